@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LayerLab",
+    products: [
+        .executable(name: "layerlab", targets: ["layerlab"]),
+    ],
+    targets: [
+        // C libraries from Debian, through system-library targets.
+        .systemLibrary(name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
+                       providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+
+        // The pure core: document, values, paths, timing, evaluation, undo. No I/O.
+        .target(name: "LayerLabCore"),
+        // Pure rasterizer and terminal frame encoders.
+        .target(name: "LayerLabRaster", dependencies: ["LayerLabCore"]),
+        // JSON project format (Data in, Data out).
+        .target(name: "LayerLabProject", dependencies: ["LayerLabCore"]),
+        // The command language: lexer, parser, session, diagnostics, help.
+        .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabProject"]),
+        // Everything that touches files, terminals, clocks and C libraries.
+        .target(name: "LayerLabTerminal",
+                dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
+                               "CEditLine", "CPNG", "CGIF"]),
+        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"]),
+
+        .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore"]),
+        .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript"],
+                    exclude: ["__Goldens__"]),
+        .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript"]),
+        .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript"]),
+        .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal"]),
+    ]
+)

@@ -1,0 +1,99 @@
+/// An animation attached to a layer: CABasicAnimation, CAKeyframeAnimation,
+/// CASpringAnimation or CAAnimationGroup.
+public struct Animation: Hashable, Sendable {
+    /// Unique among the document's animations; group children may have an empty name.
+    public var name: String
+    /// The layer the animation is attached to.
+    public var layer: String
+    public var timing: MediaTiming
+    public var body: Body
+
+    public init(name: String, layer: String, timing: MediaTiming = MediaTiming(), body: Body) {
+        self.name = name; self.layer = layer; self.timing = timing; self.body = body
+    }
+
+    public enum Body: Hashable, Sendable {
+        case basic(Basic)
+        case keyframes(Keyframes)
+        case spring(Spring)
+        case group(Group)
+    }
+
+    /// CABasicAnimation: interpolates between from, to and by; missing values come from the
+    /// value beneath (the model value plus earlier animations) at the current time.
+    public struct Basic: Hashable, Sendable {
+        public var keyPath: String
+        public var from: Value?
+        public var to: Value?
+        public var by: Value?
+        public init(keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil) {
+            self.keyPath = keyPath; self.from = from; self.to = to; self.by = by
+        }
+    }
+
+    public enum CalculationMode: String, Hashable, Sendable, CaseIterable {
+        case linear, discrete, paced, cubic, cubicPaced
+    }
+
+    /// CAKeyframeAnimation.
+    public struct Keyframes: Hashable, Sendable {
+        public var keyPath: String
+        public var values: [Value]
+        public var keyTimes: [Double]?
+        public var calculationMode: CalculationMode = .linear
+        public var timingFunctions: [TimingFunction]?
+        public init(keyPath: String, values: [Value], keyTimes: [Double]? = nil,
+                    calculationMode: CalculationMode = .linear, timingFunctions: [TimingFunction]? = nil) {
+            self.keyPath = keyPath; self.values = values; self.keyTimes = keyTimes
+            self.calculationMode = calculationMode; self.timingFunctions = timingFunctions
+        }
+    }
+
+    /// CASpringAnimation, in its physical form or UIKit's damping-ratio form.
+    public struct Spring: Hashable, Sendable {
+        public var keyPath: String
+        public var from: Value?
+        public var to: Value?
+        public var by: Value?
+        public var form: Form
+        public init(keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil, form: Form) {
+            self.keyPath = keyPath; self.from = from; self.to = to; self.by = by; self.form = form
+        }
+
+        public enum Form: Hashable, Sendable {
+            /// CASpringAnimation: mass, stiffness, damping, initialVelocity (defaults 1, 100, 10, 0).
+            case physics(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double)
+            /// UIKit's `usingSpringWithDamping:initialSpringVelocity:` with the animation's duration.
+            case dampingRatio(Double, initialVelocity: Double)
+        }
+    }
+
+    /// CAAnimationGroup. With `sequence`, each child begins when the previous one ends.
+    public struct Group: Hashable, Sendable {
+        public var children: [Animation]
+        public var sequence: Bool
+        public init(children: [Animation], sequence: Bool = false) {
+            self.children = children; self.sequence = sequence
+        }
+    }
+
+    /// The key path the animation drives; nil for a group.
+    public var keyPath: String? {
+        switch body {
+        case .basic(let b): return b.keyPath
+        case .keyframes(let k): return k.keyPath
+        case .spring(let s): return s.keyPath
+        case .group: return nil
+        }
+    }
+
+    /// The kind's word in the command language.
+    public var kindName: String {
+        switch body {
+        case .basic: return "animate"
+        case .keyframes: return "keyframes"
+        case .spring: return "spring"
+        case .group: return "group"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// One property assignment: `strokeEnd = 0.4`.
+public struct Assignment: Hashable, Sendable {
+    public var keyPath: String
+    public var value: Value
+    public init(keyPath: String, value: Value) { self.keyPath = keyPath; self.value = value }
+}
+
+/// A scheduled change: `at TIME set LAYER prop=value ... [animated]`.
+///
+/// This is how timers, `addSublayer` and `removeFromSuperlayer` are expressed. With
+/// `animated`, each change is an implicit animation (0.25 s, default curve) from the
+/// presentation value at that moment, stacked above the layer's explicit animations.
+public struct Event: Hashable, Sendable {
+    /// Unique among events and animations, so time expressions may name it.
+    public var name: String
+    public var time: TimeExpr
+    public var layer: String
+    public var assignments: [Assignment]
+    public var animated: Bool
+
+    public init(name: String, time: TimeExpr, layer: String, assignments: [Assignment], animated: Bool = false) {
+        self.name = name; self.time = time; self.layer = layer
+        self.assignments = assignments; self.animated = animated
+    }
+}

@@ -1,0 +1,149 @@
+/// A key path naming a layer value, resolved to how it reads and writes stored properties.
+///
+/// Sub-paths address a component of a stored value (`position.x`), aliases name the same
+/// property (`transform.rotation`), `transform.scale` sets both scales, and `frame` is derived
+/// from position, bounds and anchorPoint as in UIKit.
+public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
+    public enum Access: Hashable, Sendable {
+        /// The whole stored property.
+        case property(String)
+        /// One component of a stored property.
+        case component(String, Component)
+        /// Several stored number properties written together, read from the first.
+        case fanOut([String])
+        /// UIView's frame: origin = position − anchorPoint·size, size = bounds.size.
+        case frame
+    }
+
+    public enum Component: Hashable, Sendable {
+        case x, y, width, height, originX, originY, size, origin
+    }
+
+    /// The canonical spelling, as saved and printed.
+    public let name: String
+    public let access: Access
+    public let type: ValueType
+
+    public var description: String { name }
+
+    /// Key paths that are not stored properties, with how they resolve.
+    static let derived: [String: (String, Access, ValueType)] = [
+        "position.x": ("position.x", .component("position", .x), .number),
+        "position.y": ("position.y", .component("position", .y), .number),
+        "anchorPoint.x": ("anchorPoint.x", .component("anchorPoint", .x), .number),
+        "anchorPoint.y": ("anchorPoint.y", .component("anchorPoint", .y), .number),
+        "bounds.size": ("bounds.size", .component("bounds", .size), .size),
+        "bounds.size.width": ("bounds.size.width", .component("bounds", .width), .number),
+        "bounds.size.height": ("bounds.size.height", .component("bounds", .height), .number),
+        "bounds.origin": ("bounds.origin", .component("bounds", .origin), .point),
+        "bounds.origin.x": ("bounds.origin.x", .component("bounds", .originX), .number),
+        "bounds.origin.y": ("bounds.origin.y", .component("bounds", .originY), .number),
+        "transform.rotation": ("transform.rotation.z", .property("transform.rotation.z"), .number),
+        "transform.scale": ("transform.scale", .fanOut(["transform.scale.x", "transform.scale.y"]), .number),
+        "transform.translation": ("transform.translation",
+                                  .fanOut(["transform.translation.x", "transform.translation.y"]), .number),
+        "frame": ("frame", .frame, .rect),
+    ]
+
+    /// Resolves `text` for a layer of `kind`; nil when the key path does not exist for it.
+    public static func resolve(_ text: String, for kind: LayerKind?) -> KeyPath? {
+        if let spec = PropertyTable.spec(text) {
+            if let kind, !spec.applies(to: kind) { return nil }
+            return KeyPath(name: text, access: .property(text), type: spec.type)
+        }
+        if let (canonical, access, type) = derived[text] {
+            return KeyPath(name: canonical, access: access, type: type)
+        }
+        return nil
+    }
+
+    /// Every key path name a layer of `kind` accepts, for completion and suggestions.
+    public static func names(for kind: LayerKind?) -> [String] {
+        let stored = PropertyTable.all.filter { kind == nil || $0.applies(to: kind!) }.map(\.name)
+        return stored + derived.keys.sorted()
+    }
+
+    /// Whether animations may target this key path.
+    public var isAnimatable: Bool {
+        switch access {
+        case .property(let n): return PropertyTable.spec(n)?.animatable ?? false
+        case .component, .fanOut, .frame: return true
+        }
+    }
+
+    /// The stored properties this key path reads or writes.
+    public var storedProperties: [String] {
+        switch access {
+        case .property(let n): return [n]
+        case .component(let n, _): return [n]
+        case .fanOut(let ns): return ns
+        case .frame: return ["position", "bounds", "anchorPoint"]
+        }
+    }
+
+    /// Reads the key path's value from a full property dictionary.
+    public func read(_ props: [String: Value]) -> Value {
+        switch access {
+        case .property(let n):
+            return props[n] ?? PropertyTable.spec(n)?.defaultValue ?? .null
+        case .fanOut(let ns):
+            return props[ns[0]] ?? PropertyTable.spec(ns[0])?.defaultValue ?? .null
+        case .component(let n, let c):
+            let base = props[n] ?? PropertyTable.spec(n)?.defaultValue ?? .null
+            return KeyPath.component(c, of: base)
+        case .frame:
+            let pos = props["position"]?.point ?? .zero
+            let b = props["bounds"]?.rect ?? .zero
+            let a = props["anchorPoint"]?.point ?? Point(0.5, 0.5)
+            return .rect(Rect(pos.x - a.x * b.width, pos.y - a.y * b.height, b.width, b.height))
+        }
+    }
+
+    /// Writes `value` through the key path into a property dictionary.
+    public func write(_ value: Value, into props: inout [String: Value]) {
+        switch access {
+        case .property(let n):
+            props[n] = value
+        case .fanOut(let ns):
+            for n in ns { props[n] = value }
+        case .component(let n, let c):
+            let base = props[n] ?? PropertyTable.spec(n)?.defaultValue ?? .null
+            props[n] = KeyPath.replacing(c, of: base, with: value)
+        case .frame:
+            guard let f = value.rect else { return }
+            let a = props["anchorPoint"]?.point ?? Point(0.5, 0.5)
+            var b = props["bounds"]?.rect ?? .zero
+            b.size = f.size
+            props["bounds"] = .rect(b)
+            props["position"] = .point(Point(f.minX + a.x * f.width, f.minY + a.y * f.height))
+        }
+    }
+
+    static func component(_ c: Component, of v: Value) -> Value {
+        switch (c, v) {
+        case (.x, .point(let p)): return .number(p.x)
+        case (.y, .point(let p)): return .number(p.y)
+        case (.width, .rect(let r)): return .number(r.width)
+        case (.height, .rect(let r)): return .number(r.height)
+        case (.originX, .rect(let r)): return .number(r.minX)
+        case (.originY, .rect(let r)): return .number(r.minY)
+        case (.size, .rect(let r)): return .size(r.size)
+        case (.origin, .rect(let r)): return .point(r.origin)
+        default: return .null
+        }
+    }
+
+    static func replacing(_ c: Component, of base: Value, with v: Value) -> Value {
+        switch (c, base, v) {
+        case (.x, .point(var p), .number(let n)): p.x = n; return .point(p)
+        case (.y, .point(var p), .number(let n)): p.y = n; return .point(p)
+        case (.width, .rect(var r), .number(let n)): r.size.width = n; return .rect(r)
+        case (.height, .rect(var r), .number(let n)): r.size.height = n; return .rect(r)
+        case (.originX, .rect(var r), .number(let n)): r.origin.x = n; return .rect(r)
+        case (.originY, .rect(var r), .number(let n)): r.origin.y = n; return .rect(r)
+        case (.size, .rect(var r), .size(let s)): r.size = s; return .rect(r)
+        case (.origin, .rect(var r), .point(let p)): r.origin = p; return .rect(r)
+        default: return base
+        }
+    }
+}

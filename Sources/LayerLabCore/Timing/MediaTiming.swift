@@ -1,0 +1,35 @@
+/// What happens outside an animation's active interval.
+public enum FillMode: String, Hashable, Sendable, CaseIterable {
+    case removed, forwards, backwards, both
+}
+
+/// The CAMediaTiming attributes of an animation or group.
+///
+/// `duration` nil means "not given": 0.25 s for a basic or keyframe animation, the group's
+/// duration for a group child, the settling duration for a spring, the extent of the
+/// children for a group (see `Evaluator`'s duration rules).
+public struct MediaTiming: Hashable, Sendable {
+    /// In the parent's time: scene time (through the layer's clock) or the group's time.
+    public var beginTime: TimeExpr = .zero
+    public var duration: Double? = nil
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+    /// 0 means once; `.infinity` forever; fractions allowed.
+    public var repeatCount: Double = 0
+    /// When > 0, the active duration, overriding repeatCount.
+    public var repeatDuration: Double = 0
+    public var autoreverses: Bool = false
+    public var fillMode: FillMode = .removed
+    public var removedOnCompletion: Bool = true
+    /// nil is linear, as for CAAnimation.
+    public var timingFunction: TimingFunction? = nil
+    /// Add the animated value to the value beneath instead of replacing it.
+    public var additive: Bool = false
+
+    public init() {}
+
+    /// The attribute names the command language accepts, in help order.
+    public static let attributeNames = ["beginTime", "duration", "speed", "timeOffset", "repeatCount",
+                                        "repeatDuration", "autoreverses", "fillMode",
+                                        "removedOnCompletion", "timingFunction", "additive"]
+}

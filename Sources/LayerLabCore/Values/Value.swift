@@ -1,0 +1,68 @@
+/// A property or animation value in the document.
+///
+/// Values keep the form the user gave where it matters for saving: a named path stays a
+/// reference (`pathRef`) so editing the named path changes every use of it.
+public enum Value: Hashable, Sendable {
+    case number(Double)
+    case bool(Bool)
+    case point(Point)
+    case size(Size)
+    case rect(Rect)
+    case color(Color)
+    case path(Path)
+    /// A reference to one of the document's named paths.
+    case pathRef(String)
+    /// Text, file names, enumeration words (`round`, `evenOdd`) and layer references.
+    case string(String)
+    case list([Value])
+    /// No value: a mask that is not set, a colour that is nil.
+    case null
+
+    public var number: Double? { if case .number(let v) = self { return v }; return nil }
+    public var bool: Bool? { if case .bool(let v) = self { return v }; return nil }
+    public var point: Point? { if case .point(let v) = self { return v }; return nil }
+    public var size: Size? { if case .size(let v) = self { return v }; return nil }
+    public var rect: Rect? { if case .rect(let v) = self { return v }; return nil }
+    public var color: Color? { if case .color(let v) = self { return v }; return nil }
+    public var string: String? { if case .string(let v) = self { return v }; return nil }
+    public var list: [Value]? { if case .list(let v) = self { return v }; return nil }
+}
+
+/// The type a property or key path takes, used to check and parse values.
+public enum ValueType: Hashable, Sendable {
+    case number, bool, point, size, rect, color, path, string
+    /// One of a fixed set of words.
+    case word([String])
+    /// The name of another layer, or `none`.
+    case layerRef
+    /// A list of numbers (dash patterns).
+    case numberList
+    /// A list of strings (flipbook frames).
+    case stringList
+
+    /// How the type is named in messages and help.
+    public var displayName: String {
+        switch self {
+        case .number: return "number"
+        case .bool: return "boolean"
+        case .point: return "point (x, y)"
+        case .size: return "size WxH"
+        case .rect: return "rect(x, y, w, h)"
+        case .color: return "colour"
+        case .path: return "path"
+        case .string: return "string"
+        case .word(let ws): return ws.joined(separator: "|")
+        case .layerRef: return "layer name"
+        case .numberList: return "list of numbers"
+        case .stringList: return "list of strings"
+        }
+    }
+
+    /// Whether values of this type interpolate continuously (otherwise they switch).
+    public var isContinuous: Bool {
+        switch self {
+        case .number, .point, .size, .rect, .color, .path: return true
+        default: return false
+        }
+    }
+}
