@@ -1,30 +1,238 @@
 /// Evaluates a document at scene times: presentation values, scenes and explanations.
 ///
-/// Pure and deterministic: the same document and time always give the same result.
+/// The model value of a property is its stored value plus the scheduled events up to the
+/// time. The presentation value is the model value with every applying animation stacked on
+/// top in the order they were added (implicit animations from `set … animated` events above
+/// them, by time): a non-additive animation replaces the value beneath, an additive one adds
+/// to it. Pure and deterministic: the same document and time always give the same result.
 public struct Evaluator: Sendable {
     public let document: Document
 
+    struct LayerEntry: Sendable {
+        var layer: Layer
+        var parent: String?
+        var order: Int
+    }
+
+    struct ResolvedEvent: Sendable {
+        var event: Event
+        var time: Double
+        var keyPaths: [KeyPath?]
+    }
+
+    /// A `set … animated` change turned into an implicit basic animation.
+    struct ImplicitAnimation: Sendable {
+        var eventName: String
+        var keyPath: KeyPath
+        var from: Value
+        var to: Value
+        /// Begin and end in scene time.
+        var begin: Double
+        var end: Double
+    }
+
+    var entries: [String: LayerEntry] = [:]
+    var animationsByLayer: [String: [Animation]] = [:]
+    var eventsByLayer: [String: [ResolvedEvent]] = [:]
+    var implicitByLayer: [String: [ImplicitAnimation]] = [:]
+    var intervals: [String: (begin: Double, end: Double)] = [:]
+    var paths: [String: Path] = [:]
+    var settling: [SpringSolver: Double] = [:]
+
+    /// The implicit animation's duration and curve, as Core Animation's default action.
+    public static let implicitDuration = 0.25
+
     public init(document: Document) {
         self.document = document
+        for p in document.paths { paths[p.name] = p.path }
+        var order = 0
+        func index(_ layers: [Layer], parent: String?) {
+            for l in layers {
+                var shallow = l
+                shallow.sublayers = []
+                entries[l.name] = LayerEntry(layer: shallow, parent: parent, order: order)
+                order += 1
+                index(l.sublayers, parent: l.name)
+            }
+        }
+        index(document.layers, parent: nil)
+        for a in document.animations {
+            animationsByLayer[a.layer, default: []].append(a)
+            collectSprings(a)
+        }
+        resolveIntervals()
+        for e in document.events {
+            let kind = entries[e.layer]?.layer.kind
+            let kps = e.assignments.map { KeyPath.resolve($0.keyPath, for: kind) }
+            let t = intervals[e.name]?.begin ?? 0
+            eventsByLayer[e.layer, default: []].append(ResolvedEvent(event: e, time: t, keyPaths: kps))
+        }
+        for key in eventsByLayer.keys {
+            // Stable: events at the same time keep document order.
+            eventsByLayer[key] = eventsByLayer[key]!.enumerated()
+                .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
+        buildImplicitAnimations()
     }
 
-    /// The presentation tree at scene time `time`, ready to draw.
-    public func scene(at time: Double) -> Scene {
-        Scene(time: time, canvasSize: document.canvas.size, background: document.canvas.background, layers: [])
+    private mutating func collectSprings(_ a: Animation) {
+        switch a.body {
+        case .spring(let s):
+            let solver = springSolver(s, duration: a.timing.duration)
+            if settling[solver] == nil { settling[solver] = solver.settlingDuration }
+        case .group(let g):
+            for c in g.children { collectSprings(c) }
+        default: break
+        }
     }
 
-    /// The presentation value of `keyPath` on `layer` at `time`; nil when the layer or key
-    /// path does not exist.
+    func springSolver(_ s: Animation.Spring, duration: Double?) -> SpringSolver {
+        switch s.form {
+        case .physics(let m, let k, let c, let v):
+            return SpringSolver(mass: m, stiffness: k, damping: c, initialVelocity: v)
+        case .dampingRatio(let z, let v):
+            return SpringSolver(dampingRatio: z, initialVelocity: v, duration: duration ?? 0.5)
+        }
+    }
+
+    // MARK: - Public queries
+
+    /// The scene's length: the canvas duration if set, else the end of the last finite
+    /// animation or event, else 4 s when everything repeats forever (0 for a still scene).
+    public var sceneDuration: Double {
+        if let d = document.canvas.duration, let v = d.evaluate({ intervals[$0] }), v.isFinite, v >= 0 {
+            return v
+        }
+        var end = 0.0
+        var infinite = false
+        for a in document.animations {
+            guard let iv = intervals[a.name] else { continue }
+            if iv.end.isFinite { end = max(end, iv.end) } else { infinite = true }
+        }
+        for e in document.events {
+            if let iv = intervals[e.name], iv.end.isFinite { end = max(end, iv.end) }
+        }
+        for list in implicitByLayer.values { for i in list { end = max(end, i.end) } }
+        if end == 0 && (infinite || hasFlipbook) { return 4 }
+        return end
+    }
+
+    private var hasFlipbook: Bool {
+        entries.values.contains { !($0.layer.value("frames").list ?? []).isEmpty }
+    }
+
+    /// When a named animation or event begins and ends, in scene time (its parent layer's
+    /// time); nil for unknown names. `end` is infinite for animations that repeat forever.
+    public func interval(of name: String) -> (begin: Double, end: Double)? { intervals[name] }
+
+    /// The presentation value of `keyPath` on `layer` at scene time `time`; nil when the
+    /// layer or key path does not exist.
     public func presentationValue(layer: String, keyPath: String, at time: Double) -> Value? {
-        nil
+        guard let entry = entries[layer], let kp = KeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
+        var trace: [Explanation.Step]? = nil
+        let props = presentedProperties(layer, sceneTime: time, layerTime: layerTime(layer, at: time),
+                                        trace: &trace, traceKey: nil)
+        return publicValue(kp.read(props))
     }
 
     /// The model value (stored value plus scheduled events up to `time`), without animations.
     public func modelValue(layer: String, keyPath: String, at time: Double) -> Value? {
-        nil
+        guard let entry = entries[layer], let kp = KeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
+        return publicValue(kp.read(modelProperties(layer, at: time)))
     }
 
-    /// The scene's length: the canvas duration if set, else the end of the last finite
-    /// animation or event, else 4 s when everything repeats forever.
-    public var sceneDuration: Double { 4 }
+    /// Every stored property of the layer's kind with its presentation value, in table order.
+    public func presentationProperties(layer: String, at time: Double) -> [(String, Value)]? {
+        guard let entry = entries[layer] else { return nil }
+        var trace: [Explanation.Step]? = nil
+        let props = presentedProperties(layer, sceneTime: time, layerTime: layerTime(layer, at: time),
+                                        trace: &trace, traceKey: nil)
+        return PropertyTable.properties(for: entry.layer.kind).map { spec in
+            (spec.name, publicValue(props[spec.name] ?? spec.defaultValue))
+        }
+    }
+
+    /// Every stored property of the layer's kind with its model value at `time`.
+    public func modelProperties(layer: String, at time: Double) -> [(String, Value)]? {
+        guard let entry = entries[layer] else { return nil }
+        let props = modelProperties(layer, at: time)
+        return PropertyTable.properties(for: entry.layer.kind).map { spec in
+            (spec.name, publicValue(props[spec.name] ?? spec.defaultValue))
+        }
+    }
+
+    /// Explains the presentation value of `keyPath` on `layer` at `time`.
+    public func explain(layer: String, keyPath: String, at time: Double) -> Explanation? {
+        guard let entry = entries[layer], let kp = KeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
+        var stored: [String: Value] = entry.layer.properties
+        let storedValue = publicValue(kp.read(stored))
+        var steps: [Explanation.EventStep] = []
+        for e in eventsByLayer[layer] ?? [] where e.time <= time {
+            for (i, a) in e.event.assignments.enumerated() {
+                guard let ekp = e.keyPaths[i] else { continue }
+                ekp.write(resolve(a.value), into: &stored)
+                if !Set(ekp.storedProperties).isDisjoint(with: kp.storedProperties) {
+                    steps.append(.init(name: e.event.name, time: e.time, value: publicValue(kp.read(stored)),
+                                       animated: e.event.animated))
+                }
+            }
+        }
+        let model = publicValue(kp.read(modelProperties(layer, at: time)))
+        var trace: [Explanation.Step]? = []
+        let lt = layerTime(layer, at: time)
+        let props = presentedProperties(layer, sceneTime: time, layerTime: lt, trace: &trace, traceKey: kp)
+        return Explanation(layer: layer, keyPath: kp.name, sceneTime: time, layerTime: lt, storedValue: storedValue,
+                           events: steps, modelValue: model, animations: trace ?? [],
+                           presentationValue: publicValue(kp.read(props)))
+    }
+
+    /// Whether a layer with this name exists.
+    public func hasLayer(_ name: String) -> Bool { entries[name] != nil }
+
+    // MARK: - Model values and layer time
+
+    /// Stored properties with the scheduled events up to `time` applied.
+    func modelProperties(_ layer: String, at time: Double) -> [String: Value] {
+        guard let entry = entries[layer] else { return [:] }
+        var props = entry.layer.properties
+        for e in eventsByLayer[layer] ?? [] {
+            if e.time > time { break }
+            for (i, a) in e.event.assignments.enumerated() {
+                e.keyPaths[i]?.write(resolve(a.value), into: &props)
+            }
+        }
+        return props
+    }
+
+    /// The layer's local time at scene time `time`, through every ancestor's clock:
+    /// `t = (tParent − beginTime) · speed + timeOffset`, each from the model at that time.
+    public func layerTime(_ layer: String, at time: Double) -> Double {
+        var chain: [String] = []
+        var name: String? = layer
+        while let n = name, let e = entries[n] { chain.append(n); name = e.parent }
+        var t = time
+        for n in chain.reversed() { t = Evaluator.clockTime(t, modelProperties(n, at: time)) }
+        return t
+    }
+
+    static func clockTime(_ parent: Double, _ props: [String: Value]) -> Double {
+        let begin = props["beginTime"]?.number ?? 0
+        let speed = props["speed"]?.number ?? 1
+        let offset = props["timeOffset"]?.number ?? 0
+        if begin == 0 && speed == 1 && offset == 0 { return parent }
+        return (parent - begin) * speed + offset
+    }
+
+    /// Replaces named-path references by the paths they name.
+    func resolve(_ v: Value) -> Value {
+        switch v {
+        case .pathRef(let n): return .path(paths[n] ?? .empty)
+        case .list(let items) where items.contains(where: { if case .pathRef = $0 { return true }; return false }):
+            return .list(items.map(resolve))
+        default: return v
+        }
+    }
+
+    /// A value as reported to users: paths resolved.
+    func publicValue(_ v: Value) -> Value { resolve(v) }
 }

@@ -1,0 +1,115 @@
+/// Looking things up by name: the layer tree, animations, events and paths.
+extension Document {
+    /// A layer anywhere in the tree.
+    public func layer(named name: String) -> Layer? {
+        guard let path = indexPath(ofLayer: name) else { return nil }
+        return layer(at: path)
+    }
+
+    /// The indices from the root list down to the layer, or nil.
+    public func indexPath(ofLayer name: String) -> [Int]? {
+        func search(_ layers: [Layer], _ prefix: [Int]) -> [Int]? {
+            for (i, l) in layers.enumerated() {
+                if l.name == name { return prefix + [i] }
+                if let p = search(l.sublayers, prefix + [i]) { return p }
+            }
+            return nil
+        }
+        return search(layers, [])
+    }
+
+    func layer(at path: [Int]) -> Layer {
+        var l = layers[path[0]]
+        for i in path.dropFirst() { l = l.sublayers[i] }
+        return l
+    }
+
+    /// Calls `body` with the layer at `path`, in place.
+    mutating func modifyLayer(at path: [Int], _ body: (inout Layer) -> Void) {
+        func walk(_ list: inout [Layer], _ rest: ArraySlice<Int>) {
+            guard let i = rest.first else { return }
+            if rest.count == 1 { body(&list[i]) } else { walk(&list[i].sublayers, rest.dropFirst()) }
+        }
+        walk(&layers, path[...])
+    }
+
+    /// The sublayer list at `parentPath` (the root list for an empty path), in place.
+    mutating func modifySublayers(of parentPath: [Int], _ body: (inout [Layer]) -> Void) {
+        if parentPath.isEmpty { body(&layers) } else { modifyLayer(at: parentPath) { body(&$0.sublayers) } }
+    }
+
+    /// Every layer, depth first in drawing order, with its depth and superlayer name.
+    public var allLayers: [(layer: Layer, depth: Int, parent: String?)] {
+        var out: [(Layer, Int, String?)] = []
+        func walk(_ ls: [Layer], _ depth: Int, _ parent: String?) {
+            for l in ls { out.append((l, depth, parent)); walk(l.sublayers, depth + 1, l.name) }
+        }
+        walk(layers, 0, nil)
+        return out.map { (layer: $0.0, depth: $0.1, parent: $0.2) }
+    }
+
+    /// The index of a top-level animation.
+    public func animationIndex(named name: String) -> Int? { animations.firstIndex { $0.name == name } }
+
+    public func animation(named name: String) -> Animation? { animationIndex(named: name).map { animations[$0] } }
+
+    public func eventIndex(named name: String) -> Int? { events.firstIndex { $0.name == name } }
+
+    public func pathIndex(named name: String) -> Int? { paths.firstIndex { $0.name == name } }
+
+    /// What holds `name`, if anything (group children's names count as animations).
+    public func kind(ofName name: String) -> NameKind? {
+        if layer(named: name) != nil { return .layer }
+        if allAnimationNames.contains(name) { return .animation }
+        if eventIndex(named: name) != nil { return .event }
+        if pathIndex(named: name) != nil { return .path }
+        return nil
+    }
+
+    /// Every animation name, group children included.
+    public var allAnimationNames: [String] {
+        var out: [String] = []
+        func walk(_ a: Animation) {
+            if !a.name.isEmpty { out.append(a.name) }
+            if case .group(let g) = a.body { g.children.forEach(walk) }
+        }
+        animations.forEach(walk)
+        return out
+    }
+
+    /// Names a time expression may refer to: top-level animations and events.
+    public var timeReferenceNames: [String] { animations.map(\.name) + events.map(\.name) }
+
+    /// `base` if free, else `base.2`, `base.3`, …: how unnamed animations and events are named.
+    public func uniqueName(base: String) -> String {
+        if kind(ofName: base) == nil { return base }
+        var n = 2
+        while kind(ofName: "\(base).\(n)") != nil { n += 1 }
+        return "\(base).\(n)"
+    }
+
+    /// Checks that `name` is well formed and free; `dots` allows `a.b` (animation and event names).
+    public func checkNewName(_ name: String, dots: Bool = false) throws(EditError) {
+        try Document.checkNameSyntax(name, dots: dots)
+        if let k = kind(ofName: name) { throw .duplicateName(name, by: k) }
+    }
+
+    /// Words that cannot be names because the command language gives them a meaning there.
+    public static let reservedNames: Set<String> = ["none", "in", "as", "on", "after", "animated",
+                                                    "sequence", "true", "false", "inf", "pi"]
+
+    static func checkNameSyntax(_ name: String, dots: Bool) throws(EditError) {
+        if name.isEmpty { throw .emptyName }
+        if reservedNames.contains(name) { throw .reservedName(name) }
+        var prevDot = true
+        for (i, ch) in name.unicodeScalars.enumerated() {
+            let letter = ("a"..."z").contains(ch) || ("A"..."Z").contains(ch) || ch == "_"
+            let digit = ("0"..."9").contains(ch)
+            if ch == "." && dots && !prevDot { prevDot = true; continue }
+            if !(letter || (digit && i > 0)) { throw .invalidName(name) }
+            prevDot = false
+        }
+        if prevDot { throw .invalidName(name) }
+        if name.hasSuffix(".begin") || name.hasSuffix(".end") { throw .reservedName(name) }
+    }
+}

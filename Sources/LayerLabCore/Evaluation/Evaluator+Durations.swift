@@ -1,0 +1,119 @@
+/// Duration rules and symbolic time resolution.
+///
+/// - A basic or keyframe animation without a duration lasts 0.25 s, as in Core Animation;
+///   a non-sequence group's child without one spans its group (Core Animation's rule too).
+/// - A spring without a duration lasts its settling duration.
+/// - A group without a duration lasts until its last timed child ends (0.25 s if none is
+///   timed); a group's duration clips its children.
+/// - In a `sequence` group each child begins when the previous one ends, its own beginTime
+///   adding a delay; an untimed child there lasts 0.25 s.
+extension Evaluator {
+    /// One child of a group placed in the group's time.
+    struct ChildSlot {
+        var animation: Animation
+        var begin: Double
+        var duration: Double
+    }
+
+    /// The effective duration of an animation; `groupDuration` is the enclosing group's
+    /// duration when it is a non-sequence child.
+    func duration(of a: Animation, groupDuration: Double?) -> Double {
+        if let d = a.timing.duration, d > 0 { return d }
+        switch a.body {
+        case .basic, .keyframes:
+            return groupDuration ?? 0.25
+        case .spring(let s):
+            return settling[springSolver(s, duration: a.timing.duration)] ?? 1
+        case .group(let g):
+            return childExtent(g)
+        }
+    }
+
+    /// Where the children of a group sit within a group of duration `d`.
+    func childSlots(_ g: Animation.Group, groupDuration d: Double) -> [ChildSlot] {
+        var slots: [ChildSlot] = []
+        var cursor = 0.0
+        for c in g.children {
+            let offset = beginValue(c.timing.beginTime)
+            if g.sequence {
+                let cd = duration(of: c, groupDuration: nil)
+                let begin = cursor + offset
+                slots.append(ChildSlot(animation: c, begin: begin, duration: cd))
+                cursor = begin + clock(for: c, begin: begin, duration: cd, isChild: true).activeDurationInParent
+            } else {
+                slots.append(ChildSlot(animation: c, begin: offset, duration: duration(of: c, groupDuration: d)))
+            }
+        }
+        return slots
+    }
+
+    /// The end of the last timed child (0.25 s when no child is timed).
+    func childExtent(_ g: Animation.Group) -> Double {
+        var extent = 0.0
+        var timed = false
+        var cursor = 0.0
+        for c in g.children {
+            let offset = beginValue(c.timing.beginTime)
+            let isTimed: Bool
+            switch c.body {
+            case .basic, .keyframes: isTimed = (c.timing.duration ?? 0) > 0 || g.sequence
+            case .spring, .group: isTimed = true
+            }
+            let begin = g.sequence ? cursor + offset : offset
+            if isTimed {
+                let cd = duration(of: c, groupDuration: nil)
+                let end = begin + clock(for: c, begin: begin, duration: cd, isChild: true).activeDurationInParent
+                cursor = end
+                if end.isFinite { extent = max(extent, end); timed = true }
+            }
+        }
+        return timed ? extent : 0.25
+    }
+
+    /// The CAMediaTiming clock of an animation placed at `begin` with duration `duration`.
+    func clock(for a: Animation, begin: Double, duration: Double, isChild: Bool) -> TimingClock {
+        let t = a.timing
+        return TimingClock(begin: begin, duration: duration, speed: t.speed, timeOffset: t.timeOffset,
+                           repeatCount: t.repeatCount, repeatDuration: t.repeatDuration,
+                           autoreverses: t.autoreverses, fillMode: t.fillMode,
+                           keepsAfterEnd: isChild || !t.removedOnCompletion, timingFunction: t.timingFunction)
+    }
+
+    /// A begin-time expression's value; unknown names count as 0.
+    func beginValue(_ e: TimeExpr) -> Double {
+        if let c = e.constant { return c }
+        return e.evaluate { intervals[$0] } ?? 0
+    }
+
+    /// Resolves every named animation's and event's begin and end, following references;
+    /// a cycle (which editing refuses) resolves to 0.
+    mutating func resolveIntervals() {
+        var byName: [String: Animation] = [:]
+        for a in document.animations { byName[a.name] = a }
+        var eventsByName: [String: Event] = [:]
+        for e in document.events { eventsByName[e.name] = e }
+        var visiting: Set<String> = []
+        func resolve(_ name: String) -> (begin: Double, end: Double)? {
+            if let r = intervals[name] { return r }
+            guard !visiting.contains(name) else { return nil }
+            visiting.insert(name)
+            defer { visiting.remove(name) }
+            if let a = byName[name] {
+                let begin = a.timing.beginTime.evaluate(resolve) ?? 0
+                let d = duration(of: a, groupDuration: nil)
+                let end = begin + clock(for: a, begin: begin, duration: d, isChild: false).activeDurationInParent
+                intervals[name] = (begin, end)
+                return (begin, end)
+            }
+            if let e = eventsByName[name] {
+                let t = e.time.evaluate(resolve) ?? 0
+                let end = e.animated ? t + Evaluator.implicitDuration : t
+                intervals[name] = (t, end)
+                return (t, end)
+            }
+            return nil
+        }
+        for a in document.animations { _ = resolve(a.name) }
+        for e in document.events { _ = resolve(e.name) }
+    }
+}

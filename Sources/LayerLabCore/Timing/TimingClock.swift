@@ -1,0 +1,87 @@
+/// Where a timing object stands relative to its active interval.
+public enum TimingPhase: String, Hashable, Sendable {
+    case before, active, after
+}
+
+/// The result of mapping a parent time into a timing object's time, as CAMediaTiming does.
+public struct LocalTime: Hashable, Sendable {
+    public var phase: TimingPhase
+    /// Whether the object contributes a value now (active, or filling).
+    public var applies: Bool
+    /// Time within the current iteration, 0…duration, after autoreverse and the timing
+    /// function; meaningful when `applies`.
+    public var time: Double
+    /// Which iteration (0-based) the time falls in.
+    public var iteration: Int
+}
+
+/// The CAMediaTiming mapping from parent time to local time.
+///
+/// `t = (tParent − beginTime) · speed + timeOffset`; the active interval is
+/// `[0, activeDuration)` of `(tParent − beginTime) · speed`; `timeOffset` shifts where the
+/// animation starts within it and wraps around, so the total duration is unchanged
+/// (frames A B C D E with an offset at C play C D E A B).
+public struct TimingClock: Hashable, Sendable {
+    public var begin: Double
+    public var duration: Double
+    public var speed: Double
+    public var timeOffset: Double
+    public var repeatCount: Double
+    public var repeatDuration: Double
+    public var autoreverses: Bool
+    public var fillMode: FillMode
+    /// Whether the object stays after its active interval (group children always do).
+    public var keepsAfterEnd: Bool
+    public var timingFunction: TimingFunction?
+
+    /// The active duration in the object's own time: repeatDuration, else
+    /// duration × max(repeatCount, 1) × (2 with autoreverses).
+    public var activeDuration: Double {
+        if repeatDuration > 0 { return repeatDuration }
+        let count = repeatCount > 0 ? repeatCount : 1
+        return duration * count * (autoreverses ? 2 : 1)
+    }
+
+    /// The active duration seen from the parent's time (infinite when speed is 0).
+    public var activeDurationInParent: Double {
+        speed == 0 ? .infinity : activeDuration / abs(speed)
+    }
+
+    /// Maps parent time `tp` to local time.
+    public func local(_ tp: Double) -> LocalTime {
+        let active = activeDuration
+        var elapsed = (tp - begin) * speed
+        if elapsed.isNaN { elapsed = 0 }
+        var phase = TimingPhase.active
+        var raw = elapsed
+        if elapsed < 0 {
+            phase = .before; raw = 0
+        } else if elapsed >= active {
+            phase = .after; raw = active
+        }
+        let applies: Bool
+        switch phase {
+        case .active: applies = true
+        case .before: applies = fillMode == .backwards || fillMode == .both
+        case .after: applies = (fillMode == .forwards || fillMode == .both) && keepsAfterEnd
+        }
+        var at = raw + timeOffset
+        var atEnd = phase == .after
+        if active.isFinite, active > 0, timeOffset != 0 {
+            at = at.truncatingRemainder(dividingBy: active)
+            if at < 0 { at += active }
+            if phase == .after { atEnd = at == 0 }
+            if atEnd { at = active }
+        }
+        let d = duration > 0 ? duration : 0.25
+        if !at.isFinite { at = 0 }
+        var k = (at / d).rounded(.down)
+        var u = at - k * d
+        if (atEnd || at >= active) && u == 0 && k > 0 { k -= 1; u = d }
+        if u > d { u = d }
+        let iteration = k.isFinite ? Int(min(k, 1e15)) : 0
+        if autoreverses && iteration % 2 == 1 { u = d - u }
+        if let tf = timingFunction { u = tf(u / d) * d }
+        return LocalTime(phase: phase, applies: applies, time: u, iteration: iteration)
+    }
+}

@@ -1,0 +1,102 @@
+/// How values blend, add and measure distance, as Core Animation does for each value type.
+extension Value {
+    /// Interpolates from self to `other` by `t` (not clamped: springs overshoot). Values that
+    /// cannot blend switch halfway; booleans blend as 0/1 numbers, so any progress towards
+    /// `true` shows `true`, as Core Animation does for `hidden`.
+    public func interpolated(to other: Value, _ t: Double) -> Value {
+        switch (self, other) {
+        case (.number(let a), .number(let b)): return .number(a + (b - a) * t)
+        case (.point(let a), .point(let b)): return .point(a.lerp(b, t))
+        case (.size(let a), .size(let b)):
+            return .size(Size(a.width + (b.width - a.width) * t, a.height + (b.height - a.height) * t))
+        case (.rect(let a), .rect(let b)):
+            return .rect(Rect(origin: a.origin.lerp(b.origin, t),
+                              size: Size(a.width + (b.width - a.width) * t, a.height + (b.height - a.height) * t)))
+        case (.color(let a), .color(let b)): return .color(a.lerp(b, t))
+        case (.path(let a), .path(let b)): return .path(Path.morph(a, b, t))
+        case (.bool(let a), .bool(let b)):
+            let v = (a ? 1.0 : 0) + ((b ? 1.0 : 0) - (a ? 1.0 : 0)) * t
+            return .bool(v != 0)
+        default:
+            return t < 0.5 ? self : other
+        }
+    }
+
+    /// The sum used by `byValue` and additive animations; values that cannot add give `other`.
+    public func adding(_ other: Value) -> Value {
+        switch (self, other) {
+        case (.number(let a), .number(let b)): return .number(a + b)
+        case (.point(let a), .point(let b)): return .point(a + b)
+        case (.size(let a), .size(let b)): return .size(Size(a.width + b.width, a.height + b.height))
+        case (.rect(let a), .rect(let b)):
+            return .rect(Rect(a.minX + b.minX, a.minY + b.minY, a.width + b.width, a.height + b.height))
+        case (.color(let a), .color(let b)): return .color(Color(a.r + b.r, a.g + b.g, a.b + b.b, a.a + b.a))
+        default: return other
+        }
+    }
+
+    /// The difference self − other (for `by` given with `to`).
+    public func subtracting(_ other: Value) -> Value {
+        adding(other.scaled(-1))
+    }
+
+    /// The value scaled by `s`, for numeric kinds.
+    public func scaled(_ s: Double) -> Value {
+        switch self {
+        case .number(let a): return .number(a * s)
+        case .point(let a): return .point(a * s)
+        case .size(let a): return .size(Size(a.width * s, a.height * s))
+        case .rect(let a): return .rect(Rect(a.minX * s, a.minY * s, a.width * s, a.height * s))
+        case .color(let a): return .color(Color(a.r * s, a.g * s, a.b * s, a.a * s))
+        default: return self
+        }
+    }
+
+    /// The additive identity of the value's kind.
+    public var zero: Value {
+        switch self {
+        case .number: return .number(0)
+        case .point: return .point(.zero)
+        case .size: return .size(.zero)
+        case .rect: return .rect(.zero)
+        case .color: return .color(.clear)
+        default: return self
+        }
+    }
+
+    /// Numeric components, for paced and cubic keyframes; empty for other kinds.
+    public var components: [Double] {
+        switch self {
+        case .number(let a): return [a]
+        case .point(let p): return [p.x, p.y]
+        case .size(let s): return [s.width, s.height]
+        case .rect(let r): return [r.minX, r.minY, r.width, r.height]
+        case .color(let c): return [c.r, c.g, c.b, c.a]
+        default: return []
+        }
+    }
+
+    /// A value of the same kind built from `components`.
+    public func withComponents(_ c: [Double]) -> Value {
+        switch self {
+        case .number: return .number(c[0])
+        case .point: return .point(Point(c[0], c[1]))
+        case .size: return .size(Size(c[0], c[1]))
+        case .rect: return .rect(Rect(c[0], c[1], c[2], c[3]))
+        case .color: return .color(Color(c[0], c[1], c[2], c[3]))
+        default: return self
+        }
+    }
+
+    /// Euclidean distance between two values of the same kind (paced keyframes).
+    public func distance(to other: Value) -> Double {
+        if case .path(let a) = self, case .path(let b) = other {
+            let pa = a.allPoints, pb = b.allPoints
+            guard pa.count == pb.count else { return 1 }
+            return zip(pa, pb).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+        }
+        let a = components, b = other.components
+        guard a.count == b.count, !a.isEmpty else { return self == other ? 0 : 1 }
+        return zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+    }
+}
