@@ -1,0 +1,137 @@
+import LayerLabCore
+
+/// Drawing the layer tree as Core Animation composites it: background, contents,
+/// sublayers, border; group opacity, masks, masksToBounds.
+extension RenderContext {
+    /// Draws `layer` and its sublayers; `parent` maps the superlayer's coordinates to pixels.
+    func draw(_ layer: PresentedLayer, parent: AffineTransform, into target: Surface,
+              clip: [Float]?, alpha: Float) {
+        guard !layer.hidden, layer.opacity > 0, layer.opacity.isFinite || layer.opacity > 1 else { return }
+        let m = layer.transformToSuperlayer.concatenating(parent)
+        let opacity = Float(min(1, layer.opacity))
+        let maskLayers = layer.mask.filter { !$0.hidden }
+        let hasMask = !layer.mask.isEmpty
+        let group = hasMask || (opacity < 1 && RenderContext.drawingCount(layer, limit: 2) > 1)
+        guard group else {
+            drawContent(layer, transform: m, into: target, clip: clip, alpha: alpha * opacity)
+            return
+        }
+        let offscreen = borrowSurface()
+        defer { giveBack(offscreen) }
+        drawContent(layer, transform: m, into: offscreen, clip: nil, alpha: 1)
+        var maskSurface: Surface? = nil
+        if hasMask {
+            let ms = borrowSurface()
+            for maskLayer in RenderContext.ordered(maskLayers) {
+                draw(maskLayer, parent: m, into: ms, clip: nil, alpha: 1)
+            }
+            maskSurface = ms
+        }
+        target.composite(offscreen, opacity: alpha * opacity, mask: maskSurface, clip: clip)
+        if let maskSurface { giveBack(maskSurface) }
+    }
+
+    /// The layer's own drawing and its sublayers, through transform `m`.
+    private func drawContent(_ layer: PresentedLayer, transform m: AffineTransform, into target: Surface,
+                             clip: [Float]?, alpha: Float) {
+        let b = layer.bounds
+        let hasArea = b.width > 0 && b.height > 0
+        if hasArea && layer.backgroundColor.a > 0 {
+            let c = deviceContours(.roundedRect(b, radius: layer.cornerRadius), transform: m)
+            fill(c, transform: .identity, evenOdd: false, normalize: false, color: layer.backgroundColor,
+                 into: target, clip: clip, alpha: alpha)
+        }
+        var inner = clip
+        if layer.masksToBounds {
+            if !hasArea { return }
+            let c = deviceContours(.roundedRect(b, radius: layer.cornerRadius), transform: m)
+            inner = coverage(c, transform: .identity, evenOdd: false, within: clip)
+        }
+        switch layer.kind {
+        case .shape: drawShape(layer, transform: m, into: target, clip: inner, alpha: alpha)
+        case .text: drawText(layer, transform: m, into: target, clip: inner, alpha: alpha)
+        case .image: drawImage(layer, transform: m, into: target, clip: inner, alpha: alpha)
+        case .layer: break
+        }
+        for sub in RenderContext.ordered(layer.sublayers) {
+            draw(sub, parent: m, into: target, clip: inner, alpha: alpha)
+        }
+        if hasArea && layer.borderWidth > 0 && layer.borderColor.a > 0 {
+            let bw = min(layer.borderWidth, min(b.width, b.height) / 2)
+            var path = Path.roundedRect(b, radius: layer.cornerRadius)
+            if bw < min(b.width, b.height) / 2 {
+                path.elements += Path.roundedRect(b.insetBy(bw), radius: max(0, layer.cornerRadius - bw)).elements
+            }
+            fill(deviceContours(path, transform: m), transform: .identity, evenOdd: true, normalize: false,
+                 color: layer.borderColor, into: target, clip: clip, alpha: alpha)
+        }
+    }
+
+    /// A shape layer's path: fill, then stroke (trimmed, dashed) on top.
+    private func drawShape(_ layer: PresentedLayer, transform m: AffineTransform, into target: Surface,
+                           clip: [Float]?, alpha: Float) {
+        guard !layer.path.isEmpty else { return }
+        if layer.fillColor.a > 0 {
+            let c = deviceContours(layer.path, transform: m)
+            fill(c, transform: .identity, evenOdd: layer.evenOdd, normalize: false, color: layer.fillColor,
+                 into: target, clip: clip, alpha: alpha)
+        }
+        if layer.strokeColor.a > 0 && layer.lineWidth > 0 && layer.lineWidth.isFinite {
+            let style = StrokeStyle(lineWidth: layer.lineWidth, cap: layer.lineCap, join: layer.lineJoin,
+                                    miterLimit: layer.miterLimit)
+            strokePolylines(layer.path, style: style, start: layer.strokeStart, end: layer.strokeEnd,
+                            dashes: layer.lineDashPattern, phase: layer.lineDashPhase, transform: m,
+                            color: layer.strokeColor, into: target, clip: clip, alpha: alpha)
+        }
+    }
+
+    /// Strokes a path given in layer coordinates; the outline is built there so non-uniform
+    /// scales give an elliptical pen, as in Core Graphics.
+    func strokePolylines(_ path: Path, style: StrokeStyle, start: Double, end: Double, dashes: [Double],
+                         phase: Double, transform m: AffineTransform, color: Color, into target: Surface,
+                         clip: [Float]?, alpha: Float) {
+        let scale = RenderContext.maxScale(m)
+        guard scale > 1e-12, scale.isFinite else { return }
+        let tol = tolerance / scale
+        let lines = path.flattened(tolerance: tol).stroked(start: start, end: end, dashes: dashes, phase: phase)
+        guard !lines.isEmpty else { return }
+        contours.removeAll()
+        Stroker(style: style, tolerance: tol).stroke(lines, into: &contours)
+        fill(contours, transform: m, evenOdd: false, normalize: true, color: color, into: target,
+             clip: clip, alpha: alpha)
+    }
+
+    /// The largest stretch the transform applies to any direction.
+    static func maxScale(_ m: AffineTransform) -> Double {
+        let e = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d
+        let det = m.a * m.d - m.b * m.c
+        let disc = max(0, e * e - 4 * det * det)
+        return ((e + disc.squareRoot()) / 2).squareRoot()
+    }
+
+    /// How many separate drawings a layer subtree makes, counting up to `limit`; group
+    /// opacity needs an offscreen only when there is more than one.
+    static func drawingCount(_ layer: PresentedLayer, limit: Int) -> Int {
+        if layer.hidden || layer.opacity <= 0 { return 0 }
+        var n = 0
+        let hasArea = layer.bounds.width > 0 && layer.bounds.height > 0
+        if hasArea && layer.backgroundColor.a > 0 { n += 1 }
+        if hasArea && layer.borderWidth > 0 && layer.borderColor.a > 0 { n += 1 }
+        switch layer.kind {
+        case .shape:
+            if !layer.path.isEmpty {
+                if layer.fillColor.a > 0 { n += 1 }
+                if layer.strokeColor.a > 0 && layer.lineWidth > 0 { n += 1 }
+            }
+        case .text: if !layer.string.isEmpty && layer.foregroundColor.a > 0 { n += 1 }
+        case .image: if !layer.contents.isEmpty { n += 1 }
+        case .layer: break
+        }
+        if n >= limit { return n }
+        for sub in layer.sublayers {
+            n += drawingCount(sub, limit: limit - n)
+            if n >= limit { return n }
+        }
+        return n
+    }
+}

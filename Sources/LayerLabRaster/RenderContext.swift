@@ -1,0 +1,105 @@
+import LayerLabCore
+
+/// The scratch state of one render: scan converter, reusable buffers and offscreen surfaces.
+///
+/// Created per `Rasterizer.render` call, so rendering stays free of shared mutable state.
+final class RenderContext {
+    let width: Int
+    let height: Int
+    let images: ImageStore
+    let sampling: Rasterizer.Sampling
+    let scan: ScanConverter
+    /// Flattening tolerance in pixels.
+    let tolerance = 0.05
+    var contours = Contours()
+    private var pool: [Surface] = []
+
+    init(width: Int, height: Int, images: ImageStore, sampling: Rasterizer.Sampling) {
+        self.width = width; self.height = height; self.images = images; self.sampling = sampling
+        scan = ScanConverter(width: width, height: height)
+    }
+
+    /// Draws the whole scene: background, then root layers by zPosition.
+    func draw(_ scene: Scene, transform: AffineTransform) -> Surface {
+        let surface = Surface(width: width, height: height)
+        surface.fill(scene.background)
+        for layer in RenderContext.ordered(scene.layers) {
+            draw(layer, parent: transform, into: surface, clip: nil, alpha: 1)
+        }
+        return surface
+    }
+
+    /// Siblings back to front: by zPosition, stable for equal values.
+    static func ordered(_ layers: [PresentedLayer]) -> [PresentedLayer] {
+        if layers.count < 2 || !layers.contains(where: { $0.zPosition != layers[0].zPosition }) {
+            return layers
+        }
+        return layers.enumerated().sorted {
+            $0.element.zPosition != $1.element.zPosition
+                ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
+    // MARK: - Offscreen surfaces
+
+    func borrowSurface() -> Surface {
+        if let s = pool.popLast() { s.clear(); return s }
+        return Surface(width: width, height: height)
+    }
+
+    func giveBack(_ s: Surface) { pool.append(s) }
+
+    // MARK: - Filling
+
+    /// Fills contours (mapped through `t`) with a solid colour, multiplied by `alpha` and
+    /// the clip coverage.
+    func fill(_ c: Contours, transform t: AffineTransform, evenOdd: Bool, normalize: Bool,
+              color: Color, into target: Surface, clip: [Float]?, alpha: Float) {
+        let a = Float(max(0, min(1, color.a))) * alpha
+        guard a > 0, !c.isEmpty else { return }
+        let r = Float(max(0, min(1, color.r))), g = Float(max(0, min(1, color.g))),
+            b = Float(max(0, min(1, color.b)))
+        scan.reset()
+        scan.add(c, transform: t, normalize: normalize)
+        let w = width
+        target.px.withUnsafeMutableBufferPointer { d in
+            scan.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in
+                for x in x0..<x1 {
+                    var k = cover[x] * a
+                    if let clip { k *= clip[y * w + x] }
+                    if k <= 0 { continue }
+                    let j = (y * w + x) * 4
+                    let inv = 1 - k
+                    d[j] = r * k + d[j] * inv
+                    d[j + 1] = g * k + d[j + 1] * inv
+                    d[j + 2] = b * k + d[j + 2] * inv
+                    d[j + 3] = k + d[j + 3] * inv
+                }
+            }
+        }
+    }
+
+    /// The coverage of contours as a buffer, multiplied into an existing clip when given.
+    func coverage(_ c: Contours, transform t: AffineTransform, evenOdd: Bool, within clip: [Float]?) -> [Float] {
+        var buf = [Float](repeating: 0, count: width * height)
+        scan.reset()
+        scan.add(c, transform: t, normalize: false)
+        let w = width
+        buf.withUnsafeMutableBufferPointer { out in
+            scan.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in
+                for x in x0..<x1 { out[y * w + x] = cover[x] }
+            }
+        }
+        if let clip {
+            for i in 0..<buf.count { buf[i] *= clip[i] }
+        }
+        return buf
+    }
+
+    /// The path's contours in device space, flattened to the pixel tolerance.
+    func deviceContours(_ path: Path, transform t: AffineTransform) -> Contours {
+        var c = Contours()
+        c.add(path.applying(t).flattened(tolerance: tolerance))
+        return c
+    }
+}

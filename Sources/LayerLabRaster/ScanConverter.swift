@@ -1,0 +1,165 @@
+import LayerLabCore
+
+/// Turns polygons into anti-aliased coverage, one pixel row at a time.
+///
+/// Each pixel row is sampled on 16 sub-scanlines; on each, the edge crossings are sorted and
+/// walked with the fill rule, and every inside span adds its exact horizontal coverage to a
+/// difference row (the accumulation-buffer trick), so a row costs one prefix sum. Winding is
+/// exact, so overlapping contours (stroke pieces, text) union correctly under nonzero.
+final class ScanConverter {
+    /// Sub-scanlines per pixel row.
+    static let subsamples = 16
+
+    struct Edge {
+        var yTop: Double
+        var yBot: Double
+        var xTop: Double
+        var dxdy: Double
+        var winding: Int32
+    }
+
+    let width: Int
+    let height: Int
+    private var edges: [Edge] = []
+    private var active: [Int] = []
+    private var xs: [Double] = []
+    private var ws: [Int32] = []
+    private var delta: [Float]
+    private var cover: [Float]
+    private var minY = Double.infinity
+    private var maxY = -Double.infinity
+
+    init(width: Int, height: Int) {
+        self.width = width; self.height = height
+        delta = [Float](repeating: 0, count: width + 2)
+        cover = [Float](repeating: 0, count: width + 2)
+    }
+
+    var isEmpty: Bool { edges.isEmpty }
+
+    func reset() {
+        edges.removeAll(keepingCapacity: true)
+        minY = .infinity; maxY = -.infinity
+    }
+
+    /// Adds contours mapped through `t`. With `normalize`, each contour's winding is made
+    /// positive, so separately built pieces (stroke segments, joins, caps) union under nonzero.
+    func add(_ c: Contours, transform t: AffineTransform, normalize: Bool) {
+        var start = 0
+        for end in c.ends {
+            defer { start = end }
+            guard end - start >= 3 else { continue }
+            var sign: Int32 = 1
+            if normalize {
+                var area = 0.0
+                var prev = t.apply(c.points[end - 1])
+                for i in start..<end {
+                    let p = t.apply(c.points[i])
+                    area += prev.x * p.y - p.x * prev.y
+                    prev = p
+                }
+                if area < 0 { sign = -1 }
+            }
+            var prev = t.apply(c.points[end - 1])
+            for i in start..<end {
+                let p = t.apply(c.points[i])
+                addEdge(prev, p, sign)
+                prev = p
+            }
+        }
+    }
+
+    @inline(__always) private func addEdge(_ a: Point, _ b: Point, _ sign: Int32) {
+        guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+        let down = a.y < b.y
+        let top = down ? a : b, bot = down ? b : a
+        if bot.y <= 0 || top.y >= Double(height) { return }
+        let e = Edge(yTop: top.y, yBot: bot.y, xTop: top.x, dxdy: (bot.x - top.x) / (bot.y - top.y),
+                     winding: down ? sign : -sign)
+        edges.append(e)
+        minY = min(minY, top.y); maxY = max(maxY, bot.y)
+    }
+
+    /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
+    /// `coverage[x]` is 0…1. Edges are consumed; call `reset` before the next shape.
+    func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
+        guard !edges.isEmpty else { return }
+        edges.sort { $0.yTop < $1.yTop }
+        active.removeAll(keepingCapacity: true)
+        let s = ScanConverter.subsamples
+        let step = 1.0 / Double(s)
+        let weight = Float(step)
+        let rowStart = max(0, Int(minY.rounded(.down)))
+        let rowEnd = min(height, Int(maxY.rounded(.up)))
+        guard rowStart < rowEnd else { return }
+        let widthD = Double(width)
+        var next = 0
+        let edgeCount = edges.count
+        edges.withUnsafeBufferPointer { edges in
+        delta.withUnsafeMutableBufferPointer { delta in
+        cover.withUnsafeMutableBufferPointer { cover in
+            for py in rowStart..<rowEnd {
+                var rowMin = Int.max, rowMax = -1
+                for sub in 0..<s {
+                    let y = Double(py) + (Double(sub) + 0.5) * step
+                    while next < edgeCount && edges[next].yTop <= y {
+                        if edges[next].yBot > y { active.append(next) }
+                        next += 1
+                    }
+                    if active.isEmpty { continue }
+                    xs.removeAll(keepingCapacity: true)
+                    ws.removeAll(keepingCapacity: true)
+                    var i = 0
+                    while i < active.count {
+                        let e = edges[active[i]]
+                        if e.yBot <= y {
+                            active[i] = active[active.count - 1]
+                            active.removeLast()
+                            continue
+                        }
+                        let x = e.xTop + (y - e.yTop) * e.dxdy
+                        // Insertion sort as crossings arrive: rows hold few crossings.
+                        var j = xs.count
+                        xs.append(x); ws.append(e.winding)
+                        while j > 0 && xs[j - 1] > x {
+                            xs[j] = xs[j - 1]; ws[j] = ws[j - 1]; j -= 1
+                        }
+                        xs[j] = x; ws[j] = e.winding
+                        i += 1
+                    }
+                    var wind: Int32 = 0
+                    var spanStart = 0.0
+                    for k in 0..<xs.count {
+                        let wasIn = evenOdd ? (wind & 1) != 0 : wind != 0
+                        wind &+= ws[k]
+                        let isIn = evenOdd ? (wind & 1) != 0 : wind != 0
+                        if !wasIn && isIn {
+                            spanStart = xs[k]
+                        } else if wasIn && !isIn {
+                            let xa = min(widthD, max(0, spanStart)), xb = min(widthD, max(0, xs[k]))
+                            if xb <= xa { continue }
+                            let ia = Int(xa), ib = Int(xb)
+                            let fa = Float(xa - Double(ia)), fb = Float(xb - Double(ib))
+                            delta[ia] += weight * (1 - fa); delta[ia + 1] += weight * fa
+                            delta[ib] -= weight * (1 - fb); delta[ib + 1] -= weight * fb
+                            rowMin = min(rowMin, ia); rowMax = max(rowMax, ib + 1)
+                        }
+                    }
+                }
+                guard rowMax >= rowMin else { continue }
+                var acc: Float = 0
+                for x in rowMin...rowMax {
+                    acc += delta[x]
+                    delta[x] = 0
+                    cover[x] = acc < 0 ? 0 : (acc > 1 ? 1 : acc)
+                }
+                let x1 = min(width, rowMax + 1)
+                if x1 > rowMin { body(py, rowMin, x1, cover) }
+            }
+        }
+        }
+        }
+        edges.removeAll(keepingCapacity: true)
+        minY = .infinity; maxY = -.infinity
+    }
+}

@@ -1,0 +1,77 @@
+import LayerLabCore
+
+/// A premultiplied floating-point RGBA buffer: where layers are drawn and composited.
+///
+/// A class so drawing code mutates one buffer in place without copy-on-write checks.
+final class Surface {
+    let width: Int
+    let height: Int
+    /// Premultiplied r, g, b, a per pixel, 0…1.
+    var px: [Float]
+
+    init(width: Int, height: Int) {
+        self.width = width; self.height = height
+        px = [Float](repeating: 0, count: width * height * 4)
+    }
+
+    /// Makes every pixel transparent.
+    func clear() {
+        px.withUnsafeMutableBufferPointer { p in
+            for i in 0..<p.count { p[i] = 0 }
+        }
+    }
+
+    /// Fills every pixel with a straight-alpha colour.
+    func fill(_ c: Color) {
+        let a = Float(c.a), r = Float(c.r) * a, g = Float(c.g) * a, b = Float(c.b) * a
+        px.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = a
+            }
+        }
+    }
+
+    /// Composites `src` over this surface with `opacity`, optionally multiplied by a mask
+    /// surface's alpha (mask layers) and a clip coverage buffer.
+    func composite(_ src: Surface, opacity: Float, mask: Surface?, clip: [Float]?) {
+        let n = width * height
+        px.withUnsafeMutableBufferPointer { d in
+            src.px.withUnsafeBufferPointer { s in
+                for i in 0..<n {
+                    let j = i * 4
+                    var k = opacity
+                    if let mask { k *= mask.px[j + 3] }
+                    if let clip { k *= clip[i] }
+                    let sa = s[j + 3] * k
+                    if sa <= 0 { continue }
+                    let inv = 1 - sa
+                    d[j] = s[j] * k + d[j] * inv
+                    d[j + 1] = s[j + 1] * k + d[j + 1] * inv
+                    d[j + 2] = s[j + 2] * k + d[j + 2] * inv
+                    d[j + 3] = sa + d[j + 3] * inv
+                }
+            }
+        }
+    }
+
+    /// The surface as straight-alpha bytes.
+    func bitmap() -> Bitmap {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        px.withUnsafeBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let a = min(1, max(0, p[i + 3]))
+                if a <= 0 { continue }
+                let inv = 1 / a
+                out[i] = Surface.byte(p[i] * inv)
+                out[i + 1] = Surface.byte(p[i + 1] * inv)
+                out[i + 2] = Surface.byte(p[i + 2] * inv)
+                out[i + 3] = Surface.byte(a)
+            }
+        }
+        return Bitmap(width: width, height: height, pixels: out)
+    }
+
+    @inline(__always) static func byte(_ v: Float) -> UInt8 {
+        UInt8(max(0, min(255, (v * 255).rounded())))
+    }
+}

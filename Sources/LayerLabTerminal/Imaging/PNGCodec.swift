@@ -1,0 +1,82 @@
+import CPNG
+import Foundation
+import LayerLabRaster
+
+/// PNG encoding and decoding through libpng's simplified API: 8-bit straight RGBA.
+///
+/// Output carries no timestamps, so the same bitmap always gives the same bytes.
+public enum PNGCodec {
+    /// PNG_FORMAT_RGBA: colour and alpha flags (a macro Swift cannot import).
+    private static let rgba = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+
+    /// The bitmap as PNG bytes.
+    public static func encode(_ bitmap: Bitmap) throws -> Data {
+        guard bitmap.width > 0, bitmap.height > 0 else { throw ImagingError("cannot write an empty PNG") }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(bitmap.width)
+        image.height = UInt32(bitmap.height)
+        image.format = rgba
+        var size: png_alloc_size_t = 0
+        let ok = bitmap.pixels.withUnsafeBytes { px in
+            png_image_write_to_memory(&image, nil, &size, 0, px.baseAddress, 0, nil)
+        }
+        guard ok != 0, size > 0 else { throw ImagingError("PNG encoding failed: \(message(&image))") }
+        var out = Data(count: Int(size))
+        let ok2 = out.withUnsafeMutableBytes { buf in
+            bitmap.pixels.withUnsafeBytes { px in
+                png_image_write_to_memory(&image, buf.baseAddress, &size, 0, px.baseAddress, 0, nil)
+            }
+        }
+        guard ok2 != 0 else { throw ImagingError("PNG encoding failed: \(message(&image))") }
+        out.count = Int(size)
+        return out
+    }
+
+    /// Decodes PNG bytes of any colour type into straight RGBA.
+    public static func decode(_ data: Data) throws -> Bitmap {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let began = data.withUnsafeBytes { buf in
+            png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count)
+        }
+        guard began != 0 else { throw ImagingError("not a readable PNG: \(message(&image))") }
+        defer { png_image_free(&image) }
+        let w = Int(image.width), h = Int(image.height)
+        guard w > 0, h > 0, w <= Rasterizer.maxDimension, h <= Rasterizer.maxDimension else {
+            throw ImagingError("PNG too large: \(w)x\(h)")
+        }
+        image.format = rgba
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        let ok = pixels.withUnsafeMutableBytes { px in
+            png_image_finish_read(&image, nil, px.baseAddress, 0, nil)
+        }
+        guard ok != 0 else { throw ImagingError("broken PNG: \(message(&image))") }
+        return Bitmap(width: w, height: h, pixels: pixels)
+    }
+
+    /// Writes the bitmap as a PNG file, atomically.
+    public static func write(_ bitmap: Bitmap, to path: String) throws {
+        let data = try encode(bitmap)
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ImagingError("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Reads a PNG file.
+    public static func read(_ path: String) throws -> Bitmap {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImagingError("cannot read \(path)")
+        }
+        return try decode(data)
+    }
+
+    private static func message(_ image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}
