@@ -27,6 +27,9 @@ let package = Package(
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
                                "CEditLine", "CPNG", "CGIF"]),
         .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"]),
+        // Benchmarks printed by scripts/bench (never timed tests).
+        .executableTarget(name: "layerlab-bench", dependencies: ["LayerLabCore", "LayerLabRaster"],
+                          path: "Benchmarks/LayerLabBench"),
 
         .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore"]),
         .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript"],
