@@ -27,5 +27,17 @@ import Testing
         guard let out = ProcessInfo.processInfo.environment["LAYERLAB_PREVIEW"] else { return }
         let bmp = Rasterizer().render(Self.sampleScene(), width: 400, height: 400)
         try PNGCodec.write(bmp, to: out)
+        var text = PresentedLayer(name: "t", kind: .text)
+        text.string = "ABCDEFGHIJKLMNOPQRSTUVWXYZ\nabcdefghijklmnopqrstuvwxyz\n0123456789 .,:;!?'\"`-+=*/\\|_\n()[]{}<>^~#%&@$ Hello, World!"
+        text.fontSize = 24
+        text.foregroundColor = .black
+        text.bounds = Rect(0, 0, 560, 140)
+        text.anchorPoint = .zero
+        text.position = Point(10, 10)
+        var t2 = text
+        t2.string = "LayerLab 1.0"; t2.fontSize = 40; t2.rotation = -0.3; t2.position = Point(60, 250)
+        t2.foregroundColor = Color(0.8, 0.1, 0.1)
+        let scene = Scene(time: 0, canvasSize: Size(600, 330), background: .white, layers: [text, t2])
+        try PNGCodec.write(Rasterizer().render(scene, width: 1200, height: 660), to: out + ".text.png")
     }
 }

@@ -1,0 +1,28 @@
+/// How many colours frames use: 24-bit, the 256-colour palette, or none.
+public enum ColorMode: String, Hashable, Sendable, CaseIterable {
+    case truecolor
+    case ansi256
+    case none
+
+    /// The `color=` choice of `show`, `frames` and the command line.
+    public enum Choice: String, Hashable, Sendable, CaseIterable {
+        case auto, always, never
+    }
+
+    /// The colour mode for an environment, as SPEC §5 says: `never`, `NO_COLOR` (any value)
+    /// or `TERM=dumb` give none; `COLORTERM=truecolor|24bit` gives 24-bit; otherwise 256.
+    /// `always` ignores `NO_COLOR`, `TERM=dumb` and `isTerminal`; `auto` gives none when the
+    /// output is not a terminal.
+    public static func resolve(_ choice: Choice, environment env: [String: String],
+                               isTerminal: Bool = true) -> ColorMode {
+        let colorterm = (env["COLORTERM"] ?? "").lowercased()
+        let deep: ColorMode = colorterm == "truecolor" || colorterm == "24bit" ? .truecolor : .ansi256
+        switch choice {
+        case .never: return .none
+        case .always: return deep
+        case .auto:
+            if env["NO_COLOR"] != nil || env["TERM"] == "dumb" || !isTerminal { return .none }
+            return deep
+        }
+    }
+}
