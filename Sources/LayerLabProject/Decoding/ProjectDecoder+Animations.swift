@@ -1,0 +1,165 @@
+import LayerLabCore
+
+extension ProjectDecoder {
+    static let timingKeys = MediaTiming.attributeNames
+    static let kindKeys: [String: [String]] = [
+        "basic": ["keyPath", "from", "to", "by"],
+        "keyframes": ["keyPath", "values", "keyTimes", "calculationMode", "timingFunctions"],
+        "spring": ["keyPath", "from", "to", "by", "mass", "stiffness", "damping", "initialVelocity",
+                   "dampingRatio", "initialSpringVelocity"],
+        "group": ["sequence", "children"],
+    ]
+
+    /// An animation; `parent` is the enclosing group's layer and top-level name for children.
+    mutating func animation(_ node: JSONNode, _ path: JSONPath, parent: (layer: String, top: String)?) throws(ProjectFileError) -> Animation {
+        // The kind decides which keys are allowed, so read it before checking keys.
+        let generic = ["name", "layer", "kind"] + ProjectDecoder.timingKeys
+        let all = generic + ProjectDecoder.kindKeys.values.flatMap { $0 }
+        let k = try ObjectReader(node, path, what: "an animation", allowed: all)
+        let kindName = try word(try k.required("kind"), k.at("kind"), ["basic", "keyframes", "spring", "group"])
+        let o = try ObjectReader(node, path, what: "a \(kindName) animation", allowed: generic + ProjectDecoder.kindKeys[kindName]!)
+
+        var animationName = ""
+        let nameNode: JSONNode? = try parent == nil ? o.required("name") : o.optional("name")
+        if let nameNode {
+            animationName = try define(nameNode, o.at("name"), as: .animation)
+            if parent == nil { timedNames.insert(animationName) }
+        }
+        let top = parent?.top ?? animationName
+
+        let layer: String, kind: LayerKind
+        let layerNode: JSONNode? = try parent == nil ? o.required("layer") : o.optional("layer")
+        if let layerNode {
+            (layer, kind) = try layerReference(layerNode, o.at("layer"))
+        } else {
+            layer = parent!.layer
+            kind = layerKinds[layer]!
+        }
+
+        let timing = try self.timing(o, owner: top)
+        let body: Animation.Body
+        switch kindName {
+        case "basic":
+            let kp = try keyPath(try o.required("keyPath"), o.at("keyPath"), kind: kind, animating: true)
+            let (from, to, by) = try fromToBy(o, kp.type, layer: layer)
+            body = .basic(.init(keyPath: try string(try o.required("keyPath"), o.at("keyPath")), from: from, to: to, by: by))
+        case "keyframes": body = .keyframes(try keyframes(o, layer: layer, kind: kind))
+        case "spring": body = .spring(try spring(o, layer: layer, kind: kind))
+        default:
+            var children: [Animation] = []
+            let list = try array(try o.required("children"), o.at("children"), "a list of animations")
+            for (n, item) in list.enumerated() {
+                children.append(try animation(item, o.at("children").appending(n), parent: (layer, top)))
+            }
+            let sequence = try o.optional("sequence").map { (s) throws(ProjectFileError) in try bool(s, o.at("sequence")) } ?? false
+            body = .group(.init(children: children, sequence: sequence))
+        }
+        return Animation(name: animationName, layer: layer, timing: timing, body: body)
+    }
+
+    private mutating func fromToBy(_ o: ObjectReader, _ type: ValueType, layer: String) throws(ProjectFileError) -> (Value?, Value?, Value?) {
+        var out: [Value?] = []
+        for key in ["from", "to", "by"] {
+            if let node = o.optional(key) { out.append(try value(node, o.at(key), type, layer: layer)) } else { out.append(nil) }
+        }
+        return (out[0], out[1], out[2])
+    }
+
+    /// Keyframes with the editor's shape rules: at least one value, one key time per value
+    /// (rising within 0…1), one timing function per segment.
+    private mutating func keyframes(_ o: ObjectReader, layer: String, kind: LayerKind) throws(ProjectFileError) -> Animation.Keyframes {
+        let kpNode = try o.required("keyPath")
+        let kp = try keyPath(kpNode, o.at("keyPath"), kind: kind, animating: true)
+        var values: [Value] = []
+        let valuesNode = try o.required("values")
+        for (n, item) in try array(valuesNode, o.at("values"), "a list of values").enumerated() {
+            values.append(try value(item, o.at("values").appending(n), kp.type, layer: layer))
+        }
+        if values.isEmpty {
+            throw ProjectFileError(.outOfRange, at: valuesNode.position, o.at("values"), "keyframes need at least one value")
+        }
+        var k = Animation.Keyframes(keyPath: try string(kpNode, o.at("keyPath")), values: values)
+        if let node = o.optional("keyTimes") {
+            var times: [Double] = []
+            for (n, item) in try array(node, o.at("keyTimes"), "a list of key times").enumerated() {
+                let t = try number(item, o.at("keyTimes").appending(n), .unit)
+                if let last = times.last, t < last {
+                    throw ProjectFileError(.outOfRange, at: item.position, o.at("keyTimes").appending(n),
+                                           "out of range: key times must not decrease, found \(item.summary) after \(JSONWriter.numberText(last))")
+                }
+                times.append(t)
+            }
+            if times.count != values.count {
+                throw ProjectFileError(.outOfRange, at: node.position, o.at("keyTimes"),
+                                       "keyTimes has \(times.count) entries but values has \(values.count)")
+            }
+            k.keyTimes = times
+        }
+        if let node = o.optional("calculationMode") {
+            let modes = Animation.CalculationMode.allCases.map(\.rawValue)
+            k.calculationMode = Animation.CalculationMode(rawValue: try word(node, o.at("calculationMode"), modes))!
+        }
+        if let node = o.optional("timingFunctions") {
+            var fs: [TimingFunction] = []
+            for (n, item) in try array(node, o.at("timingFunctions"), "a list of timing functions").enumerated() {
+                fs.append(try timingFunction(item, o.at("timingFunctions").appending(n)))
+            }
+            if fs.count != values.count - 1 {
+                throw ProjectFileError(.outOfRange, at: node.position, o.at("timingFunctions"),
+                                       "timingFunctions needs \(values.count - 1) entries (one per segment), found \(fs.count)")
+            }
+            k.timingFunctions = fs
+        }
+        return k
+    }
+
+    /// A spring in one of two forms: CASpringAnimation's (mass, stiffness, damping,
+    /// initialVelocity) or UIKit's (dampingRatio, initialSpringVelocity); mixing them is refused.
+    private mutating func spring(_ o: ObjectReader, layer: String, kind: LayerKind) throws(ProjectFileError) -> Animation.Spring {
+        let kpNode = try o.required("keyPath")
+        let kp = try keyPath(kpNode, o.at("keyPath"), kind: kind, animating: true)
+        let (from, to, by) = try fromToBy(o, kp.type, layer: layer)
+        let physics = ["mass", "stiffness", "damping", "initialVelocity"]
+        let form: Animation.Spring.Form
+        if let ratioNode = o.optional("dampingRatio") {
+            if let key = physics.first(where: o.has) {
+                throw ProjectFileError(.unknownKey, at: o.keyPosition(key), o.at(key),
+                                       "\(JSONWriter.quoted(key)) belongs to the physical spring form; with \"dampingRatio\" use \"initialSpringVelocity\"")
+            }
+            let ratio = try number(ratioNode, o.at("dampingRatio"), .positive)
+            let v = try o.optional("initialSpringVelocity").map { (n) throws(ProjectFileError) in try number(n, o.at("initialSpringVelocity")) } ?? 0
+            form = .dampingRatio(ratio, initialVelocity: v)
+        } else {
+            if o.has("initialSpringVelocity") {
+                throw ProjectFileError(.unknownKey, at: o.keyPosition("initialSpringVelocity"), o.at("initialSpringVelocity"),
+                                       "\"initialSpringVelocity\" belongs to the \"dampingRatio\" form; the physical form uses \"initialVelocity\"")
+            }
+            func read(_ key: String, _ rule: NumberRule, _ fallback: Double) throws(ProjectFileError) -> Double {
+                guard let n = o.optional(key) else { return fallback }
+                return try number(n, o.at(key), rule)
+            }
+            form = .physics(mass: try read("mass", .positive, 1), stiffness: try read("stiffness", .positive, 100),
+                            damping: try read("damping", .nonNegative, 10), initialVelocity: try read("initialVelocity", .finite, 0))
+        }
+        return Animation.Spring(keyPath: try string(kpNode, o.at("keyPath")), from: from, to: to, by: by, form: form)
+    }
+
+    /// The CAMediaTiming attributes; absent ones take Core Animation's defaults.
+    private mutating func timing(_ o: ObjectReader, owner: String) throws(ProjectFileError) -> MediaTiming {
+        var t = MediaTiming()
+        if let n = o.optional("beginTime") { t.beginTime = try time(n, o.at("beginTime"), owner: owner) }
+        if let n = o.optional("duration") { t.duration = try number(n, o.at("duration"), .positive) }
+        if let n = o.optional("speed") { t.speed = try number(n, o.at("speed")) }
+        if let n = o.optional("timeOffset") { t.timeOffset = try number(n, o.at("timeOffset")) }
+        if let n = o.optional("repeatCount") { t.repeatCount = try number(n, o.at("repeatCount"), .nonNegativeOrInfinite) }
+        if let n = o.optional("repeatDuration") { t.repeatDuration = try number(n, o.at("repeatDuration"), .nonNegativeOrInfinite) }
+        if let n = o.optional("autoreverses") { t.autoreverses = try bool(n, o.at("autoreverses")) }
+        if let n = o.optional("fillMode") {
+            t.fillMode = FillMode(rawValue: try word(n, o.at("fillMode"), FillMode.allCases.map(\.rawValue)))!
+        }
+        if let n = o.optional("removedOnCompletion") { t.removedOnCompletion = try bool(n, o.at("removedOnCompletion")) }
+        if let n = o.optional("timingFunction") { t.timingFunction = try timingFunction(n, o.at("timingFunction")) }
+        if let n = o.optional("additive") { t.additive = try bool(n, o.at("additive")) }
+        return t
+    }
+}

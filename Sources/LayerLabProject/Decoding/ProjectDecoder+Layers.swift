@@ -1,0 +1,88 @@
+import LayerLabCore
+
+extension ProjectDecoder {
+    /// Properties whose negative values mean nothing; everything else takes any finite number.
+    /// (`opacity`, `strokeStart` and `strokeEnd` outside 0…1 are allowed: Core Animation clamps
+    /// them when drawing, and springs overshoot through them.)
+    static let nonNegativeProperties: Set<String> = [
+        "lineWidth", "borderWidth", "miterLimit", "fontSize", "animationDuration", "animationRepeatCount", "frameIndex",
+    ]
+
+    mutating func layers(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> [Layer] {
+        var out: [Layer] = []
+        for (n, item) in try array(node, path, "a list of layers").enumerated() {
+            out.append(try layer(item, path.appending(n)))
+        }
+        return out
+    }
+
+    private mutating func layer(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> Layer {
+        let o = try ObjectReader(node, path, what: "a layer", allowed: ["name", "kind", "properties", "sublayers"])
+        let nameNode = try o.required("name")
+        let n = try define(nameNode, o.at("name"), as: .layer)
+        let kind = LayerKind(rawValue: try word(try o.required("kind"), o.at("kind"), LayerKind.allCases.map(\.rawValue)))!
+        layerKinds[n] = kind
+        var properties: [String: Value] = [:]
+        if let propsNode = o.optional("properties") {
+            guard case .object(let members) = propsNode.kind else {
+                throw ProjectFileError(.wrongType, at: propsNode.position, o.at("properties"),
+                                       "expected the layer's properties (an object), found \(propsNode.summary)")
+            }
+            for m in members {
+                let p = o.at("properties").appending(m.key)
+                let spec = try propertySpec(m, p, kind: kind)
+                properties[m.key] = try propertyValue(m.value, p, spec, layer: n)
+            }
+        }
+        var sublayers: [Layer] = []
+        if let subs = o.optional("sublayers") { sublayers = try layers(subs, o.at("sublayers")) }
+        return Layer(name: n, kind: kind, properties: properties, sublayers: sublayers)
+    }
+
+    private func propertySpec(_ m: JSONMember, _ path: JSONPath, kind: LayerKind) throws(ProjectFileError) -> PropertySpec {
+        guard let spec = PropertyTable.spec(m.key) else {
+            var message = "unknown property \(JSONWriter.quoted(m.key))"
+            if KeyPath.resolve(m.key, for: kind) != nil {
+                message += " (a derived key path; store the property it sets)"
+            } else if let hint = Suggestion.nearest(m.key, in: PropertyTable.properties(for: kind).map(\.name)) {
+                message += "; did you mean \(JSONWriter.quoted(hint))?"
+            }
+            throw ProjectFileError(.unknownKey, at: m.keyPosition, path, message)
+        }
+        guard spec.applies(to: kind) else {
+            let owners = LayerKind.allCases.filter { spec.applies(to: $0) }.map(\.rawValue).joined(separator: ", ")
+            throw ProjectFileError(.unknownKey, at: m.keyPosition, path,
+                                   "a \(kind.rawValue) layer has no property \(JSONWriter.quoted(m.key)) (only \(owners) layers do)")
+        }
+        return spec
+    }
+
+    /// A stored property's value: its table type, plus the few range rules above.
+    private mutating func propertyValue(_ node: JSONNode, _ path: JSONPath, _ spec: PropertySpec,
+                                        layer: String) throws(ProjectFileError) -> Value {
+        let v = try value(node, path, spec.type, layer: layer)
+        if ProjectDecoder.nonNegativeProperties.contains(spec.name), v != .null {
+            _ = try number(node, path, .nonNegative)
+        }
+        if spec.name == "bounds", case .array(let items) = node.kind {
+            for n in 2..<4 { _ = try number(items[n], path.appending(n), .nonNegative) }
+        }
+        if spec.name == "lineDashPattern", case .array(let items) = node.kind {
+            for (n, item) in items.enumerated() { _ = try number(item, path.appending(n), .nonNegative) }
+        }
+        return v
+    }
+
+    /// Masks may name layers anywhere in the tree, so they are checked after the whole tree.
+    mutating func checkMasks() throws(ProjectFileError) {
+        for ref in maskReferences where ref.name == ref.owner {
+            throw ProjectFileError(.outOfRange, at: ref.position, ref.path, "a layer cannot mask itself")
+        }
+        for ref in maskReferences where layerKinds[ref.name] == nil {
+            var message = "the mask names no layer \(JSONWriter.quoted(ref.name))"
+            if let hint = Suggestion.nearest(ref.name, in: layerKinds.keys.sorted()) { message += "; did you mean \(JSONWriter.quoted(hint))?" }
+            throw ProjectFileError(.danglingReference, at: ref.position, ref.path, message)
+        }
+        maskReferences = []
+    }
+}

@@ -1,0 +1,81 @@
+/// A 1-based line and column in the project text; columns count Unicode scalars.
+public struct SourcePosition: Hashable, Sendable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+}
+
+/// A parsed JSON value that remembers where it started, so every later error can name its
+/// line and column.
+///
+/// Numbers keep their text: the decoder converts them, which lets it say "found 1e999" and
+/// keeps the conversion in one place.
+struct JSONNode: Sendable {
+    enum Kind: Sendable {
+        case null
+        case bool(Bool)
+        case number(String)
+        case string(String)
+        case array([JSONNode])
+        case object([JSONMember])
+    }
+
+    var kind: Kind
+    var position: SourcePosition
+
+    /// How the value is named in "found …" messages.
+    var summary: String {
+        switch kind {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let t): return t
+        case .string(let s):
+            let shown = s.count > 40 ? String(s.prefix(40)) + "…" : s
+            return JSONWriter.quoted(shown)
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// One `"key": value` pair of an object, in file order.
+struct JSONMember: Sendable {
+    var key: String
+    var keyPosition: SourcePosition
+    var value: JSONNode
+}
+
+/// A location inside the document tree, printed as JSONPath (`$.layers[2].properties.opacity`).
+struct JSONPath: Sendable, CustomStringConvertible {
+    enum Component: Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    var components: [Component] = []
+
+    static let root = JSONPath()
+
+    func appending(_ key: String) -> JSONPath { JSONPath(components: components + [.key(key)]) }
+    func appending(_ index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
+
+    /// `$.name` for identifier-like keys, `$["transform.rotation.z"]` for the rest.
+    var description: String {
+        var out = "$"
+        for c in components {
+            switch c {
+            case .index(let i): out += "[\(i)]"
+            case .key(let k):
+                if JSONPath.isPlain(k) { out += "." + k } else { out += "[" + JSONWriter.quoted(k) + "]" }
+            }
+        }
+        return out
+    }
+
+    private static func isPlain(_ k: String) -> Bool {
+        guard let first = k.unicodeScalars.first, first == "_" || ("a"..."z").contains(first)
+                || ("A"..."Z").contains(first) else { return false }
+        return k.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+            || ("0"..."9").contains($0) }
+    }
+}

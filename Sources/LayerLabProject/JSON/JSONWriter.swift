@@ -1,0 +1,112 @@
+/// A JSON value about to be written, with object members in the order they will appear.
+enum JSONOut: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONOut])
+    case object([(String, JSONOut)])
+}
+
+/// Writes JSON deterministically: 2-space indent, members in the given order, numbers in their
+/// shortest round-trip form, and arrays of plain values kept on one line (`[100, 50]`) so
+/// points, sizes and colours stay readable and diffs stay small.
+enum JSONWriter {
+    static func write(_ value: JSONOut) -> String {
+        var out = ""
+        write(value, indent: 0, into: &out)
+        out += "\n"
+        return out
+    }
+
+    private static func write(_ value: JSONOut, indent: Int, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let v): out += number(v)
+        case .string(let s): out += quoted(s)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            if items.allSatisfy(\.isScalar) {
+                out += "["
+                for (n, item) in items.enumerated() {
+                    if n > 0 { out += ", " }
+                    write(item, indent: indent, into: &out)
+                }
+                out += "]"
+                return
+            }
+            let pad = String(repeating: "  ", count: indent + 1)
+            out += "[\n"
+            for (n, item) in items.enumerated() {
+                out += pad
+                write(item, indent: indent + 1, into: &out)
+                out += n == items.count - 1 ? "\n" : ",\n"
+            }
+            out += String(repeating: "  ", count: indent) + "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            let pad = String(repeating: "  ", count: indent + 1)
+            out += "{\n"
+            for (n, (key, item)) in members.enumerated() {
+                out += pad + quoted(key) + ": "
+                write(item, indent: indent + 1, into: &out)
+                out += n == members.count - 1 ? "\n" : ",\n"
+            }
+            out += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    /// The shortest text that reads back as exactly `v` (Swift's `description`), with integral
+    /// values written without `.0`. Non-finite values are not JSON numbers and are written as
+    /// the strings `"inf"`, `"-inf"` and `"nan"`, which the decoder accepts wherever a number goes.
+    static func number(_ v: Double) -> String {
+        if v.isNaN { return "\"nan\"" }
+        if v.isInfinite { return v < 0 ? "\"-inf\"" : "\"inf\"" }
+        return numberText(v)
+    }
+
+    /// The number's text without quotes, also used inside path data and time expressions.
+    /// Negative zero is written `0`: it equals 0, and Core's path reader gives back +0 anyway.
+    static func numberText(_ v: Double) -> String {
+        if v.isNaN { return "nan" }
+        if v.isInfinite { return v < 0 ? "-inf" : "inf" }
+        if v == 0 { return "0" }
+        var s = v.description
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if u.value < 0x20 || u.value == 0x7F {
+                    let h = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension JSONOut {
+    var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+}

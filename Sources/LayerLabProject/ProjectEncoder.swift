@@ -1,0 +1,154 @@
+import LayerLabCore
+
+/// Builds the JSON tree of a document in the format's fixed key order.
+///
+/// Every `Value` case has exactly one JSON form, so encoding needs no type information; the
+/// decoder uses the property's or key path's type to read it back into the same case.
+/// Fields equal to their default are left out (except the top-level sections), which keeps
+/// files short and their diffs about what the user changed.
+enum ProjectEncoder {
+    static func document(_ d: Document) -> JSONOut {
+        var canvas: [(String, JSONOut)] = [
+            ("size", .array([.number(d.canvas.size.width), .number(d.canvas.size.height)])),
+            ("background", color(d.canvas.background)),
+        ]
+        if let duration = d.canvas.duration { canvas.append(("duration", time(duration))) }
+        return .object([
+            ("format", .string(ProjectFile.formatTag)),
+            ("version", .number(Double(ProjectFile.version))),
+            ("canvas", .object(canvas)),
+            ("paths", .array(d.paths.map { .object([("name", .string($0.name)), ("data", .string(PathText.print($0.path)))]) })),
+            ("layers", .array(d.layers.map(layer))),
+            ("animations", .array(d.animations.map { animation($0, parentLayer: nil) })),
+            ("events", .array(d.events.map(event))),
+        ])
+    }
+
+    static func layer(_ l: Layer) -> JSONOut {
+        let known = PropertyTable.all.map(\.name).filter { l.properties[$0] != nil }
+        let unknown = l.properties.keys.filter { PropertyTable.spec($0) == nil }.sorted()
+        var members: [(String, JSONOut)] = [
+            ("name", .string(l.name)),
+            ("kind", .string(l.kind.rawValue)),
+            ("properties", .object((known + unknown).map { ($0, value(l.properties[$0]!)) })),
+        ]
+        if !l.sublayers.isEmpty { members.append(("sublayers", .array(l.sublayers.map(layer)))) }
+        return .object(members)
+    }
+
+    static func animation(_ a: Animation, parentLayer: String?) -> JSONOut {
+        var m: [(String, JSONOut)] = []
+        if !a.name.isEmpty || parentLayer == nil { m.append(("name", .string(a.name))) }
+        if a.layer != parentLayer { m.append(("layer", .string(a.layer))) }
+        switch a.body {
+        case .basic(let b):
+            m.append(("kind", .string("basic")))
+            m.append(("keyPath", .string(b.keyPath)))
+            fromToBy(b.from, b.to, b.by, into: &m)
+        case .keyframes(let k):
+            m.append(("kind", .string("keyframes")))
+            m.append(("keyPath", .string(k.keyPath)))
+            m.append(("values", .array(k.values.map(value))))
+            if let times = k.keyTimes { m.append(("keyTimes", .array(times.map { .number($0) }))) }
+            if k.calculationMode != .linear { m.append(("calculationMode", .string(k.calculationMode.rawValue))) }
+            if let fs = k.timingFunctions { m.append(("timingFunctions", .array(fs.map(timingFunction)))) }
+        case .spring(let s):
+            m.append(("kind", .string("spring")))
+            m.append(("keyPath", .string(s.keyPath)))
+            fromToBy(s.from, s.to, s.by, into: &m)
+            switch s.form {
+            case .physics(let mass, let stiffness, let damping, let velocity):
+                if mass != 1 { m.append(("mass", .number(mass))) }
+                if stiffness != 100 { m.append(("stiffness", .number(stiffness))) }
+                if damping != 10 { m.append(("damping", .number(damping))) }
+                if velocity != 0 { m.append(("initialVelocity", .number(velocity))) }
+            case .dampingRatio(let ratio, let velocity):
+                m.append(("dampingRatio", .number(ratio)))
+                if velocity != 0 { m.append(("initialSpringVelocity", .number(velocity))) }
+            }
+        case .group:
+            m.append(("kind", .string("group")))
+        }
+        timing(a.timing, into: &m)
+        if case .group(let g) = a.body {
+            if g.sequence { m.append(("sequence", .bool(true))) }
+            m.append(("children", .array(g.children.map { animation($0, parentLayer: a.layer) })))
+        }
+        return .object(m)
+    }
+
+    private static func fromToBy(_ from: Value?, _ to: Value?, _ by: Value?, into m: inout [(String, JSONOut)]) {
+        if let from { m.append(("from", value(from))) }
+        if let to { m.append(("to", value(to))) }
+        if let by { m.append(("by", value(by))) }
+    }
+
+    /// The CAMediaTiming attributes, in `MediaTiming.attributeNames` order, defaults left out.
+    private static func timing(_ t: MediaTiming, into m: inout [(String, JSONOut)]) {
+        let d = MediaTiming()
+        if t.beginTime != d.beginTime { m.append(("beginTime", time(t.beginTime))) }
+        if let duration = t.duration { m.append(("duration", .number(duration))) }
+        if t.speed != d.speed { m.append(("speed", .number(t.speed))) }
+        if t.timeOffset != d.timeOffset { m.append(("timeOffset", .number(t.timeOffset))) }
+        if t.repeatCount != d.repeatCount { m.append(("repeatCount", .number(t.repeatCount))) }
+        if t.repeatDuration != d.repeatDuration { m.append(("repeatDuration", .number(t.repeatDuration))) }
+        if t.autoreverses != d.autoreverses { m.append(("autoreverses", .bool(t.autoreverses))) }
+        if t.fillMode != d.fillMode { m.append(("fillMode", .string(t.fillMode.rawValue))) }
+        if t.removedOnCompletion != d.removedOnCompletion { m.append(("removedOnCompletion", .bool(t.removedOnCompletion))) }
+        if let f = t.timingFunction { m.append(("timingFunction", timingFunction(f))) }
+        if t.additive != d.additive { m.append(("additive", .bool(t.additive))) }
+    }
+
+    static func event(_ e: Event) -> JSONOut {
+        var m: [(String, JSONOut)] = [("name", .string(e.name)), ("time", time(e.time)), ("layer", .string(e.layer))]
+        if e.animated { m.append(("animated", .bool(true))) }
+        m.append(("set", .array(e.assignments.map { .object([("keyPath", .string($0.keyPath)), ("value", value($0.value))]) })))
+        return .object(m)
+    }
+
+    // MARK: - Values
+
+    /// A constant time as a JSON number, anything symbolic as expression text.
+    static func time(_ t: TimeExpr) -> JSONOut {
+        if case .number(let v) = t { return .number(v) }
+        return .string(TimeExprText.print(t))
+    }
+
+    /// Named curves by name, custom ones as their four control-point coordinates.
+    static func timingFunction(_ f: TimingFunction) -> JSONOut {
+        if case .cubic(let a, let b, let c, let d) = f { return .array([a, b, c, d].map { .number($0) }) }
+        return .string(f.description)
+    }
+
+    static func value(_ v: Value) -> JSONOut {
+        switch v {
+        case .number(let n): return .number(n)
+        case .bool(let b): return .bool(b)
+        case .point(let p): return .array([.number(p.x), .number(p.y)])
+        case .size(let s): return .array([.number(s.width), .number(s.height)])
+        case .rect(let r): return .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
+        case .color(let c): return color(c)
+        case .path(let p): return .string(PathText.print(p))
+        case .pathRef(let name): return .object([("ref", .string(name))])
+        case .string(let s): return .string(s)
+        case .list(let items): return .array(items.map(value))
+        case .null: return .null
+        }
+    }
+
+    /// `#rrggbb` (or `#rrggbbaa`) when every component is exactly a byte value n/255, so the text
+    /// reads back to the same bits; otherwise the exact components `[r, g, b, a]`.
+    static func color(_ c: Color) -> JSONOut {
+        let comps = [c.r, c.g, c.b, c.a]
+        let bytes = comps.map { ($0 * 255).rounded() }
+        if zip(comps, bytes).allSatisfy({ $1 >= 0 && $1 <= 255 && $1 / 255 == $0 }) {
+            var hex = "#"
+            for b in bytes.prefix(c.a == 1 ? 3 : 4) {
+                let s = String(Int(b), radix: 16)
+                hex += b < 16 ? "0" + s : s
+            }
+            return .string(hex)
+        }
+        return .array(comps.map { .number($0) })
+    }
+}

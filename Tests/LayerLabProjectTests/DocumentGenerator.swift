@@ -1,0 +1,261 @@
+import LayerLabCore
+
+/// Random valid documents for the round-trip property: every layer kind, every stored
+/// property, every `Value` case, every animation kind (nested groups too), every timing
+/// attribute, every time expression form and events, with awkward numbers and strings.
+struct DocumentGenerator {
+    var rng: SplitMix64
+    private var counter = 0
+    private var layerNames: [String] = []
+    private var layerKind: [String: LayerKind] = [:]
+    private var pathNames: [String] = []
+    /// Top-level animations and events defined so far: what time expressions may name
+    /// without making a cycle.
+    private var timedNames: [String] = []
+
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+    mutating func document() -> Document {
+        var d = Document()
+        d.canvas.size = Size(positive(), positive())
+        d.canvas.background = color()
+        for _ in 0..<int(0...3) { d.paths.append(NamedPath(name: fresh("p"), path: path())) }
+        pathNames = d.paths.map(\.name)
+        d.layers = (0..<int(1...3)).map { _ in layer(depth: 0) }
+        d.layers = d.layers.map { addMasks($0) }
+        for _ in 0..<int(0...5) {
+            if chance(0.7) { d.animations.append(animation(layer: pick(layerNames), depth: 0, topLevel: true)) }
+            else { d.events.append(event()) }
+        }
+        if chance(0.5) {
+            let t = time()
+            d.canvas.duration = chance(0.5) || (t.constant.map { !($0 >= 0) } ?? false) ? .number(positive()) : t
+        }
+        return d
+    }
+
+    // MARK: - Layers
+
+    private mutating func layer(depth: Int) -> Layer {
+        let kind = pick(LayerKind.allCases)
+        let name = fresh(kind.rawValue)
+        layerNames.append(name)
+        layerKind[name] = kind
+        var props: [String: Value] = [:]
+        for spec in PropertyTable.properties(for: kind) where spec.type != .layerRef && chance(0.4) {
+            props[spec.name] = value(spec.type, nonNegative: ["lineWidth", "borderWidth", "miterLimit", "fontSize",
+                                                               "animationDuration", "animationRepeatCount", "frameIndex",
+                                                               "lineDashPattern", "bounds"].contains(spec.name))
+        }
+        let subs = depth < 3 && chance(0.4) ? (0..<int(1...2)).map { _ in layer(depth: depth + 1) } : []
+        return Layer(name: name, kind: kind, properties: props, sublayers: subs)
+    }
+
+    /// Masks go in once every layer exists: they may name any other layer, or none.
+    private mutating func addMasks(_ l: Layer) -> Layer {
+        var l = l
+        if chance(0.3) { l.properties["mask"] = maskValue(for: l.name) }
+        l.sublayers = l.sublayers.map { addMasks($0) }
+        return l
+    }
+
+    private mutating func maskValue(for owner: String) -> Value {
+        let others = layerNames.filter { $0 != owner }
+        return others.isEmpty || chance(0.3) ? .null : .string(pick(others))
+    }
+
+    // MARK: - Animations and events
+
+    private mutating func animation(layer: String, depth: Int, topLevel: Bool) -> Animation {
+        let kind = layerKind[layer]!
+        let name = topLevel || chance(0.5) ? fresh("anim", dots: true) : ""
+        var timing = self.timing()
+        let body: Animation.Body
+        switch depth < 2 ? int(0...3) : int(0...2) {
+        case 0:
+            let kp = animatableKeyPath(kind)
+            body = .basic(.init(keyPath: kp.name, from: maybe { $0.value(kp.type) }, to: maybe { $0.value(kp.type) },
+                                by: maybe { $0.value(kp.type) }))
+        case 1:
+            let kp = animatableKeyPath(kind)
+            let n = int(1...4)
+            var k = Animation.Keyframes(keyPath: kp.name, values: (0..<n).map { _ in value(kp.type) })
+            if chance(0.5) { k.keyTimes = (0..<n).map { _ in unit() }.sorted() }
+            k.calculationMode = pick(Animation.CalculationMode.allCases)
+            if chance(0.5) { k.timingFunctions = (0..<(n - 1)).map { _ in timingFunction() } }
+            body = .keyframes(k)
+        case 2:
+            let kp = animatableKeyPath(kind)
+            let form: Animation.Spring.Form = chance(0.5)
+                ? .physics(mass: chance(0.3) ? 1 : positive(), stiffness: chance(0.3) ? 100 : positive(),
+                           damping: chance(0.3) ? 10 : abs(number()), initialVelocity: chance(0.3) ? 0 : number())
+                : .dampingRatio(positive(), initialVelocity: chance(0.3) ? 0 : number())
+            body = .spring(.init(keyPath: kp.name, from: maybe { $0.value(kp.type) }, to: maybe { $0.value(kp.type) },
+                                 by: maybe { $0.value(kp.type) }, form: form))
+        default:
+            let childLayer = chance(0.8) ? layer : pick(layerNames)
+            let children = (0..<int(0...3)).map { _ in animation(layer: chance(0.8) ? layer : childLayer, depth: depth + 1, topLevel: false) }
+            body = .group(.init(children: children, sequence: chance(0.5)))
+            if chance(0.2) { timing.duration = nil }
+        }
+        if topLevel { timedNames.append(name) }
+        return Animation(name: name, layer: layer, timing: timing, body: body)
+    }
+
+    private mutating func timing() -> MediaTiming {
+        var t = MediaTiming()
+        if chance(0.5) { t.beginTime = time() }
+        if chance(0.6) { t.duration = positive() }
+        if chance(0.3) { t.speed = number() }
+        if chance(0.3) { t.timeOffset = number() }
+        if chance(0.3) { t.repeatCount = chance(0.4) ? .infinity : abs(number()) }
+        if chance(0.3) { t.repeatDuration = chance(0.2) ? .infinity : abs(number()) }
+        if chance(0.3) { t.autoreverses = true }
+        if chance(0.5) { t.fillMode = pick(FillMode.allCases) }
+        if chance(0.3) { t.removedOnCompletion = false }
+        if chance(0.5) { t.timingFunction = timingFunction() }
+        if chance(0.3) { t.additive = true }
+        return t
+    }
+
+    private mutating func event() -> Event {
+        let layer = pick(layerNames)
+        let kind = layerKind[layer]!
+        let name = fresh("event", dots: true)
+        let time = self.time()
+        let names = KeyPath.names(for: kind)
+        let assignments = (0..<int(0...3)).map { _ -> Assignment in
+            let kp = KeyPath.resolve(pick(names), for: kind)!
+            let v = kp.type == .layerRef ? maskValue(for: layer) : value(kp.type)
+            return Assignment(keyPath: kp.name, value: v)
+        }
+        timedNames.append(name)
+        return Event(name: name, time: time, layer: layer, assignments: assignments, animated: chance(0.5))
+    }
+
+    private mutating func animatableKeyPath(_ kind: LayerKind) -> KeyPath {
+        let candidates = KeyPath.names(for: kind).compactMap { KeyPath.resolve($0, for: kind) }.filter(\.isAnimatable)
+        // Aliases keep their spelling through a save, so use them as written too.
+        let kp = pick(candidates)
+        return chance(0.1) && kp.name == "transform.rotation.z" ? KeyPath.resolve("transform.rotation", for: kind)! : kp
+    }
+
+    // MARK: - Time expressions
+
+    /// Every form: constants (also infinite), begin/end of earlier names, the four operators,
+    /// negation, nesting.
+    private mutating func time(depth: Int = 0) -> TimeExpr {
+        let leaf = depth > 2 || chance(0.4)
+        if leaf {
+            if !timedNames.isEmpty, chance(0.6) { return chance(0.5) ? .begin(pick(timedNames)) : .end(pick(timedNames)) }
+            return .number(chance(0.05) ? .infinity : number())
+        }
+        let a = time(depth: depth + 1), b = time(depth: depth + 1)
+        switch int(0...4) {
+        case 0: return .add(a, b)
+        case 1: return .subtract(a, b)
+        case 2: return .multiply(a, b)
+        case 3: return .divide(a, b)
+        default: return .negate(a)
+        }
+    }
+
+    private mutating func timingFunction() -> TimingFunction {
+        switch int(0...5) {
+        case 0: return .linear
+        case 1: return .easeIn
+        case 2: return .easeOut
+        case 3: return .easeInEaseOut
+        case 4: return .default
+        default: return .cubic(unit(), number(), unit(), number())
+        }
+    }
+
+    // MARK: - Values
+
+    /// A value of the type, as the editor would store it.
+    private mutating func value(_ type: ValueType, nonNegative: Bool = false) -> Value {
+        func n() -> Double { let v = number(); return nonNegative ? abs(v) : v }
+        switch type {
+        case .number: return .number(n())
+        case .bool: return .bool(chance(0.5))
+        case .point: return .point(Point(number(), number()))
+        case .size: return .size(Size(abs(number()), abs(number())))
+        case .rect: return .rect(Rect(number(), number(), abs(number()), abs(number())))
+        case .color: return .color(color())
+        case .path: return !pathNames.isEmpty && chance(0.4) ? .pathRef(pick(pathNames)) : .path(path())
+        case .string: return .string(string())
+        case .word(let words): return .string(pick(words))
+        case .layerRef: return .null
+        case .numberList: return .list((0..<int(0...4)).map { _ in .number(n()) })
+        case .stringList: return .list((0..<int(0...3)).map { _ in .string(string()) })
+        }
+    }
+
+    private mutating func path() -> Path {
+        var es: [PathElement] = [.move(point())]
+        for _ in 0..<int(0...6) {
+            switch int(0...4) {
+            case 0: es.append(.move(point()))
+            case 1: es.append(.line(point()))
+            case 2: es.append(.quad(point(), point()))
+            case 3: es.append(.cubic(point(), point(), point()))
+            default: es.append(.close)
+            }
+        }
+        return chance(0.1) ? Path() : Path(es)
+    }
+
+    private mutating func point() -> Point { Point(number(), number()) }
+
+    /// Byte-exact colours (written as hex), arbitrary components (written as arrays), UIKit's.
+    private mutating func color() -> Color {
+        switch int(0...2) {
+        case 0: return Color(bytes: int(0...255), int(0...255), int(0...255), chance(0.5) ? 255 : int(0...255))
+        case 1: return Color(unit(), unit(), unit(), unit())
+        default: return pick(Color.uikitNames.values.sorted { $0.hex < $1.hex })
+        }
+    }
+
+    /// Numbers that stress the writer: integers, short decimals, thirds, tiny and huge
+    /// exponents, negative zero, and arbitrary finite bit patterns.
+    mutating func number() -> Double {
+        switch int(0...7) {
+        case 0: return Double(int(-300...300))
+        case 1: return Double(int(-9999...9999)) / 100
+        case 2: return 1.0 / Double(int(1...9)) * (chance(0.5) ? -1 : 1)
+        case 3: return pick([1e-7, 5e-324, 1e20, -2.5e-15, 1.7976931348623157e308, 123456789012345680000])
+        case 4: return -0.0
+        case 5:
+            while true {
+                let v = Double(bitPattern: rng.next())
+                if v.isFinite { return v }
+            }
+        default: return Double.random(in: -1000...1000, using: &rng)
+        }
+    }
+
+    private mutating func positive() -> Double {
+        let v = abs(number())
+        return v > 0 ? v : 1
+    }
+
+    private mutating func unit() -> Double { chance(0.3) ? pick([0, 1, 0.5]) : Double.random(in: 0...1, using: &rng) }
+
+    private mutating func string() -> String {
+        pick(["", "hello", "quote \" and \\ backslash", "line\nbreak\ttab", "\u{1}\u{7f}\u{1b}[31m", "ünïcødé ✓ 🎉",
+              "/tmp/frames/walk-1.png", "  spaces  ", "\u{2028}"])
+    }
+
+    // MARK: - Randomness
+
+    private mutating func fresh(_ base: String, dots: Bool = false) -> String {
+        counter += 1
+        return dots && chance(0.2) ? "\(base)\(counter).\(int(2...9))" : "\(base)\(counter)"
+    }
+
+    mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &rng) }
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
+    mutating func pick<T>(_ xs: [T]) -> T { xs[int(0...(xs.count - 1))] }
+    mutating func maybe(_ make: (inout DocumentGenerator) -> Value) -> Value? { chance(0.5) ? make(&self) : nil }
+}
