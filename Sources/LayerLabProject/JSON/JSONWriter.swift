@@ -10,7 +10,8 @@ enum JSONOut: Sendable {
 
 /// Writes JSON deterministically: 2-space indent, members in the given order, numbers in their
 /// shortest round-trip form, and arrays of plain values kept on one line (`[100, 50]`) so
-/// points, sizes and colours stay readable and diffs stay small.
+/// points, sizes and colours stay readable and diffs stay small; so are objects of one plain
+/// member (`{"ref": "tri"}`).
 enum JSONWriter {
     static func write(_ value: JSONOut) -> String {
         var out = ""
@@ -46,6 +47,13 @@ enum JSONWriter {
             out += String(repeating: "  ", count: indent) + "]"
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
+            if members.count == 1, members[0].1.isScalar {
+                // A reference (`{"ref": "tri"}`) reads best on one line.
+                out += "{" + quoted(members[0].0) + ": "
+                write(members[0].1, indent: indent, into: &out)
+                out += "}"
+                return
+            }
             let pad = String(repeating: "  ", count: indent + 1)
             out += "{\n"
             for (n, (key, item)) in members.enumerated() {
