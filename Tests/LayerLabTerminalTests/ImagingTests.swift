@@ -40,4 +40,87 @@ import Testing
         let scene = Scene(time: 0, canvasSize: Size(600, 330), background: .white, layers: [text, t2])
         try PNGCodec.write(Rasterizer().render(scene, width: 1200, height: 660), to: out + ".text.png")
     }
+
+    @Test func pngRoundTripIsLossless() throws {
+        let bmp = Rasterizer().render(Self.sampleScene(), width: 120, height: 90)
+        var withAlpha = bmp
+        withAlpha[3, 3] = Color(1, 0, 0, 0.5)
+        withAlpha[4, 4] = .clear
+        let data = try PNGCodec.encode(withAlpha)
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try PNGCodec.decode(data) == withAlpha)
+        #expect(try PNGCodec.encode(withAlpha) == data)
+    }
+
+    @Test func pngFileRoundTrip() throws {
+        let path = NSTemporaryDirectory() + "layerlab-imaging-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bmp = Rasterizer().render(Self.sampleScene(), width: 50, height: 50)
+        try PNGCodec.write(bmp, to: path)
+        #expect(try PNGCodec.read(path) == bmp)
+        #expect(try ImageLoader.load(path) == bmp)
+    }
+
+    @Test func brokenPNGIsAnError() {
+        #expect(throws: ImagingError.self) { try PNGCodec.decode(Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3])) }
+        #expect(throws: ImagingError.self) { try PNGCodec.decode(Data()) }
+    }
+
+    @Test func gifRoundTripKeepsFlatColoursAndDelays() throws {
+        // Flat colours (no anti-aliasing) come back exactly: the palette holds them all.
+        var frames: [Bitmap] = []
+        for i in 0..<4 {
+            var b = Bitmap(width: 20, height: 10, fill: .white)
+            for x in 0..<5 { for y in 0..<10 { b[x + i * 5, y] = Color(bytes: 209, 42, 24) } }
+            frames.append(b)
+        }
+        let data = try GIFCodec.encode(frames: frames, fps: 30)
+        #expect(data.starts(with: Array("GIF89a".utf8)))
+        let decoded = try GIFCodec.decode(data)
+        #expect(decoded.frames == frames)
+        #expect(decoded.delays == [3, 4, 3, 3])
+        #expect(try GIFCodec.encode(frames: frames, fps: 30) == data)
+    }
+
+    @Test func gifOfRenderedFramesStaysClose() throws {
+        let scene = Self.sampleScene()
+        var frames: [Bitmap] = []
+        for i in 0..<3 {
+            var s = scene
+            s.layers[1].rotation = Double(i) * 0.3
+            frames.append(Rasterizer().render(s, width: 100, height: 100))
+        }
+        let decoded = try GIFCodec.decode(try GIFCodec.encode(frames: frames, fps: 10))
+        #expect(decoded.frames.count == 3)
+        #expect(decoded.delays == [10, 10, 10])
+        for (a, b) in zip(frames, decoded.frames) {
+            var total = 0, worst = 0
+            for i in 0..<a.pixels.count {
+                let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
+                total += d; worst = max(worst, d)
+            }
+            // Median cut over 255 colours: small mean error, bounded worst case.
+            #expect(Double(total) / Double(a.pixels.count) < 2)
+            #expect(worst < 64)
+        }
+    }
+
+    @Test func gifKeepsTransparency() throws {
+        var b = Bitmap(width: 4, height: 4, fill: .clear)
+        b[1, 1] = .black
+        let decoded = try GIFCodec.decode(try GIFCodec.encode(frames: [b, b], fps: 5))
+        #expect(decoded.frames == [b, b])
+    }
+
+    @Test func textArtLoads() throws {
+        let path = NSTemporaryDirectory() + "layerlab-art-\(getpid()).txt"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "# comment\nR = #ff0000\nb = blue\n\nRb.\n R\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let bmp = try ImageLoader.load(path)
+        #expect(bmp.width == 3 && bmp.height == 2)
+        #expect(bmp[0, 0] == Color(1, 0, 0) && bmp[1, 0] == Color(0, 0, 1) && bmp[2, 0] == .clear)
+        #expect(bmp[1, 1] == Color(1, 0, 0) && bmp[0, 1] == .clear)
+        try "R = #ff0000\nRX\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: ImagingError.self) { try ImageLoader.load(path) }
+    }
 }

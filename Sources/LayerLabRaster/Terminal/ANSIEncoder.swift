@@ -51,11 +51,15 @@ public enum ANSIEncoder {
 
         mutating func write(_ cell: Cell, into out: inout String) {
             var params: [String] = []
-            if cell.foreground != foreground { params.append(cell.foreground.sgr(foreground: true)) }
+            // NB: a space shows no foreground, so its foreground never forces an escape.
+            if cell.foreground != foreground && cell.character != " " {
+                params.append(cell.foreground.sgr(foreground: true))
+                foreground = cell.foreground
+            }
             if cell.background != background { params.append(cell.background.sgr(foreground: false)) }
             if !params.isEmpty {
                 out += ANSIEncoder.esc + params.joined(separator: ";") + "m"
-                foreground = cell.foreground; background = cell.background
+                background = cell.background
                 dirty = true
             }
             out.unicodeScalars.append(cell.character)

@@ -9,6 +9,10 @@ public enum CellEncoder {
     /// The ascii ramp, lightest to darkest ink.
     public static let asciiRamp: [Unicode.Scalar] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
 
+    /// Ink from which a half block or braille dot counts as drawn: low enough that a
+    /// half-transparent fill still shows.
+    static let inkThreshold: Float = 0.3
+
     /// The cells for `bitmap`, whose size must be the layout's pixel size for `mode`.
     public static func grid(_ bitmap: Bitmap, mode: FrameMode, color: ColorMode, background: Color) -> CellGrid {
         let (px, py) = mode.pixelsPerCell
@@ -83,7 +87,7 @@ public enum CellEncoder {
             for c in 0..<grid.columns {
                 let top = (2 * r) * f.width + c, bottom = top + f.width
                 if color == .none {
-                    let t = f.ink[top] >= 0.5, b = f.ink[bottom] >= 0.5
+                    let t = f.ink[top] >= inkThreshold, b = f.ink[bottom] >= inkThreshold
                     let ch: Unicode.Scalar = t ? (b ? "█" : "▀") : (b ? "▄" : " ")
                     grid[c, r] = Cell(ch)
                 } else {
@@ -108,7 +112,7 @@ public enum CellEncoder {
                 for dy in 0..<4 {
                     for dx in 0..<2 {
                         let i = (4 * r + dy) * f.width + 2 * c + dx
-                        if f.ink[i] >= 0.5 { bits |= brailleBits[dx][dy]; inked.append(i) } else { plain.append(i) }
+                        if f.ink[i] >= inkThreshold { bits |= brailleBits[dx][dy]; inked.append(i) } else { plain.append(i) }
                     }
                 }
                 let ch = bits == 0 ? " " : Unicode.Scalar(0x2800 + bits)!

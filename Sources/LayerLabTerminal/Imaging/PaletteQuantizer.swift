@@ -1,0 +1,85 @@
+import LayerLabRaster
+
+/// A deterministic palette for GIF frames: exact colours when a sequence uses few, else a
+/// median cut over a 15-bit histogram of every frame.
+///
+/// Pixels with alpha below 128 map to a transparent index (the last one) when any exist.
+struct PaletteQuantizer {
+    /// Palette colours, r g b.
+    private(set) var colors: [(UInt8, UInt8, UInt8)] = []
+    /// The transparent index, when some pixel is transparent.
+    private(set) var transparentIndex: Int? = nil
+    /// 15-bit colour → palette index (filled for every colour seen).
+    private var lookup = [UInt8](repeating: 0, count: 32768)
+
+    init(frames: [Bitmap], maxColors: Int = 256) {
+        var count = [Int](repeating: 0, count: 32768)
+        var sums = [Int](repeating: 0, count: 32768 * 3)
+        var anyTransparent = false
+        for f in frames {
+            f.pixels.withUnsafeBufferPointer { p in
+                for i in stride(from: 0, to: p.count, by: 4) {
+                    if p[i + 3] < 128 { anyTransparent = true; continue }
+                    let k = PaletteQuantizer.key(p[i], p[i + 1], p[i + 2])
+                    count[k] += 1
+                    sums[k * 3] += Int(p[i]); sums[k * 3 + 1] += Int(p[i + 1]); sums[k * 3 + 2] += Int(p[i + 2])
+                }
+            }
+        }
+        let slots = max(1, maxColors - (anyTransparent ? 1 : 0))
+        let used = (0..<32768).filter { count[$0] > 0 }
+        var boxes: [[Int]] = used.isEmpty ? [] : [used]
+        // Split the box with the most pixels spread over the widest channel, until enough.
+        while boxes.count < slots {
+            var best = -1, bestScore = 0, bestChannel = 0
+            for (i, box) in boxes.enumerated() where box.count > 1 {
+                var lo = [31, 31, 31], hi = [0, 0, 0]
+                for k in box {
+                    let c = PaletteQuantizer.channels(k)
+                    for ch in 0..<3 { lo[ch] = min(lo[ch], c[ch]); hi[ch] = max(hi[ch], c[ch]) }
+                }
+                let ranges = (0..<3).map { hi[$0] - lo[$0] }
+                let channel = ranges.firstIndex(of: ranges.max()!)!
+                let pixels = box.reduce(0) { $0 + count[$1] }
+                let score = ranges[channel] * Int(Double(pixels).squareRoot() + 1)
+                if score > bestScore { best = i; bestScore = score; bestChannel = channel }
+            }
+            if best < 0 { break }
+            let sorted = boxes[best].sorted {
+                let a = PaletteQuantizer.channels($0)[bestChannel], b = PaletteQuantizer.channels($1)[bestChannel]
+                return a != b ? a < b : $0 < $1
+            }
+            let total = sorted.reduce(0) { $0 + count[$1] }
+            var acc = 0, cut = 1
+            for (i, k) in sorted.enumerated() {
+                acc += count[k]
+                if acc * 2 >= total { cut = max(1, min(sorted.count - 1, i + 1)); break }
+            }
+            boxes[best] = Array(sorted[..<cut])
+            boxes.append(Array(sorted[cut...]))
+        }
+        for (index, box) in boxes.enumerated() {
+            var n = 0, r = 0, g = 0, b = 0
+            for k in box { n += count[k]; r += sums[k * 3]; g += sums[k * 3 + 1]; b += sums[k * 3 + 2] }
+            colors.append((UInt8((r + n / 2) / n), UInt8((g + n / 2) / n), UInt8((b + n / 2) / n)))
+            for k in box { lookup[k] = UInt8(index) }
+        }
+        if colors.isEmpty { colors.append((0, 0, 0)) }
+        if anyTransparent {
+            transparentIndex = colors.count
+            colors.append((0, 0, 0))
+        }
+    }
+
+    /// The palette index of a pixel.
+    @inline(__always) func index(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> UInt8 {
+        if a < 128, let t = transparentIndex { return UInt8(t) }
+        return lookup[PaletteQuantizer.key(r, g, b)]
+    }
+
+    @inline(__always) static func key(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+        (Int(r) >> 3) << 10 | (Int(g) >> 3) << 5 | Int(b) >> 3
+    }
+
+    static func channels(_ k: Int) -> [Int] { [(k >> 10) & 31, (k >> 5) & 31, k & 31] }
+}

@@ -1,0 +1,82 @@
+import LayerLabCore
+import Testing
+@testable import LayerLabRaster
+
+/// Colour-mode choice, sizing, cell encodings and the byte-exact ANSI output.
+@Suite struct TerminalEncodingTests {
+    @Test func colorModeFollowsEnvironment() {
+        #expect(ColorMode.resolve(.auto, environment: ["COLORTERM": "truecolor"]) == .truecolor)
+        #expect(ColorMode.resolve(.auto, environment: ["COLORTERM": "24bit", "TERM": "xterm"]) == .truecolor)
+        #expect(ColorMode.resolve(.auto, environment: ["TERM": "xterm-256color"]) == .ansi256)
+        #expect(ColorMode.resolve(.auto, environment: ["COLORTERM": "truecolor", "NO_COLOR": ""]) == .none)
+        #expect(ColorMode.resolve(.auto, environment: ["TERM": "dumb"]) == .none)
+        #expect(ColorMode.resolve(.auto, environment: ["COLORTERM": "truecolor"], isTerminal: false) == .none)
+        #expect(ColorMode.resolve(.always, environment: ["NO_COLOR": "1"]) == .ansi256)
+        #expect(ColorMode.resolve(.never, environment: ["COLORTERM": "truecolor"]) == .none)
+    }
+
+    @Test func preferredModeNeedsUTF8AndColour() {
+        #expect(FrameMode.preferred(environment: ["LANG": "en_US.UTF-8"], color: .ansi256) == .blocks)
+        #expect(FrameMode.preferred(environment: ["LANG": "C"], color: .truecolor) == .ascii)
+        #expect(FrameMode.preferred(environment: ["LC_ALL": "C.utf8", "LANG": "C"], color: .truecolor) == .blocks)
+        #expect(FrameMode.preferred(environment: ["LANG": "en_US.UTF-8"], color: .none) == .ascii)
+    }
+
+    @Test func layoutKeepsAspectOnTallCells() {
+        // A square canvas on 80x24: 24 rows are 48 half-cells, so 48 columns.
+        let l = FrameLayout.fit(canvas: Size(200, 200), columns: 80, rows: 24, mode: .blocks)
+        #expect(l.columns == 48 && l.rows == 24)
+        #expect(l.pixelWidth == 48 && l.pixelHeight == 48)
+        let wide = FrameLayout.fit(canvas: Size(400, 100), columns: 80, rows: 24, mode: .braille)
+        #expect(wide.columns == 80 && wide.rows == 10)
+        #expect(wide.pixelWidth == 160 && wide.pixelHeight == 40)
+        let tiny = FrameLayout.fit(canvas: Size(0, -5), columns: 0, rows: 0, mode: .ascii)
+        #expect(tiny.columns >= 1 && tiny.rows >= 1)
+    }
+
+    @Test func ansi256PicksCubeAndGreys() {
+        #expect(TerminalColor.index256(r: 255, g: 0, b: 0) == 196)
+        #expect(TerminalColor.index256(r: 0, g: 0, b: 0) == 16)
+        #expect(TerminalColor.index256(r: 255, g: 255, b: 255) == 231)
+        #expect(TerminalColor.index256(r: 128, g: 128, b: 128) == 244)
+    }
+
+    static func grid(_ rows: [[Cell]]) -> CellGrid {
+        var g = CellGrid(columns: rows[0].count, rows: rows.count)
+        for (r, row) in rows.enumerated() { for (c, cell) in row.enumerated() { g[c, r] = cell } }
+        return g
+    }
+
+    @Test func fullFrameEmitsColoursOnlyOnChange() {
+        let red = TerminalColor.rgb(255, 0, 0), blue = TerminalColor.indexed(21)
+        let g = Self.grid([[Cell("▀", foreground: red, background: blue), Cell("▀", foreground: red, background: blue),
+                            Cell(" ")]])
+        #expect(ANSIEncoder.text(g) == "\u{1B}[38;2;255;0;0;48;5;21m▀▀\u{1B}[49m \u{1B}[0m\n")
+        #expect(ANSIEncoder.text(Self.grid([[Cell("a"), Cell("b")]])) == "ab\n")
+    }
+
+    @Test func diffRedrawsOnlyChangedCells() {
+        let a = Self.grid([[Cell("a"), Cell("b"), Cell("c")], [Cell("d"), Cell("e"), Cell("f")]])
+        var b = a
+        b[1, 0] = Cell("X"); b[2, 0] = Cell("Y"); b[0, 1] = Cell("Z", foreground: .indexed(9))
+        #expect(ANSIEncoder.diff(from: a, to: b) == "\u{1B}[1;2HXY\u{1B}[2;1H\u{1B}[38;5;9mZ\u{1B}[0m")
+        #expect(ANSIEncoder.diff(from: b, to: b) == "")
+        // Offset origin, and a full redraw when there is no previous frame.
+        #expect(ANSIEncoder.diff(from: nil, to: a, row: 3, column: 5) == "\u{1B}[3;5Habc\u{1B}[4;5Hdef")
+    }
+
+    @Test func asciiRampFollowsInk() {
+        var b = Bitmap(width: 3, height: 1, fill: .white)
+        b[1, 0] = Color(0.5, 0.5, 0.5)
+        b[2, 0] = .black
+        let g = CellEncoder.grid(b, mode: .ascii, color: .none, background: .white)
+        #expect(g.plainRows == [" =@"])
+    }
+
+    @Test func brailleDotsFollowPixels() {
+        var b = Bitmap(width: 2, height: 4, fill: .white)
+        b[0, 0] = .black; b[1, 3] = .black
+        let g = CellEncoder.grid(b, mode: .braille, color: .none, background: .white)
+        #expect(g.plainRows == ["\u{2881}"])
+    }
+}
