@@ -1,0 +1,225 @@
+/// Validated edits of animations, events, named paths and the canvas.
+extension Document {
+    /// Appends an animation (it wins over earlier ones on the same key path).
+    public mutating func addAnimation(_ animation: Animation) throws(EditError) {
+        try checkNewName(animation.name, dots: true)
+        var copy = self
+        let checked = try copy.checkedAnimation(animation, existing: nil)
+        copy.animations.append(checked)
+        try copy.checkTimeReferences(edited: animation.name)
+        self = copy
+    }
+
+    /// Replaces the animation called `name` in place (keeping its precedence), as `set ANIMATION`.
+    public mutating func replaceAnimation(named name: String, with animation: Animation) throws(EditError) {
+        guard let i = animationIndex(named: name) else { throw EditError.noSuchAnimation(name) }
+        var copy = self
+        copy.animations.remove(at: i)
+        if animation.name != name { try copy.checkNewName(animation.name, dots: true) }
+        let checked = try copy.checkedAnimation(animation, existing: animations[i])
+        copy.animations.insert(checked, at: i)
+        try copy.checkTimeReferences(edited: animation.name)
+        self = copy
+    }
+
+    public mutating func deleteAnimation(_ name: String) throws(EditError) {
+        guard let i = animationIndex(named: name) else { throw EditError.noSuchAnimation(name) }
+        var copy = self
+        copy.animations.remove(at: i)
+        if let user = copy.timeUser(of: name) { throw .stillReferenced(name, by: user) }
+        self = copy
+    }
+
+    /// Schedules a change: `at TIME set LAYER …`.
+    public mutating func addEvent(_ event: Event) throws(EditError) {
+        try checkNewName(event.name, dots: true)
+        guard let target = layer(named: event.layer) else { throw EditError.noSuchLayer(event.layer) }
+        for a in event.assignments {
+            let kp = try resolveKeyPath(a.keyPath, on: target)
+            try checkValue(a.value, for: kp, layer: event.layer)
+        }
+        var copy = self
+        copy.events.append(event)
+        try copy.checkTimeReferences(edited: event.name)
+        self = copy
+    }
+
+    public mutating func deleteEvent(_ name: String) throws(EditError) {
+        guard let i = eventIndex(named: name) else { throw EditError.noSuchName(name) }
+        var copy = self
+        copy.events.remove(at: i)
+        if let user = copy.timeUser(of: name) { throw .stillReferenced(name, by: user) }
+        self = copy
+    }
+
+    /// Defines a named path, or redefines it (every use follows, since uses are references).
+    public mutating func setPath(_ name: String, _ path: Path) throws(EditError) {
+        if let i = pathIndex(named: name) {
+            paths[i].path = path
+            return
+        }
+        try checkNewName(name)
+        if path.allPoints.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) {
+            throw .invalidValue(keyPath: name, reason: "path coordinates must be finite")
+        }
+        paths.append(NamedPath(name: name, path: path))
+    }
+
+    public mutating func deletePath(_ name: String) throws(EditError) {
+        guard let i = pathIndex(named: name) else { throw EditError.noSuchPath(name) }
+        if let user = pathUser(of: name) { throw .stillReferenced(name, by: user) }
+        paths.remove(at: i)
+    }
+
+    /// Replaces the canvas after checking its size and duration.
+    public mutating func setCanvas(_ canvas: Canvas) throws(EditError) {
+        guard canvas.size.width > 0, canvas.size.height > 0,
+              canvas.size.width.isFinite, canvas.size.height.isFinite else {
+            throw .invalidValue(keyPath: "size", reason: "the canvas needs a positive, finite size")
+        }
+        var copy = self
+        copy.canvas = canvas
+        try copy.checkTimeReferences(edited: nil)
+        self = copy
+    }
+
+    /// Deletes whatever `name` names: a layer (with its subtree), animation, event or path.
+    public mutating func delete(_ name: String) throws(EditError) {
+        switch kind(ofName: name) {
+        case .layer: try deleteLayer(name)
+        case .animation:
+            guard animationIndex(named: name) != nil else {
+                throw .invalidAnimation("'\(name)' is a group's child: delete the group or redefine it")
+            }
+            try deleteAnimation(name)
+        case .event: try deleteEvent(name)
+        case .path: try deletePath(name)
+        case nil: throw .noSuchName(name)
+        }
+    }
+
+    // MARK: - Checks
+
+    /// The animation with its group children's layer filled in, after checking key paths,
+    /// value types, keyframe shapes and timing ranges.
+    func checkedAnimation(_ a: Animation, existing: Animation?) throws(EditError) -> Animation {
+        guard let target = layer(named: a.layer) else { throw EditError.noSuchLayer(a.layer) }
+        var a = a
+        try checkTiming(a.timing)
+        func values(_ vs: [Value?], _ kp: String) throws(EditError) {
+            let resolved = try resolveKeyPath(kp, on: target, animatable: true)
+            for v in vs.compactMap({ $0 }) { try checkValue(v, for: resolved, layer: a.layer) }
+        }
+        switch a.body {
+        case .basic(let b):
+            try values([b.from, b.to, b.by], b.keyPath)
+        case .keyframes(let k):
+            try values(k.values, k.keyPath)
+            if k.values.isEmpty { throw .invalidAnimation("keyframes need at least one value") }
+            if let kt = k.keyTimes {
+                if kt.count != k.values.count {
+                    throw .invalidAnimation("keyTimes has \(kt.count) entries but values has \(k.values.count)")
+                }
+                if kt.contains(where: { !(0...1).contains($0) }) || zip(kt, kt.dropFirst()).contains(where: { $0 > $1 }) {
+                    throw .invalidAnimation("keyTimes must rise from 0 to 1")
+                }
+            }
+            if let tf = k.timingFunctions, tf.count != max(0, k.values.count - 1) {
+                throw .invalidAnimation("timingFunctions needs \(max(0, k.values.count - 1)) entries (one per segment)")
+            }
+        case .spring(let s):
+            try values([s.from, s.to, s.by], s.keyPath)
+            switch s.form {
+            case .physics(let m, let k, let d, let v):
+                if !(m > 0 && m.isFinite) { throw .invalidTiming(attribute: "mass", reason: "must be positive") }
+                if !(k > 0 && k.isFinite) { throw .invalidTiming(attribute: "stiffness", reason: "must be positive") }
+                if !(d >= 0 && d.isFinite) { throw .invalidTiming(attribute: "damping", reason: "cannot be negative") }
+                if !v.isFinite { throw .invalidTiming(attribute: "initialVelocity", reason: "must be finite") }
+            case .dampingRatio(let z, let v):
+                if !(z > 0 && z.isFinite) { throw .invalidTiming(attribute: "dampingRatio", reason: "must be positive") }
+                if !v.isFinite { throw .invalidTiming(attribute: "initialSpringVelocity", reason: "must be finite") }
+            }
+        case .group(var g):
+            var seen: Set<String> = [a.name]
+            for i in g.children.indices {
+                var child = g.children[i]
+                child.layer = a.layer
+                if !child.name.isEmpty {
+                    if seen.contains(child.name) { throw .duplicateName(child.name, by: .animation) }
+                    try checkNewName(child.name, dots: true)
+                    seen.insert(child.name)
+                }
+                if case .group = child.body { throw .invalidAnimation("groups cannot nest in the command language") }
+                let inner = try checkedAnimation(child, existing: nil)
+                g.children[i] = inner
+            }
+            a.body = .group(g)
+        }
+        return a
+    }
+
+    func checkTiming(_ t: MediaTiming) throws(EditError) {
+        if let d = t.duration, !(d > 0 && d.isFinite) {
+            throw .invalidTiming(attribute: "duration", reason: "must be a positive, finite time")
+        }
+        if !t.speed.isFinite { throw .invalidTiming(attribute: "speed", reason: "must be finite") }
+        if !t.timeOffset.isFinite { throw .invalidTiming(attribute: "timeOffset", reason: "must be finite") }
+        if t.repeatCount.isNaN || t.repeatCount < 0 {
+            throw .invalidTiming(attribute: "repeatCount", reason: "cannot be negative")
+        }
+        if t.repeatDuration.isNaN || t.repeatDuration < 0 {
+            throw .invalidTiming(attribute: "repeatDuration", reason: "cannot be negative")
+        }
+        if case .cubic(let a, let b, let c, let d) = t.timingFunction {
+            if ![a, b, c, d].allSatisfy(\.isFinite) || !(0...1).contains(a) || !(0...1).contains(c) {
+                throw .invalidTiming(attribute: "timingFunction", reason: "cubic x values must be in 0…1")
+            }
+        }
+    }
+
+    /// Who (in words) uses a named path, if anyone.
+    func pathUser(of name: String) -> String? {
+        let ref = Value.pathRef(name)
+        for (l, _, _) in allLayers where l.properties.values.contains(where: { $0.mentions(ref) }) {
+            return "the layer '\(l.name)'"
+        }
+        var found: String?
+        forEachAnimation { a in
+            if found == nil, a.values.contains(where: { $0.mentions(ref) }) { found = "the animation '\(a.name)'" }
+        }
+        if let found { return found }
+        for e in events where e.assignments.contains(where: { $0.value.mentions(ref) }) {
+            return "the event '\(e.name)'"
+        }
+        return nil
+    }
+
+    /// Calls `body` for every animation, group children included.
+    func forEachAnimation(_ body: (Animation) -> Void) {
+        func walk(_ a: Animation) {
+            body(a)
+            if case .group(let g) = a.body { g.children.forEach(walk) }
+        }
+        animations.forEach(walk)
+    }
+}
+
+extension Value {
+    func mentions(_ v: Value) -> Bool {
+        if self == v { return true }
+        if case .list(let xs) = self { return xs.contains { $0.mentions(v) } }
+        return false
+    }
+}
+
+extension Animation {
+    /// Every value the animation carries (not its children's).
+    var values: [Value] {
+        switch body {
+        case .basic(let b): return [b.from, b.to, b.by].compactMap { $0 }
+        case .keyframes(let k): return k.values
+        case .spring(let s): return [s.from, s.to, s.by].compactMap { $0 }
+        case .group: return []
+        }
+    }
+}

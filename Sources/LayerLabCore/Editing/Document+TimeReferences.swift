@@ -1,0 +1,86 @@
+/// The graph that symbolic time expressions form: every name must exist and no chain of
+/// `NAME.begin` / `NAME.end` may lead back to where it started.
+extension Document {
+    /// Throws `unknownTimeReference` or `timeCycle`. `edited` (the name the current command
+    /// defines or changes) is where a reported cycle starts, so the message reads from the
+    /// user's point of view.
+    public func checkTimeReferences(edited: String?) throws(EditError) {
+        let known = Set(timeReferenceNames)
+        var deps: [String: [String]] = [:]
+        var order: [String] = []
+        for a in animations {
+            let refs = a.timeReferences
+            for r in refs where !known.contains(r) { throw .unknownTimeReference(r) }
+            deps[a.name] = refs
+            order.append(a.name)
+        }
+        for e in events {
+            let refs = e.time.references.sorted()
+            for r in refs where !known.contains(r) { throw .unknownTimeReference(r) }
+            deps[e.name] = refs
+            order.append(e.name)
+        }
+        for r in (canvas.duration?.references ?? []).sorted() where !known.contains(r) {
+            throw .unknownTimeReference(r)
+        }
+        // Depth-first search with three colours; the grey stack is the cycle when we meet grey.
+        var state: [String: Int] = [:]   // 1 visiting, 2 done
+        var stack: [String] = []
+        func visit(_ n: String) -> [String]? {
+            state[n] = 1
+            stack.append(n)
+            for d in deps[n] ?? [] {
+                if state[d] == 1, let start = stack.firstIndex(of: d) { return Array(stack[start...]) }
+                if state[d] == nil, let c = visit(d) { return c }
+            }
+            stack.removeLast()
+            state[n] = 2
+            return nil
+        }
+        let starts = (edited.map { [$0] } ?? []) + order
+        for n in starts where state[n] == nil && deps[n] != nil {
+            if var cycle = visit(n) {
+                if let edited, let i = cycle.firstIndex(of: edited) {
+                    cycle = Array(cycle[i...] + cycle[..<i])
+                }
+                throw .timeCycle(cycle)
+            }
+        }
+    }
+
+    /// Who (in words) takes a time from `name`, if anyone.
+    func timeUser(of name: String) -> String? {
+        for a in animations where a.timeReferences.contains(name) { return "the beginTime of '\(a.name)'" }
+        for e in events where e.time.references.contains(name) { return "the time of the event '\(e.name)'" }
+        if canvas.duration?.references.contains(name) == true { return "the canvas duration" }
+        return nil
+    }
+}
+
+extension Animation {
+    /// Names this animation's timing depends on: its beginTime and its children's (a group's
+    /// extent depends on its children).
+    var timeReferences: [String] {
+        var refs = timing.beginTime.references
+        if case .group(let g) = body {
+            for c in g.children { refs.formUnion(c.timeReferences) }
+        }
+        return refs.sorted()
+    }
+}
+
+extension TimeExpr {
+    /// The expression with every reference to `old` now naming `new`.
+    public func renaming(_ old: String, to new: String) -> TimeExpr {
+        switch self {
+        case .number: return self
+        case .begin(let n): return .begin(n == old ? new : n)
+        case .end(let n): return .end(n == old ? new : n)
+        case .add(let a, let b): return .add(a.renaming(old, to: new), b.renaming(old, to: new))
+        case .subtract(let a, let b): return .subtract(a.renaming(old, to: new), b.renaming(old, to: new))
+        case .multiply(let a, let b): return .multiply(a.renaming(old, to: new), b.renaming(old, to: new))
+        case .divide(let a, let b): return .divide(a.renaming(old, to: new), b.renaming(old, to: new))
+        case .negate(let a): return .negate(a.renaming(old, to: new))
+        }
+    }
+}

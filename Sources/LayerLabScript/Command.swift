@@ -1,0 +1,73 @@
+import LayerLabCore
+
+/// A word as written, with where: a layer, animation, key path or attribute name.
+public struct Name: Hashable, Sendable {
+    public var text: String
+    public var range: SourceRange
+}
+
+/// `key=value`.
+public struct Argument: Hashable, Sendable {
+    public var key: Name
+    public var value: Expr
+}
+
+/// The words that follow a command's positional part: `key=value` pairs, flag words such as
+/// `animated`, `as NAME` and `in PARENT`.
+public struct ArgumentList: Hashable, Sendable {
+    public var arguments: [Argument] = []
+    public var flags: [Name] = []
+    public var asName: Name?
+    public var parent: Name?
+
+    public func has(_ flag: String) -> Bool { flags.contains { $0.text == flag } }
+}
+
+/// `animate`, `keyframes` or `spring`: at top level with a layer, inside a group without.
+public struct AnimationCommand: Hashable, Sendable {
+    public var verb: Name
+    public var layer: Name?
+    public var keyPath: Name
+    public var arguments: ArgumentList
+}
+
+/// One parsed command.
+public struct Command: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        case canvas(ArgumentList)
+        case path(Name, Expr)
+        case layer(LayerKind, Name, ArgumentList)
+        /// `set NAME prop=value … [animated]` (a layer or an animation).
+        case set(Name, ArgumentList)
+        /// `set LAYER.KEYPATH = value` (the target text still holds the dot).
+        case setKeyPath(Name, Expr)
+        case delete(Name)
+        case rename(Name, Name)
+        case move(Name, ArgumentList)
+        case animation(AnimationCommand)
+        case group(Name, layer: Name, ArgumentList, children: [AnimationCommand])
+        /// `at TIME set LAYER …`; the target may be `LAYER.KEYPATH` with `value`.
+        case at(Expr, Name, ArgumentList, value: Expr?)
+        case show(ArgumentList)
+        case play(ArgumentList)
+        case frames(ArgumentList)
+        case seek(Expr)
+        case preview(Name)
+        case timeline, tree, history, new, quit
+        case inspect(Name, ArgumentList)
+        case explain(Name, ArgumentList)
+        case undo(Expr?)
+        case redo(Expr?)
+        case load(Name)
+        case save(Name?)
+        case export(Name, Name, ArgumentList)
+        case help(Name?)
+    }
+
+    /// The command word as written.
+    public var verb: Name
+    public var kind: Kind
+    /// The command as one line of text, for history labels.
+    public var text: String
+    public var range: SourceRange
+}

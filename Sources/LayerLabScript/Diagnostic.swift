@@ -1,0 +1,66 @@
+/// An error ready to show: where it is, what went wrong, and the line it happened on.
+///
+/// This is the one place errors become text:
+///
+///     <stdin>:1:10: unknown key path 'strokeEnds'; did you mean 'strokeEnd'?
+///      1 | set ring strokeEnds=0.5
+///        |          ^^^^^^^^^^
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+    /// The source line (control characters escaped, tabs as spaces), if known.
+    public var sourceLine: String?
+    /// Characters to underline from `column`.
+    public var length: Int
+    public var suggestion: String?
+
+    /// A diagnostic without a source position (bad arguments, unreadable files): prints as
+    /// `FILE: message`.
+    public init(file: String, message: String) {
+        self.file = file; line = 0; column = 0; self.message = message; sourceLine = nil; length = 0
+    }
+
+    /// Builds the diagnostic for `error` in `text` (whose first line is numbered `firstLine`).
+    public init(_ error: ScriptError, file: String, text: String, firstLine: Int = 1) {
+        var error = error, file = file, text = text, firstLine = firstLine
+        while case .inFile(let name, let source, let inner) = error {
+            (error, file, text, firstLine) = (inner, name, source, 1)
+        }
+        let r = error.range
+        self.file = file
+        line = r.start.line
+        column = r.start.column
+        message = error.message
+        suggestion = error.suggestion
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = r.start.line - firstLine
+        if index >= 0 && index < lines.count {
+            let raw = String(lines[index]).replacingTabs()
+            sourceLine = escapeForTerminal(raw.hasSuffix("\r") ? String(raw.dropLast()) : raw)
+            let endColumn = r.end.line == r.start.line ? r.end.column : raw.count + 1
+            length = max(1, endColumn - r.start.column)
+        } else {
+            sourceLine = nil
+            length = 1
+        }
+    }
+
+    /// `FILE:LINE:COL: message`, then the source line with a caret underline.
+    public var description: String {
+        if line == 0 { return "\(escapeForTerminal(file)): \(message)" }
+        var out = "\(escapeForTerminal(file)):\(line):\(column): \(message)"
+        if let sourceLine {
+            let num = String(line)
+            let pad = String(repeating: " ", count: num.count)
+            out += "\n \(num) | \(sourceLine)"
+            out += "\n \(pad) | " + String(repeating: " ", count: max(0, column - 1)) + String(repeating: "^", count: length)
+        }
+        return out
+    }
+}
+
+extension String {
+    func replacingTabs() -> String { map { $0 == "\t" ? " " : String($0) }.joined() }
+}

@@ -1,0 +1,134 @@
+import LayerLabCore
+
+/// `help`, `help COMMAND` and the topics, all generated from `CommandTable` and the core's
+/// tables so they cannot drift from what the parser accepts.
+public enum HelpText {
+    public static let topics = ["keypaths", "timing", "values"]
+
+    static func render(_ topic: Name?) throws(ScriptError) -> String {
+        guard let topic else { return overview() }
+        if let text = text(for: topic.text) { return text }
+        throw .unknown(what: "command or help topic", name: topic.text, topic.range,
+                       suggestion: Suggestion.nearest(topic.text, in: CommandTable.names + topics))
+    }
+
+    /// The help for a command or topic, or nil.
+    public static func text(for topic: String) -> String? {
+        switch topic {
+        case "keypaths": return keyPaths()
+        case "timing": return timing
+        case "values": return values
+        default: return CommandTable.info(topic).map(command)
+        }
+    }
+
+    public static func overview() -> String {
+        var out = ["Commands (help COMMAND for details; help keypaths, help timing, help values):"]
+        let width = 12
+        for group in CommandInfo.Group.allCases {
+            out.append("")
+            out.append(group.rawValue)
+            for c in CommandTable.all where c.group == group {
+                let name = c.name == "layer" ? "layer|shape|text|image" : c.name
+                let summary = c.summary.split(separator: ".").first.map(String.init) ?? c.summary
+                out.append("  " + name.padding(width) + "  " + summary)
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    static func command(_ c: CommandInfo) -> String {
+        var out = [c.synopsis, "", "  " + c.summary]
+        if !c.attributes.isEmpty {
+            out.append("")
+            out.append("Attributes:")
+            let w = c.attributes.map(\.name.count).max() ?? 0
+            for a in c.attributes {
+                out.append("  " + a.name.padding(w) + "  " + a.meaning + " (default: " + a.defaultValue + ")")
+            }
+        }
+        out.append("")
+        out.append("Example:")
+        out += c.example.split(separator: "\n").map { "  " + $0 }
+        return out.joined(separator: "\n")
+    }
+
+    static func keyPaths() -> String {
+        var out = ["Layer properties (any layer unless a kind is named). Key paths marked * animate.", ""]
+        let w = PropertyTable.all.map(\.name.count).max() ?? 0
+        for s in PropertyTable.all {
+            let kinds = s.kinds.map { " [" + $0.map(\.rawValue).sorted().joined(separator: ", ") + "]" } ?? ""
+            out.append("  " + (s.animatable ? "* " : "  ") + s.name.padding(w) + "  " + s.type.displayName
+                       + ", default " + ValueFormatter.format(s.defaultValue, type: s.type) + kinds + ": " + s.summary)
+        }
+        out += ["", "Derived key paths (all animatable):",
+                "  position.x, position.y, anchorPoint.x, anchorPoint.y        one coordinate of a point",
+                "  bounds.size, bounds.size.width, bounds.size.height          the layer's size",
+                "  bounds.origin, bounds.origin.x, bounds.origin.y             the bounds' origin",
+                "  transform.rotation                                          alias of transform.rotation.z",
+                "  transform.scale, transform.translation                      both axes at once",
+                "  frame                                                       UIKit's frame: origin = position − anchorPoint·size"]
+        return out.joined(separator: "\n")
+    }
+
+    static let timing = """
+    Timing follows Core Animation (CAMediaTiming) exactly.
+
+      beginTime       when the animation starts, in its parent's time: scene time (through its
+                      layer's clock) for animations, the group's time for a group's children.
+                      A time expression: 1.5, 300ms, wobble.end + 0.1, after spin.
+      duration        one iteration. Unset: 0.25s; a group's child spans its group; a spring
+                      lasts its settling duration; a group lasts until its last timed child ends.
+      speed           how fast local time runs relative to the parent (0 pauses).
+      timeOffset      added to local time (speed=0 with timeOffset=T freezes at T).
+      repeatCount     iterations: 0 and 1 mean once, 2.5 is two and a half, inf is forever.
+      repeatDuration  total active time instead of repeatCount.
+      autoreverses    each iteration plays forwards then backwards (twice as long).
+      fillMode        outside the active interval: removed (the model value shows), forwards
+                      (hold the end value; needs removedOnCompletion=false to last), backwards
+                      (show the start value before beginTime), both.
+      removedOnCompletion  true removes the animation when it ends, whatever fillMode says.
+      timingFunction  maps time to progress: linear (the default for explicit animations),
+                      easeIn, easeOut, easeInEaseOut, default (implicit animations' curve,
+                      0.25 0.1 0.25 1), UIKit's curveEaseIn/curveEaseOut/curveEaseInOut/
+                      curveLinear, or cubic(x1, y1, x2, y2).
+      additive        add to the value beneath instead of replacing it.
+
+    Local time = (parent time − beginTime) · speed + timeOffset, then folded by repeats and
+    autoreverses. Several animations on one key path: the one added later wins, unless additive.
+    Layers have beginTime, speed and timeOffset too; they time the layer's animations and
+    sublayers. `set … animated` is an implicit action: 0.25s, the default curve, from the
+    presentation value at the current time to the new value.
+
+    Springs:
+      CASpringAnimation form: mass (1), stiffness (100), damping (10), initialVelocity (0).
+      Without duration a spring lasts its settling duration (until it stays within 0.1% of its
+      target).
+      UIKit form: dampingRatio ζ (1 = no overshoot) and initialSpringVelocity, with duration d:
+      LayerLab maps d to stiffness (2π/d)², mass 1 and damping 4πζ/d (SwiftUI's
+      Spring(duration:bounce:) mapping with ζ = 1 − bounce), and the value snaps to its target
+      at the end of d. Without duration it lasts its settling duration.
+    """
+
+    static let values = """
+    Values:
+      numbers     1.5  -2  2*pi  (0.3 + 0.45)/2  inf (where allowed)
+      units       300ms 0.3s (times; bare numbers are seconds)  90deg 1turn 2rad (angles; bare
+                  numbers are radians)
+      colours     red green blue orange purple brown gray darkGray lightGray cyan magenta yellow
+                  black white clear (UIKit's values), CSS names (crimson, teal…), #rgb, #rrggbb,
+                  #rrggbbaa, rgb(209, 42, 24), rgba(0, 0, 0, 0.5)
+      points      (x, y)        sizes  WxH (200x100)        rects  rect(x, y, w, h)
+      paths       a path name, oval(x, y, w, h), circle(cx, cy, r), rect(x, y, w, h),
+                  roundedRect(x, y, w, h, r), arc(cx, cy, r, start, end, clockwise),
+                  polygon((x,y), (x,y), …), line((x,y), (x,y)), svg("M 0 0 L 10 10 Z")
+      booleans    true false
+      lists       [1, 2, 3]
+      text        "with \\"escapes\\", \\n and \\u{263A}"
+      times       1.2, NAME.begin, NAME.end, after NAME, and arithmetic on them
+
+    inspect prints values the same way, one `LAYER.KEYPATH = VALUE` a line; paths print as
+    absolute SVG data (M, L, C, Q, Z). Without at= it prints a `# model at t=T` block, then a
+    `# presentation at t=T` block for the current time.
+    """
+}

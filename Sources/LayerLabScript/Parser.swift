@@ -1,0 +1,324 @@
+import LayerLabCore
+
+/// Turns tokens into commands. Knows the shape of each command (its positional words and
+/// blocks) but not what names exist or what types values take; `Interpreter` checks those.
+public struct Parser {
+    var tokens: [Token]
+    var p = 0
+
+    init(_ tokens: [Token]) { self.tokens = tokens }
+
+    /// Parses every command in `text` (lines numbered from `firstLine`).
+    public static func parse(_ text: String, firstLine: Int = 1) throws(ScriptError) -> [Command] {
+        var parser = Parser(try Lexer.tokenize(text, firstLine: firstLine))
+        var commands: [Command] = []
+        while true {
+            parser.skipSeparators()
+            if parser.peek.kind == .end { break }
+            commands.append(try parser.command())
+        }
+        return commands
+    }
+
+    // MARK: - Token access
+
+    var peek: Token { tokens[p] }
+    var peekNext: Token { tokens[min(p + 1, tokens.count - 1)] }
+
+    mutating func next() -> Token {
+        let t = tokens[p]
+        if p < tokens.count - 1 { p += 1 }
+        return t
+    }
+
+    mutating func skipSeparators() { while peek.kind == .separator { p += 1 } }
+
+    var atCommandEnd: Bool {
+        peek.kind == .separator || peek.kind == .end || peek.isSymbol("}") || peek.isSymbol("{")
+    }
+
+    mutating func expectSymbol(_ c: Character, _ what: String? = nil) throws(ScriptError) -> Token {
+        guard peek.isSymbol(c) else { throw .unexpected(found: peek.described, expected: what ?? "'\(c)'", peek.range) }
+        return next()
+    }
+
+    mutating func name(_ what: String) throws(ScriptError) -> Name {
+        let t = peek
+        switch t.kind {
+        case .word(let w): p += 1; return Name(text: w, range: t.range)
+        case .string(let s): p += 1; return Name(text: s, range: t.range)
+        default: throw .unexpected(found: t.described, expected: what, t.range)
+        }
+    }
+
+    mutating func word(_ w: String) -> Name? {
+        guard peek.word == w else { return nil }
+        let t = next()
+        return Name(text: w, range: t.range)
+    }
+
+    mutating func endOfCommand() throws(ScriptError) {
+        guard peek.kind == .separator || peek.kind == .end else {
+            throw .unexpected(found: peek.described, expected: "end of command", peek.range)
+        }
+    }
+
+    /// A file name: a string, or adjacent tokens written without spaces (`examples/a-b.lab`).
+    mutating func fileName() throws(ScriptError) -> Name {
+        if case .string(let s) = peek.kind { let t = next(); return Name(text: s, range: t.range) }
+        guard !atCommandEnd else { throw .unexpected(found: peek.described, expected: "a file name", peek.range) }
+        let first = next()
+        var text = first.text, range = first.range
+        while !peek.spaceBefore, !atCommandEnd, peek.kind != .end {
+            let t = next()
+            text += t.text
+            range = range.union(t.range)
+        }
+        return Name(text: text, range: range)
+    }
+
+    // MARK: - Commands
+
+    mutating func command() throws(ScriptError) -> Command {
+        let startIndex = p
+        guard case .word(let verbText) = peek.kind else {
+            throw .unexpected(found: peek.described, expected: "a command", peek.range)
+        }
+        let verb = Name(text: verbText, range: next().range)
+        let kind = try commandBody(verb)
+        try endOfCommand()
+        let used = tokens[startIndex..<p]
+        var text = ""
+        for t in used where t.kind != .separator {
+            if !text.isEmpty && t.spaceBefore { text += " " }
+            text += t.text
+        }
+        let range = used.last.map { verb.range.union($0.range) } ?? verb.range
+        return Command(verb: verb, kind: kind, text: text, range: range)
+    }
+
+    mutating func commandBody(_ verb: Name) throws(ScriptError) -> Command.Kind {
+        switch verb.text {
+        case "canvas": return .canvas(try arguments())
+        case "path":
+            let n = try name("a path name")
+            _ = try expectSymbol("=", "'=' and a path")
+            return .path(n, try expression())
+        case "layer", "shape", "text", "image":
+            let n = try name("a layer name")
+            return .layer(LayerKind(rawValue: verb.text)!, n, try arguments(allowIn: true))
+        case "set":
+            let target = try name("a layer or animation name")
+            if peek.isSymbol("=") {
+                p += 1
+                return .setKeyPath(target, try expression())
+            }
+            return .set(target, try arguments(flags: ["animated"]))
+        case "delete": return .delete(try name("a name to delete"))
+        case "rename":
+            let old = try name("the current name")
+            return .rename(old, try name("the new name"))
+        case "move":
+            let n = try name("a layer name")
+            return .move(n, try arguments(allowIn: true))
+        case "animate", "keyframes", "spring": return .animation(try animation(verb, inGroup: false))
+        case "group": return try group()
+        case "at":
+            let time = try expression()
+            guard word("set") != nil else {
+                throw .unexpected(found: peek.described, expected: "'set' after the time", peek.range)
+            }
+            let target = try name("a layer name")
+            if peek.isSymbol("=") {
+                p += 1
+                let value = try expression()
+                return .at(time, target, try arguments(flags: ["animated"], allowAs: true), value: value)
+            }
+            return .at(time, target, try arguments(flags: ["animated"], allowAs: true), value: nil)
+        case "show": return .show(try arguments())
+        case "play": return .play(try arguments(flags: ["loop"]))
+        case "frames": return .frames(try arguments())
+        case "seek": return .seek(try expression())
+        case "preview":
+            guard let w = peek.word, w == "on" || w == "off" else {
+                throw .unexpected(found: peek.described, expected: "'on' or 'off'", peek.range)
+            }
+            return .preview(Name(text: w, range: next().range))
+        case "timeline": return .timeline
+        case "tree": return .tree
+        case "history": return .history
+        case "new": return .new
+        case "quit", "exit": return .quit
+        case "inspect": return .inspect(try name("LAYER or LAYER.KEYPATH"), try arguments())
+        case "explain": return .explain(try name("LAYER.KEYPATH"), try arguments())
+        case "undo": return .undo(atCommandEnd ? nil : try expression())
+        case "redo": return .redo(atCommandEnd ? nil : try expression())
+        case "load": return .load(try fileName())
+        case "save": return .save(atCommandEnd ? nil : try fileName())
+        case "export":
+            let format = try name("a format (png, gif, lottie, swift or cast)")
+            let file = try fileName()
+            return .export(format, file, try arguments())
+        case "help":
+            if atCommandEnd { return .help(nil) }
+            return .help(try name("a command or topic"))
+        default:
+            throw .unknownCommand(verb.text, verb.range, suggestion: Suggestion.nearest(verb.text, in: CommandTable.names))
+        }
+    }
+
+    mutating func animation(_ verb: Name, inGroup: Bool) throws(ScriptError) -> AnimationCommand {
+        var words: [Name] = []
+        while words.count < 2, case .word(let w) = peek.kind, !peekNext.isSymbol("="),
+              w != "as", !(words.count == 1 && ["as", "animated"].contains(w)) {
+            words.append(Name(text: w, range: next().range))
+        }
+        let layer: Name?, keyPath: Name
+        switch words.count {
+        case 2: layer = words[0]; keyPath = words[1]
+        case 1 where inGroup: layer = nil; keyPath = words[0]
+        default:
+            throw .unexpected(found: peek.described, expected: inGroup ? "a key path" : "LAYER KEYPATH", peek.range)
+        }
+        return AnimationCommand(verb: verb, layer: layer, keyPath: keyPath, arguments: try arguments(allowAs: true))
+    }
+
+    mutating func group() throws(ScriptError) -> Command.Kind {
+        let n = try name("a group name")
+        guard word("on") != nil else { throw .unexpected(found: peek.described, expected: "'on LAYER'", peek.range) }
+        let layer = try name("a layer name")
+        let args = try arguments(flags: ["sequence"])
+        let open = try expectSymbol("{", "'{' to start the group's animations")
+        var children: [AnimationCommand] = []
+        while true {
+            skipSeparators()
+            if peek.isSymbol("}") { p += 1; break }
+            guard case .word(let w) = peek.kind else {
+                if peek.kind == .end { throw .unclosed("{", open.range) }
+                throw .unexpected(found: peek.described, expected: "animate, keyframes, spring or '}'", peek.range)
+            }
+            guard ["animate", "keyframes", "spring"].contains(w) else {
+                let s = Suggestion.nearest(w, in: ["animate", "keyframes", "spring"])
+                throw .unknownCommand(w, peek.range, suggestion: s)
+            }
+            let verb = Name(text: w, range: next().range)
+            children.append(try animation(verb, inGroup: true))
+            guard peek.kind == .separator || peek.isSymbol("}") else {
+                throw .unexpected(found: peek.described, expected: "end of line", peek.range)
+            }
+        }
+        return .group(n, layer: layer, args, children: children)
+    }
+
+    /// `key=value …`, flag words, `as NAME` and `in PARENT`, up to the end of the command.
+    mutating func arguments(flags: Set<String> = [], allowAs: Bool = false, allowIn: Bool = false) throws(ScriptError) -> ArgumentList {
+        var list = ArgumentList()
+        while !atCommandEnd {
+            let t = peek
+            guard case .word(let w) = t.kind else {
+                throw .unexpected(found: t.described, expected: "key=value", t.range)
+            }
+            if peekNext.isSymbol("=") {
+                p += 2
+                let key = Name(text: w, range: t.range)
+                if list.arguments.contains(where: { $0.key.text == w }) { throw .duplicateAttribute(w, t.range) }
+                list.arguments.append(Argument(key: key, value: try expression()))
+            } else if flags.contains(w) {
+                p += 1
+                list.flags.append(Name(text: w, range: t.range))
+            } else if allowAs && w == "as" {
+                p += 1
+                list.asName = try name("a name after 'as'")
+            } else if allowIn && w == "in" {
+                p += 1
+                list.parent = try name("a layer name after 'in'")
+            } else {
+                var options = Array(flags)
+                if allowAs { options.append("as") }
+                if allowIn { options.append("in") }
+                if let s = Suggestion.nearest(w, in: options) {
+                    throw .unknown(what: "word", name: w, t.range, suggestion: s)
+                }
+                throw .unexpected(found: t.described, expected: "key=value", t.range)
+            }
+        }
+        return list
+    }
+
+    // MARK: - Values
+
+    /// `term (('+' | '-') term)*`.
+    mutating func expression() throws(ScriptError) -> Expr {
+        var left = try term()
+        while peek.isSymbol("+") || peek.isSymbol("-") {
+            guard case .symbol(let op) = next().kind else { break }
+            let right = try term()
+            left = .binary(op, left, right, left.range.union(right.range))
+        }
+        return left
+    }
+
+    mutating func term() throws(ScriptError) -> Expr {
+        var left = try unary()
+        while peek.isSymbol("*") || peek.isSymbol("/") {
+            guard case .symbol(let op) = next().kind else { break }
+            let right = try unary()
+            left = .binary(op, left, right, left.range.union(right.range))
+        }
+        return left
+    }
+
+    mutating func unary() throws(ScriptError) -> Expr {
+        if peek.isSymbol("-") {
+            let t = next()
+            let e = try unary()
+            return .negate(e, t.range.union(e.range))
+        }
+        if peek.isSymbol("+") { p += 1; return try unary() }
+        return try primary()
+    }
+
+    mutating func primary() throws(ScriptError) -> Expr {
+        let t = peek
+        switch t.kind {
+        case .number(let v, let unit): p += 1; return .number(v, unit: unit, t.range)
+        case .size(let w, let h): p += 1; return .size(w, h, t.range)
+        case .string(let s): p += 1; return .string(s, t.range)
+        case .hexColor(let h): p += 1; return .hexColor(h, t.range)
+        case .word(let w):
+            p += 1
+            if w == "after", case .word(let target) = peek.kind {
+                let n = next()
+                return .after(target, t.range.union(n.range))
+            }
+            if peek.isSymbol("(") {
+                let (items, r) = try sequence(open: "(", close: ")")
+                return .call(w, items, t.range.union(r))
+            }
+            return .word(w, t.range)
+        case .symbol("("):
+            let (items, r) = try sequence(open: "(", close: ")")
+            return .tuple(items, r)
+        case .symbol("["):
+            let (items, r) = try sequence(open: "[", close: "]")
+            return .list(items, r)
+        default:
+            throw .unexpected(found: t.described, expected: "a value", t.range)
+        }
+    }
+
+    /// Comma-separated expressions between brackets (a trailing comma is fine).
+    mutating func sequence(open: Character, close: Character) throws(ScriptError) -> ([Expr], SourceRange) {
+        let first = try expectSymbol(open)
+        var items: [Expr] = []
+        while !peek.isSymbol(close) {
+            items.append(try expression())
+            if peek.isSymbol(",") { p += 1; continue }
+            guard peek.isSymbol(close) else {
+                throw .unexpected(found: peek.described, expected: "',' or '\(close)'", peek.range)
+            }
+        }
+        let last = next()
+        return (items, first.range.union(last.range))
+    }
+}

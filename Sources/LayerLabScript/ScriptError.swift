@@ -1,0 +1,93 @@
+import LayerLabCore
+
+/// Everything that can go wrong reading or running a command, with where it happened.
+///
+/// One closed set, so each message is written once (in `message`) and rendered in one place
+/// (`Diagnostic`).
+public indirect enum ScriptError: Error, Hashable, Sendable {
+    case unterminatedString(SourceRange)
+    case unclosed(Character, SourceRange)
+    case unbalanced(Character, SourceRange)
+    case unknownUnit(String, SourceRange)
+    case numberTooLarge(SourceRange)
+    case unexpected(found: String, expected: String, SourceRange)
+    case unknownCommand(String, SourceRange, suggestion: String?)
+    /// Something named that does not exist: `what` is "key path", "colour", "layer"…
+    case unknown(what: String, name: String, SourceRange, suggestion: String?)
+    case unknownAttribute(String, command: String, SourceRange, suggestion: String?)
+    case duplicateAttribute(String, SourceRange)
+    case missingAttribute(String, command: String, SourceRange)
+    case wrongType(expected: String, found: String, SourceRange)
+    case invalid(String, SourceRange)
+    case edit(EditError, SourceRange)
+    case file(String, SourceRange)
+    /// An error inside a loaded script, reported where it happened in that file.
+    case inFile(name: String, source: String, ScriptError)
+    case notYetAvailable(String, SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .unterminatedString(let r), .unclosed(_, let r), .unbalanced(_, let r), .unknownUnit(_, let r),
+             .numberTooLarge(let r), .unexpected(_, _, let r), .unknownCommand(_, let r, _),
+             .unknown(_, _, let r, _), .unknownAttribute(_, _, let r, _), .duplicateAttribute(_, let r),
+             .missingAttribute(_, _, let r), .wrongType(_, _, let r), .invalid(_, let r), .edit(_, let r),
+             .file(_, let r), .notYetAvailable(_, let r):
+            return r
+        case .inFile(_, _, let e): return e.range
+        }
+    }
+
+    /// The suggested name, shown under the caret.
+    public var suggestion: String? {
+        switch self {
+        case .unknownCommand(_, _, let s), .unknown(_, _, _, let s), .unknownAttribute(_, _, _, let s): return s
+        case .inFile(_, _, let e): return e.suggestion
+        default: return nil
+        }
+    }
+
+    /// The one-line message, including the did-you-mean suggestion.
+    public var message: String {
+        func hint(_ s: String?) -> String { s.map { "; did you mean '\($0)'?" } ?? "" }
+        let e = escapeForTerminal
+        switch self {
+        case .unterminatedString: return "unterminated string"
+        case .unclosed(let c, _): return "unclosed '\(c)'"
+        case .unbalanced(let c, _): return "unmatched '\(c)'"
+        case .unknownUnit(let u, _): return "unknown unit '\(e(u))' (units: ms, s, deg, rad, turn)"
+        case .numberTooLarge: return "number too large"
+        case .unexpected(let found, let expected, _): return "expected \(expected), found \(found)"
+        case .unknownCommand(let c, _, let s): return "unknown command '\(e(c))'" + hint(s)
+        case .unknown(let what, let n, _, let s): return "unknown \(what) '\(e(n))'" + hint(s)
+        case .unknownAttribute(let a, let c, _, let s): return "unknown attribute '\(e(a))' for \(c)" + hint(s)
+        case .duplicateAttribute(let a, _): return "\(a) is given twice"
+        case .missingAttribute(let a, let c, _): return "\(c) needs \(a)"
+        case .wrongType(let expected, let found, _): return "expected \(expected), found \(found)"
+        case .invalid(let m, _): return m
+        case .edit(let err, _): return e(err.message)
+        case .file(let m, _): return e(m)
+        case .inFile(_, _, let inner): return inner.message
+        case .notYetAvailable(let what, _): return "\(what) is not available yet"
+        }
+    }
+}
+
+/// Replaces control characters with visible escapes, so names and strings from files cannot
+/// send escape sequences to the terminal.
+public func escapeForTerminal(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            if u.value < 0x20 || u.value == 0x7F || (0x80..<0xA0).contains(u.value) {
+                out += "\\u{" + String(u.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    return out
+}

@@ -1,0 +1,260 @@
+import LayerLabCore
+
+/// The commands that add and change animations and scheduled events.
+extension Session {
+    static let bodyAttributes: [String: [String]] = [
+        "animate": ["from", "to", "by"],
+        "keyframes": ["values", "keyTimes", "calculationMode", "timingFunctions"],
+        "spring": ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "dampingRatio",
+                   "initialSpringVelocity"],
+        "group": ["sequence"],
+    ]
+
+    mutating func addAnimation(_ a: AnimationCommand, _ c: Command) throws(ScriptError) -> [Response] {
+        guard let layerName = a.layer else {
+            throw .unexpected(found: "a key path", expected: "LAYER KEYPATH", a.keyPath.range)
+        }
+        let layer = try requireLayer(layerName)
+        var doc = document
+        let kp = try resolveKeyPath(a.keyPath, on: layer, animatable: true)
+        let name = a.arguments.asName?.text ?? doc.uniqueName(base: "\(layer.name).\(kp.name)")
+        let anim = try buildAnimation(a, name: name, layer: layer, doc: doc)
+        do { try doc.addAnimation(anim) } catch {
+            throw .edit(error, editRange(error, a.arguments, fallback: a.verb.range))
+        }
+        commit(doc, c.text)
+        return a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
+    }
+
+    mutating func addGroup(_ n: Name, _ layerName: Name, _ args: ArgumentList, _ children: [AnimationCommand],
+                           _ c: Command) throws(ScriptError) -> [Response] {
+        let layer = try requireLayer(layerName)
+        var doc = document
+        try checkAttributes(args, MediaTiming.attributeNames, command: "group")
+        var group = Animation(name: n.text, layer: layer.name, body: .group(.init(children: [], sequence: args.has("sequence"))))
+        try applyAttributes(args.arguments, to: &group, layer: layer, doc: doc, ownName: n.text)
+        var built: [Animation] = []
+        for child in children {
+            if let l = child.layer, l.text != layer.name {
+                throw .invalid("a group's animations run on its layer '\(layer.name)'", l.range)
+            }
+            _ = try resolveKeyPath(child.keyPath, on: layer, animatable: true)
+            built.append(try buildAnimation(child, name: child.arguments.asName?.text ?? "", layer: layer, doc: doc,
+                                            extraNames: [n.text]))
+        }
+        group.body = .group(.init(children: built, sequence: args.has("sequence")))
+        do { try doc.addAnimation(group) } catch {
+            var range = editRange(error, args, fallback: n.range)
+            if case .duplicateName(let dup, _) = error, dup != n.text,
+               let child = children.first(where: { $0.arguments.asName?.text == dup }) {
+                range = child.arguments.asName?.range ?? range
+            }
+            if case .duplicateName(n.text, _) = error { range = n.range }
+            throw .edit(error, range)
+        }
+        commit(doc, c.text)
+        return []
+    }
+
+    /// Builds an animate/keyframes/spring animation from its arguments.
+    func buildAnimation(_ a: AnimationCommand, name: String, layer: Layer, doc: Document,
+                        extraNames: Set<String> = []) throws(ScriptError) -> Animation {
+        let kp = try resolveKeyPath(a.keyPath, on: layer, animatable: true)
+        try checkAttributes(a.arguments, (Session.bodyAttributes[a.verb.text] ?? []) + MediaTiming.attributeNames,
+                            command: a.verb.text)
+        let body: Animation.Body
+        switch a.verb.text {
+        case "animate": body = .basic(.init(keyPath: kp.name))
+        case "keyframes":
+            guard argument(a.arguments, "values") != nil else {
+                throw .missingAttribute("values=[...]", command: "keyframes", a.keyPath.range)
+            }
+            body = .keyframes(.init(keyPath: kp.name, values: []))
+        default: body = .spring(.init(keyPath: kp.name, form: .physics(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)))
+        }
+        var anim = Animation(name: name, layer: layer.name, body: body)
+        try applyAttributes(a.arguments.arguments, to: &anim, layer: layer, doc: doc,
+                            ownName: name, extraNames: extraNames)
+        return anim
+    }
+
+    /// Applies timing and body attributes to an animation (creating it, or `set ANIMATION`).
+    func applyAttributes(_ args: [Argument], to anim: inout Animation, layer: Layer, doc: Document,
+                         ownName: String, extraNames: Set<String> = []) throws(ScriptError) {
+        var r = ValueReader(document: doc)
+        r.extraTimeNames = extraNames.union([ownName])
+        let kp = anim.keyPath.flatMap { KeyPath.resolve($0, for: layer.kind) }
+        func value(_ e: Expr) throws(ScriptError) -> Value {
+            guard let kp else { throw .invalid("a group has no values", e.range) }
+            return try r.value(e, type: kp.type, keyPath: kp.name)
+        }
+        var physics: [String: Double] = [:], ratio: [String: Double] = [:]
+        var physicsRange: SourceRange?, ratioRange: SourceRange?
+        for a in args {
+            let e = a.value
+            switch a.key.text {
+            case "beginTime": anim.timing.beginTime = try r.timeExpr(e)
+            case "duration":
+                let d = try r.number(e, .time)
+                guard d > 0 else { throw .invalid("duration must be positive", e.range) }
+                anim.timing.duration = d
+            case "speed": anim.timing.speed = try r.number(e)
+            case "timeOffset": anim.timing.timeOffset = try r.number(e, .time)
+            case "repeatCount":
+                anim.timing.repeatCount = try r.number(e, allowInfinity: true)
+                if anim.timing.repeatCount < 0 { throw .invalid("repeatCount cannot be negative", e.range) }
+            case "repeatDuration":
+                anim.timing.repeatDuration = try r.number(e, .time, allowInfinity: true)
+                if anim.timing.repeatDuration < 0 { throw .invalid("repeatDuration cannot be negative", e.range) }
+            case "autoreverses": anim.timing.autoreverses = try r.bool(e)
+            case "removedOnCompletion": anim.timing.removedOnCompletion = try r.bool(e)
+            case "additive": anim.timing.additive = try r.bool(e)
+            case "fillMode":
+                let w = try r.word(e, from: FillMode.allCases.map(\.rawValue), what: "fill mode")
+                anim.timing.fillMode = FillMode(rawValue: w) ?? .removed
+            case "timingFunction": anim.timing.timingFunction = try r.timingFunction(e)
+            case "from", "to", "by":
+                let v = try value(e)
+                switch anim.body {
+                case .basic(var b):
+                    if a.key.text == "from" { b.from = v } else if a.key.text == "to" { b.to = v } else { b.by = v }
+                    anim.body = .basic(b)
+                case .spring(var s):
+                    if a.key.text == "from" { s.from = v } else if a.key.text == "to" { s.to = v } else { s.by = v }
+                    anim.body = .spring(s)
+                default: throw unknownAttribute(a, anim)
+                }
+            case "values", "keyTimes", "calculationMode", "timingFunctions":
+                guard case .keyframes(var k) = anim.body else { throw unknownAttribute(a, anim) }
+                switch a.key.text {
+                case "values":
+                    guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list [v, v, …]", found: e.described, e.range) }
+                    guard !xs.isEmpty else { throw .invalid("keyframes need at least one value", e.range) }
+                    var vs: [Value] = []
+                    for x in xs { vs.append(try value(x)) }
+                    k.values = vs
+                case "keyTimes":
+                    guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list [0, …, 1]", found: e.described, e.range) }
+                    var ts: [Double] = []
+                    for x in xs {
+                        let t = try r.number(x)
+                        guard (0...1).contains(t) else { throw .invalid("key times are fractions 0…1 of the duration", x.range) }
+                        ts.append(t)
+                    }
+                    k.keyTimes = ts
+                case "calculationMode":
+                    let w = try r.word(e, from: Animation.CalculationMode.allCases.map(\.rawValue), what: "calculation mode")
+                    k.calculationMode = Animation.CalculationMode(rawValue: w) ?? .linear
+                default:
+                    guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of timing functions", found: e.described, e.range) }
+                    var fs: [TimingFunction] = []
+                    for x in xs { fs.append(try r.timingFunction(x)) }
+                    k.timingFunctions = fs
+                }
+                anim.body = .keyframes(k)
+            case "mass", "stiffness", "damping", "initialVelocity":
+                guard case .spring = anim.body else { throw unknownAttribute(a, anim) }
+                physics[a.key.text] = try r.number(e)
+                physicsRange = physicsRange ?? a.key.range
+            case "dampingRatio", "initialSpringVelocity":
+                guard case .spring = anim.body else { throw unknownAttribute(a, anim) }
+                ratio[a.key.text] = try r.number(e)
+                ratioRange = ratioRange ?? a.key.range
+            case "sequence":
+                guard case .group(var g) = anim.body else { throw unknownAttribute(a, anim) }
+                g.sequence = try r.bool(e)
+                anim.body = .group(g)
+            default:
+                throw unknownAttribute(a, anim)
+            }
+        }
+        if case .spring(var s) = anim.body, !physics.isEmpty || !ratio.isEmpty {
+            if let pr = physicsRange, let rr = ratioRange {
+                throw .invalid("use either mass/stiffness/damping/initialVelocity or dampingRatio/initialSpringVelocity, not both",
+                               pr.start < rr.start ? rr : pr)
+            }
+            switch (s.form, ratio.isEmpty) {
+            case (.physics(let m, let k, let d, let v), true):
+                s.form = .physics(mass: physics["mass"] ?? m, stiffness: physics["stiffness"] ?? k,
+                                  damping: physics["damping"] ?? d, initialVelocity: physics["initialVelocity"] ?? v)
+            case (.dampingRatio(let z, let v), false):
+                s.form = .dampingRatio(ratio["dampingRatio"] ?? z, initialVelocity: ratio["initialSpringVelocity"] ?? v)
+            case (.physics, false):
+                s.form = .dampingRatio(ratio["dampingRatio"] ?? 1, initialVelocity: ratio["initialSpringVelocity"] ?? 0)
+            case (.dampingRatio, true):
+                s.form = .physics(mass: physics["mass"] ?? 1, stiffness: physics["stiffness"] ?? 100,
+                                  damping: physics["damping"] ?? 10, initialVelocity: physics["initialVelocity"] ?? 0)
+            }
+            anim.body = .spring(s)
+        }
+    }
+
+    func unknownAttribute(_ a: Argument, _ anim: Animation) -> ScriptError {
+        let allowed = (Session.bodyAttributes[anim.kindName] ?? []) + MediaTiming.attributeNames
+        return .unknownAttribute(a.key.text, command: anim.kindName, a.key.range,
+                                 suggestion: Suggestion.nearest(a.key.text, in: allowed))
+    }
+
+    /// Where to point for a core error about an animation's arguments.
+    func editRange(_ error: EditError, _ args: ArgumentList, fallback: SourceRange) -> SourceRange {
+        switch error {
+        case .duplicateName, .invalidName, .reservedName, .emptyName: return args.asName?.range ?? fallback
+        case .timeCycle, .unknownTimeReference: return argument(args, "beginTime")?.value.range ?? fallback
+        case .invalidTiming(let attr, _): return argument(args, attr)?.value.range ?? fallback
+        case .invalidAnimation(let m):
+            for k in ["keyTimes", "timingFunctions", "values"] where m.contains(k) {
+                if let a = argument(args, k) { return a.value.range }
+            }
+            return fallback
+        default: return fallback
+        }
+    }
+
+    /// `set ANIMATION attr=value …`: changes timing or values in place (keeping its precedence).
+    mutating func setAnimation(_ target: Name, _ args: [Argument], _ c: Command) throws(ScriptError) {
+        guard let old = document.animation(named: target.text) else { return }
+        guard !args.isEmpty else { throw .unexpected(found: "end of command", expected: "attribute=value", c.range) }
+        guard let layer = document.layer(named: old.layer) else { throw .edit(.noSuchLayer(old.layer), target.range) }
+        var anim = old
+        try applyAttributes(args, to: &anim, layer: layer, doc: document, ownName: old.name)
+        var doc = document
+        let list = ArgumentList(arguments: args)
+        do { try doc.replaceAnimation(named: old.name, with: anim) } catch {
+            throw .edit(error, editRange(error, list, fallback: target.range))
+        }
+        commit(doc, c.text)
+    }
+
+    /// `at TIME set LAYER prop=value … [animated] [as NAME]`.
+    mutating func schedule(_ t: Expr, _ target: Name, _ args: ArgumentList, _ value: Expr?,
+                           _ c: Command) throws(ScriptError) -> [Response] {
+        var layerName = target
+        var arguments = args.arguments
+        if let value {
+            let (owner, rest) = splitTarget(target)
+            guard let rest else { throw .unexpected(found: "'='", expected: "LAYER.KEYPATH = value", target.range) }
+            layerName = owner
+            arguments.insert(Argument(key: rest, value: value), at: 0)
+        }
+        _ = try requireLayer(layerName)
+        guard !arguments.isEmpty else { throw .unexpected(found: "end of command", expected: "prop=value", c.range) }
+        var doc = document
+        var r = ValueReader(document: doc)
+        if let n = args.asName { r.extraTimeNames = [n.text] }
+        let time = try r.timeExpr(t)
+        let list = try assignments(arguments, for: layerName.text, in: doc)
+        let name = args.asName?.text ?? doc.uniqueName(base: "\(layerName.text).at")
+        let event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has("animated"))
+        do { try doc.addEvent(event) } catch {
+            let range: SourceRange
+            switch error {
+            case .timeCycle, .unknownTimeReference: range = t.range
+            case .duplicateName, .invalidName, .reservedName, .emptyName: range = args.asName?.range ?? target.range
+            default: range = target.range
+            }
+            throw .edit(error, range)
+        }
+        commit(doc, c.text)
+        return args.asName == nil && settings.announceNames ? [.text("added event \(name)")] : []
+    }
+}

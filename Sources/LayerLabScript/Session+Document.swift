@@ -1,0 +1,177 @@
+import LayerLabCore
+
+/// The commands that build the layer tree: canvas, path, layer kinds, set, delete, rename, move.
+extension Session {
+    mutating func canvas(_ args: ArgumentList, _ c: Command) throws(ScriptError) {
+        try checkAttributes(args, ["size", "background", "duration"], command: "canvas")
+        var canvas = document.canvas
+        for a in args.arguments {
+            switch a.key.text {
+            case "size": canvas.size = try reader.size(a.value)
+            case "background": canvas.background = try reader.color(a.value)
+            default:
+                if case .word(let w, _) = a.value, w == "auto" || w == "none" {
+                    canvas.duration = nil
+                } else {
+                    canvas.duration = try reader.timeExpr(a.value)
+                }
+            }
+        }
+        var doc = document
+        try edit(args.arguments.first?.value.range ?? c.verb.range) { () throws(EditError) in try doc.setCanvas(canvas) }
+        commit(doc, c.text)
+    }
+
+    mutating func definePath(_ n: Name, _ e: Expr, _ c: Command) throws(ScriptError) {
+        var doc = document
+        let path: Path
+        switch try reader.path(e) {
+        case .path(let p): path = p
+        case .pathRef(let other):
+            guard other != n.text, let i = doc.pathIndex(named: other) else {
+                throw .invalid("a path cannot be defined as itself", e.range)
+            }
+            path = doc.paths[i].path
+        default: path = .empty
+        }
+        if let kind = doc.kind(ofName: n.text), kind != .path {
+            throw .edit(.duplicateName(n.text, by: kind), n.range)
+        }
+        try edit(n.range) { () throws(EditError) in try doc.setPath(n.text, path) }
+        commit(doc, c.text)
+    }
+
+    mutating func addLayer(_ kind: LayerKind, _ n: Name, _ args: ArgumentList, _ c: Command) throws(ScriptError) {
+        var doc = document
+        if let parent = args.parent { _ = try requireLayer(parent) }
+        try edit(n.range) { () throws(EditError) in
+            try doc.addLayer(Layer(name: n.text, kind: kind), in: args.parent?.text)
+        }
+        try assign(args.arguments, to: n.text, in: &doc)
+        commit(doc, c.text)
+    }
+
+    /// Types and applies `key=value` arguments to a layer, one at a time so errors point at
+    /// the argument that caused them.
+    func assign(_ arguments: [Argument], to layerName: String, in doc: inout Document) throws(ScriptError) {
+        for a in arguments {
+            let list = try assignments([a], for: layerName, in: doc)
+            try edit(a.value.range) { () throws(EditError) in try doc.setProperties(layer: layerName, list) }
+        }
+    }
+
+    /// The typed assignments of `key=value` arguments for a layer.
+    func assignments(_ arguments: [Argument], for layerName: String, in doc: Document) throws(ScriptError) -> [Assignment] {
+        guard let layer = doc.layer(named: layerName) else { return [] }
+        let r = ValueReader(document: doc)
+        var out: [Assignment] = []
+        for a in arguments {
+            let kp = try resolveKeyPath(a.key, on: layer)
+            let v = try r.value(a.value, type: kp.type, keyPath: kp.name)
+            do { try doc.checkValue(v, for: kp, layer: layerName) } catch { throw .edit(error, a.value.range) }
+            out.append(Assignment(keyPath: kp.name, value: v))
+        }
+        return out
+    }
+
+    mutating func set(_ target: Name, _ args: ArgumentList, _ c: Command) throws(ScriptError) {
+        if document.layer(named: target.text) != nil {
+            guard !args.arguments.isEmpty else {
+                throw .unexpected(found: "end of command", expected: "prop=value", c.range)
+            }
+            var doc = document
+            if args.has("animated") {
+                // An implicit action at the current time: an event whose change animates from
+                // the presentation value then, as Core Animation's default action does.
+                let list = try assignments(args.arguments, for: target.text, in: doc)
+                let event = Event(name: doc.uniqueName(base: "\(target.text).set"), time: .number(time),
+                                  layer: target.text, assignments: list, animated: true)
+                try edit(target.range) { () throws(EditError) in try doc.addEvent(event) }
+            } else {
+                try assign(args.arguments, to: target.text, in: &doc)
+            }
+            commit(doc, c.text)
+        } else if document.animationIndex(named: target.text) != nil {
+            if let f = args.flags.first { throw .invalid("'animated' applies to layers, not animations", f.range) }
+            try setAnimation(target, args.arguments, c)
+        } else {
+            let names = document.allLayers.map(\.layer.name) + document.animations.map(\.name)
+            throw .unknown(what: "layer or animation", name: target.text, target.range,
+                           suggestion: Suggestion.nearest(target.text, in: names))
+        }
+    }
+
+    /// `set LAYER.KEYPATH = value`, or `set ANIMATION.ATTRIBUTE = value`.
+    mutating func setKeyPath(_ target: Name, _ e: Expr, _ c: Command) throws(ScriptError) {
+        let (owner, rest) = splitTarget(target)
+        guard let rest else {
+            throw .unexpected(found: "'='", expected: "LAYER.KEYPATH = value or LAYER prop=value", target.range)
+        }
+        let arg = Argument(key: rest, value: e)
+        if document.layer(named: owner.text) == nil, document.animationIndex(named: owner.text) != nil {
+            try setAnimation(owner, [arg], c)
+            return
+        }
+        _ = try requireLayer(owner)
+        var doc = document
+        try assign([arg], to: owner.text, in: &doc)
+        commit(doc, c.text)
+    }
+
+    /// Splits `box.position.x` into the layer `box` and key path `position.x`, or an animation
+    /// name with dots (`oval.path.2.duration`) into the animation and the attribute.
+    func splitTarget(_ target: Name) -> (Name, Name?) {
+        let text = target.text
+        var cut: String.Index?
+        if let dot = text.firstIndex(of: "."), document.layer(named: String(text[..<dot])) != nil {
+            cut = dot
+        } else {
+            for a in document.animations.map(\.name).sorted(by: { $0.count > $1.count })
+            where text.hasPrefix(a + ".") {
+                cut = text.index(text.startIndex, offsetBy: a.count)
+                break
+            }
+            if cut == nil { cut = text.firstIndex(of: ".") }
+        }
+        guard let cut else { return (target, nil) }
+        let ownerLen = text.distance(from: text.startIndex, to: cut)
+        let start = target.range.start
+        let mid = SourceLocation(line: start.line, column: start.column + ownerLen)
+        let owner = Name(text: String(text[..<cut]), range: SourceRange(start, mid))
+        let restStart = SourceLocation(line: start.line, column: mid.column + 1)
+        let rest = Name(text: String(text[text.index(after: cut)...]), range: SourceRange(restStart, target.range.end))
+        return (owner, rest)
+    }
+
+    mutating func delete(_ n: Name, _ c: Command) throws(ScriptError) {
+        var doc = document
+        guard doc.kind(ofName: n.text) != nil else {
+            let names = doc.allLayers.map(\.layer.name) + doc.allAnimationNames + doc.events.map(\.name) + doc.paths.map(\.name)
+            throw .unknown(what: "name", name: n.text, n.range, suggestion: Suggestion.nearest(n.text, in: names))
+        }
+        try edit(n.range) { () throws(EditError) in try doc.delete(n.text) }
+        commit(doc, c.text)
+    }
+
+    mutating func rename(_ old: Name, _ new: Name, _ c: Command) throws(ScriptError) {
+        var doc = document
+        guard doc.kind(ofName: old.text) != nil else {
+            let names = doc.allLayers.map(\.layer.name) + doc.allAnimationNames + doc.events.map(\.name) + doc.paths.map(\.name)
+            throw .unknown(what: "name", name: old.text, old.range, suggestion: Suggestion.nearest(old.text, in: names))
+        }
+        try edit(new.range) { () throws(EditError) in try doc.rename(old.text, to: new.text) }
+        commit(doc, c.text)
+    }
+
+    mutating func move(_ n: Name, _ args: ArgumentList, _ c: Command) throws(ScriptError) {
+        try checkAttributes(args, ["index"], command: "move")
+        _ = try requireLayer(n)
+        if let p = args.parent { _ = try requireLayer(p) }
+        var index: Int?
+        if let a = argument(args, "index") { index = try reader.integer(a.value) }
+        var doc = document
+        let range = argument(args, "index")?.value.range ?? args.parent?.range ?? n.range
+        try edit(range) { () throws(EditError) in try doc.moveLayer(n.text, into: args.parent?.text, at: index) }
+        commit(doc, c.text)
+    }
+}

@@ -1,0 +1,19 @@
+import LayerLabCore
+
+/// Entry points for front ends that name a file outside the command language
+/// (`layerlab FILE`, `layerlab inspect FILE …`).
+extension Session {
+    /// Loads a script (one undo step) or project, as `load FILE` does. Errors inside a script
+    /// point into it; errors reading the file print as `FILE: message`.
+    public mutating func open(_ path: String) -> Outcome {
+        let range = SourceRange(SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 1))
+        let name = Name(text: path, range: range)
+        let c = Command(verb: Name(text: "load", range: range), kind: .load(name), text: "load \(path)", range: range)
+        do {
+            return .done(try perform(c))
+        } catch {
+            if case .inFile = error { return .failed([], Diagnostic(error, file: path, text: "")) }
+            return .failed([], Diagnostic(file: path, message: error.message))
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import LayerLabCore
+
+/// The state of a LayerLab session and the one entry point that changes it: `handle(line)`.
+///
+/// Like CPython's `code.InteractiveInterpreter`, a session parses and runs input but never
+/// prompts, prints, draws or reads the terminal: it returns an `Outcome` (text to print,
+/// effects to perform, a diagnostic, or "needs more input") and the front end does the rest.
+///
+///     var session = Session()
+///     session.handle("shape dot path=circle(0, 0, 10)")     // .done([])
+///     session.handle("inspect dot.fillColor at=0")         // .done([.text("dot.fillColor = #000000ff")])
+///
+/// Every command that changes the document is one undo step; a failed command changes nothing.
+public struct Session: Sendable {
+    public struct Settings: Sendable, Equatable {
+        /// Show a frame after every command that changes the document or the time.
+        public var preview = false
+        /// The name diagnostics give `handle` input (`<stdin>`).
+        public var sourceName = "<stdin>"
+        /// Print the names given to unnamed animations and events (interactive use; scripts
+        /// and piped input stay quiet so their output is only what they ask for).
+        public var announceNames = true
+        public init(preview: Bool = false, sourceName: String = "<stdin>", announceNames: Bool = true) {
+            self.preview = preview; self.sourceName = sourceName; self.announceNames = announceNames
+        }
+    }
+
+    public internal(set) var history: History
+    /// The current scene time: where `show`, `inspect` and `set … animated` look.
+    public internal(set) var time: Double = 0
+    /// The file `save` writes without an argument.
+    public internal(set) var fileName: String?
+    public var settings: Settings
+    /// The document as last saved or loaded, for `isDirty`.
+    var savedDocument: Document
+    var pending: [String] = []
+    var nextLine = 1
+    var loadDepth = 0
+    let files: (any FileAccess)?
+    let codec: (any ProjectCodec)?
+
+    public init(files: (any FileAccess)? = nil, codec: (any ProjectCodec)? = nil, settings: Settings = Settings(),
+                document: Document = Document()) {
+        self.files = files
+        self.codec = codec
+        self.settings = settings
+        history = History(initial: document)
+        savedDocument = document
+    }
+
+    public var document: Document { history.current }
+
+    /// Unsaved changes since the last save or load (undoing back to it makes this false).
+    public var isDirty: Bool { document != savedDocument }
+
+    /// Whether `handle` is collecting a multi-line command (show the continuation prompt).
+    public var isContinuing: Bool { !pending.isEmpty }
+
+    // MARK: - Input
+
+    /// Handles one line of input: buffers it while a bracket is open or it ends with `\`,
+    /// otherwise runs every command on it (each its own undo step).
+    public mutating func handle(_ line: String) -> Outcome {
+        pending.append(line)
+        let text = pending.joined(separator: "\n")
+        if Lexer.needsMoreInput(text) { return .needsMoreInput }
+        return runPending(text)
+    }
+
+    /// Runs whatever `handle` buffered (at the end of input), reporting an unclosed bracket.
+    public mutating func finishInput() -> Outcome? {
+        guard !pending.isEmpty else { return nil }
+        return runPending(pending.joined(separator: "\n"))
+    }
+
+    /// Drops a partly typed multi-line command (Ctrl-C at the continuation prompt).
+    public mutating func cancelInput() {
+        nextLine += pending.count
+        pending = []
+    }
+
+    private mutating func runPending(_ text: String) -> Outcome {
+        let first = nextLine
+        nextLine += pending.count
+        pending = []
+        return run(text, name: settings.sourceName, firstLine: first)
+    }
+
+    /// Runs text, each command its own undo step, stopping at the first failure (commands
+    /// before it stay done).
+    public mutating func run(_ text: String, name: String, firstLine: Int = 1) -> Outcome {
+        let commands: [Command]
+        do {
+            commands = try Parser.parse(text, firstLine: firstLine)
+        } catch {
+            return .failed([], Diagnostic(error, file: name, text: text, firstLine: firstLine))
+        }
+        var responses: [Response] = []
+        for c in commands {
+            do {
+                responses += try perform(c)
+            } catch {
+                return .failed(responses, Diagnostic(error, file: name, text: text, firstLine: firstLine))
+            }
+            if responses.last == .effect(.quit) { break }
+        }
+        return .done(responses)
+    }
+
+    /// Runs a script as ONE undo step: all of it, or (at the first error) none of it.
+    public mutating func runScript(_ text: String, name: String) -> Outcome {
+        do {
+            return .done(try runScriptCommands(text, name: name, label: "run \(name)"))
+        } catch {
+            return .failed([], Diagnostic(error, file: name, text: text))
+        }
+    }
+
+    /// The shared body of `runScript` and `load FILE.lab`: runs on a copy with its own
+    /// history, then records the result as one step.
+    mutating func runScriptCommands(_ text: String, name: String, label: String) throws(ScriptError) -> [Response] {
+        guard loadDepth < 16 else {
+            throw .invalid("scripts load each other too deeply", SourceRange(.init(line: 1, column: 1), .init(line: 1, column: 2)))
+        }
+        var child = self
+        child.loadDepth += 1
+        child.settings.announceNames = false
+        child.history = History(initial: document)
+        var responses: [Response] = []
+        do {
+            for c in try Parser.parse(text) {
+                responses += try child.perform(c)
+                if responses.last == .effect(.quit) { break }
+            }
+        } catch {
+            if case .inFile = error { throw error }
+            throw .inFile(name: name, source: text, error)
+        }
+        if child.document != document { history.record(label, child.document) }
+        time = child.time
+        settings.preview = child.settings.preview
+        fileName = child.fileName
+        savedDocument = child.savedDocument
+        return responses
+    }
+
+    /// Records a new document state labelled with the command, when it differs.
+    mutating func commit(_ document: Document, _ label: String) {
+        if document != self.document { history.record(label, document) }
+    }
+}

@@ -1,0 +1,38 @@
+import LayerLabCore
+
+/// Values as `inspect` prints them (SPEC §3): numbers in `formatNumber`'s shortest form, points
+/// `(x, y)`, sizes `WxH`, rects `rect(x, y, w, h)`, colours `#rrggbbaa`, booleans, paths as
+/// absolute SVG data, text quoted. Names and text are escaped so they cannot drive the terminal.
+public enum ValueFormatter {
+    public static func format(_ v: Value, type: ValueType? = nil) -> String {
+        let n = formatNumber
+        switch v {
+        case .number(let x): return n(x)
+        case .bool(let b): return b ? "true" : "false"
+        case .point(let p): return "(\(n(p.x)), \(n(p.y)))"
+        case .size(let s): return "\(n(s.width))x\(n(s.height))"
+        case .rect(let r): return "rect(\(n(r.minX)), \(n(r.minY)), \(n(r.width)), \(n(r.height)))"
+        case .color(let c): return c.hex
+        case .path(let p): return p.svgData
+        case .pathRef(let name): return escapeForTerminal(name)
+        case .string(let s):
+            if type == .string || type == .stringList { return quoted(s) }
+            return escapeForTerminal(s)
+        case .list(let xs): return "[" + xs.map { format($0, type: type) }.joined(separator: ", ") + "]"
+        case .null: return "none"
+        }
+    }
+
+    /// `"text"` with `\"`, `\\` and control characters escaped, as the command language reads it.
+    public static func quoted(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default: out += escapeForTerminal(String(u))
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,74 @@
+import LayerLabScript
+
+/// The `layerlab` command line: a dispatch table of subcommands, each in its own file.
+///
+/// To add a subcommand (`show`, `frames`, `export`, `play`…), write a `Subcommand` value in a
+/// new file and list it in `CLI.subcommands`.
+public enum CLI {
+    public static let version = "0.1.0"
+
+    /// Every subcommand, in `--help` order.
+    public static let subcommands: [Subcommand] = [
+        .run, .inspect, .explain,
+    ]
+
+    /// Runs the command line and returns the exit status (0, or 1 on any error).
+    public static func main(_ arguments: [String], io: StandardIO = StandardIO()) -> Int32 {
+        var args = Array(arguments.dropFirst())
+        guard let first = args.first else { return Interactive.run(file: nil, io: io) }
+        switch first {
+        case "--help", "-h", "help":
+            io.out(usage)
+            return 0
+        case "--version", "-V":
+            io.out("layerlab \(version)")
+            return 0
+        case "-c":
+            args.removeFirst()
+            guard let text = args.first, args.count == 1 else { return io.usageError("-c takes one argument: layerlab -c 'COMMAND; COMMAND'") }
+            return InlineCommands.run(text, io: io)
+        default:
+            if let sub = subcommands.first(where: { $0.name == first }) {
+                return sub.run(Array(args.dropFirst()), io)
+            }
+            if first.hasPrefix("-") { return io.usageError("unknown option '\(escapeForTerminal(first))' (see layerlab --help)") }
+            guard args.count == 1 else { return io.usageError("unknown subcommand '\(escapeForTerminal(first))' (see layerlab --help)") }
+            return Interactive.run(file: first, io: io)
+        }
+    }
+
+    static var usage: String {
+        var lines = [
+            "LayerLab \(version): Core Animation-style animation in the terminal.",
+            "",
+            "Usage:",
+            "  layerlab [FILE]                  the REPL (FILE: a .lab script or .json project to load);",
+            "                                   with standard input not a terminal, reads commands from it",
+        ]
+        for s in subcommands { lines.append("  " + "layerlab \(s.synopsis)".padded(33) + s.summary) }
+        lines += [
+            "  " + "layerlab -c 'COMMAND; COMMAND'".padded(33) + "run commands given as an argument",
+            "  " + "layerlab --help | --version".padded(33) + "this text | the version",
+            "",
+            "Inside LayerLab, type `help` for the commands. Errors exit with status 1.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One `layerlab SUBCOMMAND …`: how it is shown in `--help` and what it runs.
+public struct Subcommand: Sendable {
+    public var name: String
+    public var synopsis: String
+    public var summary: String
+    /// Runs with the arguments after the subcommand's name; returns the exit status.
+    public var run: @Sendable ([String], StandardIO) -> Int32
+
+    public init(name: String, synopsis: String, summary: String, run: @escaping @Sendable ([String], StandardIO) -> Int32) {
+        self.name = name; self.synopsis = synopsis; self.summary = summary; self.run = run
+    }
+}
+
+extension String {
+    func padded(_ n: Int) -> String { count >= n ? self + " " : self + String(repeating: " ", count: n - count) }
+}

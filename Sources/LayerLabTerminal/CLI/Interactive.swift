@@ -1,0 +1,32 @@
+import LayerLabScript
+
+/// `layerlab [FILE]`: piped commands, or (placeholder until the libedit REPL lands) a plain
+/// prompt loop at a terminal.
+enum Interactive {
+    static func run(file: String?, io: StandardIO) -> Int32 {
+        let tty = io.inputIsTerminal
+        var session = Session.forCommandLine(sourceName: "<stdin>", announceNames: tty)
+        var failed = false
+        if let file {
+            let (ok, quit) = io.report(session.open(file))
+            if !ok { failed = true; if !tty { return 1 } }
+            if quit { return failed ? 1 : 0 }
+        }
+        while true {
+            if tty { promptWrite(session.isContinuing ? "...> " : "layerlab> ") }
+            guard let line = io.readLine() else {
+                if let outcome = session.finishInput() {
+                    if !io.report(outcome).ok { failed = true }
+                }
+                break
+            }
+            let (ok, quit) = io.report(session.handle(line))
+            if !ok { failed = true }
+            if quit { break }
+        }
+        // At a terminal a failed command is part of the conversation, not a failed run.
+        return failed && !tty ? 1 : 0
+    }
+
+    static func promptWrite(_ s: String) { writeAll(1, s) }
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LayerLabScript
+
+/// Standard input, output and error for the command line, and whether they are terminals.
+/// A value so tests and other front ends can substitute their own.
+public struct StandardIO: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    public var readLine: @Sendable () -> String?
+    public var inputIsTerminal: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void = { s in writeAll(1, s + "\n") },
+                err: @escaping @Sendable (String) -> Void = { s in writeAll(2, s + "\n") },
+                readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) },
+                inputIsTerminal: Bool = isatty(0) != 0) {
+        self.out = out; self.err = err; self.readLine = readLine; self.inputIsTerminal = inputIsTerminal
+    }
+
+    /// Reports a command-line mistake and returns exit status 1.
+    func usageError(_ message: String) -> Int32 {
+        err("layerlab: \(message)")
+        return 1
+    }
+
+    /// Prints an outcome's texts, performs its effects and reports its diagnostic; returns
+    /// false when it failed or asked to quit (`quit` sets `quit`).
+    func report(_ outcome: Outcome, effects: EffectPerformer = EffectPerformer()) -> (ok: Bool, quit: Bool) {
+        var quit = false
+        var ok = true
+        for r in outcome.responses {
+            switch r {
+            case .text(let s): if !s.isEmpty { out(s) }
+            case .effect(.quit): quit = true
+            case .effect(let e): if !effects.perform(e, self) { ok = false }
+            }
+        }
+        if let d = outcome.diagnostic {
+            err(d.description)
+            ok = false
+        }
+        return (ok, quit)
+    }
+}
+
+/// Writes all of `s` to a file descriptor, retrying short writes and interrupted calls.
+public func writeAll(_ fd: Int32, _ s: String) {
+    var bytes = Array(s.utf8)[...]
+    while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 { if errno == EINTR { continue }; return }
+        bytes = bytes.dropFirst(n)
+    }
+}
