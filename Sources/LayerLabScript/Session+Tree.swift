@@ -11,7 +11,7 @@ extension Session {
         var out: [String] = []
         let duration = doc.canvas.duration.map { $0.description } ?? "auto (\(formatNumber(ev.sceneDuration)))"
         out.append("canvas \(ValueFormatter.format(.size(doc.canvas.size))) background=\(doc.canvas.background.hex) duration=\(e(duration))")
-        for p in doc.paths { out.append("path \(e(p.name)) = \(p.path.svgData)") }
+        for p in doc.paths { out.append("path \(e(p.name)) = " + short(p.path.svgData, 60)) }
         func walk(_ layers: [Layer], _ prefix: String) {
             for (i, l) in layers.enumerated() {
                 let last = i == layers.count - 1
@@ -60,7 +60,7 @@ extension Session {
         return attrs.isEmpty ? s : s + " " + attrs.joined(separator: " ")
     }
 
-    func short(_ s: String) -> String { s.count > 40 ? String(s.prefix(37)) + "…" : s }
+    func short(_ s: String, _ n: Int = 40) -> String { s.count > n ? String(s.prefix(n - 3)) + "…" : s }
 
     /// A chart of every animation and event over scene time, 48 columns wide.
     func timelineText() -> String {
