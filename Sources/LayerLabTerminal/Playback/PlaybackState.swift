@@ -1,0 +1,108 @@
+/// The playhead of `play`: scene time as a function of a monotonic clock, and the controls.
+///
+/// Time is always computed from the clock (`anchorTime + (now - anchorClock) × speed`), never
+/// accumulated frame by frame, so slow or dropped frames never slow playback down. Every
+/// control re-anchors at the current instant, so pausing, speed changes and steps never jump.
+/// Pure: `now` is a parameter (seconds on any monotonic clock), so tests drive it by hand.
+public struct PlaybackState: Equatable, Sendable {
+    /// The played range of scene time; `to` may equal `from` (a still scene).
+    public let from: Double
+    public let to: Double
+    /// Frames a second: the pace of redraws and the size of a step.
+    public let fps: Double
+    public private(set) var speed: Double
+    public private(set) var loop: Bool
+    public private(set) var paused = false
+    private var anchorTime: Double
+    private var anchorClock: Double
+
+    /// Speeds `+` and `-` move between.
+    public static let speeds: [Double] = [0.125, 0.25, 0.5, 1, 2, 4, 8]
+
+    public init(from: Double, to: Double, fps: Double = 30, speed: Double = 1, loop: Bool = false, now: Double) {
+        let f = from.isFinite ? max(0, from) : 0
+        self.from = f
+        self.to = to.isFinite ? max(f, to) : f + 4
+        self.fps = fps.isFinite && fps > 0 ? min(fps, 120) : 30
+        self.speed = speed.isFinite && speed > 0 ? min(speed, 64) : 1
+        self.loop = loop
+        anchorTime = f
+        anchorClock = now
+    }
+
+    public var length: Double { to - from }
+
+    /// The scene time shown at `now`: wrapped into the range when looping, else held at the end.
+    public func time(at now: Double) -> Double {
+        let raw = paused ? anchorTime : anchorTime + (now - anchorClock) * speed
+        guard length > 0 else { return from }
+        if loop && raw >= to {
+            let r = (raw - from).truncatingRemainder(dividingBy: length)
+            return from + r
+        }
+        return min(max(raw, from), to)
+    }
+
+    /// Playing (not paused, not looping) has reached the end.
+    public func isFinished(at now: Double) -> Bool {
+        !paused && !loop && anchorTime + (now - anchorClock) * speed >= to
+    }
+
+    /// Fraction of the range shown, 0…1, for the progress bar.
+    public func progress(at now: Double) -> Double {
+        length > 0 ? (time(at: now) - from) / length : 1
+    }
+
+    // MARK: - Controls
+
+    private mutating func anchor(_ time: Double, _ now: Double) {
+        anchorTime = time
+        anchorClock = now
+    }
+
+    /// Space: pause, or resume from where it stopped (from the start if it had ended).
+    public mutating func togglePause(now: Double) {
+        let t = time(at: now)
+        paused.toggle()
+        anchor(!paused && t >= to && !loop ? from : t, now)
+    }
+
+    /// ← and →: pause and move by whole frames (backwards too: every frame is evaluated from
+    /// the model, so there is nothing to replay).
+    public mutating func step(_ frames: Int, now: Double) {
+        let t = time(at: now) + Double(frames) / fps
+        paused = true
+        if loop && length > 0 {
+            var r = (t - from).truncatingRemainder(dividingBy: length)
+            if r < 0 { r += length }
+            anchor(from + r, now)
+        } else {
+            anchor(min(max(t, from), to), now)
+        }
+    }
+
+    /// `+` / `-`: the next speed up or down.
+    public mutating func changeSpeed(faster: Bool, now: Double) {
+        let t = time(at: now)
+        let speeds = PlaybackState.speeds
+        if faster {
+            speed = speeds.first { $0 > speed + 1e-9 } ?? speed
+        } else {
+            speed = speeds.last { $0 < speed - 1e-9 } ?? speed
+        }
+        anchor(t, now)
+    }
+
+    /// `r`: back to the start, playing.
+    public mutating func restart(now: Double) {
+        paused = false
+        anchor(from, now)
+    }
+
+    /// `l`: loop on or off.
+    public mutating func toggleLoop(now: Double) {
+        let t = time(at: now)
+        loop.toggle()
+        anchor(t, now)
+    }
+}

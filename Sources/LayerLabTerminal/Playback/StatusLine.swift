@@ -1,0 +1,55 @@
+/// The line under the frame during `play`: state, time, duration, progress bar, speed, keys.
+///
+///     ▶ 1.250s / 4.000s  ━━━━━━━━━━────────────────────  1x  loop   space ⏯  ←/→ step  +/- speed  r  l  q
+public struct StatusLine: Sendable {
+    public var unicode: Bool
+    public var color: Bool
+
+    public init(unicode: Bool, color: Bool) { self.unicode = unicode; self.color = color }
+
+    /// The status text for `state` at `now`, fitted to `width` columns (no newline).
+    public func text(_ state: PlaybackState, now: Double, width: Int) -> String {
+        let t = state.time(at: now)
+        let icon = state.paused ? (unicode ? "⏸" : "||") : (unicode ? "▶" : ">")
+        let times = "\(icon) \(StatusLine.seconds(t)) / \(StatusLine.seconds(state.to))"
+        let speed = StatusLine.speedText(state.speed)
+        let loop = state.loop ? "  loop" : ""
+        let keys = "   space pause  ←/→ step  +/- speed  r restart  l loop  q quit"
+        let plainKeys = unicode ? keys : keys.replacingFirst("←/→", with: "<-/->")
+        // The bar takes what is left, between 10 and 40 cells.
+        let fixed = times.count + 2 + 2 + speed.count + loop.count
+        let barWidth = max(0, min(40, width - fixed - plainKeys.count))
+        let bar = barWidth >= 10 ? "  " + self.bar(state.progress(at: now), width: barWidth) : ""
+        var line = times + bar + "  " + speed + loop
+        if line.count + plainKeys.count <= width { line += plainKeys }
+        if line.count > width { line = String(line.prefix(max(0, width))) }
+        return line
+    }
+
+    /// The whole status row: moved to `row`, cleared, drawn dim where colour is allowed.
+    public func draw(_ state: PlaybackState, now: Double, row: Int, width: Int) -> String {
+        let body = text(state, now: now, width: width)
+        return Escape.moveTo(row: row, column: 1) + Escape.clearLine
+            + (color ? Escape.dim + body + Escape.reset : body)
+    }
+
+    func bar(_ fraction: Double, width: Int) -> String {
+        let f = fraction.isFinite ? min(1, max(0, fraction)) : 0
+        let filled = Int((f * Double(width)).rounded(.down))
+        let on = unicode ? "━" : "=", off = unicode ? "─" : "-"
+        return String(repeating: on, count: filled) + String(repeating: off, count: width - filled)
+    }
+
+    /// `1.250s`: three decimals, so frame steps are visible.
+    static func seconds(_ t: Double) -> String {
+        guard t.isFinite else { return "∞" }
+        let ms = Int((t * 1000).rounded())
+        let frac = String(abs(ms % 1000))
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)s"
+    }
+
+    static func speedText(_ s: Double) -> String {
+        if s >= 1 { return "\(Int(s))x" }
+        return "1/\(Int((1 / s).rounded()))x"
+    }
+}

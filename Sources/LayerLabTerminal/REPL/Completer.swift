@@ -1,0 +1,220 @@
+import LayerLabCore
+
+/// What Tab offers for the word under the cursor.
+public struct Completion: Equatable, Sendable {
+    /// Where the word being completed starts, in characters from the start of the line.
+    public var start: Int
+    /// The word as typed so far.
+    public var word: String
+    /// Every full replacement for `word`, sorted, without duplicates.
+    public var candidates: [String]
+
+    /// A candidate that needs more typing after it (`duration=`, `box.`, `dir/`, `oval(`) takes
+    /// no space after it.
+    public static func isOpen(_ candidate: String) -> Bool {
+        guard let last = candidate.last else { return true }
+        return "=./(".contains(last)
+    }
+
+    /// The text that replaces `word` on this Tab: the only candidate (with a space unless it is
+    /// open), else the longest prefix all candidates share; nil when Tab cannot add anything.
+    public var replacement: String? {
+        guard let firstCandidate = candidates.first else { return nil }
+        if candidates.count == 1 {
+            return firstCandidate + (Completion.isOpen(firstCandidate) ? "" : " ")
+        }
+        let common = Completion.commonPrefix(candidates)
+        return common.count > word.count || (common.count == word.count && common != word) ? common : nil
+    }
+
+    static func commonPrefix(_ strings: [String]) -> String {
+        guard var prefix = strings.first.map(Array.init) else { return "" }
+        for s in strings.dropFirst() {
+            let chars = Array(s)
+            var n = 0
+            while n < prefix.count, n < chars.count, prefix[n] == chars[n] { n += 1 }
+            prefix.removeLast(prefix.count - n)
+        }
+        return String(prefix)
+    }
+}
+
+/// Context-aware Tab completion: line and cursor in, candidates out. Pure.
+///
+/// Reads the line against the command's synopsis (see `InputAnalysis`) and offers what fits the
+/// position: command names first; then layer, animation and path names where the synopsis has
+/// `LAYER`, `ANIMATION`, `PATH`; key paths valid for the layer's kind after `KEYPATH`, `prop=` and
+/// `LAYER.`; attribute names (`duration=`) once the required words are there; attribute values
+/// after `=` (fill modes, timing functions, colours, booleans, calculation modes, a property's
+/// words); file names where `FILE` goes.
+///
+///     Completer(context).complete("animate box op", cursor: 14).candidates   // ["opacity"]
+public struct Completer: Sendable {
+    public var context: CompletionContext
+
+    public init(_ context: CompletionContext) { self.context = context }
+
+    /// Candidates for the word that ends at `cursor` (a character offset into `line`).
+    public func complete(_ line: String, cursor: Int) -> Completion {
+        let a = InputAnalysis(line: line, cursor: cursor, context: context)
+        let word = a.current.text
+        var all: [String]
+        if a.words.isEmpty {
+            all = a.groupLayer != nil ? ["animate", "keyframes", "spring", "}"] : context.commands.map(\.name)
+        } else if a.inAtTime {
+            all = timeCandidates(after: a.words.last?.text) + (a.words.count > 1 ? ["set"] : [])
+        } else if let eq = word.firstIndex(of: "="), let key = InputAnalysis.attributeKey(word) {
+            let prefix = word[...eq]
+            all = values(forAttribute: key, a).map { prefix + $0 }
+        } else if a.command == "set", a.words.count == 3, a.words[2].text == "=", a.words[1].text.contains(".") {
+            // `set box.opacity = …`
+            let target = a.words[1].text
+            let base = String(target.prefix { $0 != "." })
+            all = values(forKeyPath: String(target.dropFirst(base.count + 1)), kind: context.kind(ofLayer: base))
+        } else {
+            all = a.nextSlots.flatMap { slotCandidates($0, word: word, a) }
+            if !a.requiredPositionalPending || a.nextSlots.isEmpty {
+                all += attributeCandidates(a)
+            }
+        }
+        return Completion(start: a.current.start, word: word, candidates: Completer.filter(all, prefix: word))
+    }
+
+    /// Candidates starting with `prefix`; when none does, those that start with it ignoring case.
+    static func filter(_ all: [String], prefix: String) -> [String] {
+        var exact = Set(all.filter { $0.hasPrefix(prefix) })
+        if exact.isEmpty {
+            let lower = prefix.lowercased()
+            exact = Set(all.filter { $0.lowercased().hasPrefix(lower) })
+        }
+        return exact.sorted()
+    }
+
+    // MARK: - Positional words
+
+    func slotCandidates(_ element: Synopsis.Element, word: String, _ a: InputAnalysis) -> [String] {
+        switch element {
+        case .literal(let lit): return [lit]
+        case .choice(let options): return options.flatMap { placeholderCandidates($0, word: word, a) }
+        case .placeholder(let p): return placeholderCandidates(p, word: word, a)
+        default: return []
+        }
+    }
+
+    func placeholderCandidates(_ placeholder: String, word: String, _ a: InputAnalysis) -> [String] {
+        switch placeholder {
+        case "LAYER", "PARENT":
+            if a.command == "set" { return dotted(word, allKeyPaths: false) ?? context.layerNames }
+            return context.layerNames
+        case "ANIMATION": return context.animationNames
+        case "EVENT": return context.events
+        case "PATH": return a.command == "delete" ? context.paths : context.paths + Completer.pathConstructors
+        case "OLD": return context.layerNames + context.animationNames + context.paths + context.events
+        case "KEYPATH": return keyPaths(for: a.layerKind, animatableOnly: true)
+        case "LAYER[.KEYPATH]": return dotted(word, allKeyPaths: true) ?? context.layerNames
+        case "LAYER.KEYPATH": return dotted(word, allKeyPaths: true) ?? context.layerNames.map { $0 + "." }
+        case "FILE": return files(word)
+        case "COMMAND": return context.commands.map(\.name) + CommandSyntax.helpTopics
+        case "TIME": return timeCandidates(after: a.words.last?.text)
+        default:
+            // A lowercase word in a choice (`png|gif`, `on|off`) is typed as is.
+            return placeholder.first?.isUppercase == true ? [] : [placeholder]
+        }
+    }
+
+    /// `box.op` → `box.opacity`…: key paths after a layer name and a dot.
+    func dotted(_ word: String, allKeyPaths: Bool) -> [String]? {
+        guard let dot = word.firstIndex(of: ".") else { return nil }
+        let base = String(word[..<dot])
+        guard let kind = context.kind(ofLayer: base) else { return nil }
+        return keyPaths(for: kind, animatableOnly: false).map { base + "." + $0 }
+    }
+
+    func keyPaths(for kind: LayerKind?, animatableOnly: Bool) -> [String] {
+        let names = KeyPath.names(for: kind)
+        guard animatableOnly else { return names }
+        return names.filter { KeyPath.resolve($0, for: kind)?.isAnimatable ?? true }
+    }
+
+    func timeCandidates(after previous: String?) -> [String] {
+        if previous == "after" { return context.animationNames }
+        return context.animationNames.flatMap { [$0 + ".begin", $0 + ".end"] } + ["after"]
+    }
+
+    func files(_ word: String) -> [String] {
+        let dir: String
+        let base: String
+        if let slash = word.lastIndex(of: "/") {
+            dir = String(word[...slash]); base = String(word[word.index(after: slash)...])
+        } else {
+            dir = ""; base = word
+        }
+        return context.listDirectory(dir)
+            .filter { base.hasPrefix(".") || !$0.name.hasPrefix(".") }
+            .filter { !$0.name.contains(where: { $0 == " " || $0.isNewline }) }
+            .map { dir + $0.name + ($0.isDirectory ? "/" : "") }
+    }
+
+    // MARK: - Attributes
+
+    /// `key=` for every attribute the command allows and the line has not given yet.
+    func attributeCandidates(_ a: InputAnalysis) -> [String] {
+        guard let syntax = a.syntax else { return [] }
+        var keys: [String] = []
+        if a.command == "set" {
+            if let anim = a.animation {
+                let body = context.commands.first { $0.name == anim.kind }?.synopsis.attributeNames ?? []
+                keys = Synopsis.timingAttributes + body
+            } else if a.layer != nil {
+                keys = keyPaths(for: a.layerKind, animatableOnly: false)
+            }
+        } else {
+            keys = syntax.attributeNames
+            if syntax.elements.contains(.properties) { keys += keyPaths(for: a.layerKind, animatableOnly: false) }
+        }
+        var seen = Set<String>()
+        return keys.filter { !a.givenAttributes.contains($0) && seen.insert($0).inserted }.map { $0 + "=" }
+    }
+
+    /// Values for `key=` on this command.
+    func values(forAttribute key: String, _ a: InputAnalysis) -> [String] {
+        // The synopsis may list the values itself: `mode=ascii|blocks|braille`.
+        for case .attribute(let k, let v) in a.syntax?.elements ?? [] where k == key && v.contains("|") {
+            return v.split(separator: "|").map(String.init)
+        }
+        switch key {
+        case "fillMode": return FillMode.allCases.map(\.rawValue)
+        case "timingFunction": return TimingFunction.names + ["cubic("]
+        case "calculationMode": return Animation.CalculationMode.allCases.map(\.rawValue)
+        case "autoreverses", "removedOnCompletion", "additive": return ["true", "false"]
+        case "repeatCount": return ["inf"]
+        case "mode": return ["ascii", "blocks", "braille"]
+        case "color" where a.command == "show" || a.command == "frames": return ["auto", "always", "never"]
+        case "background": return Color.allNames
+        case "from", "to", "by":
+            return values(forKeyPath: a.keyPath ?? "", kind: a.layerKind)
+        default:
+            if a.syntax?.elements.contains(.properties) == true || (a.command == "set" && a.animation == nil) {
+                return values(forKeyPath: key, kind: a.layerKind)
+            }
+            return []
+        }
+    }
+
+    /// Values that fit a key path's type: colour names, booleans, a property's words, layer and
+    /// path names.
+    func values(forKeyPath keyPath: String, kind: LayerKind?) -> [String] {
+        guard let kp = KeyPath.resolve(keyPath, for: kind) else { return [] }
+        switch kp.type {
+        case .color: return Color.allNames
+        case .bool: return ["true", "false"]
+        case .word(let words): return words
+        case .layerRef: return context.layerNames + ["none"]
+        case .path: return context.paths + Completer.pathConstructors
+        case .string where kp.name == "contents": return files("")
+        default: return []
+        }
+    }
+
+    static let pathConstructors = ["oval(", "circle(", "rect(", "roundedRect(", "arc(", "polygon(", "line(", "svg("]
+}

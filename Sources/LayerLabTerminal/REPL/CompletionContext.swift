@@ -1,0 +1,64 @@
+import LayerLabCore
+
+/// What completion and hints know about the session: its commands and the names in its document.
+///
+/// A plain value built from the current document before each Tab, so the completion logic stays
+/// pure and testable without a terminal.
+public struct CompletionContext: Sendable {
+    /// One directory entry, for file-name completion.
+    public struct FileEntry: Hashable, Sendable {
+        public var name: String
+        public var isDirectory: Bool
+        public init(name: String, isDirectory: Bool) { self.name = name; self.isDirectory = isDirectory }
+    }
+
+    public var commands: [CommandSyntax]
+    /// Layer names in tree order, with their kinds.
+    public var layers: [(name: String, kind: LayerKind)]
+    /// Animation names (group children included) with their kind word and key path.
+    public var animations: [(name: String, kind: String, keyPath: String?)]
+    public var paths: [String]
+    /// Scheduled event names.
+    public var events: [String]
+    /// Lists a directory (`""` for the current one) for file-name completion.
+    public var listDirectory: @Sendable (String) -> [FileEntry]
+    /// Lines already typed of a command that continues (the body of a `group … {`).
+    public var pendingLines: [String]
+
+    public init(commands: [CommandSyntax] = CommandSyntax.fromCommandTable,
+                layers: [(name: String, kind: LayerKind)] = [],
+                animations: [(name: String, kind: String, keyPath: String?)] = [],
+                paths: [String] = [],
+                events: [String] = [],
+                pendingLines: [String] = [],
+                listDirectory: @escaping @Sendable (String) -> [FileEntry] = { _ in [] }) {
+        self.commands = commands; self.layers = layers; self.animations = animations
+        self.paths = paths; self.events = events; self.pendingLines = pendingLines; self.listDirectory = listDirectory
+    }
+
+    /// The names in `document`, with `commands` and a file lister.
+    public init(document: Document, commands: [CommandSyntax] = CommandSyntax.fromCommandTable,
+                pendingLines: [String] = [],
+                listDirectory: @escaping @Sendable (String) -> [FileEntry] = { _ in [] }) {
+        var animations: [(name: String, kind: String, keyPath: String?)] = []
+        func walk(_ a: Animation) {
+            if !a.name.isEmpty { animations.append((a.name, a.kindName, a.keyPath)) }
+            if case .group(let g) = a.body { g.children.forEach(walk) }
+        }
+        document.animations.forEach(walk)
+        self.init(commands: commands,
+                  layers: document.allLayers.map { ($0.layer.name, $0.layer.kind) },
+                  animations: animations,
+                  paths: document.paths.map(\.name),
+                  events: document.events.map(\.name),
+                  pendingLines: pendingLines,
+                  listDirectory: listDirectory)
+    }
+
+    func kind(ofLayer name: String) -> LayerKind? { layers.first { $0.name == name }?.kind }
+    func animation(named name: String) -> (name: String, kind: String, keyPath: String?)? {
+        animations.first { $0.name == name }
+    }
+    var layerNames: [String] { layers.map(\.name) }
+    var animationNames: [String] { animations.map(\.name) }
+}
