@@ -37,5 +37,6 @@ let package = Package(
         .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript"]),
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["LayerLabScript", "LayerLabCore"]),
     ]
 )

@@ -106,7 +106,10 @@ extension Evaluator {
     /// The animated value of a non-group animation at iteration time `t`.
     func bodyValue(_ a: Animation, kp: KeyPath, beneath: Value, localTime t: Double, duration d: Double,
                    phase: TimingPhase) -> Value {
-        let f = d > 0 ? t / d : 1
+        var f = d > 0 ? t / d : 1
+        // NB: group children reach their end through sums of durations; snap float noise so a
+        // filled end shows exactly the `to` value (a path keeps its own structure).
+        if abs(f - 1) < 1e-9 { f = 1 } else if abs(f) < 1e-12 { f = 0 }
         switch a.body {
         case .basic(let b):
             let (from, to) = endpoints(from: b.from, to: b.to, by: b.by, beneath: beneath, additive: a.timing.additive)
@@ -117,8 +120,11 @@ extension Evaluator {
             let (from, to) = endpoints(from: s.from, to: s.to, by: s.by, beneath: beneath, additive: a.timing.additive)
             let solver = springSolver(s, duration: a.timing.duration)
             var p = solver.progress(at: t)
-            // UIKit's damping-ratio form lands on its target when its duration is over.
-            if case .dampingRatio = s.form, phase == .after || t >= d { p = 1 }
+            // UIKit's damping-ratio form lands on its target when its duration is over, and
+            // so does a spring lasting its settling duration (it is at rest by definition).
+            var snaps = a.timing.duration == nil
+            if case .dampingRatio = s.form { snaps = true }
+            if snaps && (phase == .after || t >= d) { p = 1 }
             return from.interpolated(to: to, p)
         case .group:
             return beneath
