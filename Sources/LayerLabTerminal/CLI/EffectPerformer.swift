@@ -2,21 +2,24 @@ import LayerLabScript
 
 /// Performs the effects a session asks for (frames, playback, exports).
 ///
-/// NB: frame drawing and exports belong to the raster and export work; until they land, each
-/// effect reports that it is not available. Replace `perform` cases as they arrive.
+/// NB: each effect lives in its own file (`EffectPerformer+Show.swift`, `+Frames`, `+Export`,
+/// `+Play`) so the work on frames, exports and playback can land independently.
 public struct EffectPerformer: Sendable {
     public init() {}
 
     /// Returns false when the effect failed (reported on standard error).
     public func perform(_ effect: Effect, _ io: StandardIO) -> Bool {
-        let what: String
         switch effect {
-        case .show: what = "show"
-        case .play: what = "play"
-        case .frames: what = "frames"
-        case .export(let r): what = "export \(r.format.rawValue)"
+        case .show(let r): return show(r, io)
+        case .play(let r): return play(r, io)
+        case .frames(let r): return frames(r, io)
+        case .export(let r): return export(r, io)
         case .quit: return true
         }
+    }
+
+    /// Reports an effect this build cannot perform yet.
+    func unavailable(_ what: String, _ io: StandardIO) -> Bool {
         io.err("layerlab: \(what) is not available in this build yet")
         return false
     }

@@ -1,0 +1,8 @@
+import LayerLabScript
+
+extension EffectPerformer {
+    /// Performs `show`.
+    func show(_ request: ShowRequest, _ io: StandardIO) -> Bool {
+        unavailable("show", io)
+    }
+}
