@@ -20,11 +20,14 @@ let package = Package(
         .target(name: "LayerLabRaster", dependencies: ["LayerLabCore"]),
         // JSON project format (Data in, Data out).
         .target(name: "LayerLabProject", dependencies: ["LayerLabCore"]),
+        // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
+        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"]),
         // The command language: lexer, parser, session, diagnostics, help.
         .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabProject"]),
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
+                               "LayerLabExport",
                                "CEditLine", "CPNG", "CGIF"]),
         .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"]),
         // Benchmarks printed by scripts/bench (never timed tests).
@@ -37,6 +40,7 @@ let package = Package(
         .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript"]),
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal"]),
+        .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
         .testTarget(name: "ExamplesTests", dependencies: ["LayerLabScript", "LayerLabCore"]),
     ]
 )

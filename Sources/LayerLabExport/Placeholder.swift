@@ -1,0 +1,1 @@
+// The export module: see the files beside this one.
