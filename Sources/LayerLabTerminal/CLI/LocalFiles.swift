@@ -18,12 +18,10 @@ public struct LocalFiles: FileAccess {
         }
     }
 
+    /// Saves through `ProjectStore` (flushed, renamed, folder flushed); refuses to replace a
+    /// file that is not a project (`save!` can, see `LocalFiles+Replacing.swift`).
     public func write(_ bytes: [UInt8], to path: String) throws {
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw FileProblem(text: "it cannot be written")
-        }
+        try write(bytes, to: path, replacing: false)
     }
 }
 

@@ -1,0 +1,45 @@
+/// Why a project could not be saved or read, in words a user can act on.
+///
+/// `description` reads `cannot save 'x.json': the folder 'out' does not exist`.
+public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Hashable, Sendable {
+        case folderMissing(String)
+        /// A component of the path is a file, not a folder.
+        case notAFolder(String)
+        case isAFolder
+        case readOnly(String)
+        case permissionDenied(String)
+        case diskFull
+        case noSuchFile
+        /// The existing file is not a LayerLab project: overwriting needs `save!`.
+        case notAProject
+        /// Any other system error, with its text.
+        case system(String)
+    }
+
+    /// "save" or "read".
+    public var action: String
+    public var path: String
+    public var reason: Reason
+
+    public init(action: String, path: String, reason: Reason) {
+        self.action = action; self.path = path; self.reason = reason
+    }
+
+    /// The reason alone ("the disk is full"), for front ends that add their own prefix.
+    public var why: String {
+        switch reason {
+        case .folderMissing(let d): return "the folder '\(d)' does not exist"
+        case .notAFolder(let d): return "'\(d)' is not a folder"
+        case .isAFolder: return "it is a folder"
+        case .readOnly(let d): return "the folder '\(d)' is read-only"
+        case .permissionDenied(let d): return "permission denied in '\(d)'"
+        case .diskFull: return "the disk is full"
+        case .noSuchFile: return "no such file"
+        case .notAProject: return "it is not a LayerLab project; use 'save! \(path)' to replace it"
+        case .system(let text): return text
+        }
+    }
+
+    public var description: String { "cannot \(action) '\(path)': \(why)" }
+}

@@ -1,0 +1,255 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import LayerLabCore
+import LayerLabProject
+@testable import LayerLabTerminal
+import Testing
+
+/// Saving never loses the old file, and a crashed session's work can be brought back.
+@Suite struct PersistenceTests {
+    /// A fresh folder per test, removed afterwards.
+    final class Folder {
+        let path: String
+        init() {
+            var template = Array("/tmp/layerlab-persistence-XXXXXX".utf8CString)
+            path = String(cString: mkdtemp(&template)!)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+        func file(_ name: String) -> String { path + "/" + name }
+        var entries: [String] { (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? [] }
+    }
+
+    func project(_ width: Double) -> Data {
+        var d = Document()
+        d.canvas.size = Size(width, 100)
+        return ProjectFile.encode(d)
+    }
+
+    func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    // MARK: - Saving
+
+    @Test func saveReplacesAtomicallyAndLeavesNoTemporaryFile() throws {
+        let folder = Folder()
+        let target = folder.file("a.json")
+        try ProjectStore.save(project(1), to: target)
+        try ProjectStore.save(project(2), to: target)
+        #expect(contents(target) == project(2))
+        #expect(folder.entries == ["a.json"])
+        #expect(try ProjectStore.read(target) == project(2))
+    }
+
+    @Test(arguments: [ProjectStore.Step.create, .write, .sync, .rename])
+    func aSaveThatFailsLeavesTheOldFileWhole(at step: ProjectStore.Step) throws {
+        let folder = Folder()
+        let target = folder.file("a.json")
+        try ProjectStore.save(project(1), to: target)
+        #expect(throws: PersistenceError.self) { try ProjectStore.save(project(2), to: target, force: false, failing: step) }
+        #expect(contents(target) == project(1))
+        #expect(folder.entries == ["a.json"], "the temporary file is removed")
+    }
+
+    @Test func aFailedSaveSaysWhy() {
+        let folder = Folder()
+        let target = folder.file("a.json")
+        do {
+            try ProjectStore.save(project(2), to: target, force: false, failing: .write)
+            Issue.record("saved")
+        } catch {
+            #expect(error.description == "cannot save '\(target)': the disk is full")
+        }
+    }
+
+    @Test func saveIntoAMissingFolder() {
+        let folder = Folder()
+        let target = folder.file("nope/a.json")
+        #expect(throws: PersistenceError(action: "save", path: target, reason: .folderMissing(folder.file("nope")))) {
+            try ProjectStore.save(project(1), to: target)
+        }
+        #expect(folder.entries == [])
+    }
+
+    /// As root, permissions do not stop writes, so a folder that refuses is one whose path
+    /// runs through a regular file; the old file elsewhere must be untouched.
+    @Test func saveIntoAFolderThatIsAFile() throws {
+        let folder = Folder()
+        try ProjectStore.save(project(1), to: folder.file("a.json"))
+        let target = folder.file("a.json/b/c.json")
+        do {
+            try ProjectStore.save(project(2), to: target)
+            Issue.record("saved")
+        } catch {
+            #expect(error.description == "cannot save '\(target)': '\(folder.file("a.json"))' is not a folder")
+        }
+        #expect(contents(folder.file("a.json")) == project(1))
+    }
+
+    @Test func saveIntoAReadOnlyFolder() throws {
+        let folder = Folder()
+        let target = folder.file("a.json")
+        try ProjectStore.save(project(1), to: target)
+        chmod(folder.path, 0o555)
+        defer { chmod(folder.path, 0o755) }
+        if geteuid() == 0 {
+            // Permissions do not stop root; kernel folders that refuse new files still do.
+            for refusing in ["/proc/layerlab-test.json", "/sys/layerlab-test.json"] {
+                #expect(throws: PersistenceError.self) { try ProjectStore.save(project(2), to: refusing) }
+            }
+            return
+        }
+        do {
+            try ProjectStore.save(project(2), to: target)
+            Issue.record("saved")
+        } catch {
+            #expect(error.description == "cannot save '\(target)': permission denied in '\(folder.path)'")
+        }
+        #expect(contents(target) == project(1))
+    }
+
+    @Test func saveOverAFolder() throws {
+        let folder = Folder()
+        mkdir(folder.file("d.json"), 0o755)
+        #expect(throws: PersistenceError(action: "save", path: folder.file("d.json"), reason: .isAFolder)) {
+            try ProjectStore.save(project(1), to: folder.file("d.json"))
+        }
+    }
+
+    @Test func overwritingAFileThatIsNotAProjectNeedsForce() throws {
+        let folder = Folder()
+        let script = folder.file("loader.lab")
+        try Data("canvas size=100x100\n".utf8).write(to: URL(fileURLWithPath: script))
+        do {
+            try ProjectStore.save(project(1), to: script)
+            Issue.record("saved")
+        } catch {
+            #expect(error.description == "cannot save '\(script)': it is not a LayerLab project; use 'save! \(script)' to replace it")
+        }
+        #expect(contents(script) == Data("canvas size=100x100\n".utf8))
+        try ProjectStore.save(project(1), to: script, force: true)
+        #expect(contents(script) == project(1))
+    }
+
+    @Test func emptyAndDamagedProjectsMayBeOverwritten() throws {
+        let folder = Folder()
+        let empty = folder.file("empty.json"), damaged = folder.file("damaged.json")
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        FileManager.default.createFile(atPath: damaged, contents: project(1).prefix(60))
+        try ProjectStore.save(project(2), to: empty)
+        try ProjectStore.save(project(2), to: damaged)
+        #expect(contents(empty) == project(2) && contents(damaged) == project(2))
+    }
+
+    @Test func savingThroughASymlinkKeepsTheLinkAndMode() throws {
+        let folder = Folder()
+        let real = folder.file("real.json"), link = folder.file("link.json")
+        try ProjectStore.save(project(1), to: real)
+        chmod(real, 0o640)
+        symlink(real, link)
+        try ProjectStore.save(project(2), to: link)
+        var st = stat()
+        lstat(link, &st)
+        #expect(st.st_mode & S_IFMT == S_IFLNK)
+        stat(real, &st)
+        #expect(st.st_mode & 0o777 == 0o640)
+        #expect(contents(real) == project(2))
+    }
+
+    @Test func readErrors() {
+        let folder = Folder()
+        #expect(throws: PersistenceError(action: "read", path: folder.file("x.json"), reason: .noSuchFile)) {
+            try ProjectStore.read(folder.file("x.json"))
+        }
+        #expect(throws: PersistenceError(action: "read", path: folder.path, reason: .isAFolder)) {
+            try ProjectStore.read(folder.path)
+        }
+    }
+
+    // MARK: - Recovery journal
+
+    @Test func defaultDirectoryFollowsXDG() {
+        #expect(RecoveryJournal.defaultDirectory(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/layerlab")
+        #expect(RecoveryJournal.defaultDirectory(environment: ["HOME": "/h"]) == "/h/.local/state/layerlab")
+        #expect(RecoveryJournal.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/layerlab")
+    }
+
+    @Test func aCleanExitLeavesNothingToRecover() throws {
+        let folder = Folder()
+        let dir = folder.file("state/layerlab")
+        let journal = try RecoveryJournal(directory: dir)
+        try journal.record(project(1), file: "a.json")
+        journal.finish()
+        #expect(try RecoveryJournal(directory: dir).orphans() == [])
+    }
+
+    @Test func aRunningSessionIsNotAnOrphan() throws {
+        let folder = Folder()
+        let running = try RecoveryJournal(directory: folder.path)
+        try running.record(project(1), file: nil)
+        let next = try RecoveryJournal(directory: folder.path)
+        #expect(next.orphans() == [])
+        #expect(running.orphans() == [], "a session does not recover its own work")
+        running.finish()
+    }
+
+    /// A crash leaves the snapshot and releases the lock (the kernel closes the descriptor);
+    /// dropping the journal without `finish()` does exactly that.
+    @Test func workOfACrashedSessionIsRecovered() throws {
+        let folder = Folder()
+        do {
+            let crashed = try RecoveryJournal(directory: folder.path)
+            try crashed.record(project(1), file: "/work/a.json")
+            try crashed.record(project(2), file: "/work/a\nb%.json")
+        }
+        let next = try RecoveryJournal(directory: folder.path)
+        let orphans = next.orphans()
+        try #require(orphans.count == 1)
+        #expect(orphans[0].project == project(2), "the state after the last completed command")
+        #expect(orphans[0].file == "/work/a\nb%.json")
+        #expect(try ProjectFile.decode(orphans[0].project).canvas.size == Size(2, 100))
+        next.discard(orphans[0])
+        #expect(next.orphans() == [])
+        next.finish()
+        #expect(folder.entries == [])
+    }
+
+    @Test func aSessionThatCrashedBeforeChangingAnythingLeavesNothing() throws {
+        let folder = Folder()
+        do { _ = try RecoveryJournal(directory: folder.path) }
+        let next = try RecoveryJournal(directory: folder.path)
+        #expect(next.orphans() == [])
+        next.finish()
+        #expect(folder.entries == [])
+    }
+
+    @Test func theNewestCrashComesFirst() throws {
+        let folder = Folder()
+        for n in 1...2 {
+            let j = try RecoveryJournal(directory: folder.path)
+            try j.record(project(Double(n)), file: nil)
+            let date = Date(timeIntervalSince1970: 1_000_000 * Double(n))
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: j.snapshotPath)
+        }
+        let next = try RecoveryJournal(directory: folder.path)
+        #expect(next.orphans().map(\.project) == [project(2), project(1)])
+    }
+
+    /// The lock is the kernel's: a process holding it and killed with SIGKILL frees it.
+    @Test func aKilledProcessReleasesItsLock() throws {
+        let folder = Folder()
+        let lock = folder.file("session-1.lock")
+        FileManager.default.createFile(atPath: lock, contents: Data())
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["--no-fork", lock, "sleep", "30"]
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") else { return }
+        try holder.run()
+        var waited = 0
+        while !RecoveryJournal.isHeld(lock), waited < 200 { usleep(10_000); waited += 1 }
+        #expect(RecoveryJournal.isHeld(lock))
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        #expect(!RecoveryJournal.isHeld(lock))
+    }
+}
