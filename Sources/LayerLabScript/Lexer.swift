@@ -124,7 +124,7 @@ public struct Lexer {
                 emit(.symbol(c), from: start, startIndex: startIndex)
             }
         }
-        if let open = openers.last { throw .unclosed(open.0, open.1) }
+        if let open = openers.first { throw .unclosed(open.0, open.1) }
         tokens.append(Token(kind: .end, range: SourceRange(here, here), text: "", spaceBefore: sawSpace))
     }
 
@@ -192,8 +192,8 @@ public struct Lexer {
             while let d = peek(), d.isLetter { advance() }
             let u = String(chars[unitStart..<i])
             guard Lexer.units.contains(u) else {
-                let ustart = SourceLocation(line: start.line, column: start.column + (unitStart - startIndex))
-                throw .unknownUnit(u, SourceRange(ustart, here))
+                while let d = peek(), d.isLetter || d.isNumber || d == "_" { advance() }
+                throw .unknownUnit(String(chars[startIndex..<i]), SourceRange(start, here))
             }
             unit = u
         }

@@ -8,6 +8,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
     case unterminatedString(SourceRange)
     case unclosed(Character, SourceRange)
     case unbalanced(Character, SourceRange)
+    /// A number run into letters that are not a unit: `2px`, `2box`.
     case unknownUnit(String, SourceRange)
     case numberTooLarge(SourceRange)
     case unexpected(found: String, expected: String, SourceRange)
@@ -54,7 +55,8 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
         case .unterminatedString: return "unterminated string"
         case .unclosed(let c, _): return "unclosed '\(c)'"
         case .unbalanced(let c, _): return "unmatched '\(c)'"
-        case .unknownUnit(let u, _): return "unknown unit '\(e(u))' (units: ms, s, deg, rad, turn)"
+        case .unknownUnit(let u, _):
+            return "'\(e(u))' is neither a number with a unit (ms, s, deg, rad, turn) nor a name (names start with a letter)"
         case .numberTooLarge: return "number too large"
         case .unexpected(let found, let expected, _): return "expected \(expected), found \(found)"
         case .unknownCommand(let c, _, let s): return "unknown command '\(e(c))'" + hint(s)

@@ -72,7 +72,8 @@ extension Session {
         guard let kp = KeyPath.resolve(name.text, for: layer.kind) else {
             if KeyPath.resolve(name.text, for: nil) != nil {
                 let kinds = LayerKind.allCases.filter { KeyPath.resolve(name.text, for: $0) != nil }.map(\.rawValue)
-                throw .invalid("'\(escapeForTerminal(name.text))' is a property of \(kinds.joined(separator: "/")) layers; '\(escapeForTerminal(layer.name))' is a \(layer.kind.rawValue) layer", name.range)
+                let kind = layer.kind == .layer ? "plain" : layer.kind.rawValue
+                throw .invalid("'\(escapeForTerminal(name.text))' belongs to \(kinds.joined(separator: "/")) layers, and '\(escapeForTerminal(layer.name))' is a \(kind) layer", name.range)
             }
             throw .unknown(what: "key path", name: name.text, name.range,
                            suggestion: Suggestion.nearest(name.text, in: KeyPath.names(for: layer.kind)))

@@ -259,7 +259,7 @@ struct ValueReader {
         switch e {
         case .word(let w, let r):
             if let f = TimingFunction.named(w) { return f }
-            throw .unknown(what: "timing function", name: w, r, suggestion: Suggestion.nearest(w, in: TimingFunction.names + ["cubic"]))
+            throw .unknown(what: "timing function", name: w, r, suggestion: Suggestion.nearest(w, in: TimingFunction.names + ["easeInOut", "cubic"]))
         case .call("cubic", let xs, let r):
             let n = try numbers(xs, count: 4, usage: "cubic(x1, y1, x2, y2)", r)
             if !(0...1).contains(n[0]) || !(0...1).contains(n[2]) {
