@@ -97,7 +97,7 @@ extension RenderContext {
         guard !lines.isEmpty else { return }
         contours.removeAll()
         Stroker(style: style, tolerance: tol).stroke(lines, into: &contours)
-        fill(contours, transform: m, evenOdd: false, normalize: true, color: color, into: target,
+        fill(contours, transform: m, evenOdd: false, normalize: false, color: color, into: target,
              clip: clip, alpha: alpha)
     }
 

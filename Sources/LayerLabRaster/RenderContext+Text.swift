@@ -14,7 +14,7 @@ extension RenderContext {
                                 cap: "round", join: "round", miterLimit: 10)
         contours.removeAll()
         Stroker(style: style, tolerance: tolerance / scale).stroke(lines, into: &contours)
-        fill(contours, transform: m, evenOdd: false, normalize: true, color: layer.foregroundColor,
+        fill(contours, transform: m, evenOdd: false, normalize: false, color: layer.foregroundColor,
              into: target, clip: clip, alpha: alpha)
     }
 }

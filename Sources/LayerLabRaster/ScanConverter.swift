@@ -21,9 +21,14 @@ final class ScanConverter {
     let width: Int
     let height: Int
     private var edges: [Edge] = []
-    private var active: [Int] = []
-    private var xs: [Double] = []
-    private var ws: [Int32] = []
+    /// Scratch, sized to the edge count: active edge indices, crossings and their windings,
+    /// edge order by start row. Raw buffers: the hot loop pays no uniqueness checks.
+    private var capacity = 0
+    private var active: UnsafeMutablePointer<Int32>
+    private var xs: UnsafeMutablePointer<Double>
+    private var ws: UnsafeMutablePointer<Int32>
+    private var order: UnsafeMutablePointer<Int32>
+    private var rowStarts: [Int32] = []
     private var delta: [Float]
     private var cover: [Float]
     private var minY = Double.infinity
@@ -33,6 +38,21 @@ final class ScanConverter {
         self.width = width; self.height = height
         delta = [Float](repeating: 0, count: width + 2)
         cover = [Float](repeating: 0, count: width + 2)
+        active = .allocate(capacity: 1); xs = .allocate(capacity: 1)
+        ws = .allocate(capacity: 1); order = .allocate(capacity: 1)
+    }
+
+    deinit {
+        active.deallocate(); xs.deallocate(); ws.deallocate(); order.deallocate()
+    }
+
+    private func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        let c = max(n, capacity * 2, 64)
+        active.deallocate(); xs.deallocate(); ws.deallocate(); order.deallocate()
+        active = .allocate(capacity: c); xs = .allocate(capacity: c)
+        ws = .allocate(capacity: c); order = .allocate(capacity: c)
+        capacity = c
     }
 
     var isEmpty: Bool { edges.isEmpty }
@@ -84,52 +104,77 @@ final class ScanConverter {
     /// `coverage[x]` is 0…1. Edges are consumed; call `reset` before the next shape.
     func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         guard !edges.isEmpty else { return }
-        edges.sort { $0.yTop < $1.yTop }
-        active.removeAll(keepingCapacity: true)
-        let s = ScanConverter.subsamples
-        let step = 1.0 / Double(s)
-        let weight = Float(step)
+        defer {
+            edges.removeAll(keepingCapacity: true)
+            minY = .infinity; maxY = -.infinity
+        }
         let rowStart = max(0, Int(minY.rounded(.down)))
         let rowEnd = min(height, Int(maxY.rounded(.up)))
         guard rowStart < rowEnd else { return }
-        let widthD = Double(width)
-        var next = 0
         let edgeCount = edges.count
+        reserve(edgeCount)
+        // Counting sort of edges by the row they start in.
+        let rows = rowEnd - rowStart
+        rowStarts.removeAll(keepingCapacity: true)
+        rowStarts.append(contentsOf: repeatElement(0, count: rows + 1))
+        // NB: scratch moves into locals: stored properties of a class would pay a dynamic
+        // exclusivity check on every access in the loop.
+        var delta = self.delta, cover = self.cover, starts = self.rowStarts
+        self.delta = []; self.cover = []; self.rowStarts = []
+        defer { self.delta = delta; self.cover = cover; self.rowStarts = starts }
+        let active = self.active, xs = self.xs, ws = self.ws, order = self.order
+        let s = ScanConverter.subsamples
+        let step = 1.0 / Double(s)
+        let weight = Float(step)
+        let widthD = Double(width)
         edges.withUnsafeBufferPointer { edges in
+        starts.withUnsafeMutableBufferPointer { starts in
+            @inline(__always) func row(_ e: Edge) -> Int {
+                min(rows - 1, max(0, Int(e.yTop.rounded(.down)) - rowStart))
+            }
+            for e in edges { starts[row(e) + 1] += 1 }
+            for r in 0..<rows { starts[r + 1] += starts[r] }
+            for i in 0..<edgeCount {
+                let r = row(edges[i])
+                order[Int(starts[r])] = Int32(i)
+                starts[r] += 1
+            }
+            // starts[r] is now the end of row r's bucket; row r begins at starts[r - 1].
         delta.withUnsafeMutableBufferPointer { delta in
         cover.withUnsafeMutableBufferPointer { cover in
+            var activeCount = 0
+            var next = 0
             for py in rowStart..<rowEnd {
+                let bucketEnd = Int(starts[py - rowStart])
+                while next < bucketEnd { active[activeCount] = order[next]; activeCount += 1; next += 1 }
+                if activeCount == 0 { continue }
                 var rowMin = Int.max, rowMax = -1
                 for sub in 0..<s {
                     let y = Double(py) + (Double(sub) + 0.5) * step
-                    while next < edgeCount && edges[next].yTop <= y {
-                        if edges[next].yBot > y { active.append(next) }
-                        next += 1
-                    }
-                    if active.isEmpty { continue }
-                    xs.removeAll(keepingCapacity: true)
-                    ws.removeAll(keepingCapacity: true)
+                    var n = 0
                     var i = 0
-                    while i < active.count {
-                        let e = edges[active[i]]
+                    while i < activeCount {
+                        let e = edges[Int(active[i])]
                         if e.yBot <= y {
-                            active[i] = active[active.count - 1]
-                            active.removeLast()
+                            activeCount -= 1
+                            active[i] = active[activeCount]
                             continue
                         }
+                        i += 1
+                        if e.yTop > y { continue }
                         let x = e.xTop + (y - e.yTop) * e.dxdy
                         // Insertion sort as crossings arrive: rows hold few crossings.
-                        var j = xs.count
-                        xs.append(x); ws.append(e.winding)
+                        var j = n
                         while j > 0 && xs[j - 1] > x {
                             xs[j] = xs[j - 1]; ws[j] = ws[j - 1]; j -= 1
                         }
                         xs[j] = x; ws[j] = e.winding
-                        i += 1
+                        n += 1
                     }
+                    if n < 2 { continue }
                     var wind: Int32 = 0
                     var spanStart = 0.0
-                    for k in 0..<xs.count {
+                    for k in 0..<n {
                         let wasIn = evenOdd ? (wind & 1) != 0 : wind != 0
                         wind &+= ws[k]
                         let isIn = evenOdd ? (wind & 1) != 0 : wind != 0
@@ -159,7 +204,6 @@ final class ScanConverter {
         }
         }
         }
-        edges.removeAll(keepingCapacity: true)
-        minY = .infinity; maxY = -.infinity
+        }
     }
 }

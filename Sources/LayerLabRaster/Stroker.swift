@@ -1,56 +1,67 @@
-import LayerLabCore
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LayerLabCore
 
-/// Builds a stroke's outline as pieces (a quad per segment, a wedge per join, a cap at each
-/// open end) that the scan converter unions under nonzero with normalized windings.
+/// Builds a stroke's outline: for each subpath, the left offset forward, the end cap, the
+/// right offset back and the start cap, as one contour (two for a closed subpath).
 ///
-/// NB: separate pieces instead of one offset outline: the union is exact whatever the
-/// curvature, with no special cases for inner joins.
+/// NB: at each join the outer side gets the join geometry and the inner side runs through
+/// the vertex itself. That outline is exactly the sum of the boundaries of the stroke's
+/// pieces (a quad per segment, a wedge per join, the caps), so under nonzero its winding
+/// counts the pieces covering a point and the fill is their exact union, at any curvature.
 struct Stroker {
     var style: StrokeStyle
     /// Largest distance between an arc and its chords, in the polylines' units.
     var tolerance: Double
 
-    /// Appends the outline pieces of `lines` to `out`.
+    /// Appends the outline of `lines` to `out`.
     func stroke(_ lines: [Polyline], into out: inout Contours) {
         let hw = style.halfWidth
         guard hw > 0, hw.isFinite else { return }
+        var pts: [Point] = []
+        var dirs: [Point] = []
+        var right: [Point] = []
         for line in lines {
-            let pts = line.points
-            if pts.count == 1 {
-                dot(pts[0], into: &out)
-                continue
-            }
+            pts.removeAll(keepingCapacity: true)
+            for p in line.points where pts.last.map({ $0.distance(to: p) > 1e-9 }) ?? true { pts.append(p) }
+            if line.closed, pts.count > 1, pts[0].distance(to: pts[pts.count - 1]) <= 1e-9 { pts.removeLast() }
             let n = pts.count
-            let segCount = line.closed ? n : n - 1
+            if n == 1 { dot(pts[0], into: &out); continue }
+            if n == 0 { continue }
+            let closed = line.closed && n > 2
+            let segCount = closed ? n : n - 1
+            dirs.removeAll(keepingCapacity: true)
             for i in 0..<segCount {
-                let a = pts[i], b = pts[(i + 1) % n]
-                guard let d = unit(b - a) else { continue }
-                let nv = Point(-d.y * hw, d.x * hw)
-                out.add(a + nv); out.add(b + nv); out.add(b - nv); out.add(a - nv); out.close()
+                let v = pts[(i + 1) % n] - pts[i]
+                let l = v.length
+                dirs.append(Point(v.x / l, v.y / l))
             }
-            if line.closed {
-                for i in 0..<n {
-                    join(at: pts[i], from: pts[(i + n - 1) % n], to: pts[(i + 1) % n], into: &out)
-                }
+            right.removeAll(keepingCapacity: true)
+            if closed {
+                for k in 0..<n { join(at: pts[k], dirs[(k + segCount - 1) % segCount], dirs[k], left: &out, right: &right) }
+                out.close()
+                for p in right.reversed() { out.add(p) }
+                out.close()
             } else {
-                if n > 2 {
-                    for i in 1..<(n - 1) { join(at: pts[i], from: pts[i - 1], to: pts[i + 1], into: &out) }
-                }
-                if let d = unit(pts[0] - pts[1]) { cap(at: pts[0], direction: d, into: &out) }
-                if let d = unit(pts[n - 1] - pts[n - 2]) { cap(at: pts[n - 1], direction: d, into: &out) }
+                let d0 = dirs[0], dl = dirs[segCount - 1]
+                out.add(pts[0] + normal(d0))
+                right.append(pts[0] - normal(d0))
+                if n > 2 { for k in 1..<(n - 1) { join(at: pts[k], dirs[k - 1], dirs[k], left: &out, right: &right) } }
+                out.add(pts[n - 1] + normal(dl))
+                right.append(pts[n - 1] - normal(dl))
+                cap(at: pts[n - 1], direction: dl, into: &out)
+                for p in right.reversed() { out.add(p) }
+                cap(at: pts[0], direction: Point(-d0.x, -d0.y), into: &out)
+                out.close()
             }
         }
     }
 
-    private func unit(_ v: Point) -> Point? {
-        let l = v.length
-        return l > 1e-12 ? Point(v.x / l, v.y / l) : nil
+    @inline(__always) private func normal(_ d: Point) -> Point {
+        Point(-d.y * style.halfWidth, d.x * style.halfWidth)
     }
 
     /// Number of chords for a full circle of radius `r` within tolerance.
@@ -60,78 +71,93 @@ struct Stroker {
         return min(512, max(8, Int((2 * Double.pi / step).rounded(.up))))
     }
 
-    /// Adds arc points about `c` from angle `a0` sweeping by `sweep` (ends excluded).
+    /// Adds arc points about `c` from angle `a0` sweeping by `sweep`, ends excluded.
     private func arcPoints(center c: Point, radius r: Double, from a0: Double, sweep: Double,
-                           into out: inout Contours) {
-        let steps = max(1, Int((abs(sweep) / (2 * Double.pi) * Double(circleSteps(r))).rounded(.up)))
+                           into out: inout [Point]) {
+        let steps = Int((abs(sweep) / (2 * Double.pi) * Double(circleSteps(r))).rounded(.up))
         if steps < 2 { return }
         for k in 1..<steps {
             let a = a0 + sweep * Double(k) / Double(steps)
-            out.add(Point(c.x + r * cos(a), c.y + r * sin(a)))
+            out.append(Point(c.x + r * cos(a), c.y + r * sin(a)))
         }
     }
 
-    private func join(at p: Point, from prev: Point, to next: Point, into out: inout Contours) {
-        guard let d0 = unit(p - prev), let d1 = unit(next - p) else { return }
-        let hw = style.halfWidth
+    /// The join at `p` from direction `d0` to `d1`: the outer side gets the join, the inner
+    /// side passes through `p`. `right` collects the right side in forward order.
+    private func join(at p: Point, _ d0: Point, _ d1: Point, left: inout Contours, right: inout [Point]) {
+        let n0 = normal(d0), n1 = normal(d1)
         let cross = d0.x * d1.y - d0.y * d1.x
         let dot = d0.x * d1.x + d0.y * d1.y
-        if abs(cross) < 1e-9 && dot > 0 { return }
-        let s: Double = cross > 0 ? -1 : 1
-        let n0 = Point(-d0.y * hw * s, d0.x * hw * s)
-        let n1 = Point(-d1.y * hw * s, d1.x * hw * s)
-        let o0 = p + n0, o1 = p + n1
-        switch style.join {
-        case .bevel:
-            out.add(p); out.add(o0); out.add(o1); out.close()
-        case .miter:
-            let ratio = 1 / ((1 + dot) / 2).squareRoot()
-            out.add(p); out.add(o0)
-            if dot > -0.999999, ratio <= style.miterLimit {
-                out.add(p + (n0 + n1) * (1 / (1 + dot)))
-            }
-            out.add(o1); out.close()
-        case .round:
-            out.add(p); out.add(o0)
-            let a0 = atan2(n0.y, n0.x)
-            var sweep = atan2(n1.y, n1.x) - a0
-            if sweep > Double.pi { sweep -= 2 * Double.pi }
-            if sweep < -Double.pi { sweep += 2 * Double.pi }
-            arcPoints(center: p, radius: hw, from: a0, sweep: sweep, into: &out)
-            out.add(o1); out.close()
+        if abs(cross) < 1e-12 && dot > 0 {
+            left.add(p + n0); right.append(p - n0)
+            return
+        }
+        // cross > 0 turns towards +n: the outer side is the right (−n) one.
+        let outerIsRight = cross > 0
+        if outerIsRight {
+            left.add(p + n0); left.add(p); left.add(p + n1)
+            outerJoin(at: p, Point(-n0.x, -n0.y), Point(-n1.x, -n1.y), dot: dot, into: &right)
+        } else {
+            var extra: [Point] = []
+            outerJoin(at: p, n0, n1, dot: dot, into: &extra)
+            for q in extra { left.add(q) }
+            right.append(p - n0); right.append(p); right.append(p - n1)
         }
     }
 
-    /// A cap at an open end `p`; `d` points away from the line.
+    /// The outer side of a join from offset `o0` to `o1` (relative to `p`), both included.
+    private func outerJoin(at p: Point, _ o0: Point, _ o1: Point, dot: Double, into out: inout [Point]) {
+        out.append(p + o0)
+        switch style.join {
+        case .bevel:
+            break
+        case .miter:
+            let ratio = 1 / max(1e-12, (1 + dot) / 2).squareRoot()
+            if dot > -0.999999, ratio <= style.miterLimit {
+                out.append(p + (o0 + o1) * (1 / (1 + dot)))
+            }
+        case .round:
+            let a0 = atan2(o0.y, o0.x)
+            var sweep = atan2(o1.y, o1.x) - a0
+            if sweep > Double.pi { sweep -= 2 * Double.pi }
+            if sweep < -Double.pi { sweep += 2 * Double.pi }
+            arcPoints(center: p, radius: style.halfWidth, from: a0, sweep: sweep, into: &out)
+        }
+        out.append(p + o1)
+    }
+
+    /// The cap at open end `p`, from the left offset to the right one; `d` points away
+    /// from the line. Only the points between are added.
     private func cap(at p: Point, direction d: Point, into out: inout Contours) {
         let hw = style.halfWidth
-        let nv = Point(-d.y * hw, d.x * hw)
+        let nv = normal(d)
         switch style.cap {
         case .butt:
             return
         case .square:
             let e = d * hw
-            out.add(p + nv); out.add(p + nv + e); out.add(p - nv + e); out.add(p - nv); out.close()
+            out.add(p + nv + e); out.add(p - nv + e)
         case .round:
-            out.add(p + nv)
-            arcPoints(center: p, radius: hw, from: atan2(nv.y, nv.x), sweep: -Double.pi, into: &out)
-            out.add(p - nv); out.close()
+            var arc: [Point] = []
+            arcPoints(center: p, radius: hw, from: atan2(nv.y, nv.x), sweep: -Double.pi, into: &arc)
+            for q in arc { out.add(q) }
         }
     }
 
-    /// A zero-length subpath: a disc with round caps, a square with square caps.
+    /// A zero-length subpath: a disc with round caps, a square with square caps, wound like
+    /// the outlines (negative area with y down) so overlaps still union.
     private func dot(_ p: Point, into out: inout Contours) {
         let hw = style.halfWidth
         switch style.cap {
         case .butt:
             return
         case .square:
-            out.add(Point(p.x - hw, p.y - hw)); out.add(Point(p.x + hw, p.y - hw))
-            out.add(Point(p.x + hw, p.y + hw)); out.add(Point(p.x - hw, p.y + hw)); out.close()
+            out.add(Point(p.x - hw, p.y - hw)); out.add(Point(p.x - hw, p.y + hw))
+            out.add(Point(p.x + hw, p.y + hw)); out.add(Point(p.x + hw, p.y - hw)); out.close()
         case .round:
             let steps = circleSteps(hw)
             for k in 0..<steps {
-                let a = 2 * Double.pi * Double(k) / Double(steps)
+                let a = -2 * Double.pi * Double(k) / Double(steps)
                 out.add(Point(p.x + hw * cos(a), p.y + hw * sin(a)))
             }
             out.close()

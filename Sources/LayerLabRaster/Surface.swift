@@ -71,7 +71,9 @@ final class Surface {
         return Bitmap(width: width, height: height, pixels: out)
     }
 
+    /// 0…1 to a byte, rounding half up (no libm call: this runs for every channel).
     @inline(__always) static func byte(_ v: Float) -> UInt8 {
-        UInt8(max(0, min(255, (v * 255).rounded())))
+        let x = v * 255 + 0.5
+        return x <= 0 ? 0 : (x >= 255 ? 255 : UInt8(x))
     }
 }

@@ -41,12 +41,19 @@ public enum TerminalColor: Hashable, Sendable {
         return UInt8(16 + 36 * ri + 6 * gi + bi)
     }
 
-    /// The SGR parameters selecting this colour as foreground or background.
-    func sgr(foreground: Bool) -> String {
+    /// Appends the SGR parameters selecting this colour, as bytes.
+    func appendSGR(foreground: Bool, to out: inout [UInt8]) {
         switch self {
-        case .default: return foreground ? "39" : "49"
-        case .rgb(let r, let g, let b): return (foreground ? "38;2;" : "48;2;") + "\(r);\(g);\(b)"
-        case .indexed(let n): return (foreground ? "38;5;" : "48;5;") + "\(n)"
+        case .default:
+            out.append(foreground ? 51 : 52); out.append(57)
+        case .rgb(let r, let g, let b):
+            out.append(foreground ? 51 : 52); out.append(contentsOf: [56, 59, 50, 59])
+            ANSIEncoder.appendNumber(Int(r), to: &out); out.append(59)
+            ANSIEncoder.appendNumber(Int(g), to: &out); out.append(59)
+            ANSIEncoder.appendNumber(Int(b), to: &out)
+        case .indexed(let n):
+            out.append(foreground ? 51 : 52); out.append(contentsOf: [56, 59, 53, 59])
+            ANSIEncoder.appendNumber(Int(n), to: &out)
         }
     }
 }
