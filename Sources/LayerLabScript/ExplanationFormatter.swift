@@ -29,13 +29,14 @@ enum ExplanationFormatter {
             let winner = x.winner
             let nameWidth = min(24, x.animations.map { $0.name.count }.max() ?? 0)
             for s in x.animations {
-                var line = "    " + pad(escapeForTerminal(s.name), nameWidth) + "  " + pad(s.kind, 9) + pad(s.phase.rawValue, 7)
+                var line = "    " + pad(escapeForTerminal(s.name), nameWidth) + "  " + pad(s.kind, 9) + "  "
+                    + pad(s.phase.rawValue, 6) + "  "
                 if let lt = s.localTime {
                     line += "local \(formatNumber(lt)) of \(formatNumber(s.duration))"
                 } else {
                     line += "duration \(formatNumber(s.duration))"
                 }
-                if !s.note.isEmpty { line += ", " + s.note }
+                if !s.note.isEmpty && s.note != s.phase.rawValue { line += ", " + s.note }
                 if s.additive { line += ", additive" }
                 if let value = s.value, s.applies { line += "  → " + v(value) }
                 if s == winner { line += "  (wins)" }
@@ -47,5 +48,5 @@ enum ExplanationFormatter {
         return out.joined(separator: "\n")
     }
 
-    static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
+    static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
 }
