@@ -1,3 +1,4 @@
+import Glibc
 import LayerLabScript
 
 /// `layerlab [FILE]`: piped commands, or (placeholder until the libedit REPL lands) a plain
@@ -5,6 +6,7 @@ import LayerLabScript
 enum Interactive {
     static func run(file: String?, io: StandardIO) -> Int32 {
         let tty = io.inputIsTerminal
+        if tty, isatty(1) != 0, let status = REPL.run(file: file, io: io) { return status }
         var session = Session.forCommandLine(sourceName: "<stdin>", announceNames: tty)
         var failed = false
         if let file {

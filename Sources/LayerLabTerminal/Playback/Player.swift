@@ -43,9 +43,12 @@ public struct Player {
         return (request.from, max(request.from, end.isFinite ? end : request.from + 4))
     }
 
-    /// Plays until the end, `q`, or an interrupt; returns how it ended.
+    /// Plays until the end, `q`, or an interrupt; returns how it ended. A range of zero length
+    /// (a still scene) is `.finished` at once.
     public func run() -> Ending {
         guard let mode = TerminalMode.current(input), isatty(output) == 1 else { return .notATerminal }
+        let (from, to) = Player.range(of: request, evaluator: Evaluator(document: request.document))
+        guard to > from else { return .finished }
         let out = TerminalOutput(fd: output)
         let leave = Escape.endSynchronized + Escape.reset + Escape.showCursor + Escape.alternateScreenOff
         guard let trap = SignalTrap(signals: [SIGINT, SIGWINCH], terminal: mode, outputFD: output,

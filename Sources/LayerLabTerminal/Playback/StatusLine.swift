@@ -14,14 +14,19 @@ public struct StatusLine: Sendable {
         let times = "\(icon) \(StatusLine.seconds(t)) / \(StatusLine.seconds(state.to))"
         let speed = StatusLine.speedText(state.speed)
         let loop = state.loop ? "  loop" : ""
-        let keys = "   space pause  ←/→ step  +/- speed  r restart  l loop  q quit"
-        let plainKeys = unicode ? keys : keys.replacingFirst("←/→", with: "<-/->")
-        // The bar takes what is left, between 10 and 40 cells.
+        let keys = unicode ? "   space pause  ←/→ step  +/- speed  r restart  l loop  q quit"
+                           : "   space pause  <-/-> step  +/- speed  r restart  l loop  q quit"
+        let shortKeys = unicode ? "   ␣ ←/→ +/- r l q" : "   spc <-/-> +/- r l q"
+        // The bar first (10 to 40 cells), then the key help, long or short, if it fits.
         let fixed = times.count + 2 + 2 + speed.count + loop.count
-        let barWidth = max(0, min(40, width - fixed - plainKeys.count))
+        let barWidth = max(0, min(40, width - fixed - shortKeys.count))
         let bar = barWidth >= 10 ? "  " + self.bar(state.progress(at: now), width: barWidth) : ""
         var line = times + bar + "  " + speed + loop
-        if line.count + plainKeys.count <= width { line += plainKeys }
+        if line.count + keys.count <= width {
+            line += keys
+        } else if line.count + shortKeys.count <= width {
+            line += shortKeys
+        }
         if line.count > width { line = String(line.prefix(max(0, width))) }
         return line
     }

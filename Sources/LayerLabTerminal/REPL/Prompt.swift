@@ -1,0 +1,39 @@
+/// The REPL's prompt: `layerlab> `, with `*` for unsaved changes and the scene time once it is
+/// not zero (`layerlab 1.25s*> `), and `...> ` while a command continues.
+///
+/// Coloured only when `color` is true (a terminal without NO_COLOR or TERM=dumb); the colour
+/// codes are the only difference, so tests can read the plain form.
+public struct Prompt: Equatable, Sendable {
+    public var dirty: Bool
+    /// The scene time to show; nil hides it.
+    public var time: Double?
+    public var continuing: Bool
+
+    public init(dirty: Bool, time: Double?, continuing: Bool) {
+        self.dirty = dirty; self.time = time; self.continuing = continuing
+    }
+
+    public static let continuation = "...> "
+
+    public func text(color: Bool) -> String {
+        if continuing { return color ? Escape.dim + Prompt.continuation + Escape.reset : Prompt.continuation }
+        let name = color ? "\u{1B}[1;36mlayerlab\u{1B}[0m" : "layerlab"
+        let time = self.time.map { t in " " + (color ? "\u{1B}[33m\(Prompt.seconds(t))\u{1B}[0m" : Prompt.seconds(t)) } ?? ""
+        let star = dirty ? (color ? "\u{1B}[1;31m*\u{1B}[0m" : "*") : ""
+        return name + time + star + "> "
+    }
+
+    /// Seconds in the shortest form that keeps milliseconds: `1.25s`, `2s`, `0.333s`.
+    static func seconds(_ t: Double) -> String {
+        guard t.isFinite else { return "\(t)s" }
+        var ms = Int((abs(t) * 1000).rounded())
+        let sign = t < 0 && ms > 0 ? "-" : ""
+        let whole = ms / 1000
+        ms %= 1000
+        guard ms > 0 else { return "\(sign)\(whole)s" }
+        var frac = String(ms)
+        frac = String(repeating: "0", count: 3 - frac.count) + frac
+        while frac.last == "0" { frac.removeLast() }
+        return "\(sign)\(whole).\(frac)s"
+    }
+}
