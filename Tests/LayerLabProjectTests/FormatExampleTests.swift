@@ -165,6 +165,15 @@ import Testing
         #expect(out == FormatExampleTests.text)
     }
 
+    @Test func theDocumentationShowsThisExample() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/project-format.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let block = text.components(separatedBy: "```json\n").last?.components(separatedBy: "```").first
+        #expect(block == FormatExampleTests.text)
+        #expect(try ProjectFile.decode(Data((block ?? "").utf8)) == FormatExampleTests.document)
+    }
+
     @Test func exampleDecodesToTheDocument() throws {
         #expect(try ProjectFile.decode(Data(FormatExampleTests.text.utf8)) == FormatExampleTests.document)
     }
