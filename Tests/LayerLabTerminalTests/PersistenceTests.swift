@@ -252,4 +252,66 @@ import Testing
         holder.waitUntilExit()
         #expect(!RecoveryJournal.isHeld(lock))
     }
+
+    // MARK: - The whole program
+
+    /// The `layerlab` executable next to the test bundle, if it is built.
+    static let binary: String? = {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard readlink("/proc/self/exe", &buffer, buffer.count - 1) > 0 else { return nil }
+        var dir = String(cString: buffer)
+        while let slash = dir.lastIndex(of: "/") {
+            dir = String(dir[..<slash])
+            if access(dir + "/layerlab", X_OK) == 0 { return dir + "/layerlab" }
+            if dir.hasSuffix("/debug") || dir.hasSuffix("/release") { return nil }
+        }
+        return nil
+    }()
+
+    func start(_ state: String, stdin: Pipe) throws -> (Process, Pipe, Pipe) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try #require(PersistenceTests.binary, "layerlab is built"))
+        p.environment = ["HOME": state, "XDG_STATE_HOME": state, "PATH": "/usr/bin:/bin", "TERM": "dumb"]
+        p.currentDirectoryURL = URL(fileURLWithPath: state)
+        let out = Pipe(), err = Pipe()
+        p.standardInput = stdin; p.standardOutput = out; p.standardError = err
+        try p.run()
+        return (p, out, err)
+    }
+
+    /// A session killed with SIGKILL in the middle of its work; the next start says so and
+    /// `recover` brings back the document as it was after the last completed command.
+    @Test func aKilledSessionIsRecoveredByTheNextStart() throws {
+        guard PersistenceTests.binary != nil else { return }
+        let folder = Folder()
+        let input = Pipe()
+        let (first, _, _) = try start(folder.path, stdin: input)
+        input.fileHandleForWriting.write(Data("layer box\nshape ring path=circle(0, 0, 10)\n".utf8))
+        // Wait until the second command's result is in the journal, then kill.
+        var waited = 0
+        func journalHasRing() -> Bool {
+            let dir = folder.file("layerlab")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            return names.contains { $0.hasSuffix(".recovery") && (contents(dir + "/" + $0).map { String(decoding: $0, as: UTF8.self).contains("\"ring\"") } ?? false) }
+        }
+        while !journalHasRing(), waited < 500 { usleep(10_000); waited += 1 }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        #expect(first.terminationReason == .uncaughtSignal)
+
+        let again = Pipe()
+        let (second, out, err) = try start(folder.path, stdin: again)
+        again.fileHandleForWriting.write(Data("recover\nsave work.json\n".utf8))
+        try again.fileHandleForWriting.close()
+        second.waitUntilExit()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr == "layerlab: a session did not exit cleanly; 'recover' brings back its unsaved work\n")
+        #expect(stdout.hasPrefix("recovered the work of a session that did not exit cleanly"))
+        let doc = try ProjectFile.decode(try #require(contents(folder.file("work.json"))))
+        #expect(doc.layers.map(\.name) == ["box", "ring"])
+        #expect(second.terminationStatus == 0)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.file("layerlab")))?.isEmpty == true,
+                "a clean exit leaves no journal behind")
+    }
 }

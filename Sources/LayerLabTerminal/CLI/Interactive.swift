@@ -8,6 +8,9 @@ enum Interactive {
         let tty = io.inputIsTerminal
         if tty, isatty(1) != 0, let status = REPL.run(file: file, io: io) { return status }
         var session = Session.forCommandLine(sourceName: "<stdin>", announceNames: tty)
+        let recovery = SessionRecovery()
+        if let notice = recovery.notice { io.err(notice) }
+        defer { recovery.finish() } // returning is a clean exit; a kill leaves the journal
         var failed = false
         if let file {
             let (ok, quit) = io.report(session.open(file))
@@ -22,7 +25,9 @@ enum Interactive {
                 }
                 break
             }
-            let (ok, quit) = io.report(session.handle(line))
+            let outcome = session.handleProjectCommand(line, recovered: recovery.takeNewest) ?? session.handle(line)
+            recovery.record(session)
+            let (ok, quit) = io.report(outcome)
             if !ok { failed = true }
             if quit { break }
         }

@@ -19,11 +19,14 @@ public enum ProjectStore {
     /// Writes `data` to `path` atomically.
     /// - Parameter force: replace an existing file even when it is not a LayerLab project
     ///   (`save! FILE`); without it such a file is refused, so a typo cannot destroy a script.
-    public static func save(_ data: Data, to path: String, force: Bool = false) throws(PersistenceError) {
-        try save(data, to: path, force: force, failing: nil)
+    /// - Parameter durable: flush to disk (the default). The recovery journal passes false: it
+    ///   only has to survive the process dying, which the rename alone guarantees, and a flush
+    ///   per command would slow piped scripts down.
+    public static func save(_ data: Data, to path: String, force: Bool = false, durable: Bool = true) throws(PersistenceError) {
+        try save(data, to: path, force: force, durable: durable, failing: nil)
     }
 
-    static func save(_ data: Data, to path: String, force: Bool, failing: Step?) throws(PersistenceError) {
+    static func save(_ data: Data, to path: String, force: Bool, durable: Bool = true, failing: Step?) throws(PersistenceError) {
         func fail(_ reason: PersistenceError.Reason) -> PersistenceError {
             PersistenceError(action: "save", path: path, reason: reason)
         }
@@ -76,12 +79,12 @@ public enum ProjectStore {
         if written != 0 { throw abandon(written) }
         fchmod(fd, mode)
         if failing == .sync { throw abandon(EIO) }
-        if fsync(fd) != 0 { throw abandon(errno) }
+        if durable, fsync(fd) != 0 { throw abandon(errno) }
         closed = true
         if close(fd) != 0 { throw abandon(errno) }
         if failing == .rename { throw abandon(EACCES) }
         if rename(temp, target) != 0 { throw abandon(errno) }
-        syncFolder(folder)
+        if durable { syncFolder(folder) }
     }
 
     /// Reads a whole file.

@@ -61,7 +61,7 @@ public final class RecoveryJournal {
         var content = Data((RecoveryJournal.magic + "\nfile: " + RecoveryJournal.escape(file ?? "") + "\n\n").utf8)
         content.append(project)
         if content == lastRecorded { return }
-        try ProjectStore.save(content, to: snapshotPath, force: true)
+        try ProjectStore.save(content, to: snapshotPath, force: true, durable: false)
         lastRecorded = content
     }
 
