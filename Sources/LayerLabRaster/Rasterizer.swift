@@ -19,8 +19,9 @@ public struct Rasterizer: Sendable {
     public var images: ImageStore
     public var sampling: Sampling
 
-    /// Largest width or height drawn; bigger requests are clamped.
-    public static let maxDimension = 16384
+    /// Largest width or height drawn; bigger requests are clamped (a frame costs 16 bytes a
+    /// pixel while drawing, so callers should refuse sizes near this).
+    public static let maxDimension = 8192
 
     public init(images: ImageStore = ImageStore(), sampling: Sampling = .linear) {
         self.images = images; self.sampling = sampling
@@ -48,14 +49,14 @@ public struct Rasterizer: Sendable {
         let cw = max(canvas.width, 1e-9), ch = max(canvas.height, 1e-9)
         switch (width, height) {
         case (nil, nil):
-            return (max(1, Int(cw.rounded())), max(1, Int(ch.rounded())))
+            return (clampedInt(cw.rounded(), 1, maxDimension), clampedInt(ch.rounded(), 1, maxDimension))
         case (let w?, nil):
-            return (max(1, w), max(1, Int((Double(w) * ch / cw).rounded())))
+            return (max(1, w), clampedInt((Double(w) * ch / cw).rounded(), 1, maxDimension))
         case (nil, let h?):
-            return (max(1, Int((Double(h) * cw / ch).rounded())), max(1, h))
+            return (clampedInt((Double(h) * cw / ch).rounded(), 1, maxDimension), max(1, h))
         case (let w?, let h?):
             let s = min(Double(w) / cw, Double(h) / ch)
-            return (max(1, min(w, Int((cw * s).rounded()))), max(1, min(h, Int((ch * s).rounded()))))
+            return (clampedInt((cw * s).rounded(), 1, max(1, w)), clampedInt((ch * s).rounded(), 1, max(1, h)))
         }
     }
 }

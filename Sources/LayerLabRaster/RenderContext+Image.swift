@@ -32,14 +32,14 @@ extension RenderContext {
                         let p = toImage.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                         var r: Float, g: Float, b: Float, a: Float
                         if nearest {
-                            let ix = min(iw - 1, max(0, Int(p.x.rounded(.down))))
-                            let iy = min(ih - 1, max(0, Int(p.y.rounded(.down))))
+                            let ix = clampedInt(p.x.rounded(.down), 0, iw - 1)
+                            let iy = clampedInt(p.y.rounded(.down), 0, ih - 1)
                             let j = (iy * iw + ix) * 4
                             r = s[j]; g = s[j + 1]; b = s[j + 2]; a = s[j + 3]
                         } else {
                             let fx = min(Double(iw) - 0.5, max(0.5, p.x)) - 0.5
                             let fy = min(Double(ih) - 0.5, max(0.5, p.y)) - 0.5
-                            let ix = min(iw - 1, Int(fx)), iy = min(ih - 1, Int(fy))
+                            let ix = clampedInt(fx, 0, iw - 1), iy = clampedInt(fy, 0, ih - 1)
                             let ix1 = min(iw - 1, ix + 1), iy1 = min(ih - 1, iy + 1)
                             let tx = Float(fx - Double(ix)), ty = Float(fy - Double(iy))
                             let j00 = (iy * iw + ix) * 4, j10 = (iy * iw + ix1) * 4

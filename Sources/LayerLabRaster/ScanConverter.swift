@@ -94,8 +94,9 @@ final class ScanConverter {
         let down = a.y < b.y
         let top = down ? a : b, bot = down ? b : a
         if bot.y <= 0 || top.y >= Double(height) { return }
-        let e = Edge(yTop: top.y, yBot: bot.y, xTop: top.x, dxdy: (bot.x - top.x) / (bot.y - top.y),
-                     winding: down ? sign : -sign)
+        let dxdy = (bot.x - top.x) / (bot.y - top.y)
+        guard dxdy.isFinite else { return }
+        let e = Edge(yTop: top.y, yBot: bot.y, xTop: top.x, dxdy: dxdy, winding: down ? sign : -sign)
         edges.append(e)
         minY = min(minY, top.y); maxY = max(maxY, bot.y)
     }
@@ -108,8 +109,8 @@ final class ScanConverter {
             edges.removeAll(keepingCapacity: true)
             minY = .infinity; maxY = -.infinity
         }
-        let rowStart = max(0, Int(minY.rounded(.down)))
-        let rowEnd = min(height, Int(maxY.rounded(.up)))
+        let rowStart = clampedInt(minY.rounded(.down), 0, height)
+        let rowEnd = clampedInt(maxY.rounded(.up), 0, height)
         guard rowStart < rowEnd else { return }
         let edgeCount = edges.count
         reserve(edgeCount)
@@ -130,7 +131,7 @@ final class ScanConverter {
         edges.withUnsafeBufferPointer { edges in
         starts.withUnsafeMutableBufferPointer { starts in
             @inline(__always) func row(_ e: Edge) -> Int {
-                min(rows - 1, max(0, Int(e.yTop.rounded(.down)) - rowStart))
+                clampedInt(e.yTop.rounded(.down) - Double(rowStart), 0, rows - 1)
             }
             for e in edges { starts[row(e) + 1] += 1 }
             for r in 0..<rows { starts[r + 1] += starts[r] }

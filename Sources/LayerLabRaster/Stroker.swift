@@ -68,13 +68,13 @@ struct Stroker {
     private func circleSteps(_ r: Double) -> Int {
         guard r > tolerance else { return 8 }
         let step = 2 * acos(1 - tolerance / r)
-        return min(512, max(8, Int((2 * Double.pi / step).rounded(.up))))
+        return clampedInt((2 * Double.pi / step).rounded(.up), 8, 512)
     }
 
     /// Adds arc points about `c` from angle `a0` sweeping by `sweep`, ends excluded.
     private func arcPoints(center c: Point, radius r: Double, from a0: Double, sweep: Double,
                            into out: inout [Point]) {
-        let steps = Int((abs(sweep) / (2 * Double.pi) * Double(circleSteps(r))).rounded(.up))
+        let steps = clampedInt((abs(sweep) / (2 * Double.pi) * Double(circleSteps(r))).rounded(.up), 0, 512)
         if steps < 2 { return }
         for k in 1..<steps {
             let a = a0 + sweep * Double(k) / Double(steps)

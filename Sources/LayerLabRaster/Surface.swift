@@ -74,6 +74,7 @@ final class Surface {
     /// 0…1 to a byte, rounding half up (no libm call: this runs for every channel).
     @inline(__always) static func byte(_ v: Float) -> UInt8 {
         let x = v * 255 + 0.5
-        return x <= 0 ? 0 : (x >= 255 ? 255 : UInt8(x))
+        return x > 0 ? (x >= 255 ? 255 : UInt8(x)) : 0   // NaN → 0
+
     }
 }

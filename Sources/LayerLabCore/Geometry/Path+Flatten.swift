@@ -66,7 +66,7 @@ extension Path {
                 if !hasPen { start = p; pen = p; hasPen = true; current = [p]; continue }
                 begin()
                 let dd = (pen - 2 * c + p).length
-                let n = min(1000, max(1, Int((0.25 * dd / tol).squareRoot().rounded(.up))))
+                let n = segmentCount((0.25 * dd / tol).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
                     add(u * u * pen + 2 * u * t * c + t * t * p)
@@ -76,7 +76,7 @@ extension Path {
                 if !hasPen { start = p; pen = p; hasPen = true; current = [p]; continue }
                 begin()
                 let dd = max((pen - 2 * c1 + c2).length, (c1 - 2 * c2 + p).length)
-                let n = min(1000, max(1, Int((0.75 * dd / tol).squareRoot().rounded(.up))))
+                let n = segmentCount((0.75 * dd / tol).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
@@ -98,4 +98,11 @@ extension Path {
     public var length: Double {
         flattened(tolerance: 0.001).reduce(0) { $0 + $1.length }
     }
+}
+
+/// Segments for a curve: `raw` rounded up into 1…1000 (NaN and infinities included).
+private func segmentCount(_ raw: Double) -> Int {
+    guard raw > 1 else { return 1 }
+    guard raw < 1000 else { return 1000 }
+    return Int(raw.rounded(.up))
 }

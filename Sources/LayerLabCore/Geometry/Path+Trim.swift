@@ -7,6 +7,9 @@ extension Array where Element == Polyline {
     /// Total length of every polyline.
     public var totalLength: Double { reduce(0) { $0 + $1.length } }
 
+    /// Most dashes drawn on one subpath; a finer pattern draws the subpath solid.
+    public static var maxDashes: Int { 100_000 }
+
     /// The part of the polylines a stroke draws: trimmed to the fractions `start...end` of the
     /// total length (each clamped to 0…1), then cut into dashes.
     ///
@@ -37,7 +40,8 @@ extension Array where Element == Polyline {
             }
             // Intervals along this polyline, in its own arc length.
             var intervals: [(Double, Double)] = []
-            if dashed {
+            let solid = !dashed || len / dashPeriod * Double(dashes.count) > Double(Self.maxDashes)
+            if !solid {
                 let pattern = dashes.count % 2 == 0 ? dashes : dashes + dashes
                 let period = pattern.reduce(0, +)
                 var p = phase.truncatingRemainder(dividingBy: period)
@@ -60,7 +64,7 @@ extension Array where Element == Polyline {
             for (a0, b0) in intervals {
                 let a = Swift.max(a0, lo - offset), b = Swift.min(b0, hi - offset)
                 guard b >= a, b >= 0, a <= len else { continue }
-                if !dashed && a <= 0 && b >= len && line.closed {
+                if solid && a <= 0 && b >= len && line.closed {
                     out.append(line)
                 } else {
                     out.append(line.extract(from: a, to: b))

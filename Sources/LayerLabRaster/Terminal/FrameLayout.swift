@@ -23,8 +23,8 @@ public struct FrameLayout: Hashable, Sendable {
         let ch = canvas.height > 0 && canvas.height.isFinite ? canvas.height : 1
         // Units of half a cell height, which are square.
         let s = min(Double(cols) / cw, Double(2 * rws) / ch)
-        let c = max(1, min(cols, Int((cw * s).rounded())))
-        let r = max(1, min(rws, Int((ch * s / 2).rounded())))
+        let c = clampedInt((cw * s).rounded(), 1, cols)
+        let r = clampedInt((ch * s / 2).rounded(), 1, rws)
         return FrameLayout(columns: c, rows: r, mode: mode)
     }
 }

@@ -1,1 +1,0 @@
-// The export module: see the files beside this one.
