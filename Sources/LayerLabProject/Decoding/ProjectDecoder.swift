@@ -42,7 +42,7 @@ struct ProjectDecoder {
             }
         }
         try checkMasks() // masks set by events
-        try checkTimeReferences()
+        try checkTimeReferences(doc)
         return doc
     }
 
