@@ -1,8 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import LayerLabCore
+import LayerLabRaster
 import LayerLabScript
 
 extension EffectPerformer {
-    /// Performs `export`.
+    /// The largest picture side an export draws (a frame needs 16 bytes a pixel while drawn).
+    static let maxExportSide = 4096
+
+    /// Performs `export FORMAT FILE`: png and gif here, through libpng and giflib; the text
+    /// formats (lottie, swift, cast) in `EffectPerformer+TextExports.swift`.
     func export(_ request: ExportRequest, _ io: StandardIO) -> Bool {
-        unavailable("export", io)
+        switch request.format {
+        case .png: return exportPNG(request, io)
+        case .gif: return exportGIF(request, io)
+        default: return exportOther(request, io)
+        }
+    }
+
+    /// The picture size: the request's WxH (a zero side keeps the aspect), else the canvas.
+    private func pixelSize(_ request: ExportRequest, _ io: StandardIO) -> (Int, Int)? {
+        let canvas = request.document.canvas.size
+        var w = request.size.map { Int($0.width.rounded()) }
+        var h = request.size.map { Int($0.height.rounded()) }
+        if w == 0 { w = nil }
+        if h == 0 { h = nil }
+        if w == nil && h == nil { w = Int(canvas.width.rounded()); h = Int(canvas.height.rounded()) }
+        let size = Rasterizer.fittedSize(canvas: canvas, width: w, height: h)
+        guard size.width >= 1, size.height >= 1, size.width <= Self.maxExportSide, size.height <= Self.maxExportSide else {
+            io.err("layerlab: export size \(size.width)x\(size.height) is out of range (1 to \(Self.maxExportSide) a side)")
+            return nil
+        }
+        return (size.width, size.height)
+    }
+
+    private func exportPNG(_ request: ExportRequest, _ io: StandardIO) -> Bool {
+        guard let (w, h) = pixelSize(request, io) else { return false }
+        let images = loadImages(request.document, io)
+        let bitmap = FrameRenderer.bitmap(document: request.document, time: request.at, width: w, height: h,
+                                          images: images)
+        do {
+            try writeAtomically(try PNGCodec.encode(bitmap), to: request.file)
+        } catch {
+            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal("\(error)"))")
+            return false
+        }
+        io.err("wrote \(escapeForTerminal(request.file)) (\(w)x\(h), t=\(formatNumber(request.at)))")
+        return true
+    }
+
+    private func exportGIF(_ request: ExportRequest, _ io: StandardIO) -> Bool {
+        guard let (w, h) = pixelSize(request, io) else { return false }
+        let evaluator = Evaluator(document: request.document)
+        let fps = request.fps ?? 20
+        guard fps > 0, fps <= 100, fps.isFinite else {
+            io.err("layerlab: gif fps must be between 0 and 100, not \(formatNumber(fps))")
+            return false
+        }
+        let from = request.from ?? 0
+        let to = request.to ?? evaluator.sceneDuration
+        // The end is exclusive for a looping GIF: its last frame would repeat the first.
+        var times = Self.frameTimes(from: from, to: to, fps: fps)
+        if times.count > 1, let last = times.last, abs(last - to) < 1e-9 { times.removeLast() }
+        guard !times.isEmpty, times.count <= 10_000 else {
+            io.err("layerlab: \(times.count) frames is out of range (1 to 10000); adjust from=/to=/fps=")
+            return false
+        }
+        let images = loadImages(request.document, io)
+        let rasterizer = Rasterizer(images: images)
+        let progress = ProgressBar(label: "export gif", total: times.count, enabled: isatty(STDERR_FILENO) == 1)
+        var frames: [Bitmap] = []
+        frames.reserveCapacity(times.count)
+        for (i, t) in times.enumerated() {
+            frames.append(rasterizer.render(evaluator.scene(at: t), width: w, height: h))
+            progress.update(i + 1)
+        }
+        progress.finish()
+        do {
+            try writeAtomically(try GIFCodec.encode(frames: frames, fps: fps), to: request.file)
+        } catch {
+            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal("\(error)"))")
+            return false
+        }
+        io.err("wrote \(escapeForTerminal(request.file)) (\(w)x\(h), \(frames.count) frames at \(formatNumber(fps)) fps)")
+        return true
+    }
+
+    /// Writes an export through the same atomic save as projects (a temporary file, flushed,
+    /// renamed), so a failed export leaves any old file whole.
+    func writeAtomically(_ data: Data, to path: String) throws {
+        try ProjectStore.save(data, to: path, force: true)
+    }
+}
+
+/// A one-line progress bar on standard error for exports that take more than a moment.
+struct ProgressBar {
+    let label: String
+    let total: Int
+    let enabled: Bool
+
+    func update(_ done: Int) {
+        guard enabled, total >= 10 else { return }
+        let width = 30
+        let filled = total > 0 ? done * width / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        writeAll(STDERR_FILENO, "\r\(label) \(bar) \(done)/\(total)")
+    }
+
+    func finish() {
+        guard enabled, total >= 10 else { return }
+        writeAll(STDERR_FILENO, "\r\u{1B}[2K")
     }
 }

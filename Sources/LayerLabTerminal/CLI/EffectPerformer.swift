@@ -5,7 +5,10 @@ import LayerLabScript
 /// NB: each effect lives in its own file (`EffectPerformer+Show.swift`, `+Frames`, `+Export`,
 /// `+Play`) so the work on frames, exports and playback can land independently.
 public struct EffectPerformer: Sendable {
-    public init() {}
+    /// The folder relative image files are read from: the loaded script's or project's folder.
+    public var baseDirectory: String?
+
+    public init(baseDirectory: String? = nil) { self.baseDirectory = baseDirectory }
 
     /// Returns false when the effect failed (reported on standard error).
     public func perform(_ effect: Effect, _ io: StandardIO) -> Bool {

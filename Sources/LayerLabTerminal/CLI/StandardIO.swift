@@ -12,6 +12,8 @@ public struct StandardIO: Sendable {
     public var err: @Sendable (String) -> Void
     public var readLine: @Sendable () -> String?
     public var inputIsTerminal: Bool
+    /// The folder of the file being worked on; relative image files are read from it.
+    public var baseDirectory: String?
 
     public init(out: @escaping @Sendable (String) -> Void = { s in writeAll(1, s + "\n") },
                 err: @escaping @Sendable (String) -> Void = { s in writeAll(2, s + "\n") },
@@ -28,7 +30,8 @@ public struct StandardIO: Sendable {
 
     /// Prints an outcome's texts, performs its effects and reports its diagnostic; returns
     /// false when it failed or asked to quit (`quit` sets `quit`).
-    func report(_ outcome: Outcome, effects: EffectPerformer = EffectPerformer()) -> (ok: Bool, quit: Bool) {
+    func report(_ outcome: Outcome, effects: EffectPerformer? = nil) -> (ok: Bool, quit: Bool) {
+        let effects = effects ?? EffectPerformer(baseDirectory: baseDirectory)
         var quit = false
         var ok = true
         for r in outcome.responses {
