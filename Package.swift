@@ -31,7 +31,7 @@ let package = Package(
                                "CEditLine", "CPNG", "CGIF"]),
         .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"]),
         // Benchmarks printed by scripts/bench (never timed tests).
-        .executableTarget(name: "layerlab-bench", dependencies: ["LayerLabCore", "LayerLabRaster"],
+        .executableTarget(name: "layerlab-bench", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript"],
                           path: "Benchmarks/LayerLabBench"),
 
         .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore"]),
