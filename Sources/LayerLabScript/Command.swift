@@ -60,6 +60,10 @@ public struct Command: Hashable, Sendable {
         case redo(Expr?)
         case load(Name)
         case save(Name?)
+        /// `save! FILE`: also replaces a file that is not a LayerLab project.
+        case saveReplacing(Name)
+        /// `recover`: brings back the unsaved work of a session that crashed.
+        case recover
         case export(Name, Name, ArgumentList)
         case help(Name?)
     }

@@ -154,7 +154,10 @@ public struct Parser {
         case "undo": return .undo(atCommandEnd ? nil : try expression())
         case "redo": return .redo(atCommandEnd ? nil : try expression())
         case "load": return .load(try fileName())
-        case "save": return .save(atCommandEnd ? nil : try fileName())
+        case "save":
+            if peek.isSymbol("!"), !peek.spaceBefore { _ = next(); return .saveReplacing(try fileName()) }
+            return .save(atCommandEnd ? nil : try fileName())
+        case "recover": return .recover
         case "export":
             let format = try name("a format (png, gif, lottie, swift or cast)")
             let file = try fileName()

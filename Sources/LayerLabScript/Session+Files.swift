@@ -29,7 +29,8 @@ extension Session {
         }
     }
 
-    mutating func save(_ file: Name?, _ c: Command) throws(ScriptError) -> String {
+    /// - Parameter replacing: `save!`: replace the file even when it is not a project.
+    mutating func save(_ file: Name?, _ c: Command, replacing: Bool = false) throws(ScriptError) -> String {
         let range = file?.range ?? c.verb.range
         guard let path = file?.text ?? fileName else {
             throw .file("save needs a file name the first time (save NAME.json)", range)
@@ -38,7 +39,7 @@ extension Session {
             throw .file("projects are saved as .json (scripts are written by hand)", range)
         }
         guard let codec, let files else { throw .file("project files are not available in this build", range) }
-        do { try files.write(codec.encode(document), to: path) } catch {
+        do { try write(codec.encode(document), to: path, replacing: replacing, files) } catch {
             throw .file("cannot save '\(path)': \(error)", range)
         }
         fileName = path

@@ -9,8 +9,14 @@ import Testing
 @Suite struct SessionProjectTests {
     /// Files in memory; a plain write refuses to replace a file that is not a project, as the
     /// real `LocalFiles` does.
-    final class MemoryFiles: ReplacingFileAccess, @unchecked Sendable {
+    final class MemoryFiles: ReplacingFileAccess, RecoverySource, @unchecked Sendable {
         var files: [String: [UInt8]] = [:]
+        /// What `recover` finds, taken once.
+        var crashed: (document: Document, file: String?)?
+        func takeRecoveredWork() -> (document: Document, file: String?)? {
+            defer { crashed = nil }
+            return crashed
+        }
         struct Refused: Error, CustomStringConvertible { var description: String }
         func read(_ path: String) throws -> [UInt8] {
             guard let b = files[path] else { throw Refused(description: "no such file") }
@@ -97,41 +103,36 @@ import Testing
         #expect(s.handle("save package.json").diagnostic?.message ==
                 "cannot save 'package.json': it is not a LayerLab project; use 'save! package.json' to replace it")
         #expect(files.files["package.json"] == Array("{\"name\": \"web\"}".utf8))
-        let forced = s.handleProjectCommand("save! package.json", recovered: { nil })
-        #expect(forced?.responses == [.text("saved package.json")])
+        #expect(s.handle("save! package.json").responses == [.text("saved package.json")])
         #expect(ProjectFile.isProject(Data(files.files["package.json"]!)))
         #expect(!s.isDirty)
         #expect(s.fileName == "package.json")
     }
 
-    @Test func projectCommandsLeaveOtherLinesAlone() {
+    @Test func saveBangErrors() {
         var s = session(MemoryFiles())
-        #expect(s.handleProjectCommand("save a.json", recovered: { nil }) == nil)
-        #expect(s.handleProjectCommand("  # recover", recovered: { nil }) == nil)
-        #expect(s.handleProjectCommand("recovery", recovered: { nil }) == nil)
+        #expect(s.handle("save!").diagnostic?.description ==
+                "<stdin>:1:6: expected a file name, found end of input\n 1 | save!\n   |      ^")
+        #expect(s.handle("save! a.lab").diagnostic?.message == "projects are saved as .json (scripts are written by hand)")
+        #expect(s.handle("save ! a.json").diagnostic != nil, "the ! belongs to the word")
     }
 
-    @Test func projectCommandErrors() {
+    @Test func recoverWithNothingToRecover() {
         var s = session(MemoryFiles())
-        #expect(s.handleProjectCommand("save!", recovered: { nil })?.diagnostic?.description ==
-                "<stdin>:1:1: save! needs the file to replace (save! FILE.json)\n 1 | save!\n   | ^^^^^")
-        #expect(s.handleProjectCommand("save! a.lab", recovered: { nil })?.diagnostic?.message ==
-                "projects are saved as .json (scripts are written by hand)")
-        #expect(s.handleProjectCommand("recover now", recovered: { nil })?.diagnostic?.message == "recover takes no file name")
-        #expect(s.handleProjectCommand("save! \"my file.json\" x", recovered: { nil })?.diagnostic?.message ==
-                "unexpected text after the command")
-        #expect(s.handleProjectCommand("recover", recovered: { nil })?.diagnostic?.message ==
-                "there is no unsaved work from a crashed session to recover")
+        #expect(s.handle("recover").diagnostic?.message == "there is no unsaved work from a crashed session to recover")
+        #expect(s.handle("recover now").diagnostic != nil)
     }
 
     @Test func recoverBringsBackTheWorkAsOneUndoableStep() {
-        var s = session(MemoryFiles())
+        let files = MemoryFiles()
+        var s = session(files)
         _ = s.handle("layer mine")
         let before = s.document
         var crashed = Document()
         crashed.layers = [Layer(name: "theirs", kind: .shape)]
-        let outcome = s.handleProjectCommand("recover", recovered: { (crashed, "/work/a.json") })
-        #expect(outcome?.responses == [.text("recovered the work of a session that did not exit cleanly (editing /work/a.json); 'undo' puts back what was here")])
+        files.crashed = (crashed, "/work/a.json")
+        let outcome = s.handle("recover")
+        #expect(outcome.responses == [.text("recovered the work of a session that did not exit cleanly (editing /work/a.json); 'undo' puts back what was here")])
         #expect(s.document == crashed)
         #expect(s.fileName == "/work/a.json")
         #expect(s.isDirty)

@@ -208,7 +208,7 @@ import Testing
         #expect(orphans[0].project == project(2), "the state after the last completed command")
         #expect(orphans[0].file == "/work/a\nb%.json")
         #expect(try ProjectFile.decode(orphans[0].project).canvas.size == Size(2, 100))
-        next.discard(orphans[0])
+        RecoveryJournal.discard(orphans[0])
         #expect(next.orphans() == [])
         next.finish()
         #expect(folder.entries == [])

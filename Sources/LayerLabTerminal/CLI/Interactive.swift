@@ -25,7 +25,7 @@ enum Interactive {
                 }
                 break
             }
-            let outcome = session.handleProjectCommand(line, recovered: recovery.takeNewest) ?? session.handle(line)
+            let outcome = session.handle(line)
             recovery.record(session)
             let (ok, quit) = io.report(outcome)
             if !ok { failed = true }

@@ -91,29 +91,31 @@ public final class RecoveryJournal {
         public let project: Data
     }
 
-    /// Work left by sessions that crashed, newest first. Sessions still running are skipped,
-    /// as are unreadable snapshots.
-    public func orphans() -> [Orphan] {
+    /// Work left by crashed sessions, newest first; see `orphans(in:)`.
+    public func orphans() -> [Orphan] { RecoveryJournal.orphans(in: directory) }
+
+    /// Work left in `directory` by sessions that crashed, newest first. Running sessions (this
+    /// one included: its lock is held) are skipped, as are unreadable snapshots.
+    public static func orphans(in directory: String) -> [Orphan] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var out: [Orphan] = []
         for name in names where name.hasPrefix("session-") && name.hasSuffix(".lock") {
             let lock = directory + "/" + name
             let snapshot = String(lock.dropLast(5)) + ".recovery"
-            guard lock != lockPath, !RecoveryJournal.isHeld(lock) else { continue }
+            guard !isHeld(lock) else { continue }
             if !FileManager.default.fileExists(atPath: snapshot) { unlink(lock) } // crashed before any change
         }
         for name in names where name.hasPrefix("session-") && name.hasSuffix(".recovery") {
             let snapshot = directory + "/" + name
             let lock = String(snapshot.dropLast(9)) + ".lock"
-            guard snapshot != snapshotPath, !RecoveryJournal.isHeld(lock),
-                  let orphan = RecoveryJournal.readSnapshot(snapshot) else { continue }
+            guard !isHeld(lock), let orphan = readSnapshot(snapshot) else { continue }
             out.append(orphan)
         }
         return out.sorted { ($0.date, $0.snapshotPath) > ($1.date, $1.snapshotPath) }
     }
 
     /// Deletes a crashed session's journal, once its work is recovered or declined.
-    public func discard(_ orphan: Orphan) {
+    public static func discard(_ orphan: Orphan) {
         unlink(orphan.snapshotPath)
         unlink(String(orphan.snapshotPath.dropLast(9)) + ".lock")
     }

@@ -8,14 +8,16 @@ import LayerLabProject
 import LayerLabScript
 
 /// The REPL's side of the recovery journal: what to say at start, what to record after each
-/// command, what `recover` brings back, and the clean exit.
+/// command, and the clean exit.
 ///
 ///     let recovery = SessionRecovery()
 ///     if let notice = recovery.notice { io.err(notice) }
-///     let outcome = session.handleProjectCommand(line, recovered: recovery.takeNewest) ?? session.handle(line)
+///     let outcome = session.handle(line)
 ///     recovery.record(session)
 ///     …
 ///     recovery.finish()   // only on a clean exit
+///
+/// `recover` itself goes through `LocalFiles` (a `RecoverySource`), which reads the same folder.
 public final class SessionRecovery {
     let journal: RecoveryJournal?
     /// Why the journal could not be opened, if it could not (said once, at start).
@@ -49,18 +51,6 @@ public final class SessionRecovery {
         } else {
             journal.clear()
         }
-    }
-
-    /// The newest crashed session's work, removed from the journal folder (this session's own
-    /// journal holds it from the next record on). Nil when there is none or it is unreadable.
-    public func takeNewest() -> (document: Document, file: String?)? {
-        guard let journal else { return nil }
-        for orphan in journal.orphans() {
-            guard let doc = try? ProjectFile.decode(orphan.project) else { continue }
-            journal.discard(orphan)
-            return (doc, orphan.file)
-        }
-        return nil
     }
 
     /// The clean exit: this session's journal is removed.
