@@ -55,6 +55,10 @@ public final class REPL {
         // Ctrl-C while a command runs must not kill the session (at the prompt it is a key).
         let previousInterrupt = signal(SIGINT, SIG_IGN)
         defer { signal(SIGINT, previousInterrupt) }
+        // Every return below is a clean exit; a crash or kill leaves the journal for `recover`.
+        let recovery = SessionRecovery(directory: RecoveryJournal.defaultDirectory(environment: environment))
+        if let notice = recovery.notice { io.err(notice) }
+        defer { recovery.finish() }
         while true {
             let prompt = Prompt(dirty: session.isDirty, time: session.time == 0 ? nil : session.time,
                                 continuing: session.isContinuing)
@@ -79,7 +83,9 @@ public final class REPL {
                    verb == "new" || verb == "load", !confirmDiscard(verb: String(verb)) {
                     continue
                 }
-                if perform(session.handle(line)) == .leave { return 0 }
+                let outcome = session.handle(line)
+                recovery.record(session)
+                if perform(outcome) == .leave { return 0 }
             }
         }
     }
