@@ -13,6 +13,7 @@ extension EffectPerformer {
     /// Performs `export FORMAT FILE`: png and gif here, through libpng and giflib; the text
     /// formats (lottie, swift, cast) in `EffectPerformer+TextExports.swift`.
     func export(_ request: ExportRequest, _ io: StandardIO) -> Bool {
+        if let handled = exportText(request, io) { return handled }
         switch request.format {
         case .png: return exportPNG(request, io)
         case .gif: return exportGIF(request, io)

@@ -1,0 +1,96 @@
+import Foundation
+import LayerLabCore
+import LayerLabRaster
+
+/// An asciinema v2 recording of the played frames, for asciinema's web player.
+///
+/// The first event clears the screen, hides the cursor and draws the whole first frame; each
+/// later event holds only the cells that changed (LayerLab's playback diff), and the last one
+/// shows the cursor again below the frame. There is no wall-clock timestamp, so the same
+/// document and options always give the same bytes.
+///
+///     let data = CastExporter.cast(for: document, options: CastOptions(fps: 30))
+///     // asciinema play scene.cast
+public enum CastExporter {
+    /// The recording as bytes: a JSON header line, then one `[time, "o", data]` line an event.
+    public static func cast(for document: Document, options: CastOptions = CastOptions(),
+                            images: ImageStore = ImageStore()) -> Data {
+        Data(text(for: document, options: options, images: images).utf8)
+    }
+
+    /// The recording as text (see `cast(for:options:images:)`).
+    public static func text(for document: Document, options: CastOptions = CastOptions(),
+                            images: ImageStore = ImageStore()) -> String {
+        let evaluator = Evaluator(document: document)
+        let fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 30
+        let from = options.from.isFinite ? max(0, options.from) : 0
+        var to = options.to ?? evaluator.sceneDuration
+        if !to.isFinite || to < from { to = from }
+        let frameOptions = FrameOptions(columns: max(1, options.columns), rows: max(1, options.rows),
+                                        mode: options.mode, color: options.color)
+        let layout = FrameRenderer.layout(canvas: document.canvas.size, options: frameOptions)
+        // Cap the frame count so a huge range cannot make an unbounded file.
+        let count = min(Int(((to - from) * fps + 1e-9).rounded(.down)) + 1, 100_000)
+
+        var out = "{\"version\": 2, \"width\": \(layout.columns), \"height\": \(layout.rows + 1), \"timestamp\": 0, "
+            + "\"duration\": \(formatNumber(Double(count - 1) / fps)), \"title\": \"LayerLab\", "
+            + "\"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \"/bin/sh\"}}\n"
+        var previous: CellGrid?
+        for i in 0..<count {
+            let t = Double(i) / fps
+            let grid = FrameRenderer.grid(scene: evaluator.scene(at: from + t), options: frameOptions, images: images)
+            var data = ANSIEncoder.diff(from: previous, to: grid)
+            if previous == nil { data = "\u{1B}[?25l\u{1B}[2J" + data }
+            previous = grid
+            if !data.isEmpty { out += event(t, data) }
+        }
+        out += event(Double(count - 1) / fps, "\u{1B}[\(layout.rows + 1);1H\u{1B}[?25h")
+        return out
+    }
+
+    static func event(_ t: Double, _ data: String) -> String {
+        "[\(formatNumber(t)), \"o\", \(jsonString(data))]\n"
+    }
+
+    /// A JSON string literal: quotes, backslashes and every control character escaped.
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 || u.value == 0x7F {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// What a cast records: the terminal it is drawn for and the frames.
+public struct CastOptions: Hashable, Sendable {
+    /// Cells available; the frame uses the largest part that keeps the canvas aspect.
+    public var columns: Int
+    public var rows: Int
+    public var mode: FrameMode
+    public var color: ColorMode
+    public var fps: Double
+    /// Scene time of the first frame.
+    public var from: Double
+    /// Scene time of the last frame; nil is the scene duration.
+    public var to: Double?
+
+    public init(columns: Int = 80, rows: Int = 24, mode: FrameMode = .blocks, color: ColorMode = .truecolor,
+                fps: Double = 30, from: Double = 0, to: Double? = nil) {
+        self.columns = columns; self.rows = rows; self.mode = mode; self.color = color
+        self.fps = fps; self.from = from; self.to = to
+    }
+}

@@ -1,0 +1,98 @@
+/// Lottie animatable properties from values sampled at every frame.
+///
+/// Sampling the evaluator frame by frame is what makes the Lottie file follow LayerLab's Core
+/// Animation timing exactly (groups, fill modes, repeats, springs, events); the samples are
+/// then reduced to the fewest linear keyframes that stay within `tolerance` of every sample,
+/// and a one-frame change much steeper than the motion around it becomes a hold keyframe, so
+/// discrete changes (`hidden`, events, discrete keyframes) jump instead of blending.
+enum LottieProperty {
+    /// `{"a":0,"k":…}` when every sample is equal, else `{"a":1,"k":[keyframes]}`.
+    /// - Parameters:
+    ///   - samples: one vector a frame, all of the same length.
+    ///   - still: the JSON of a value for an unanimated property.
+    ///   - key: the JSON of a value inside a keyframe's `s`.
+    static func make(_ samples: [[Double]], tolerance: Double = 0.001,
+                     still: ([Double]) -> JSONValue, key: ([Double]) -> JSONValue) -> JSONValue {
+        guard let first = samples.first else { return .object([("a", .number(0)), ("k", .number(0))]) }
+        if samples.allSatisfy({ close($0, first, tolerance) }) {
+            return .object([("a", .number(0)), ("k", still(first))])
+        }
+        let keys = keyframes(samples, tolerance: tolerance)
+        var out: [JSONValue] = []
+        for (n, k) in keys.enumerated() {
+            var pairs: [(String, JSONValue)] = [("t", .number(Double(k.frame))), ("s", key(samples[k.frame]))]
+            if n + 1 < keys.count {
+                if k.hold {
+                    pairs.append(("h", .number(1)))
+                } else {
+                    pairs.append(("i", .object([("x", .numbers([1])), ("y", .numbers([1]))])))
+                    pairs.append(("o", .object([("x", .numbers([0])), ("y", .numbers([0]))])))
+                }
+            }
+            out.append(.object(pairs))
+        }
+        return .object([("a", .number(1)), ("k", .array(out))])
+    }
+
+    /// A scalar property (rotation, opacity, width).
+    static func scalar(_ samples: [Double], tolerance: Double = 0.001) -> JSONValue {
+        make(samples.map { [$0] }, tolerance: tolerance, still: { .number($0[0]) }, key: { .numbers($0) })
+    }
+
+    /// A vector property (position, scale, colour).
+    static func vector(_ samples: [[Double]], tolerance: Double = 0.001) -> JSONValue {
+        make(samples, tolerance: tolerance, still: { .numbers($0) }, key: { .numbers($0) })
+    }
+
+    /// Which frames become keyframes, and whether each holds its value until the next.
+    static func keyframes(_ s: [[Double]], tolerance: Double) -> [(frame: Int, hold: Bool)] {
+        let n = s.count
+        guard n > 1 else { return [(0, false)] }
+        var frames = [0]
+        var k = 0
+        while k < n - 1 {
+            // Extend the segment from k as far as linear interpolation stays within tolerance.
+            var j = k + 1
+            // NB: the scan is bounded so a long linear run costs O(n·limit), not O(n²).
+            let limit = min(n - 1, k + 600)
+            while j < limit && fits(s, k, j + 1, tolerance) { j += 1 }
+            frames.append(j)
+            k = j
+        }
+        // A one-frame change far steeper than the motion on either side is a jump (an event,
+        // `hidden`, a removed animation, a discrete keyframe): hold until it.
+        func slope(_ a: Int, _ b: Int) -> Double {
+            guard b > a else { return 0 }
+            return zip(s[a], s[b]).map { abs($1 - $0) }.max().map { $0 / Double(b - a) } ?? 0
+        }
+        return frames.enumerated().map { (idx, f) in
+            guard idx + 1 < frames.count else { return (f, false) }
+            let next = frames[idx + 1]
+            guard next == f + 1 else { return (f, false) }
+            let jump = slope(f, next)
+            let before = idx == 0 ? 0 : slope(frames[idx - 1], f)
+            let after = idx + 2 >= frames.count ? 0 : slope(next, frames[idx + 2])
+            return (f, jump > tolerance && jump > 3 * max(before, after))
+        }
+    }
+
+    /// Whether every sample strictly between a and b lies on the line from s[a] to s[b].
+    static func fits(_ s: [[Double]], _ a: Int, _ b: Int, _ tol: Double) -> Bool {
+        let span = Double(b - a)
+        for m in (a + 1)..<b {
+            let f = Double(m - a) / span
+            guard s[m].count == s[a].count, s[b].count == s[a].count else { return false }
+            for d in 0..<s[m].count {
+                let expected = s[a][d] + (s[b][d] - s[a][d]) * f
+                if abs(s[m][d] - expected) > tol { return false }
+            }
+        }
+        return true
+    }
+
+    static func close(_ a: [Double], _ b: [Double], _ tol: Double) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where abs(a[i] - b[i]) > tol { return false }
+        return true
+    }
+}

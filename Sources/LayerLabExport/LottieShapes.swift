@@ -1,0 +1,96 @@
+import LayerLabCore
+
+/// Lottie shape items (groups, fills, strokes, trims, transforms) from sampled values.
+enum LottieShapes {
+    /// A shape group: its items, then the group transform Lottie requires last.
+    static func group(_ name: String, _ items: [JSONValue]) -> JSONValue {
+        .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(items + [identityTransform(layer: false)]))])
+    }
+
+    /// A transform that changes nothing: a layer's `ks`, or a group's `tr` item.
+    static func identityTransform(layer: Bool) -> JSONValue {
+        var pairs: [(String, JSONValue)] = layer ? [] : [("ty", .string("tr"))]
+        pairs += [
+            ("a", LottieProperty.vector([[0, 0, 0]])),
+            ("p", LottieProperty.vector([[0, 0, 0]])),
+            ("s", LottieProperty.vector([[100, 100, 100]])),
+            ("r", LottieProperty.scalar([0])),
+            ("o", LottieProperty.scalar([100])),
+        ]
+        if !layer { pairs += [("sk", LottieProperty.scalar([0])), ("sa", LottieProperty.scalar([0]))] }
+        return .object(pairs)
+    }
+
+    /// Colour as RGB with full alpha, the alpha going to the item's opacity (0–100).
+    static func rgb(_ colors: [Color]) -> JSONValue { LottieProperty.vector(colors.map { [$0.r, $0.g, $0.b, 1] }) }
+    static func alpha(_ colors: [Color], times factor: [Double]? = nil) -> JSONValue {
+        LottieProperty.scalar(colors.enumerated().map { $0.element.a * 100 * (factor?[$0.offset] ?? 1) })
+    }
+
+    /// `fl`: a fill of the paths before it in its group.
+    static func fill(colors: [Color], evenOdd: Bool) -> JSONValue {
+        .object([("ty", .string("fl")), ("nm", .string("fill")), ("c", rgb(colors)), ("o", alpha(colors)),
+                 ("r", .number(evenOdd ? 2 : 1))])
+    }
+
+    /// `st`: a stroke of the paths before it in its group.
+    static func stroke(colors: [Color], widths: [Double], cap: String, join: String, miterLimit: Double,
+                       dashes: [Double] = [], dashPhase: Double = 0) -> JSONValue {
+        let lc: Double = cap == "round" ? 2 : cap == "square" ? 3 : 1
+        let lj: Double = join == "round" ? 2 : join == "bevel" ? 3 : 1
+        var pairs: [(String, JSONValue)] = [
+            ("ty", .string("st")), ("nm", .string("stroke")), ("c", rgb(colors)), ("o", alpha(colors)),
+            ("w", LottieProperty.scalar(widths)), ("lc", .number(lc)), ("lj", .number(lj)), ("ml", .number(miterLimit)),
+        ]
+        let dash = dashes.filter { $0.isFinite && $0 >= 0 }
+        if !dash.isEmpty, dash.contains(where: { $0 > 0 }) {
+            // An odd-length pattern repeats twice, as Core Graphics reads it.
+            let pattern = dash.count % 2 == 1 ? dash + dash : dash
+            var items: [JSONValue] = pattern.enumerated().map { i, v in
+                .object([("n", .string(i % 2 == 0 ? "d" : "g")), ("nm", .string(i % 2 == 0 ? "dash" : "gap")),
+                         ("v", LottieProperty.scalar([v]))])
+            }
+            items.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", LottieProperty.scalar([dashPhase]))]))
+            pairs.append(("d", .array(items)))
+        }
+        return .object(pairs)
+    }
+
+    /// `tm`: strokeStart and strokeEnd as a trim over the whole path (`m: 2`, the subpaths
+    /// taken one after another, as Core Animation measures them).
+    static func trim(starts: [Double], ends: [Double]) -> JSONValue {
+        .object([("ty", .string("tm")), ("nm", .string("strokeStart/strokeEnd")),
+                 ("s", LottieProperty.scalar(starts.map { max(0, min(1, $0)) * 100 })),
+                 ("e", LottieProperty.scalar(ends.map { max(0, min(1, $0)) * 100 })),
+                 ("o", LottieProperty.scalar([0])), ("m", .number(2))])
+    }
+
+    /// `rc`: a (rounded) rectangle, for backgrounds and borders.
+    static func rect(_ rects: [Rect], radii: [Double], name: String) -> JSONValue {
+        .object([("ty", .string("rc")), ("nm", .string(name)), ("d", .number(1)),
+                 ("p", LottieProperty.vector(rects.map { [$0.midX, $0.midY] })),
+                 ("s", LottieProperty.vector(rects.map { [max(0, $0.width), max(0, $0.height)] })),
+                 ("r", LottieProperty.scalar(radii.map { max(0, $0) }))])
+    }
+
+    /// `sh` items for geometry sampled at every frame: one per contour, animated vertex by
+    /// vertex when the structure stays the same, else every frame resampled to a common
+    /// structure (evenly spaced points) so the morph still plays.
+    static func paths(_ frames: [[LottieContour]], resample: (Int, Int) -> [[LottieContour]]) -> [JSONValue] {
+        guard let first = frames.first else { return [] }
+        let shape = first.map { $0.vertices.count }
+        var sampled = frames
+        if !frames.allSatisfy({ $0.map { $0.vertices.count } == shape }) {
+            let k = max(1, frames.map(\.count).max() ?? 1)
+            sampled = resample(k, 64)
+        }
+        guard let structure = sampled.first else { return [] }
+        return structure.indices.map { i in
+            let track = sampled.map { $0[i].vector }
+            let value = LottieProperty.make(track, tolerance: 0.001,
+                                            still: { LottieContour(vector: $0).json },
+                                            key: { .array([LottieContour(vector: $0).json]) })
+            return .object([("ty", .string("sh")), ("nm", .string("path")), ("ks", value)])
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import LayerLabCore
+
+/// `addLayerLabAnimations(to:)`: explicit animations, flipbooks and scheduled events.
+extension SwiftGenerator {
+    mutating func writeAnimations() {
+        w.line("/// Adds the document's animations to a scene from `makeLayerLabScene()` and schedules its")
+        w.line("/// timed changes. Scene time 0 is the moment of the call; each begin time is converted into")
+        w.line("/// the layer's own time with `convertTime`, so layer speeds and offsets are respected.")
+        w.line("@MainActor")
+        w.open("func addLayerLabAnimations(to root: CALayer)")
+        w.line("let paths = LayerLabPaths()")
+        w.line("let start = CACurrentMediaTime()")
+
+        var used: Set<String> = Set(document.animations.map(\.layer)).union(document.events.map(\.layer))
+        for (name, l) in layers {
+            if !(l.value("frames").list ?? []).isEmpty || l.properties["beginTime"] != nil { used.insert(name) }
+        }
+        let order = treeOrder().filter { used.contains($0.name) }
+        for l in order {
+            w.line("guard let \(layerIdentifier(l.name)) = layerLabLayer(\(SwiftLiteral.string(l.name)), in: root, as: "
+                   + "\(SwiftGenerator.className(l.kind)).self) else { return }")
+        }
+        for l in order {
+            if let v = l.properties["beginTime"] {
+                for s in propertyAssignment(layerIdentifier(l.name), "beginTime", v, layer: l) { w.line(s) }
+            }
+        }
+        // Each layer's own time at scene time 0 (LayerLab's layer clock), for animation begin times.
+        let clocked = order.filter { l in
+            document.animations.contains { $0.layer == l.name } || !(l.value("frames").list ?? []).isEmpty
+        }
+        if !clocked.isEmpty { w.line() }
+        for l in clocked {
+            let t0 = evaluator.layerTime(l.name, at: 0)
+            let id = layerIdentifier(l.name)
+            w.line("let \(timeIdentifier(l.name)) = \(id).convertTime(start, from: nil)"
+                   + (t0 == 0 ? "" : " - \(SwiftLiteral.number(t0))"))
+        }
+
+        let events = document.events.map { (event: $0, time: evaluator.interval(of: $0.name)?.begin ?? 0) }
+            .enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        let immediate = events.filter { $0.time <= 0 }
+        if !immediate.isEmpty {
+            w.line()
+            w.line("// Changes at scene time 0.")
+            for e in immediate { writeEventBody(e.event) }
+        }
+
+        for a in document.animations {
+            guard let l = layers[a.layer] else { continue }
+            w.line()
+            w.line("// \(SwiftLiteral.comment(a.name)): \(a.kindName) \(SwiftLiteral.comment(a.layer)) \(a.keyPath ?? "(group)")")
+            let begin = evaluator.interval(of: a.name)?.begin ?? timing.beginValue(a.timing.beginTime)
+            let beginText = "\(timeIdentifier(a.layer)) + \(SwiftLiteral.number(begin))"
+            let ids = writeAnimation(a, layer: l, id: names.identifier(a.name, kind: "animation"), begin: beginText,
+                                     beginComment: a.timing.beginTime.constant == nil ? a.timing.beginTime.description : nil,
+                                     duration: timing.duration(of: a, groupDuration: nil), sceneBegin: begin)
+            for (i, id) in ids.enumerated() {
+                let key = ids.count == 1 ? a.name : a.name + "." + String(i + 1)
+                w.line("\(layerIdentifier(a.layer)).add(\(id), forKey: \(SwiftLiteral.string(key)))")
+            }
+        }
+
+        for l in order where !(l.value("frames").list ?? []).isEmpty && l.properties["frameIndex"] == nil {
+            writeFlipbook(l)
+        }
+
+        let later = events.filter { $0.time > 0 }
+        if !later.isEmpty {
+            w.line()
+            w.line("// Timed changes (LayerLab's `at T set …`), on the main queue.")
+            w.line("let at = { (t: CFTimeInterval) -> DispatchTime in .now() + max(0, start + t - CACurrentMediaTime()) }")
+            for e in later {
+                let expr = e.event.time.constant == nil ? SwiftLiteral.comment(e.event.time.description) : nil
+                w.open("DispatchQueue.main.asyncAfter(deadline: at(\(SwiftLiteral.number(e.time))))", comment: expr)
+                writeEventBody(e.event)
+                w.close()
+            }
+        }
+        w.line("_ = paths")
+        if order.isEmpty { w.line("_ = start") }
+        w.close()
+    }
+
+    /// Every layer in tree order (parents before children).
+    func treeOrder() -> [Layer] {
+        var out: [Layer] = []
+        func walk(_ ls: [Layer]) { for l in ls { out.append(l); walk(l.sublayers) } }
+        walk(document.layers)
+        return out
+    }
+
+    mutating func timeIdentifier(_ layer: String) -> String { names.identifier(layer, kind: "time", suffix: "Time") }
+
+    /// One event's assignments in a transaction: without actions, or as implicit animations.
+    mutating func writeEventBody(_ e: Event) {
+        guard let l = layers[e.layer] else { return }
+        let id = layerIdentifier(e.layer)
+        w.line("CATransaction.begin()")
+        if e.animated {
+            w.line("CATransaction.setAnimationDuration(\(SwiftLiteral.number(Evaluator.implicitDuration)))")
+            w.line("CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .default))")
+        } else {
+            w.line("CATransaction.setDisableActions(true)")
+        }
+        for a in e.assignments {
+            for s in assignment(id, a.keyPath, a.value, layer: l) { w.line(s) }
+        }
+        w.line("CATransaction.commit()")
+    }
+
+    // MARK: - Animations
+
+    /// Writes `a` as QuartzCore animation objects and returns their identifiers (two for a
+    /// UIView-style `frame` animation, which Core Animation splits into position and size).
+    mutating func writeAnimation(_ a: Animation, layer: Layer, id: String, begin: String?, beginComment: String?,
+                                 duration: Double, sceneBegin: Double) -> [String] {
+        if a.keyPath == "frame" {
+            let anchor = evaluator.modelValue(layer: layer.name, keyPath: "anchorPoint", at: sceneBegin)?.point ?? Point(0.5, 0.5)
+            var ids: [String] = []
+            for (suffix, part) in [("Position", "position"), ("Size", "bounds.size")] {
+                w.line("// UIView-style frame: Core Animation animates \(part)")
+                let partID = names.identifier(id + suffix, kind: "animation-part")
+                ids += writeAnimation(SwiftGenerator.framePart(a, part, anchor: anchor), layer: layer, id: partID, begin: begin,
+                                      beginComment: beginComment, duration: duration, sceneBegin: sceneBegin)
+            }
+            return ids
+        }
+        if a.keyPath == "frameIndex" {
+            w.line("// frameIndex has no Core Animation key path: animate `contents` with the frames' images instead.")
+            return []
+        }
+        switch a.body {
+        case .basic(let b):
+            w.line("let \(id) = CABasicAnimation(keyPath: \(SwiftLiteral.string(b.keyPath)))")
+            writeFromToBy(id, b.from, b.to, b.by)
+        case .keyframes(let k):
+            w.line("let \(id) = CAKeyframeAnimation(keyPath: \(SwiftLiteral.string(k.keyPath)))")
+            w.line("\(id).values = [" + k.values.map { anyValue($0) }.joined(separator: ", ") + "]")
+            if let kt = k.keyTimes {
+                w.line("\(id).keyTimes = [" + kt.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "]")
+            }
+            if k.calculationMode != .linear { w.line("\(id).calculationMode = .\(k.calculationMode.rawValue)") }
+            if let tf = k.timingFunctions {
+                w.line("\(id).timingFunctions = [" + tf.map(SwiftLiteral.timingFunction).joined(separator: ", ") + "]")
+            }
+        case .spring(let s):
+            w.line("let \(id) = CASpringAnimation(keyPath: \(SwiftLiteral.string(s.keyPath)))")
+            writeFromToBy(id, s.from, s.to, s.by)
+            let solver = ExportTiming.solver(s, duration: a.timing.duration)
+            if case .dampingRatio(let zeta, _) = s.form {
+                let d = a.timing.duration ?? 0.5
+                w.line("// UIKit form: dampingRatio \(SwiftLiteral.number(zeta)) over \(SwiftLiteral.number(d)) s, as"
+                       + " stiffness (2π/d)², mass 1, damping 4πζ/d")
+            }
+            w.line("\(id).mass = \(SwiftLiteral.number(solver.mass))")
+            w.line("\(id).stiffness = \(SwiftLiteral.number(solver.stiffness))")
+            w.line("\(id).damping = \(SwiftLiteral.number(solver.damping))")
+            w.line("\(id).initialVelocity = \(SwiftLiteral.number(solver.initialVelocity))")
+        case .group(let g):
+            var children: [String] = []
+            for (i, slot) in timing.childSlots(g, groupDuration: duration).enumerated() {
+                let childID = names.identifier(id + String(i + 1), kind: "animation-child")
+                let childBegin = slot.begin == 0 ? nil : SwiftLiteral.number(slot.begin)
+                children += writeAnimation(slot.animation, layer: layer, id: childID, begin: childBegin,
+                                           beginComment: g.sequence ? "after the previous child" : nil,
+                                           duration: slot.duration, sceneBegin: sceneBegin + slot.begin)
+            }
+            w.line("let \(id) = CAAnimationGroup()")
+            w.line("\(id).animations = [" + children.joined(separator: ", ") + "]")
+        }
+        var why: String?
+        if a.timing.duration == nil {
+            switch a.body {
+            case .basic, .keyframes: why = "LayerLab's default: 0.25 s, or the group's span"
+            case .spring: why = "the spring's settling duration"
+            case .group: why = "until its last child ends"
+            }
+        }
+        writeTiming(id, a.timing, duration: duration, begin: begin, beginComment: beginComment, durationComment: why)
+        return [id]
+    }
+
+    mutating func writeFromToBy(_ id: String, _ from: Value?, _ to: Value?, _ by: Value?) {
+        if let from { w.line("\(id).fromValue = " + anyValue(from)) }
+        if let to { w.line("\(id).toValue = " + anyValue(to)) }
+        if let by { w.line("\(id).byValue = " + anyValue(by)) }
+    }
+
+    /// Every CAMediaTiming attribute that differs from Core Animation's default, and always
+    /// the duration (LayerLab's defaults differ from Core Animation's).
+    mutating func writeTiming(_ id: String, _ t: MediaTiming, duration: Double, begin: String?, beginComment: String?,
+                              durationComment: String?) {
+        w.line("\(id).duration = \(SwiftLiteral.number(duration))" + (durationComment.map { "  // " + $0 } ?? ""))
+        if let begin {
+            w.line("\(id).beginTime = \(begin)" + (beginComment.map { "  // \(SwiftLiteral.comment($0))" } ?? ""))
+        }
+        if t.speed != 1 { w.line("\(id).speed = \(SwiftLiteral.number(t.speed))") }
+        if t.timeOffset != 0 { w.line("\(id).timeOffset = \(SwiftLiteral.number(t.timeOffset))") }
+        if t.repeatCount != 0 { w.line("\(id).repeatCount = \(SwiftLiteral.number(t.repeatCount))") }
+        if t.repeatDuration != 0 { w.line("\(id).repeatDuration = \(SwiftLiteral.number(t.repeatDuration))") }
+        if t.autoreverses { w.line("\(id).autoreverses = true") }
+        if t.fillMode != .removed { w.line("\(id).fillMode = .\(t.fillMode.rawValue)") }
+        if !t.removedOnCompletion { w.line("\(id).isRemovedOnCompletion = false") }
+        if let f = t.timingFunction { w.line("\(id).timingFunction = " + SwiftLiteral.timingFunction(f)) }
+        if t.additive { w.line("\(id).isAdditive = true") }
+    }
+
+    /// The position or size half of a `frame` animation, its rect values converted.
+    static func framePart(_ a: Animation, _ part: String, anchor: Point) -> Animation {
+        func convert(_ v: Value?) -> Value? {
+            guard let v else { return nil }
+            guard case .rect(let r) = v else { return v }
+            return part == "position"
+                ? .point(Point(r.minX + anchor.x * r.width, r.minY + anchor.y * r.height)) : .size(r.size)
+        }
+        var out = a
+        switch a.body {
+        case .basic(let b):
+            out.body = .basic(.init(keyPath: part, from: convert(b.from), to: convert(b.to), by: convert(b.by)))
+        case .keyframes(var k):
+            k.keyPath = part
+            k.values = k.values.map { convert($0) ?? $0 }
+            out.body = .keyframes(k)
+        case .spring(let s):
+            out.body = .spring(.init(keyPath: part, from: convert(s.from), to: convert(s.to), by: convert(s.by), form: s.form))
+        case .group: break
+        }
+        return out
+    }
+
+    /// A flipbook (UIImageView's animationImages) as a discrete keyframe animation on `contents`.
+    mutating func writeFlipbook(_ l: Layer) {
+        let frames = (l.value("frames").list ?? []).compactMap(\.string)
+        guard !frames.isEmpty else { return }
+        let n = Double(frames.count)
+        var cycle = l.value("animationDuration").number ?? 0
+        if cycle <= 0 { cycle = n / 30 }
+        let repeats = l.value("animationRepeatCount").number ?? 0
+        let id = names.identifier(l.name, kind: "flipbook", suffix: "Flipbook")
+        w.line()
+        w.line("// \(SwiftLiteral.comment(l.name)): flipbook of \(frames.count) frames, like UIImageView's animationImages")
+        w.line("let \(id) = CAKeyframeAnimation(keyPath: \"contents\")")
+        w.line("\(id).values = [" + frames.map { "UIImage(named: \(SwiftLiteral.string($0)))?.cgImage as Any" }.joined(separator: ", ") + "]")
+        w.line("\(id).keyTimes = [" + (0...frames.count).map { SwiftLiteral.number(Double($0) / n) }.joined(separator: ", ") + "]")
+        w.line("\(id).calculationMode = .discrete")
+        w.line("\(id).duration = \(SwiftLiteral.number(cycle))")
+        w.line("\(id).repeatCount = \(repeats > 0 ? SwiftLiteral.number(repeats) : ".infinity")")
+        w.line("\(id).beginTime = \(timeIdentifier(l.name))")
+        w.line("\(id).fillMode = .backwards")
+        w.line("\(layerIdentifier(l.name)).add(\(id), forKey: \"flipbook\")")
+    }
+}
