@@ -8,11 +8,8 @@ extension Evaluator {
         guard let entry = entries[layer] else { return [:] }
         var props = modelProperties(layer, at: sceneTime)
         let kind = entry.layer.kind
-        for a in animationsByLayer[layer] ?? [] {
-            let d = duration(of: a, groupDuration: nil)
-            let begin = beginValue(a.timing.beginTime)
-            apply(a, label: a.name, kind: kind, parentTime: layerTime, begin: begin, duration: d,
-                  isChild: false, into: &props, trace: &trace, traceKey: traceKey)
+        for c in compiledByLayer[layer] ?? [] {
+            apply(c, parentTime: layerTime, into: &props, trace: &trace, traceKey: traceKey)
         }
         if let implicit = implicitByLayer[layer] {
             for (i, imp) in implicit.enumerated() where i < implicitLimit {
@@ -28,49 +25,42 @@ extension Evaluator {
     }
 
     /// Applies one animation (recursing into groups) at parent time `parentTime`.
-    func apply(_ a: Animation, label: String, kind: LayerKind, parentTime: Double, begin: Double,
-               duration d: Double, isChild: Bool, into props: inout [String: Value],
+    func apply(_ c: CompiledAnimation, parentTime: Double, into props: inout [String: Value],
                trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
-        let c = clock(for: a, begin: begin, duration: d, isChild: isChild)
-        let local = c.local(parentTime)
-        if case .group(let g) = a.body {
-            let slots = childSlots(g, groupDuration: d)
+        let local = c.clock.local(parentTime)
+        if c.isGroup {
             if !local.applies {
-                if trace != nil { traceInactiveGroup(slots, label: label, kind: kind, phase: local.phase,
-                                                     trace: &trace, traceKey: traceKey) }
+                if trace != nil { traceInactiveGroup(c.children, phase: local.phase, trace: &trace, traceKey: traceKey) }
                 return
             }
-            for (i, slot) in slots.enumerated() {
-                let childLabel = slot.animation.name.isEmpty ? "\(label)/\(i + 1)" : slot.animation.name
-                apply(slot.animation, label: childLabel, kind: kind, parentTime: local.time, begin: slot.begin,
-                      duration: slot.duration, isChild: true, into: &props, trace: &trace, traceKey: traceKey)
+            for child in c.children {
+                apply(child, parentTime: local.time, into: &props, trace: &trace, traceKey: traceKey)
             }
             return
         }
-        guard let kpText = a.keyPath, let kp = KeyPath.resolve(kpText, for: kind) else { return }
+        guard let kp = c.keyPath else { return }
         let traced = trace != nil && touches(kp, traceKey)
         guard local.applies else {
             if traced {
-                trace!.append(step(a, label, local, d, applies: false, value: nil,
-                                   note: note(for: local, c)))
+                trace!.append(step(c, local, applies: false, value: nil, note: note(for: local, c.clock)))
             }
             return
         }
         let beneath = resolve(kp.read(props))
-        let v = bodyValue(a, kp: kp, beneath: beneath, localTime: local.time, duration: d, phase: local.phase)
-        let result = a.timing.additive ? beneath.adding(v) : v
+        let v = bodyValue(c, beneath: beneath, localTime: local.time, phase: local.phase)
+        let result = c.animation.timing.additive ? beneath.adding(v) : v
         kp.write(result, into: &props)
         if traced {
-            trace!.append(step(a, label, local, d, applies: true, value: resolve(traceKey!.read(props)),
-                               note: note(for: local, c)))
+            trace!.append(step(c, local, applies: true, value: resolve(traceKey!.read(props)),
+                               note: note(for: local, c.clock)))
         }
     }
 
-    private func step(_ a: Animation, _ label: String, _ local: LocalTime, _ d: Double, applies: Bool,
-                      value: Value?, note: String) -> Explanation.Step {
-        Explanation.Step(name: label, kind: a.kindName, phase: local.phase,
-                         localTime: applies ? local.time : nil, duration: d, applies: applies,
-                         additive: a.timing.additive, value: value, note: note)
+    private func step(_ c: CompiledAnimation, _ local: LocalTime, applies: Bool, value: Value?,
+                      note: String) -> Explanation.Step {
+        Explanation.Step(name: c.label, kind: c.animation.kindName, phase: local.phase,
+                         localTime: applies ? local.time : nil, duration: c.duration, applies: applies,
+                         additive: c.animation.timing.additive, value: value, note: note)
     }
 
     private func note(for local: LocalTime, _ c: TimingClock) -> String {
@@ -86,45 +76,39 @@ extension Evaluator {
         }
     }
 
-    private func traceInactiveGroup(_ slots: [ChildSlot], label: String, kind: LayerKind, phase: TimingPhase,
+    private func traceInactiveGroup(_ children: [CompiledAnimation], phase: TimingPhase,
                                     trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
-        for (i, slot) in slots.enumerated() {
-            let a = slot.animation
-            let childLabel = a.name.isEmpty ? "\(label)/\(i + 1)" : a.name
-            if case .group(let g) = a.body {
-                traceInactiveGroup(childSlots(g, groupDuration: slot.duration), label: childLabel, kind: kind,
-                                   phase: phase, trace: &trace, traceKey: traceKey)
+        for c in children {
+            if c.isGroup {
+                traceInactiveGroup(c.children, phase: phase, trace: &trace, traceKey: traceKey)
                 continue
             }
-            guard let kpText = a.keyPath, touches(KeyPath.resolve(kpText, for: kind), traceKey) else { continue }
-            trace!.append(Explanation.Step(name: childLabel, kind: a.kindName, phase: phase, localTime: nil,
-                                           duration: slot.duration, applies: false, additive: a.timing.additive,
-                                           value: nil, note: "its group is not in effect (\(phase.rawValue))"))
+            guard touches(c.keyPath, traceKey) else { continue }
+            trace!.append(Explanation.Step(name: c.label, kind: c.animation.kindName, phase: phase, localTime: nil,
+                                           duration: c.duration, applies: false,
+                                           additive: c.animation.timing.additive, value: nil,
+                                           note: "its group is not in effect (\(phase.rawValue))"))
         }
     }
 
     /// The animated value of a non-group animation at iteration time `t`.
-    func bodyValue(_ a: Animation, kp: KeyPath, beneath: Value, localTime t: Double, duration d: Double,
-                   phase: TimingPhase) -> Value {
+    func bodyValue(_ c: CompiledAnimation, beneath: Value, localTime t: Double, phase: TimingPhase) -> Value {
+        let d = c.duration
         var f = d > 0 ? t / d : 1
         // NB: group children reach their end through sums of durations; snap float noise so a
         // filled end shows exactly the `to` value (a path keeps its own structure).
         if abs(f - 1) < 1e-9 { f = 1 } else if abs(f) < 1e-12 { f = 0 }
-        switch a.body {
-        case .basic(let b):
-            let (from, to) = endpoints(from: b.from, to: b.to, by: b.by, beneath: beneath, additive: a.timing.additive)
+        let additive = c.animation.timing.additive
+        switch c.animation.body {
+        case .basic:
+            let (from, to) = endpoints(from: c.from, to: c.to, by: c.by, beneath: beneath, additive: additive)
             return from.interpolated(to: to, f)
         case .keyframes(let k):
-            return k.value(at: f, values: k.values.map(resolve))
-        case .spring(let s):
-            let (from, to) = endpoints(from: s.from, to: s.to, by: s.by, beneath: beneath, additive: a.timing.additive)
-            let solver = springSolver(s, duration: a.timing.duration)
-            var p = solver.progress(at: t)
-            // UIKit's damping-ratio form lands on its target when its duration is over, and
-            // so does a spring lasting its settling duration (it is at rest by definition).
-            var snaps = a.timing.duration == nil
-            if case .dampingRatio = s.form { snaps = true }
-            if snaps && (phase == .after || t >= d) { p = 1 }
+            return k.value(at: f, values: c.keyframeValues, times: c.keyTimes)
+        case .spring:
+            let (from, to) = endpoints(from: c.from, to: c.to, by: c.by, beneath: beneath, additive: additive)
+            var p = c.spring?.progress(at: t) ?? 1
+            if c.springSnaps && (phase == .after || t >= d) { p = 1 }
             return from.interpolated(to: to, p)
         case .group:
             return beneath
@@ -134,8 +118,7 @@ extension Evaluator {
     /// CABasicAnimation's rules for which of from, to and by are given.
     func endpoints(from: Value?, to: Value?, by: Value?, beneath: Value, additive: Bool) -> (Value, Value) {
         let base = additive ? beneath.zero : beneath
-        let f = from.map(resolve), t = to.map(resolve), b = by.map(resolve)
-        switch (f, t, b) {
+        switch (from, to, by) {
         case (let f?, let t?, _): return (f, t)
         case (let f?, nil, let b?): return (f, f.adding(b))
         case (nil, let t?, let b?): return (t.subtracting(b), t)

@@ -32,7 +32,7 @@ public struct Evaluator: Sendable {
     }
 
     var entries: [String: LayerEntry] = [:]
-    var animationsByLayer: [String: [Animation]] = [:]
+    var compiledByLayer: [String: [CompiledAnimation]] = [:]
     var eventsByLayer: [String: [ResolvedEvent]] = [:]
     var implicitByLayer: [String: [ImplicitAnimation]] = [:]
     var intervals: [String: (begin: Double, end: Double)] = [:]
@@ -56,11 +56,9 @@ public struct Evaluator: Sendable {
             }
         }
         index(document.layers, parent: nil)
-        for a in document.animations {
-            animationsByLayer[a.layer, default: []].append(a)
-            collectSprings(a)
-        }
+        for a in document.animations { collectSprings(a) }
         resolveIntervals()
+        compileAnimations()
         for e in document.events {
             let kind = entries[e.layer]?.layer.kind
             let kps = e.assignments.map { KeyPath.resolve($0.keyPath, for: kind) }

@@ -25,10 +25,9 @@ extension Animation.Keyframes {
     }
 
     /// The value at fraction `f` (0…1) of the animation's duration.
-    func value(at f: Double, values: [Value]) -> Value {
+    func value(at f: Double, values: [Value], times: [Double]) -> Value {
         guard let first = values.first else { return .null }
         if values.count == 1 { return first }
-        let times = effectiveKeyTimes(values)
         if calculationMode == .discrete {
             var index = 0
             for (i, k) in times.enumerated() where i < values.count && f >= k { index = i }
