@@ -76,6 +76,24 @@ public struct FramesRequest: Sendable, Equatable {
     public var from: Double
     public var to: Double?
     public var fps: Double?
+    /// Columns × rows; nil fits the terminal (80x24 when output is not one).
+    public var size: (columns: Int, rows: Int)?
+    /// `ascii`, `blocks` or `braille`; nil picks by terminal.
+    public var mode: String?
+    /// `auto`, `always` or `never`; nil is auto.
+    public var color: String?
+
+    public init(document: Document, from: Double, to: Double?, fps: Double?,
+                size: (columns: Int, rows: Int)? = nil, mode: String? = nil, color: String? = nil) {
+        self.document = document; self.from = from; self.to = to; self.fps = fps
+        self.size = size; self.mode = mode; self.color = color
+    }
+
+    public static func == (a: FramesRequest, b: FramesRequest) -> Bool {
+        a.document == b.document && a.from == b.from && a.to == b.to && a.fps == b.fps
+            && a.size?.columns == b.size?.columns && a.size?.rows == b.size?.rows
+            && a.mode == b.mode && a.color == b.color
+    }
 }
 
 public struct ExportRequest: Sendable, Equatable {

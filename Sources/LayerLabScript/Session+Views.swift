@@ -114,11 +114,14 @@ extension Session {
     }
 
     func framesRequest(_ args: ArgumentList) throws(ScriptError) -> FramesRequest {
-        try checkAttributes(args, ["from", "to", "fps"], command: "frames")
+        try checkAttributes(args, ["from", "to", "fps", "size", "mode", "color"], command: "frames")
         var req = FramesRequest(document: document, from: 0, to: nil, fps: nil)
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
+        if let a = argument(args, "size") { req.size = try cells(a.value) }
+        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
+        if let a = argument(args, "color") { req.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
         return req
     }
 

@@ -25,7 +25,9 @@ extension EffectPerformer {
     /// Performs `frames`: the frames from `from` to `to` (the scene's end) at `fps`, one after
     /// another, each under a `# t=…` line, for pipes and files.
     func frames(_ request: FramesRequest, _ io: StandardIO) -> Bool {
-        guard let options = frameOptions(size: nil, mode: nil, color: nil, io) else { return false }
+        guard let options = frameOptions(size: request.size, mode: request.mode, color: request.color, io) else {
+            return false
+        }
         let evaluator = Evaluator(document: request.document)
         let to = request.to ?? evaluator.sceneDuration
         let fps = request.fps ?? Self.defaultFramesFPS
