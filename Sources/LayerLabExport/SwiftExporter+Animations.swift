@@ -50,11 +50,11 @@ extension SwiftGenerator {
             guard let l = layers[a.layer] else { continue }
             w.line()
             w.line("// \(SwiftLiteral.comment(a.name)): \(a.kindName) \(SwiftLiteral.comment(a.layer)) \(a.keyPath ?? "(group)")")
-            let begin = evaluator.interval(of: a.name)?.begin ?? timing.beginValue(a.timing.beginTime)
+            let begin = evaluator.interval(of: a.name)?.begin ?? evaluator.beginValue(a.timing.beginTime)
             let beginText = "\(timeIdentifier(a.layer)) + \(SwiftLiteral.number(begin))"
             let ids = writeAnimation(a, layer: l, id: names.identifier(a.name, kind: "animation"), begin: beginText,
                                      beginComment: a.timing.beginTime.constant == nil ? a.timing.beginTime.description : nil,
-                                     duration: timing.duration(of: a, groupDuration: nil), sceneBegin: begin)
+                                     duration: evaluator.duration(of: a, groupDuration: nil), sceneBegin: begin)
             for (i, id) in ids.enumerated() {
                 let key = ids.count == 1 ? a.name : a.name + "." + String(i + 1)
                 w.line("\(layerIdentifier(a.layer)).add(\(id), forKey: \(SwiftLiteral.string(key)))")
@@ -147,7 +147,7 @@ extension SwiftGenerator {
         case .spring(let s):
             w.line("let \(id) = CASpringAnimation(keyPath: \(SwiftLiteral.string(s.keyPath)))")
             writeFromToBy(id, s.from, s.to, s.by)
-            let solver = ExportTiming.solver(s, duration: a.timing.duration)
+            let solver = SwiftGenerator.solver(s, duration: a.timing.duration)
             if case .dampingRatio(let zeta, _) = s.form {
                 let d = a.timing.duration ?? 0.5
                 w.line("// UIKit form: dampingRatio \(SwiftLiteral.number(zeta)) over \(SwiftLiteral.number(d)) s, as"
@@ -159,7 +159,7 @@ extension SwiftGenerator {
             w.line("\(id).initialVelocity = \(SwiftLiteral.number(solver.initialVelocity))")
         case .group(let g):
             var children: [String] = []
-            for (i, slot) in timing.childSlots(g, groupDuration: duration).enumerated() {
+            for (i, slot) in evaluator.childSlots(g, groupDuration: duration).enumerated() {
                 let childID = names.identifier(id + String(i + 1), kind: "animation-child")
                 let childBegin = slot.begin == 0 ? nil : SwiftLiteral.number(slot.begin)
                 children += writeAnimation(slot.animation, layer: layer, id: childID, begin: childBegin,

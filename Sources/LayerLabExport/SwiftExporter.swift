@@ -23,7 +23,6 @@ public enum SwiftExporter {
 struct SwiftGenerator {
     let document: Document
     let evaluator: Evaluator
-    let timing: ExportTiming
     var names = SwiftNames(reserved: ["root", "paths", "start", "at", "p", "UIKit", "QuartzCore"])
     var w = SourceWriter()
     /// Layers used as another layer's mask: assigned to `mask`, never added as sublayers.
@@ -33,7 +32,6 @@ struct SwiftGenerator {
     init(_ document: Document) {
         self.document = document
         evaluator = Evaluator(document: document)
-        timing = ExportTiming(evaluator)
         var masks: Set<String> = []
         var all: [String: Layer] = [:]
         func walk(_ ls: [Layer]) {
@@ -228,6 +226,17 @@ struct SwiftGenerator {
             return "UIImage(named: \(SwiftLiteral.string(base)))?.cgImage  // LayerLab text art: supply this image"
         }
         return "UIImage(named: \(SwiftLiteral.string(file)))?.cgImage"
+    }
+
+    /// The physical spring behind either form (UIKit's form mapped as `SpringSolver` documents:
+    /// stiffness (2π/d)², mass 1, damping 4πζ/d).
+    static func solver(_ s: Animation.Spring, duration: Double?) -> SpringSolver {
+        switch s.form {
+        case .physics(let m, let k, let c, let v):
+            return SpringSolver(mass: m, stiffness: k, damping: c, initialVelocity: v)
+        case .dampingRatio(let z, let v):
+            return SpringSolver(dampingRatio: z, initialVelocity: v, duration: duration ?? 0.5)
+        }
     }
 
     // MARK: - Helpers in the generated file

@@ -1,11 +1,126 @@
 import Foundation
 import LayerLabCore
-import LayerLabExport
+@testable import LayerLabExport
 import Testing
 
 struct SwiftExporterTests {
-    @Test func loadingSExports() throws {
-        let source = SwiftExporter.source(for: try ExportFixtures.example("loading-s.lab"))
-        #expect(source.contains("func makeLayerLabScene() -> CALayer"))
+    /// One document with every animation kind, every timing attribute, events and images.
+    static let everything = """
+    canvas size=200x200
+    path blob = circle(100, 100, 60)
+    path spike = polygon((100, 30), (170, 160), (30, 160))
+    layer holder position=(100, 100) bounds=rect(0, 0, 100, 100) backgroundColor=#336699 speed=2 timeOffset=0.5
+    shape default in holder path=blob fillColor=red strokeColor=black lineWidth=2 lineCap=round
+    shape ring path=circle(0, 0, 30) fillColor=clear strokeColor=navy lineWidth=6 position=(50, 50)
+    text label string="Hi" fontSize=20 bounds=rect(0, 0, 80, 30) position=(100, 20) alignment=center
+    image photo contents="photo.png" bounds=rect(0, 0, 40, 40) position=(20, 180) contentsGravity=resizeAspect
+    image walker frames=["a.png", "b.png"] animationDuration=0.5 bounds=rect(0, 0, 10, 10)
+    animate default opacity from=1 to=0 duration=0.5 fillMode=forwards removedOnCompletion=false as fadeOut
+    animate default position.x by=10 beginTime=after fadeOut repeatCount=inf autoreverses=true speed=2 \
+        timeOffset=0.1 additive=true timingFunction=cubic(0.34, 1.56, 0.64, 1) as nudge
+    keyframes default path values=[blob, spike, blob] keyTimes=[0, 0.3, 1] timingFunctions=[easeOut, easeIn] \
+        duration=2 repeatDuration=3 as morph
+    keyframes ring strokeEnd values=[0, 0.5, 1] calculationMode=discrete fillMode=backwards as steps
+    spring label transform.scale from=0.25 to=1 dampingRatio=0.7 initialSpringVelocity=0.1 duration=0.4 as pop
+    spring ring position.y to=120 mass=2 stiffness=150 damping=12 initialVelocity=1 as drop
+    group tour on ring sequence beginTime=pop.end + 0.1 fillMode=both {
+        animate position from=(50, 50) to=(150, 50) duration=0.5
+        animate strokeColor to=orange duration=0.5
+    }
+    animate holder frame to=rect(0, 0, 200, 200) duration=0.3 as grow
+    at 1 set ring hidden=true
+    at fadeOut.end set label string="Bye" animated
+    at 0 set photo opacity=0.5
+    """
+
+    static func source(_ text: String) -> String { SwiftExporter.source(for: ExportFixtures.document(text)) }
+
+    @Test func containsEveryConstructForEveryKindAndAttribute() {
+        let s = Self.source(Self.everything)
+        for expected in [
+            "func makeLayerLabScene() -> CALayer", "func addLayerLabAnimations(to root: CALayer)",
+            "struct LayerLabPaths", "let blob: CGPath = layerLabPath { p in", "CGMutablePath()",
+            "CABasicAnimation(keyPath: \"opacity\")", "CAKeyframeAnimation(keyPath: \"path\")",
+            "CASpringAnimation(keyPath: \"transform.scale\")", "CAAnimationGroup()",
+            ".fillMode = .forwards", ".fillMode = .backwards", ".fillMode = .both", ".isRemovedOnCompletion = false",
+            ".repeatCount = .infinity", ".repeatDuration = 3", ".autoreverses = true", ".speed = 2", ".timeOffset = 0.1",
+            ".isAdditive = true", ".byValue = 10",
+            "CAMediaTimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)",
+            ".timingFunctions = [CAMediaTimingFunction(name: .easeOut), CAMediaTimingFunction(name: .easeIn)]",
+            ".keyTimes = [0, 0.3, 1]", ".calculationMode = .discrete",
+            ".values = [paths.blob, paths.spike, paths.blob]",
+            // UIKit form: stiffness (2π/0.4)², damping 4π·0.7/0.4.
+            ".stiffness = 246.74011", ".damping = 21.991149", ".mass = 1", ".initialVelocity = 0.1",
+            // Physics form, direct.
+            ".mass = 2", ".stiffness = 150", ".damping = 12", ".initialVelocity = 1",
+            "convertTime(start, from: nil)", "= CACurrentMediaTime()",
+            "DispatchQueue.main.asyncAfter(deadline: at(1))", "CATransaction.setDisableActions(true)",
+            "CATransaction.setAnimationDuration(0.25)", "label.string = \"Bye\"",
+            "UIColor(red: 1, green: 0, blue: 0, alpha: 1).cgColor", "UIImage(named: \"photo.png\")?.cgImage",
+            "CAKeyframeAnimation(keyPath: \"contents\")", "holder.speed = 2", "holder.timeOffset = 0.5",
+            "CATextLayer()", "CAShapeLayer()", ".alignmentMode = .center", ".lineCap = .round",
+            ".contentsGravity = .resizeAspect",
+            // A frame animation becomes position and size; symbolic times keep their expression.
+            "CABasicAnimation(keyPath: \"position\")", "CABasicAnimation(keyPath: \"bounds.size\")",
+            "// fadeOut.end", "// pop.end + 0.1",
+        ] {
+            #expect(s.contains(expected), "missing: \(expected)")
+        }
+        // A layer named with a Swift keyword gets a usable identifier.
+        #expect(s.contains("let default_ = CAShapeLayer()"))
+        #expect(!s.contains("let default = "))
+    }
+
+    @Test func eventsAtTimeZeroAreAppliedAtOnce() {
+        let s = Self.source(Self.everything)
+        let immediate = s.range(of: "// Changes at scene time 0.")
+        let later = s.range(of: "DispatchQueue.main.asyncAfter")
+        #expect(immediate != nil && later != nil)
+        if let immediate, let later { #expect(immediate.lowerBound < later.lowerBound) }
+        #expect(s.contains("photo.opacity = 0.5"))
+    }
+
+    @Test func symbolicTimesAreEvaluatedNumbers() throws {
+        let doc = try ExportFixtures.example("loading-s.lab")
+        let s = SwiftExporter.source(for: doc)
+        let begin = try #require(Evaluator(document: doc).interval(of: "corners")?.begin)
+        #expect(s.contains("corners.beginTime = triangleTime + \(formatNumber(begin))  // wobble.begin + 0.9"))
+    }
+
+    @Test func stringsAndNamesAreEscaped() {
+        var doc = Document()
+        doc.layers = [Layer(name: "label", kind: .text, properties: ["string": .string("say \"hi\"\n\u{1B}[2J\\")])]
+        let s = SwiftExporter.source(for: doc)
+        #expect(s.contains(#"label.string = "say \"hi\"\n\u{1b}[2J\\""#))
+        #expect(!s.contains("\u{1B}"))
+    }
+
+    @Test(arguments: ExportFixtures.examplePaths)
+    func delimitersBalance(_ path: String) throws {
+        let s = SwiftExporter.source(for: try ExportFixtures.example(path))
+        #expect(SwiftSourceCheck.unbalanced(s) == nil, "\(path): \(SwiftSourceCheck.unbalanced(s) ?? "")")
+        #expect(s.hasSuffix("\n"))
+    }
+
+    @Test(arguments: ExportFixtures.examplePaths + ["everything"])
+    func swiftcParses(_ path: String) throws {
+        guard let swiftc = SwiftSourceCheck.swiftc else { return }
+        let s = path == "everything" ? Self.source(Self.everything) : SwiftExporter.source(for: try ExportFixtures.example(path))
+        let problem = try SwiftSourceCheck.parse(s, with: swiftc)
+        #expect(problem == nil, "\(path): \(problem ?? "")")
+    }
+
+    @Test func deterministic() throws {
+        let doc = try ExportFixtures.example("loading-s.lab")
+        #expect(SwiftExporter.source(for: doc) == SwiftExporter.source(for: doc))
+    }
+}
+
+struct SwiftSourceCheckTests {
+    @Test func theChecksCatchBrokenSource() throws {
+        #expect(SwiftSourceCheck.unbalanced("func f() { [1, 2) }") != nil)
+        #expect(SwiftSourceCheck.unbalanced("let s = \"}\" // {") == nil)
+        guard let swiftc = SwiftSourceCheck.swiftc else { return }
+        #expect(try SwiftSourceCheck.parse("func f( {", with: swiftc) != nil)
     }
 }

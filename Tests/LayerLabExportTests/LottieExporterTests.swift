@@ -1,0 +1,190 @@
+import Foundation
+import LayerLabCore
+import LayerLabExport
+import Testing
+
+struct LottieExporterTests {
+    static let fps = 60.0
+
+    static func reader(_ doc: Document) throws -> LottieReader {
+        try LottieReader(LottieExporter.json(for: doc, fps: fps))
+    }
+
+    @Test(arguments: ExportFixtures.examplePaths)
+    func isStructurallyValid(_ path: String) throws {
+        let doc = try ExportFixtures.example(path)
+        let lottie = try Self.reader(doc)
+        for key in ["v", "fr", "ip", "op", "w", "h", "layers", "assets"] {
+            #expect(lottie.root[key] != nil, "\(path): no \(key)")
+        }
+        #expect(lottie.root["v"] as? String == "5.7.4")
+        #expect(lottie.op == max(1, (Evaluator(document: doc).sceneDuration * Self.fps).rounded()))
+        #expect((lottie.root["w"] as? NSNumber)?.doubleValue == doc.canvas.size.width)
+        let inds = lottie.layers.compactMap { ($0["ind"] as? NSNumber)?.intValue }
+        #expect(inds.count == lottie.layers.count, "\(path): a layer without ind")
+        #expect(Set(inds).count == inds.count, "\(path): ind not unique")
+        for l in lottie.layers {
+            let name = l["nm"] as? String ?? "?"
+            let ty = (l["ty"] as? NSNumber)?.intValue ?? -1
+            #expect([2, 3, 4].contains(ty), "\(path) \(name): type \(ty)")
+            if let parent = (l["parent"] as? NSNumber)?.intValue { #expect(inds.contains(parent), "\(path) \(name): parent missing") }
+            if ty == 2 {
+                let assets = lottie.root["assets"] as? [[String: Any]] ?? []
+                #expect(assets.contains { $0["id"] as? String == l["refId"] as? String }, "\(path) \(name): asset missing")
+            }
+            let ks = try #require(l["ks"] as? [String: Any])
+            for k in ["a", "p", "s", "r", "o"] {
+                #expect(ks[k] != nil, "\(path) \(name): ks.\(k) missing")
+                Self.checkKeyframes(ks[k], op: lottie.op, "\(path) \(name) ks.\(k)")
+            }
+            for item in LottieReader.items(l) {
+                for (k, v) in item where v is [String: Any] { Self.checkKeyframes(v, op: lottie.op, "\(path) \(name) \(k)") }
+                if let it = item["it"] as? [[String: Any]] { #expect(it.last?["ty"] as? String == "tr", "\(path) \(name): group ends without tr") }
+                if item["ty"] as? String == "sh" { Self.checkShape(item["ks"], "\(path) \(name)") }
+            }
+        }
+    }
+
+    /// Keyframe times rise strictly, within 0…op, and every keyframe has a start value.
+    static func checkKeyframes(_ property: Any?, op: Double, _ what: String) {
+        guard let p = property as? [String: Any], (p["a"] as? NSNumber)?.intValue == 1 else { return }
+        let keys = p["k"] as? [[String: Any]] ?? []
+        #expect(keys.count >= 2, "\(what): animated with \(keys.count) keyframes")
+        let times = keys.compactMap { ($0["t"] as? NSNumber)?.doubleValue }
+        #expect(times.count == keys.count, "\(what): keyframe without t")
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(what): times not increasing")
+        #expect((times.first ?? -1) >= 0 && (times.last ?? .infinity) <= op, "\(what): times outside 0…op")
+        #expect(keys.allSatisfy { $0["s"] != nil }, "\(what): keyframe without s")
+    }
+
+    /// A path value has as many in and out tangents as vertices.
+    static func checkShape(_ ks: Any?, _ what: String) {
+        guard let p = ks as? [String: Any] else { Issue.record("\(what): sh without ks"); return }
+        var shapes: [[String: Any]] = []
+        if (p["a"] as? NSNumber)?.intValue == 1 {
+            for k in p["k"] as? [[String: Any]] ?? [] { shapes += k["s"] as? [[String: Any]] ?? [] }
+        } else if let s = p["k"] as? [String: Any] { shapes = [s] }
+        #expect(!shapes.isEmpty, "\(what): empty path")
+        let count = (shapes.first?["v"] as? [Any])?.count
+        for s in shapes {
+            let v = (s["v"] as? [Any])?.count, i = (s["i"] as? [Any])?.count, o = (s["o"] as? [Any])?.count
+            #expect(v != nil && v == i && v == o && v == count, "\(what): vertex and tangent counts differ")
+            #expect(s["c"] is Bool, "\(what): no c")
+        }
+    }
+
+    @Test func parentingMirrorsTheLayerTree() throws {
+        let lottie = try Self.reader(try ExportFixtures.example("loading-s.lab"))
+        let holder = try #require(lottie.layer("holder"))
+        let holderInd = (holder["ind"] as? NSNumber)?.intValue
+        for name in ["oval", "triangle", "redRectangle", "blueRectangle", "arc"] {
+            #expect((lottie.layer(name)?["parent"] as? NSNumber)?.intValue == holderInd, "\(name)")
+        }
+        #expect(lottie.layer("label")?["parent"] == nil)
+        // Drawn in Core Animation's order: the first Lottie layer is on top, the canvas last.
+        #expect(lottie.layers.first?["nm"] as? String == "label")
+        #expect(lottie.layers.last?["nm"] as? String == "canvas background")
+    }
+
+    /// Values a player computes at sample frames match the evaluator at those times.
+    @Test(arguments: [
+        ("basics/02-from-to-duration.lab", "box", "position.x"),
+        ("basics/03-fill-modes.lab", "backwards", "transform.scale.x"),
+        ("basics/03-fill-modes.lab", "both", "transform.scale.x"),
+        ("basics/04-repeat-autoreverse.lab", "b", "position.x"),
+        ("basics/05-timing-curves.lab", "overshoot", "position.x"),
+        ("basics/06-keyframes.lab", "hop", "position.y"),
+        ("basics/06-keyframes.lab", "step", "position.x"),
+        ("basics/07-springs.lab", "physics", "position.x"),
+        ("basics/07-springs.lab", "uikit", "transform.scale.x"),
+        ("basics/08-groups-sequence.lab", "square", "transform.rotation.z"),
+        ("basics/08-groups-sequence.lab", "square", "opacity"),
+        ("basics/09-stroke-start-end.lab", "ring", "strokeEnd"),
+        ("basics/09-stroke-start-end.lab", "frame", "strokeStart"),
+        ("basics/12-symbolic-times.lab", "dot", "position.y"),
+        ("loading-s.lab", "holder", "transform.rotation.z"),
+        ("loading-s.lab", "triangle", "hidden"),
+        ("loading-s.lab", "redRectangle", "strokeEnd"),
+    ])
+    func valuesMatchTheEvaluator(_ path: String, _ layerName: String, _ keyPath: String) throws {
+        let doc = try ExportFixtures.example(path)
+        let evaluator = Evaluator(document: doc)
+        let lottie = try Self.reader(doc)
+        let layer = try #require(lottie.layer(layerName))
+        let ks = try #require(layer["ks"] as? [String: Any])
+        let items = LottieReader.items(layer)
+        let trim = items.first { $0["ty"] as? String == "tm" }
+        var frame = 0.0
+        while frame <= lottie.op {
+            let t = frame / Self.fps
+            let v = try #require(evaluator.presentationValue(layer: layerName, keyPath: keyPath, at: t))
+            let got: Double?
+            let want: Double
+            switch keyPath {
+            case "position.x":
+                got = LottieReader.value(ks["p"], at: frame)?[0]
+                want = v.number! + (evaluator.presentationValue(layer: layerName, keyPath: "transform.translation.x", at: t)?.number ?? 0)
+            case "position.y":
+                got = LottieReader.value(ks["p"], at: frame)?[1]; want = v.number!
+            case "transform.scale.x": got = LottieReader.value(ks["s"], at: frame)?[0]; want = v.number! * 100
+            case "transform.rotation.z": got = LottieReader.value(ks["r"], at: frame)?[0]; want = v.number! * 180 / .pi
+            case "opacity": got = LottieReader.value(ks["o"], at: frame)?[0]; want = v.number! * 100
+            case "hidden": got = LottieReader.value(ks["o"], at: frame)?[0]; want = v.bool! ? 0 : 100
+            case "strokeEnd": got = LottieReader.value(trim?["e"], at: frame)?[0]; want = v.number! * 100
+            case "strokeStart": got = LottieReader.value(trim?["s"], at: frame)?[0]; want = v.number! * 100
+            default: Issue.record("no check for \(keyPath)"); return
+            }
+            let g = try #require(got, "\(path) \(layerName).\(keyPath): no value at frame \(frame)")
+            #expect(abs(g - want) < 0.01 * max(1, abs(want)), "\(path) \(layerName).\(keyPath) at frame \(frame): \(g) vs \(want)")
+            frame += 1
+        }
+    }
+
+    @Test func shapesFillsStrokesAndText() throws {
+        let lottie = try Self.reader(try ExportFixtures.example("loading-s.lab"))
+        let triangle = LottieReader.items(try #require(lottie.layer("triangle")))
+        let stroke = try #require(triangle.first { $0["ty"] as? String == "st" })
+        #expect((stroke["lc"] as? NSNumber)?.intValue == 2)
+        #expect((stroke["lj"] as? NSNumber)?.intValue == 2)
+        #expect(LottieReader.value(stroke["w"], at: 0) == [7])
+        let fill = try #require(triangle.first { $0["ty"] as? String == "fl" })
+        let c = try #require(LottieReader.value(fill["c"], at: 0))
+        #expect(abs(c[0] - 0xd1 / 255.0) < 0.002 && abs(c[1] - 0x2a / 255.0) < 0.002)
+        // The oval morphs with a constant structure: path keyframes of four cubic vertices.
+        let oval = LottieReader.items(try #require(lottie.layer("oval")))
+        let sh = try #require(oval.first { $0["ty"] as? String == "sh" }?["ks"] as? [String: Any])
+        #expect((sh["a"] as? NSNumber)?.intValue == 1)
+        let first = try #require((sh["k"] as? [[String: Any]])?.first?["s"] as? [[String: Any]])
+        #expect((first.first?["v"] as? [Any])?.count == 4)
+        // Text is stroked with the vector font: open paths and a round stroke.
+        let label = LottieReader.items(try #require(lottie.layer("label")))
+        #expect(label.contains { $0["ty"] as? String == "sh" })
+        #expect(label.contains { $0["ty"] as? String == "st" && ($0["lc"] as? NSNumber)?.intValue == 2 })
+    }
+
+    @Test func morphsBetweenDifferentStructuresAreResampled() throws {
+        let lottie = try Self.reader(try ExportFixtures.example("basics/11-path-morphing.lab"))
+        TestShapes.expectAnimatedPath(try #require(lottie.layer("morph")))
+    }
+
+    @Test func notesSayWhatIsLeftOut() throws {
+        let walk = LottieExporter.export(try ExportFixtures.example("parallax-walk.lab"))
+        #expect(walk.notes.contains { $0.contains("text art") })
+        #expect(walk.notes.contains { $0.contains("flipbook") })
+        let masks = LottieExporter.export(try ExportFixtures.example("basics/10-masks.lab"))
+        #expect(masks.notes.contains { $0.contains("mask") })
+    }
+
+    @Test func deterministic() throws {
+        let doc = try ExportFixtures.example("loading-s.lab")
+        #expect(LottieExporter.json(for: doc) == LottieExporter.json(for: doc))
+    }
+}
+
+enum TestShapes {
+    static func expectAnimatedPath(_ layer: [String: Any]) {
+        let sh = LottieReader.items(layer).first { $0["ty"] as? String == "sh" }?["ks"] as? [String: Any]
+        #expect((sh?["a"] as? NSNumber)?.intValue == 1)
+        LottieExporterTests.checkShape(sh, "morph")
+    }
+}
