@@ -34,13 +34,17 @@ let package = Package(
         .executableTarget(name: "layerlab-bench", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript"],
                           path: "Benchmarks/LayerLabBench"),
 
+        // Shared by the test targets: golden files.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore"]),
-        .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript"],
+        .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript"]),
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal"]),
         .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
-        .testTarget(name: "ExamplesTests", dependencies: ["LayerLabScript", "LayerLabCore"]),
+        .testTarget(name: "ExamplesTests",
+                    dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport"],
+                    exclude: ["__Goldens__"]),
     ]
 )

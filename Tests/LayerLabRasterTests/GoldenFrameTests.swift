@@ -1,4 +1,5 @@
 import LayerLabCore
+import TestSupport
 import Testing
 @testable import LayerLabRaster
 

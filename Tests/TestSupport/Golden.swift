@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 
-/// Compares text with a checked-in golden file under `__Goldens__/<suite>/<name>.txt`.
+/// Compares text with a checked-in golden file under `__Goldens__/<suite>/<name>.txt`, beside
+/// the calling test file.
 ///
 /// `LAYERLAB_RECORD=1` (or `all`) rewrites goldens; `LAYERLAB_RECORD=missing` writes only
 /// absent ones. Either way a recorded golden fails the test, so recording is never silent.
 /// Unset (as on CI), a missing or different golden is simply a failure.
-func assertGolden(_ text: String, suite: String, name: String,
+public func assertGolden(_ text: String, suite: String, name: String,
                   filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
     let dir = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         .appendingPathComponent("__Goldens__").appendingPathComponent(suite)
@@ -39,7 +40,7 @@ func assertGolden(_ text: String, suite: String, name: String,
 
 /// A frame as golden text: a header line, then each row framed in `|…|` so trailing
 /// spaces show; escape characters are written `\e` so colour goldens stay readable.
-func goldenText(header: String, rows: [String]) -> String {
+public func goldenText(header: String, rows: [String]) -> String {
     var out = "# " + header + "\n"
     for r in rows { out += "|" + r.replacingOccurrences(of: "\u{1B}", with: "\\e") + "|\n" }
     return out
