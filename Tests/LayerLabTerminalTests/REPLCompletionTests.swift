@@ -117,6 +117,7 @@ struct REPLCompletionTests {
         #expect(c.complete("animate box dur", cursor: 15).replacement == nil)
         #expect(c.complete("animate r", cursor: 9).replacement == "ring")
         #expect(c.complete("load ex", cursor: 7).replacement == "examples/")
+        #expect(c.complete("inspect bo", cursor: 10).replacement == "box", "inspect box may go on with .keypath")
         #expect(c.complete("s", cursor: 1).replacement == nil)
         #expect(c.complete("animate box opacity fillmode", cursor: 28).start == 20)
     }

@@ -9,7 +9,7 @@ public enum CLI {
 
     /// Every subcommand, in `--help` order.
     public static let subcommands: [Subcommand] = [
-        .run, .show, .frames, .inspect, .explain, .export,
+        .run, .show, .frames, .play, .inspect, .explain, .export,
     ]
 
     /// Runs the command line and returns the exit status (0, or 1 on any error).

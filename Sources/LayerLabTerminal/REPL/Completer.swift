@@ -8,6 +8,13 @@ public struct Completion: Equatable, Sendable {
     public var word: String
     /// Every full replacement for `word`, sorted, without duplicates.
     public var candidates: [String]
+    /// Whether a lone candidate ends the word (a space follows it); false where more may follow
+    /// without a space (`inspect box` may go on as `inspect box.opacity`).
+    public var closes = true
+
+    public init(start: Int, word: String, candidates: [String], closes: Bool = true) {
+        self.start = start; self.word = word; self.candidates = candidates; self.closes = closes
+    }
 
     /// A candidate that needs more typing after it (`duration=`, `box.`, `dir/`, `oval(`) takes
     /// no space after it.
@@ -21,7 +28,7 @@ public struct Completion: Equatable, Sendable {
     public var replacement: String? {
         guard let firstCandidate = candidates.first else { return nil }
         if candidates.count == 1 {
-            return firstCandidate + (Completion.isOpen(firstCandidate) ? "" : " ")
+            return firstCandidate + (Completion.isOpen(firstCandidate) || !closes ? "" : " ")
         }
         let common = Completion.commonPrefix(candidates)
         return common.count > word.count || (common.count == word.count && common != word) ? common : nil
@@ -77,7 +84,9 @@ public struct Completer: Sendable {
                 all += attributeCandidates(a)
             }
         }
-        return Completion(start: a.current.start, word: word, candidates: Completer.filter(all, prefix: word))
+        let closes = !a.nextSlots.contains(.placeholder("LAYER[.KEYPATH]"))
+        return Completion(start: a.current.start, word: word, candidates: Completer.filter(all, prefix: word),
+                          closes: closes)
     }
 
     /// Candidates starting with `prefix`; when none does, those that start with it ignoring case.

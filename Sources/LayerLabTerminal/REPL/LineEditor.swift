@@ -136,6 +136,10 @@ public final class LineEditor {
         accepting = false
         defer { accepting = false }
         var count: Int32 = 0
+        // NB: the accept key pushed by ll-accept leaves libedit's macro level set, which makes
+        // the next el_gets skip switching to raw mode before drawing the prompt (keys typed
+        // right after the prompt would meet the cooked tty). el_reset clears it.
+        defer { el_reset(el) }
         guard let raw = el_gets(el, &count), count > 0 else {
             if interrupted { return .interrupted }
             return .endOfInput

@@ -21,13 +21,15 @@ public final class REPL {
     let environment: [String: String]
     let effects: EffectPerformer
     let color: Bool
+    /// The crash-recovery journal: the document after each change, removed on a clean exit.
+    let recovery: SessionRecovery
     /// The warning about unsaved changes was given; the next quit or Ctrl-D leaves.
     var quitWarned = false
 
     init(session: Session, io: StandardIO, editor: LineEditor, historyStore: HistoryStore?,
-         environment: [String: String], effects: EffectPerformer, color: Bool) {
+         environment: [String: String], effects: EffectPerformer, color: Bool, recovery: SessionRecovery) {
         self.session = session; self.io = io; self.editor = editor; self.historyStore = historyStore
-        self.environment = environment; self.effects = effects; self.color = color
+        self.environment = environment; self.effects = effects; self.color = color; self.recovery = recovery
     }
 
     /// Runs the REPL at a terminal, with `file` loaded first; nil when libedit cannot start
@@ -37,17 +39,24 @@ public final class REPL {
         let color = ColorChoice.promptColor(environment: environment)
         let store = HistoryStore.defaultPath(environment: environment).map { HistoryStore(path: $0) }
         guard let editor = LineEditor(entries: store?.load() ?? [], color: color) else { return nil }
-        var session = Session.forCommandLine(sourceName: "<stdin>", announceNames: true)
+        let recovery = SessionRecovery()
+        if let notice = recovery.notice { io.err(notice) }
+        let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(FlagCommand.directory(of:)))
+        let repl = REPL(session: Session.forCommandLine(sourceName: "<stdin>", announceNames: true), io: io,
+                        editor: editor, historyStore: store, environment: environment, effects: effects,
+                        color: color, recovery: recovery)
         if let file {
-            let outcome = session.open(file)
-            let repl = REPL(session: session, io: io, editor: editor, historyStore: store,
-                            environment: environment, effects: EffectPerformer(), color: color)
-            if repl.perform(outcome) == .leave { return 0 }
-            session = repl.session
+            let outcome = repl.session.open(file)
+            recovery.record(repl.session)
+            if repl.perform(outcome) == .leave {
+                recovery.finish()
+                return 0
+            }
         }
-        let repl = REPL(session: session, io: io, editor: editor, historyStore: store,
-                        environment: environment, effects: EffectPerformer(), color: color)
-        return repl.loop()
+        let status = repl.loop()
+        // Leaving on purpose is a clean exit: the journal goes (a crash or kill leaves it).
+        recovery.finish()
+        return status
     }
 
     /// Reads and runs lines until the user leaves; returns the exit status.
@@ -104,15 +113,6 @@ public final class REPL {
                 if !s.isEmpty { io.out(s) }
             case .effect(.quit):
                 quitting = true
-            case .effect(.play(let request)):
-                play(request)
-            case .effect(.show(var request)):
-                if request.size == nil {
-                    // Leave room for the prompt under the frame.
-                    let size = TerminalSize.current(environment: environment)
-                    request.size = (size.columns, max(4, size.rows - 3))
-                }
-                _ = effects.perform(.show(request), io)
             case .effect(let other):
                 _ = effects.perform(other, io)
             }
@@ -124,17 +124,6 @@ public final class REPL {
             quitWarned = false
         }
         return next
-    }
-
-    func play(_ request: PlayRequest) {
-        let (from, to) = Player.range(of: request, evaluator: Evaluator(document: request.document))
-        if to <= from {
-            io.err("Nothing to play: the range is empty (\(Prompt.seconds(from)) to \(Prompt.seconds(to))). Add an animation, or give `to=` or `canvas duration=`.")
-            return
-        }
-        let images = ImageLoader.images(for: request.document, relativeTo: nil).store
-        let ending = Player(request, images: images, environment: environment).run()
-        if ending == .notATerminal { _ = effects.perform(.frames(request.asFrames), io) }
     }
 
     /// Whether to leave now: yes without unsaved changes or when already warned; otherwise
