@@ -107,7 +107,8 @@ public enum HelpText {
       UIKit form: dampingRatio ζ (1 = no overshoot) and initialSpringVelocity, with duration d:
       LayerLab maps d to stiffness (2π/d)², mass 1 and damping 4πζ/d (SwiftUI's
       Spring(duration:bounce:) mapping with ζ = 1 − bounce), and the value snaps to its target
-      at the end of d. Without duration it lasts its settling duration.
+      at the end of d. Without duration the mapping uses d = 0.5 s and the spring lasts its
+      settling duration, then rests exactly on its target.
     """
 
     static let values = """
