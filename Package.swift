@@ -21,7 +21,7 @@ let package = Package(
         // JSON project format (Data in, Data out).
         .target(name: "LayerLabProject", dependencies: ["LayerLabCore"]),
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
-        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"]),
+        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabProject"]),
         // The command language: lexer, parser, session, diagnostics, help.
         .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabProject"]),
         // Everything that touches files, terminals, clocks and C libraries.

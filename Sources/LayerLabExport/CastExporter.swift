@@ -1,5 +1,6 @@
 import Foundation
 import LayerLabCore
+import LayerLabProject
 import LayerLabRaster
 
 /// An asciinema v2 recording of the played frames, for asciinema's web player.
@@ -52,27 +53,8 @@ public enum CastExporter {
         "[\(formatNumber(t)), \"o\", \(jsonString(data))]\n"
     }
 
-    /// A JSON string literal: quotes, backslashes and every control character escaped.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal, escaped as project files escape them.
+    static func jsonString(_ s: String) -> String { JSONWriter.quoted(s) }
 }
 
 /// What a cast records: the terminal it is drawn for and the frames.

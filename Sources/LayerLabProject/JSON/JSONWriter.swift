@@ -12,7 +12,7 @@ enum JSONOut: Sendable {
 /// shortest round-trip form, and arrays of plain values kept on one line (`[100, 50]`) so
 /// points, sizes and colours stay readable and diffs stay small; so are objects of one plain
 /// member (`{"ref": "tri"}`).
-enum JSONWriter {
+public enum JSONWriter {
     static func write(_ value: JSONOut) -> String {
         var out = ""
         write(value, indent: 0, into: &out)
@@ -86,7 +86,7 @@ enum JSONWriter {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
-    static func quoted(_ s: String) -> String {
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
