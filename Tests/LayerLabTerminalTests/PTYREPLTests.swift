@@ -202,6 +202,14 @@ struct PTYREPLTests {
         #expect(PTYSession.same(launched, pty.attributes()), "termios restored by the signal handler")
     }
 
+    @Test func sigtermAtThePromptRestoresTheTerminal() throws {
+        let pty = try Self.start(state: Self.stateDirectory())
+        pty.type(["layer half"])
+        kill(pty.pid, SIGTERM)
+        #expect(pty.waitForExit() == 128 + SIGTERM)
+        #expect(PTYSession.same(pty.initialAttributes, pty.attributes()), "libedit put the terminal back")
+    }
+
     @Test func historySurvivesARestart() throws {
         let state = Self.stateDirectory()
         do {

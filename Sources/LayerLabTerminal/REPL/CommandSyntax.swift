@@ -12,7 +12,4 @@ public struct CommandSyntax: Hashable, Sendable {
         self.name = name
         self.synopsis = Synopsis(synopsis)
     }
-
-    /// Help topics that are not commands, offered after `help`.
-    public static let helpTopics = ["keypaths", "timing", "values", "keys"]
 }

@@ -123,7 +123,7 @@ public struct Completer: Sendable {
         case "LAYER[.KEYPATH]": return dotted(word, allKeyPaths: true) ?? context.layerNames
         case "LAYER.KEYPATH": return dotted(word, allKeyPaths: true) ?? context.layerNames.map { $0 + "." }
         case "FILE": return files(word)
-        case "COMMAND": return context.commands.map(\.name) + CommandSyntax.helpTopics
+        case "COMMAND": return context.commands.map(\.name)
         case "TIME": return timeCandidates(after: a.words.last?.text)
         default:
             // A lowercase word in a choice (`png|gif`, `on|off`) is typed as is.

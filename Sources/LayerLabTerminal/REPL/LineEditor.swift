@@ -89,6 +89,12 @@ public final class LineEditor {
             el_push(e, LineEditor.acceptKey)
             return UInt8(CC_REFRESH)
         })
+        EditLineCalls.addFunction(el, "ll-suspend", "Suspend (job control)", { _, _ in
+            // The edit mode clears isig, so Ctrl-Z is a key: raise SIGTSTP by hand. libedit's
+            // handler (EL_SIGNAL) puts the terminal back before the stop and redraws on SIGCONT.
+            kill(getpid(), SIGTSTP)
+            return UInt8(CC_REDISPLAY)
+        })
         EditLineCalls.addFunction(el, "ll-self-insert-refresh", "Insert and redraw the hint", { e, ch in
             guard let e else { return UInt8(CC_ERROR) }
             var c: [CChar] = [CChar(truncatingIfNeeded: ch), 0]
@@ -100,6 +106,7 @@ public final class LineEditor {
             ["bind", "^C", "ll-interrupt"],
             ["bind", "^M", "ll-accept"], ["bind", "^J", "ll-accept"],
             ["bind", "\\e[9999~", "ed-newline"],
+            ["bind", "^Z", "ll-suspend"],
             ["bind", "^R", "em-inc-search-prev"],
             ["bind", "^S", "em-inc-search-next"],
             ["bind", "^W", "ed-delete-prev-word"],
