@@ -38,3 +38,12 @@ struct TimingFunctionTests {
         }
     }
 }
+
+struct FormatNumberTests {
+    @Test(arguments: [(0.3, "0.3"), (2, "2"), (-1.5, "-1.5"), (1.0 / 3, "0.333333"), (1e-7, "0"),
+                      (1e308, "1e+308"), (-1e300, "-1e+300"), (123456.0000004, "123456"),
+                      (.infinity, "inf"), (-.infinity, "-inf")] as [(Double, String)])
+    func shortestFormAtSixDecimals(_ v: Double, _ text: String) {
+        #expect(formatNumber(v) == text)
+    }
+}

@@ -75,9 +75,10 @@ public indirect enum TimeExpr: Hashable, Sendable, CustomStringConvertible {
 public func formatNumber(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     if v.isInfinite { return v < 0 ? "-inf" : "inf" }
+    // NB: past 1e15 six decimals say nothing and v · 1e6 could overflow to infinity.
+    if abs(v) >= 1e15 { return String(v) }
     let rounded = (v * 1_000_000).rounded() / 1_000_000
     if rounded == 0 { return "0" }
-    if abs(rounded) >= 1e15 { return String(rounded) }
     var s = String(format6(rounded))
     if s.contains(".") {
         while s.hasSuffix("0") { s.removeLast() }
