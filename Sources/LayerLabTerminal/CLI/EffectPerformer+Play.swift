@@ -12,13 +12,13 @@ extension EffectPerformer {
     /// frame after frame as `frames` prints it.
     func play(_ request: PlayRequest, _ io: StandardIO) -> Bool {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return frames(request.asFrames, io) }
-        let (from, to) = Player.range(of: request, evaluator: Evaluator(document: request.document))
-        guard to > from else {
-            io.err("Nothing to play: the range is empty (\(from)s to \(to)s). Add an animation, or give `to=` or `canvas duration=`.")
+        let player = Player(request, images: loadImages(request.document, io),
+                            environment: ProcessInfo.processInfo.environment)
+        guard player.range.to > player.range.from else {
+            io.err("Nothing to play: the range is empty (\(formatNumber(player.range.from))s to \(formatNumber(player.range.to))s). Add an animation, or give `to=` or `canvas duration=`.")
             return false
         }
-        let images = loadImages(request.document, io)
-        let ending = Player(request, images: images, environment: ProcessInfo.processInfo.environment).run()
+        let ending = player.run()
         return ending != .notATerminal || frames(request.asFrames, io)
     }
 }

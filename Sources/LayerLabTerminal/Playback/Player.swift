@@ -33,39 +33,37 @@ public struct Player {
     public var input: Int32 = STDIN_FILENO
     public var output: Int32 = STDOUT_FILENO
 
+    let evaluator: Evaluator
+    /// The scene range played: `from` to `to`, or to the scene's duration.
+    public let range: (from: Double, to: Double)
+
     public init(_ request: PlayRequest, images: ImageStore = ImageStore(), environment: [String: String]) {
         self.request = request; self.images = images; self.environment = environment
-    }
-
-    /// The scene range `play` covers: `from` to `to`, or to the scene's duration.
-    public static func range(of request: PlayRequest, evaluator: Evaluator) -> (from: Double, to: Double) {
+        evaluator = Evaluator(document: request.document)
         let end = request.to ?? evaluator.sceneDuration
-        return (request.from, max(request.from, end.isFinite ? end : request.from + 4))
+        range = (request.from, max(request.from, end.isFinite ? end : request.from + 4))
     }
 
     /// Plays until the end, `q`, or an interrupt; returns how it ended. A range of zero length
     /// (a still scene) is `.finished` at once.
     public func run() -> Ending {
         guard let mode = TerminalMode.current(input), isatty(output) == 1 else { return .notATerminal }
-        let (from, to) = Player.range(of: request, evaluator: Evaluator(document: request.document))
-        guard to > from else { return .finished }
-        let out = TerminalOutput(fd: output)
+        guard range.to > range.from else { return .finished }
         let leave = Escape.endSynchronized + Escape.reset + Escape.showCursor + Escape.alternateScreenOff
         guard let trap = SignalTrap(signals: [SIGINT, SIGWINCH], terminal: mode, outputFD: output,
                                     restoreText: leave) else { return .notATerminal }
         mode.enterRaw()
-        out.write(Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen)
+        writeAll(output, Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen)
         defer {
-            out.write(leave)
+            writeAll(output, leave)
             mode.restore()
             trap.uninstall()
         }
-        return loop(out: out, trap: trap)
+        return loop(trap: trap)
     }
 
-    private func loop(out: TerminalOutput, trap: SignalTrap) -> Ending {
-        let evaluator = Evaluator(document: request.document)
-        let (from, to) = Player.range(of: request, evaluator: evaluator)
+    private func loop(trap: SignalTrap) -> Ending {
+        let (from, to) = range
         let clock = MonotonicClock()
         var state = PlaybackState(from: from, to: to, fps: request.fps ?? 30, speed: request.speed,
                                   loop: request.loop, now: clock.now)
@@ -98,7 +96,7 @@ public struct Player {
                     bytes += status.draw(state, now: now, row: size.rows, width: size.columns)
                 }
                 bytes += Escape.endSynchronized
-                out.write(bytes)
+                writeAll(output, bytes)
                 last = grid
                 lastTime = t
                 lastStatus = statusText

@@ -47,7 +47,7 @@ public struct HistoryStore: Sendable {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        TerminalOutput(fd: fd).write(HistoryStore.escape(entry) + "\n")
+        writeAll(fd, HistoryStore.escape(entry) + "\n")
     }
 
     private func rewrite(_ entries: [String]) {

@@ -19,10 +19,8 @@ public final class LineEditor {
 
     /// Candidates for the word before the cursor (line, cursor in characters).
     public var complete: ((String, Int) -> Completion)?
-    /// The dim text shown at the right while typing; nil shows nothing.
+    /// The text shown at the right while typing (the argument hint); nil shows nothing.
     public var hint: ((String) -> String?)?
-    /// Draw the prompt's and the hint's colours.
-    public var color: Bool
 
     private let el: OpaquePointer
     private let hist: OpaquePointer
@@ -40,14 +38,13 @@ public final class LineEditor {
     /// - Parameters:
     ///   - entries: history to start with, oldest first.
     ///   - historySize: the most entries kept in memory.
-    public init?(program: String = "layerlab", entries: [String] = [], historySize: Int = 1000, color: Bool) {
+    public init?(program: String = "layerlab", entries: [String] = [], historySize: Int = 1000) {
         guard EditLineCalls.available, let el = el_init(program, fdopen(STDIN_FILENO, "r"), fdopen(STDOUT_FILENO, "w"),
                                                                    fdopen(STDERR_FILENO, "w")), let hist = history_init() else {
             return nil
         }
         self.el = el
         self.hist = hist
-        self.color = color
         promptText = strdup("")
         hintText = strdup("")
 
@@ -235,8 +232,8 @@ public final class LineEditor {
         }
         guard result.candidates.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
         let width = TerminalSize.of(STDOUT_FILENO)?.columns ?? 80
-        TerminalOutput().write("\n" + LineEditor.columns(result.candidates.map { LineEditor.display($0, word: result.word) },
-                                                         width: width))
+        writeAll(STDOUT_FILENO, "\n" + LineEditor.columns(result.candidates.map { LineEditor.display($0, word: result.word) },
+                                                           width: width))
         return UInt8(CC_REDISPLAY)
     }
 

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Glibc
 import LayerLabCore
+import LayerLabRaster
 import LayerLabScript
 
 /// The interactive front end: libedit prompt, history, completion and hints around a `Session`.
@@ -36,9 +37,9 @@ public final class REPL {
     /// (the caller falls back to a plain loop).
     public static func run(file: String?, io: StandardIO, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32? {
         _ = setlocale(LC_CTYPE, "")
-        let color = ColorChoice.promptColor(environment: environment)
+        let color = ColorMode.resolve(.auto, environment: environment, isTerminal: isatty(STDOUT_FILENO) == 1) != .none
         let store = HistoryStore.defaultPath(environment: environment).map { HistoryStore(path: $0) }
-        guard let editor = LineEditor(entries: store?.load() ?? [], color: color) else { return nil }
+        guard let editor = LineEditor(entries: store?.load() ?? []) else { return nil }
         let recovery = SessionRecovery()
         if let notice = recovery.notice { io.err(notice) }
         let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(FlagCommand.directory(of:)))
@@ -171,12 +172,5 @@ public final class REPL {
             let isDirectory = stat(expanded + "/" + name, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
             return .init(name: name, isDirectory: isDirectory)
         }
-    }
-}
-
-/// Whether the prompt and hints may use colour: a terminal, no NO_COLOR, TERM not dumb.
-enum ColorChoice {
-    static func promptColor(environment env: [String: String]) -> Bool {
-        isatty(STDOUT_FILENO) == 1 && env["NO_COLOR"] == nil && env["TERM"] != "dumb" && env["TERM"] != nil
     }
 }

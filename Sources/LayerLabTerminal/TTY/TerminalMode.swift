@@ -35,12 +35,4 @@ public struct TerminalMode: @unchecked Sendable {
         var t = saved
         while tcsetattr(fd, TCSADRAIN, &t) != 0 && errno == EINTR {}
     }
-
-    /// Whether two termios settings are the same in every field that matters to a user.
-    public static func same(_ a: termios, _ b: termios) -> Bool {
-        var a = a, b = b
-        let ccEqual = withUnsafeBytes(of: &a.c_cc) { x in withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) } }
-        return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag
-            && a.c_lflag == b.c_lflag && ccEqual
-    }
 }
