@@ -102,8 +102,11 @@ public struct Player {
                 lastStatus = statusText
             }
 
-            // Wait for the next frame, a key or a signal.
-            let timeout: Int32 = state.paused ? 500 : Int32(max(1, (1000 / state.fps).rounded()))
+            // Wait for the next frame's instant (frames land on a 1/fps grid of the clock, so
+            // drawing time does not add up), a key or a signal.
+            let period = 1 / state.fps
+            let next = ((now / period).rounded(.down) + 1) * period
+            let timeout: Int32 = state.paused ? 500 : Int32(max(1, ((next - clock.now) * 1000).rounded(.up)))
             var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: trap.readFD, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, timeout)
