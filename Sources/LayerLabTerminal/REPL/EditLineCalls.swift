@@ -78,10 +78,9 @@ enum EditLineCalls {
 
     /// Runs an editrc-style command (`bind ^R em-inc-search-prev`, `setty -d -isig`).
     static func parse(_ el: OpaquePointer, _ words: [String]) {
-        var cStrings = words.map { strdup($0) }
+        let cStrings = words.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         var argv = cStrings.map { UnsafePointer<CChar>($0) }
         _ = argv.withUnsafeMutableBufferPointer { el_parse(el, Int32(words.count), $0.baseAddress) }
-        _ = cStrings.count
     }
 }
