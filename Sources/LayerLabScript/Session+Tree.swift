@@ -62,37 +62,8 @@ extension Session {
 
     func short(_ s: String, _ n: Int = 40) -> String { s.count > n ? String(s.prefix(n - 3)) + "…" : s }
 
-    /// A chart of every animation and event over scene time, 48 columns wide.
-    func timelineText() -> String {
-        let doc = document
-        let ev = Evaluator(document: doc)
-        let total = max(ev.sceneDuration, 0.001)
-        let width = 48
-        let e = escapeForTerminal
-        let names = doc.animations.map(\.name) + doc.events.map(\.name)
-        guard !names.isEmpty else { return "(no animations or events)" }
-        let nameWidth = min(28, names.map(\.count).max() ?? 0)
-        func col(_ t: Double) -> Int { max(0, min(width - 1, Int((t / total * Double(width)).rounded(.down)))) }
-        var out = [String(repeating: " ", count: nameWidth + 2) + "0" + String(repeating: " ", count: width - 1)
-                   + formatNumber(total) + " s"]
-        for name in names {
-            guard let iv = ev.interval(of: name) else { continue }
-            var row = Array(repeating: Character(" "), count: width)
-            let isEvent = doc.eventIndex(named: name) != nil
-            if isEvent {
-                if iv.begin >= 0 && iv.begin <= total { row[col(iv.begin)] = "^" }
-            } else if iv.end > 0 && iv.begin < total {
-                let a = col(max(0, iv.begin)), b = iv.end.isFinite ? max(a, col(min(iv.end, total) - 1e-9)) : width - 1
-                for i in a...b { row[i] = "=" }
-                if !iv.end.isFinite || iv.end > total { row[width - 1] = ">" }
-            }
-            let span = isEvent ? "at \(formatNumber(iv.begin))"
-                : "\(formatNumber(iv.begin)) – \(iv.end.isFinite ? formatNumber(iv.end) : "inf")"
-            let label = e(name).count > nameWidth ? String(e(name).prefix(nameWidth - 1)) + "…" : e(name)
-            out.append(label.padding(nameWidth) + " |" + String(row) + "| " + span)
-        }
-        return out.joined(separator: "\n")
-    }
+    /// A chart of every animation and event over scene time (see `TimelineChart`).
+    func timelineText() -> String { TimelineChart.render(document, now: time) }
 }
 
 extension String {
