@@ -39,7 +39,7 @@ public final class LineEditor {
     ///   - entries: history to start with, oldest first.
     ///   - historySize: the most entries kept in memory.
     public init?(program: String = "layerlab", entries: [String] = [], historySize: Int = 1000) {
-        guard EditLineCalls.available, let el = el_init(program, fdopen(STDIN_FILENO, "r"), fdopen(STDOUT_FILENO, "w"),
+        guard let el = el_init(program, fdopen(STDIN_FILENO, "r"), fdopen(STDOUT_FILENO, "w"),
                                                                    fdopen(STDERR_FILENO, "w")), let hist = history_init() else {
             return nil
         }
@@ -53,7 +53,7 @@ public final class LineEditor {
         for e in entries { EditLineCalls.history(hist, H_ENTER, string: e) }
 
         EditLineCalls.set(el, EL_CLIENTDATA, Unmanaged.passUnretained(self).toOpaque())
-        EditLineCalls.set(el, EL_HIST, EditLineCalls.history, UnsafeRawPointer(hist))
+        EditLineCalls.set(el, EL_HIST, layerlab_history_function(), UnsafeRawPointer(hist))
         EditLineCalls.set(el, EL_SIGNAL, int: 1)
         EditLineCalls.parse(el, ["bind", "-e"])
         let prompt: EditLineCalls.PromptFunction = { e in
