@@ -30,7 +30,7 @@ public enum HelpText {
             out.append(group.rawValue)
             for c in CommandTable.all where c.group == group {
                 let name = c.name == "layer" ? "layer|shape|text|image" : c.name
-                let summary = c.summary.split(separator: ".").first.map(String.init) ?? c.summary
+                let summary = firstSentence(c.summary)
                 out.append("  " + name.padding(width) + "  " + summary)
             }
         }
@@ -132,4 +132,19 @@ public enum HelpText {
     absolute SVG data (M, L, C, Q, Z). Without at= it prints a `# model at t=T` block, then a
     `# presentation at t=T` block for the current time.
     """
+
+    /// The text up to the first full stop that ends a sentence (`0.25 s` and `.lab` do not).
+    static func firstSentence(_ text: String) -> String {
+        var previous: Character = " "
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index] == ".", previous != " ", next == text.endIndex || text[next] == " " {
+                return String(text[..<index])
+            }
+            previous = text[index]
+            index = next
+        }
+        return text
+    }
 }
