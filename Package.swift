@@ -34,13 +34,13 @@ let package = Package(
         .executableTarget(name: "layerlab-bench", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript"],
                           path: "Benchmarks/LayerLabBench"),
 
-        // Shared by the test targets: golden files.
+        // Shared by the test targets: golden files, a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore"]),
         .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript"]),
-        .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript"]),
+        .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript", "TestSupport"]),
+        .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript", "TestSupport"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal"]),
         .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
         .testTarget(name: "ExamplesTests",

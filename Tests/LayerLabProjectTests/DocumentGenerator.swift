@@ -1,4 +1,5 @@
 import LayerLabCore
+import TestSupport
 
 /// Random valid documents for the round-trip property: every layer kind, every stored
 /// property, every `Value` case, every animation kind (nested groups too), every timing

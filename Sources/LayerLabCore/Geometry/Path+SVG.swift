@@ -34,8 +34,11 @@ extension Path {
 
     /// The path as absolute SVG path data using only `M`, `L`, `Q`, `C` and `Z`, with numbers
     /// in `formatNumber`'s shortest form: the form `inspect` prints and `svg("…")` reads back.
-    public var svgData: String {
-        func p(_ pt: Point) -> String { formatNumber(pt.x) + " " + formatNumber(pt.y) }
+    public var svgData: String { svgData(number: formatNumber) }
+
+    /// The same path data with numbers written by `number` (project files keep every bit).
+    public func svgData(number: (Double) -> String) -> String {
+        func p(_ pt: Point) -> String { number(pt.x) + " " + number(pt.y) }
         return elements.map { e -> String in
             switch e {
             case .move(let a): return "M " + p(a)
