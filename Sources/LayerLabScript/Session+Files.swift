@@ -4,6 +4,7 @@ import LayerLabCore
 extension Session {
     mutating func load(_ file: Name, _ c: Command) throws(ScriptError) -> [Response] {
         let bytes = try read(file)
+        sourceFile = file.text
         if Session.isScript(file.text) {
             let text = String(decoding: bytes, as: UTF8.self)
             return try runScriptCommands(text, name: file.text, label: c.text)
@@ -43,6 +44,7 @@ extension Session {
             throw .file("cannot save '\(path)': \(error)", range)
         }
         fileName = path
+        sourceFile = path
         savedDocument = document
         return "saved \(escapeForTerminal(path))"
     }

@@ -30,6 +30,9 @@ public struct Session: Sendable {
     public internal(set) var time: Double = 0
     /// The file `save` writes without an argument.
     public internal(set) var fileName: String?
+    /// The script or project loaded or saved last: relative file names in the document (image
+    /// contents and flipbook frames) are read from its folder.
+    public internal(set) var sourceFile: String?
     public var settings: Settings
     /// The document as last saved or loaded, for `isDirty`.
     var savedDocument: Document

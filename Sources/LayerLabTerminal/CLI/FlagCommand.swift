@@ -46,9 +46,9 @@ struct FlagCommand {
         var io = io
         io.baseDirectory = directory(of: file)
         var session = Session.forCommandLine(sourceName: "<arguments>", announceNames: false)
-        let (loaded, _) = io.report(session.open(file))
+        let (loaded, _) = io.report(session.open(file), from: session)
         guard loaded else { return 1 }
-        return io.report(session.run(([command] + words).joined(separator: " "), name: "<arguments>")).ok ? 0 : 1
+        return io.report(session.run(([command] + words).joined(separator: " "), name: "<arguments>"), from: session).ok ? 0 : 1
     }
 
     /// The folder holding `path` ("." for a bare file name).

@@ -4,6 +4,6 @@ import LayerLabScript
 enum InlineCommands {
     static func run(_ text: String, io: StandardIO) -> Int32 {
         var session = Session.forCommandLine(sourceName: "<command>", announceNames: false)
-        return io.report(session.run(text, name: "<command>")).ok ? 0 : 1
+        return io.report(session.run(text, name: "<command>"), from: session).ok ? 0 : 1
     }
 }

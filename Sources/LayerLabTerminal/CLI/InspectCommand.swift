@@ -51,6 +51,6 @@ extension Subcommand {
         let loaded = session.open(positional[0])
         if let d = loaded.diagnostic { io.err(d.description); return 1 }
         let text = "\(verb) \(target)" + (at.map { " at=\($0)" } ?? "")
-        return io.report(session.run(text, name: "<arguments>")).ok ? 0 : 1
+        return io.report(session.run(text, name: "<arguments>"), from: session).ok ? 0 : 1
     }
 }

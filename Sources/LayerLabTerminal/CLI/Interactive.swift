@@ -13,7 +13,7 @@ enum Interactive {
         defer { recovery.finish() } // returning is a clean exit; a kill leaves the journal
         var failed = false
         if let file {
-            let (ok, quit) = io.report(session.open(file))
+            let (ok, quit) = io.report(session.open(file), from: session)
             if !ok { failed = true; if !tty { return 1 } }
             if quit { return failed ? 1 : 0 }
         }
@@ -21,13 +21,13 @@ enum Interactive {
             if tty { promptWrite(session.isContinuing ? "...> " : "layerlab> ") }
             guard let line = io.readLine() else {
                 if let outcome = session.finishInput() {
-                    if !io.report(outcome).ok { failed = true }
+                    if !io.report(outcome, from: session).ok { failed = true }
                 }
                 break
             }
             let outcome = session.handle(line)
             recovery.record(session)
-            let (ok, quit) = io.report(outcome)
+            let (ok, quit) = io.report(outcome, from: session)
             if !ok { failed = true }
             if quit { break }
         }

@@ -30,8 +30,11 @@ public struct StandardIO: Sendable {
 
     /// Prints an outcome's texts, performs its effects and reports its diagnostic; returns
     /// false when it failed or asked to quit (`quit` sets `quit`).
-    func report(_ outcome: Outcome, effects: EffectPerformer? = nil) -> (ok: Bool, quit: Bool) {
-        let effects = effects ?? EffectPerformer(baseDirectory: baseDirectory)
+    /// Image files are read from the folder of the file `session` loaded or saved last, else
+    /// from `baseDirectory`.
+    func report(_ outcome: Outcome, from session: Session? = nil, effects: EffectPerformer? = nil) -> (ok: Bool, quit: Bool) {
+        let folder = session?.sourceFile.map(FlagCommand.directory(of:)) ?? baseDirectory
+        let effects = effects ?? EffectPerformer(baseDirectory: folder)
         var quit = false
         var ok = true
         for r in outcome.responses {

@@ -115,7 +115,10 @@ public final class REPL {
             case .effect(.quit):
                 quitting = true
             case .effect(let other):
-                _ = effects.perform(other, io)
+                // Images are read from the folder of the file loaded or saved last.
+                var performer = effects
+                if let file = session.sourceFile { performer.baseDirectory = FlagCommand.directory(of: file) }
+                _ = performer.perform(other, io)
             }
         }
         if let d = outcome.diagnostic { io.err(d.description) }
