@@ -36,6 +36,17 @@ func frameBenchmarks() {
             if let d = exampleDocument(folder + "/\(name).lab") { cases.append((name, d)) }
         }
     }
+    if let seed = cases.first(where: { $0.0 == "loading-s" })?.1 {
+        let ev = Evaluator(document: seed)
+        for mode in [FrameMode.ascii, .braille] {
+            let options = FrameOptions(columns: 160, rows: 48, mode: mode, color: .truecolor)
+            var i = 0
+            _ = measure("loading-s at 160x48 cells, \(mode.rawValue)", runs: 41) {
+                i += 1
+                _ = FrameRenderer.render(scene: ev.scene(at: ev.sceneDuration * Double(i % 20) / 20), options: options)
+            }
+        }
+    }
     cases.append(("100 shape layers", benchDocument(layers: 100, animations: 300)))
     cases.append(("1,000 shape layers", benchDocument(layers: 1000, animations: 3000)))
     for (name, doc) in cases {
