@@ -5,6 +5,10 @@ import LayerLabCore
 public struct Parser {
     var tokens: [Token]
     var p = 0
+    /// How deeply the value being read nests (brackets and signs).
+    var depth = 0
+    /// The deepest a value may nest; far below what the stack can take.
+    static let maxNesting = 256
 
     init(_ tokens: [Token]) { self.tokens = tokens }
 
@@ -272,6 +276,12 @@ public struct Parser {
     }
 
     mutating func unary() throws(ScriptError) -> Expr {
+        // Every nested bracket and sign passes through here: bound the recursion.
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Parser.maxNesting else {
+            throw .invalid("values cannot nest more than \(Parser.maxNesting) levels deep", peek.range)
+        }
         if peek.isSymbol("-") {
             let t = next()
             let e = try unary()

@@ -80,7 +80,7 @@ public enum TimelineChart {
             guard chars[max(0, c - 1)..<min(chars.count, c + text.count + 1)].allSatisfy({ $0 == " " }) else { return }
             for (i, ch) in text.enumerated() { chars[c + i] = ch }
         }
-        if let nowCol { put("now \(formatNumber(now))", at: nowCol) }
+        if let nowCol, now > 0 { put("now \(formatNumber(now))", at: nowCol) }
         put("0", at: 0)
         put(formatNumber(total) + " s", at: width)
         let step = niceStep(total / 6)

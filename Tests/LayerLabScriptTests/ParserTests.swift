@@ -1,3 +1,4 @@
+import LayerLabCore
 import Testing
 @testable import LayerLabScript
 
@@ -85,5 +86,27 @@ import Testing
         let text = shape == "deep" ? "set a x=" + String(repeating: "(", count: 200) + "1" + String(repeating: ")", count: 200)
             : "set a x=[" + Array(repeating: "1", count: 5000).joined(separator: ",") + "]"
         #expect((try? Parser.parse(text)) != nil)
+    }
+}
+
+/// Input that nests without end gets a clear error, never a stack overflow.
+struct NestingLimitTests {
+    @Test(arguments: ["(", "[", "-"])
+    func deepValuesAreRefused(_ opener: String) {
+        let closer = opener == "(" ? ")" : opener == "[" ? "]" : ""
+        let text = "shape s lineWidth=" + String(repeating: opener, count: 100_000) + "1"
+            + String(repeating: closer, count: 100_000)
+        var s = Session()
+        let d = s.runScript(text, name: "deep").diagnostic
+        #expect(d?.message.contains("cannot nest more than") == true)
+        #expect(s.document == Document())
+    }
+
+    @Test func deepLayerTreesAreRefused() {
+        var lines = ["layer l0"]
+        for i in 1...150 { lines.append("layer l\(i) in l\(i - 1)") }
+        var s = Session()
+        let d = s.runScript(lines.joined(separator: "\n"), name: "deep").diagnostic
+        #expect(d?.message == "layers cannot nest more than 100 levels deep")
     }
 }

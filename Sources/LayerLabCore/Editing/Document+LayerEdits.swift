@@ -10,6 +10,7 @@ extension Document {
         fresh.properties = [:]
         fresh.sublayers = []
         let parentPath = try copy.parentPath(parent)
+        guard parentPath.count < Document.maxLayerDepth else { throw .tooDeep(Document.maxLayerDepth) }
         var count = 0
         copy.modifySublayers(of: parentPath) { count = $0.count }
         let i = index ?? count
@@ -46,6 +47,9 @@ extension Document {
         let moving = layer(at: from)
         copy.modifySublayers(of: Array(from.dropLast())) { $0.remove(at: from.last!) }
         let parentPath = try copy.parentPath(parent)
+        guard parentPath.count + Document.height(of: moving) <= Document.maxLayerDepth else {
+            throw .tooDeep(Document.maxLayerDepth)
+        }
         var count = 0
         copy.modifySublayers(of: parentPath) { count = $0.count }
         let i = index ?? count
@@ -85,9 +89,17 @@ extension Document {
         self = copy
     }
 
+    /// How deep layers may nest: drawing and evaluation recurse once a level.
+    public static let maxLayerDepth = 100
+
     func parentPath(_ parent: String?) throws(EditError) -> [Int] {
         guard let parent else { return [] }
         guard let p = indexPath(ofLayer: parent) else { throw EditError.noSuchLayer(parent) }
         return p
+    }
+
+    /// The number of levels a layer's subtree adds below itself (1 for a leaf).
+    static func height(of layer: Layer) -> Int {
+        1 + (layer.sublayers.map(height).max() ?? 0)
     }
 }

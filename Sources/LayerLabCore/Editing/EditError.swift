@@ -29,6 +29,8 @@ public enum EditError: Error, Hashable, Sendable {
     /// The name is still used by something that would be left dangling.
     case stillReferenced(String, by: String)
     case indexOutOfRange(Int, count: Int)
+    /// Layers would nest deeper than the limit.
+    case tooDeep(Int)
     /// A timing attribute out of its range (negative duration, zero-length group…).
     case invalidTiming(attribute: String, reason: String)
     case invalidAnimation(String)
@@ -57,6 +59,7 @@ public enum EditError: Error, Hashable, Sendable {
         case .maskIsSelf(let l): return "'\(l)' cannot mask itself"
         case .stillReferenced(let n, let by): return "'\(n)' is still used by \(by)"
         case .indexOutOfRange(let i, let c): return "index \(i) is out of range 0…\(c)"
+        case .tooDeep(let n): return "layers cannot nest more than \(n) levels deep"
         case .invalidTiming(let a, let r): return "\(a) \(r)"
         case .invalidAnimation(let r): return r
         }
