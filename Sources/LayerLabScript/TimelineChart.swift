@@ -17,7 +17,7 @@ public enum TimelineChart {
         let ev = Evaluator(document: doc)
         let names = doc.animations.map(\.name) + doc.events.map(\.name)
         guard !names.isEmpty else { return "(no animations or events)" }
-        let total = max(ev.sceneDuration, now, 0.001)
+        let total = max(ev.sceneDuration, now.isFinite ? now : 0, 0.001)
         let nameWidth = min(28, names.map { escapeForTerminal($0).count }.max() ?? 0)
         func col(_ t: Double) -> Int { max(0, min(width - 1, Int((t / total * Double(width)).rounded(.down)))) }
         func time(_ c: Int) -> Double { (Double(c) + 0.5) / Double(width) * total }
@@ -85,7 +85,7 @@ public enum TimelineChart {
         put(formatNumber(total) + " s", at: width)
         let step = niceStep(total / 6)
         var t = step
-        while t < total - step / 2 {
+        while t < total - step / 2 && t / step < 20 {
             put(formatNumber(t), at: Int((t / total * Double(width)).rounded(.down)))
             t += step
         }

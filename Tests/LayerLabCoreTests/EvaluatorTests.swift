@@ -260,3 +260,18 @@ struct EvaluatorTests {
         #expect(Evaluator(document: d).scene(at: 1.37) == Evaluator(document: d).scene(at: 1.37))
     }
 }
+
+struct SceneDurationTests {
+    @Test func eventsAfterEndlessAnimationsDoNotMakeTheSceneEndless() {
+        let forever = basic("x", "opacity", from: 0, to: 1) { $0.repeatCount = .infinity }
+        let e = Event(name: "e", time: .end("x"), layer: "box",
+                      assignments: [Assignment(keyPath: "lineWidth", value: .number(3))], animated: true)
+        let d = doc([forever], events: [e])
+        #expect(Evaluator(document: d).sceneDuration == 4)
+    }
+
+    @Test func hugeEndsAreCappedAtADay() {
+        let late = basic("x", "opacity", from: 0, to: 1) { $0.beginTime = .number(1e300) }
+        #expect(Evaluator(document: doc([late])).sceneDuration == Evaluator.longestScene)
+    }
+}

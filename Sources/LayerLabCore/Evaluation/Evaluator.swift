@@ -39,6 +39,9 @@ public struct Evaluator: Sendable {
     var paths: [String: Path] = [:]
     var settling: [SpringSolver: Double] = [:]
 
+    /// The longest scene duration reported: a day.
+    public static let longestScene = 86_400.0
+
     /// The implicit animation's duration and curve, as Core Animation's default action.
     public static let implicitDuration = 0.25
 
@@ -99,7 +102,7 @@ public struct Evaluator: Sendable {
     /// animation or event, else 4 s when everything repeats forever (0 for a still scene).
     public var sceneDuration: Double {
         if let d = document.canvas.duration, let v = d.evaluate({ intervals[$0] }), v.isFinite, v >= 0 {
-            return v
+            return min(v, Evaluator.longestScene)
         }
         var end = 0.0
         var infinite = false
@@ -110,9 +113,10 @@ public struct Evaluator: Sendable {
         for e in document.events {
             if let iv = intervals[e.name], iv.end.isFinite { end = max(end, iv.end) }
         }
-        for list in implicitByLayer.values { for i in list { end = max(end, i.end) } }
+        for list in implicitByLayer.values { for i in list where i.end.isFinite { end = max(end, i.end) } }
         if end == 0 && (infinite || hasFlipbook) { return 4 }
-        return end
+        // Huge but finite ends (beginTime=1e300) still make a scene nobody can play through.
+        return min(end, Evaluator.longestScene)
     }
 
     private var hasFlipbook: Bool {
