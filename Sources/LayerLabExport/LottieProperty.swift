@@ -51,11 +51,24 @@ enum LottieProperty {
         var frames = [0]
         var k = 0
         while k < n - 1 {
-            // Extend the segment from k as far as linear interpolation stays within tolerance.
+            // Extend the segment from k as far as the straight line from s[k] to the end stays
+            // within tolerance of every sample between. Each sample passed narrows, dimension by
+            // dimension, the interval of slopes that line may have, so extending is O(dims):
+            // the whole pass is linear in the number of frames.
+            let dims = s[k].count
+            var lo = [Double](repeating: -.infinity, count: dims)
+            var hi = [Double](repeating: .infinity, count: dims)
             var j = k + 1
-            // NB: the scan is bounded so a long linear run costs O(n·limit), not O(n²).
-            let limit = min(n - 1, k + 600)
-            while j < limit && fits(s, k, j + 1, tolerance) { j += 1 }
+            extend: while j + 1 < n, s[j].count == dims, s[j + 1].count == dims {
+                let dt = Double(j - k), de = Double(j + 1 - k)
+                for d in 0..<dims {
+                    lo[d] = max(lo[d], (s[j][d] - s[k][d] - tolerance) / dt)
+                    hi[d] = min(hi[d], (s[j][d] - s[k][d] + tolerance) / dt)
+                    let slope = (s[j + 1][d] - s[k][d]) / de
+                    if !(slope >= lo[d] && slope <= hi[d]) { break extend }
+                }
+                j += 1
+            }
             frames.append(j)
             k = j
         }
@@ -74,20 +87,6 @@ enum LottieProperty {
             let after = idx + 2 >= frames.count ? 0 : slope(next, frames[idx + 2])
             return (f, jump > tolerance && jump > 3 * max(before, after))
         }
-    }
-
-    /// Whether every sample strictly between a and b lies on the line from s[a] to s[b].
-    static func fits(_ s: [[Double]], _ a: Int, _ b: Int, _ tol: Double) -> Bool {
-        let span = Double(b - a)
-        for m in (a + 1)..<b {
-            let f = Double(m - a) / span
-            guard s[m].count == s[a].count, s[b].count == s[a].count else { return false }
-            for d in 0..<s[m].count {
-                let expected = s[a][d] + (s[b][d] - s[a][d]) * f
-                if abs(s[m][d] - expected) > tol { return false }
-            }
-        }
-        return true
     }
 
     static func close(_ a: [Double], _ b: [Double], _ tol: Double) -> Bool {
