@@ -27,8 +27,11 @@ public struct ArgumentList: Hashable, Sendable {
 public struct AnimationCommand: Hashable, Sendable {
     public var verb: Name
     public var layer: Name?
+    /// The key path; for a nested `group`, the group's name.
     public var keyPath: Name
     public var arguments: ArgumentList
+    /// A nested group's own animations (empty for the other verbs).
+    public var children: [AnimationCommand] = []
 }
 
 /// One parsed command.

@@ -112,7 +112,7 @@ public enum CommandTable {
                     ] + timing,
                     flags: ["as"], example: "text label position=(100, 100) bounds=rect(0, 0, 200, 120) string=\"S\" fontSize=100 foregroundColor=black alignment=center\nspring label transform.scale from=0.25 to=1 dampingRatio=0.7 initialSpringVelocity=0.1 duration=0.4"),
         CommandInfo(name: "group", synopsis: "group NAME on LAYER [sequence] [TIMING ...] { CHILDREN }", group: .animation,
-                    summary: "Adds an animation group (CAAnimationGroup); children are animate/keyframes/spring lines without the layer. With `sequence` each child starts when the previous ends.",
+                    summary: "Adds an animation group (CAAnimationGroup); children are animate/keyframes/spring lines without the layer, or nested `group NAME { … }` blocks. With `sequence` each child starts when the previous ends.",
                     positional: [.newName], attributes: timing, flags: ["on", "sequence"],
                     example: "path large = oval(2.5, 17.5, 95, 95)\npath squishV = oval(2.5, 20, 95, 90)\nshape oval path=large fillColor=red\ngroup wobble on oval sequence repeatCount=2 {\n    animate path from=large to=squishV duration=0.3\n    animate path from=squishV to=large duration=0.3\n}"),
         CommandInfo(name: "at", synopsis: "at TIME set LAYER prop=value ... [animated] [as NAME]", group: .animation,

@@ -195,26 +195,44 @@ public struct Parser {
         guard word("on") != nil else { throw .unexpected(found: peek.described, expected: "'on LAYER'", peek.range) }
         let layer = try name("a layer name")
         let args = try arguments(flags: ["sequence"])
+        return .group(n, layer: layer, args, children: try groupBody())
+    }
+
+    /// `{ CHILD … }`: animate, keyframes and spring lines without the layer, and nested
+    /// `group NAME [sequence] [TIMING …] { … }` blocks.
+    mutating func groupBody() throws(ScriptError) -> [AnimationCommand] {
         let open = try expectSymbol("{", "'{' to start the group's animations")
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Parser.maxNesting else {
+            throw .invalid("groups cannot nest more than \(Parser.maxNesting) levels deep", open.range)
+        }
         var children: [AnimationCommand] = []
+        let verbs = ["animate", "keyframes", "spring", "group"]
         while true {
             skipSeparators()
             if peek.isSymbol("}") { p += 1; break }
             guard case .word(let w) = peek.kind else {
                 if peek.kind == .end { throw .unclosed("{", open.range) }
-                throw .unexpected(found: peek.described, expected: "animate, keyframes, spring or '}'", peek.range)
+                throw .unexpected(found: peek.described, expected: "animate, keyframes, spring, group or '}'", peek.range)
             }
-            guard ["animate", "keyframes", "spring"].contains(w) else {
-                let s = Suggestion.nearest(w, in: ["animate", "keyframes", "spring"])
-                throw .unknownCommand(w, peek.range, suggestion: s)
+            guard verbs.contains(w) else {
+                throw .unknownCommand(w, peek.range, suggestion: Suggestion.nearest(w, in: verbs))
             }
             let verb = Name(text: w, range: next().range)
-            children.append(try animation(verb, inGroup: true))
+            if w == "group" {
+                let n = try name("a group name")
+                let args = try arguments(flags: ["sequence"])
+                children.append(AnimationCommand(verb: verb, layer: nil, keyPath: n, arguments: args,
+                                                 children: try groupBody()))
+            } else {
+                children.append(try animation(verb, inGroup: true))
+            }
             guard peek.kind == .separator || peek.isSymbol("}") else {
                 throw .unexpected(found: peek.described, expected: "end of line", peek.range)
             }
         }
-        return .group(n, layer: layer, args, children: children)
+        return children
     }
 
     /// `key=value …`, flag words, `as NAME` and `in PARENT`, up to the end of the command.

@@ -33,15 +33,7 @@ extension Session {
         try checkAttributes(args, MediaTiming.attributeNames, command: "group")
         var group = Animation(name: n.text, layer: layer.name, body: .group(.init(children: [], sequence: args.has("sequence"))))
         try applyAttributes(args.arguments, to: &group, layer: layer, doc: doc, ownName: n.text)
-        var built: [Animation] = []
-        for child in children {
-            if let l = child.layer, l.text != layer.name {
-                throw .invalid("a group's animations run on its layer '\(layer.name)'", l.range)
-            }
-            _ = try resolveKeyPath(child.keyPath, on: layer, animatable: true)
-            built.append(try buildAnimation(child, name: child.arguments.asName?.text ?? "", layer: layer, doc: doc,
-                                            extraNames: [n.text]))
-        }
+        let built = try buildChildren(children, layer: layer, doc: doc, extraNames: [n.text])
         group.body = .group(.init(children: built, sequence: args.has("sequence")))
         do { try doc.addAnimation(group) } catch {
             var range = editRange(error, args, fallback: n.range)
@@ -54,6 +46,34 @@ extension Session {
         }
         commit(doc, c.text)
         return []
+    }
+
+    /// Builds a group's children, nested groups included; every child runs on the group's layer.
+    func buildChildren(_ children: [AnimationCommand], layer: Layer, doc: Document,
+                       extraNames: Set<String>) throws(ScriptError) -> [Animation] {
+        var built: [Animation] = []
+        for child in children {
+            if let l = child.layer, l.text != layer.name {
+                throw .invalid("a group's animations run on its layer '\(layer.name)'", l.range)
+            }
+            if child.verb.text == "group" {
+                try checkAttributes(child.arguments, MediaTiming.attributeNames, command: "group")
+                let name = child.keyPath.text
+                var group = Animation(name: name, layer: layer.name,
+                                      body: .group(.init(children: [], sequence: child.arguments.has("sequence"))))
+                try applyAttributes(child.arguments.arguments, to: &group, layer: layer, doc: doc, ownName: name,
+                                    extraNames: extraNames)
+                let inner = try buildChildren(child.children, layer: layer, doc: doc,
+                                              extraNames: extraNames.union([name]))
+                group.body = .group(.init(children: inner, sequence: child.arguments.has("sequence")))
+                built.append(group)
+                continue
+            }
+            _ = try resolveKeyPath(child.keyPath, on: layer, animatable: true)
+            built.append(try buildAnimation(child, name: child.arguments.asName?.text ?? "", layer: layer, doc: doc,
+                                            extraNames: extraNames))
+        }
+        return built
     }
 
     /// Builds an animate/keyframes/spring animation from its arguments.

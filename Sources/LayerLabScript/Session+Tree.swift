@@ -38,6 +38,15 @@ extension Session {
         return out.joined(separator: "\n")
     }
 
+    /// `{ animate opacity; inner: group { … } }`: a group's children, nested groups included.
+    func childList(_ g: Animation.Group) -> String {
+        "{ " + g.children.map { c in
+            let name = c.name.isEmpty ? "" : escapeForTerminal(c.name) + ": "
+            if case .group(let inner) = c.body { return name + "group " + childList(inner) }
+            return name + c.kindName + " " + (c.keyPath ?? "")
+        }.joined(separator: "; ") + " }"
+    }
+
     func animationLine(_ a: Animation) -> String {
         let e = escapeForTerminal
         var s = "\(e(a.name)): \(a.kindName)"
@@ -53,9 +62,7 @@ extension Session {
         if let f = t.timingFunction { attrs.append("timingFunction=\(f)") }
         if case .group(let g) = a.body {
             if g.sequence { attrs.append("sequence") }
-            attrs.append("{ " + g.children.map { c in
-                (c.name.isEmpty ? "" : e(c.name) + ": ") + c.kindName + " " + (c.keyPath ?? "")
-            }.joined(separator: "; ") + " }")
+            attrs.append(childList(g))
         }
         return attrs.isEmpty ? s : s + " " + attrs.joined(separator: " ")
     }

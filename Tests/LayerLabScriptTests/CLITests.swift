@@ -22,6 +22,12 @@ import Testing
         let p = Process()
         p.executableURL = bin
         p.arguments = args
+        // A state folder of its own, so recovery journals left by other sessions on this
+        // machine (a crash, a kill) cannot add notices to what the test reads.
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("layerlab-cli-state-\(UUID().uuidString)").path
+        p.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()
         p.standardOutput = out
         p.standardError = err

@@ -140,22 +140,41 @@ extension Document {
                 if !v.isFinite { throw .invalidTiming(attribute: "initialSpringVelocity", reason: "must be finite") }
             }
         case .group(var g):
+            if groupDepth(a) > Document.maxGroupDepth {
+                throw .invalidAnimation("groups cannot nest more than \(Document.maxGroupDepth) levels deep")
+            }
             var seen: Set<String> = [a.name]
             for i in g.children.indices {
                 var child = g.children[i]
                 child.layer = a.layer
-                if !child.name.isEmpty {
-                    if seen.contains(child.name) { throw .duplicateName(child.name, by: .animation) }
-                    try checkNewName(child.name, dots: true)
-                    seen.insert(child.name)
+                // Names inside a group, at any depth, are unique among themselves and the document's.
+                for name in Document.childNames(of: child) {
+                    if seen.contains(name) { throw .duplicateName(name, by: .animation) }
+                    try checkNewName(name, dots: true)
+                    seen.insert(name)
                 }
-                if case .group = child.body { throw .invalidAnimation("groups cannot nest in the command language") }
                 let inner = try checkedAnimation(child, existing: nil)
                 g.children[i] = inner
             }
             a.body = .group(g)
         }
         return a
+    }
+
+    /// How deep groups may nest inside one another.
+    public static let maxGroupDepth = 32
+
+    /// 1 for an animation, 1 + the deepest child for a group.
+    func groupDepth(_ a: Animation) -> Int {
+        guard case .group(let g) = a.body else { return 1 }
+        return 1 + (g.children.map(groupDepth).max() ?? 0)
+    }
+
+    /// The animation's own name (when it has one) and every named animation inside it.
+    static func childNames(of a: Animation) -> [String] {
+        var names = a.name.isEmpty ? [] : [a.name]
+        if case .group(let g) = a.body { names += g.children.flatMap(childNames) }
+        return names
     }
 
     func checkTiming(_ t: MediaTiming) throws(EditError) {
