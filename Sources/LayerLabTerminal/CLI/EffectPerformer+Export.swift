@@ -13,11 +13,10 @@ extension EffectPerformer {
     /// Performs `export FORMAT FILE`: png and gif here, through libpng and giflib; the text
     /// formats (lottie, swift, cast) in `EffectPerformer+TextExports.swift`.
     func export(_ request: ExportRequest, _ io: StandardIO) -> Bool {
-        if let handled = exportText(request, io) { return handled }
         switch request.format {
         case .png: return exportPNG(request, io)
         case .gif: return exportGIF(request, io)
-        default: return exportOther(request, io)
+        case .lottie, .swift, .cast: return exportText(request, io) ?? false
         }
     }
 

@@ -2,8 +2,8 @@ import LayerLabScript
 
 /// Performs the effects a session asks for (frames, playback, exports).
 ///
-/// NB: each effect lives in its own file (`EffectPerformer+Show.swift`, `+Frames`, `+Export`,
-/// `+Play`) so the work on frames, exports and playback can land independently.
+/// Each effect lives in its own file: `+Frames` (show, frames), `+Play`, `+Export` (png, gif)
+/// and `+TextExports` (lottie, swift, cast).
 public struct EffectPerformer: Sendable {
     /// The folder relative image files are read from: the loaded script's or project's folder.
     public var baseDirectory: String?
@@ -19,11 +19,5 @@ public struct EffectPerformer: Sendable {
         case .export(let r): return export(r, io)
         case .quit: return true
         }
-    }
-
-    /// Reports an effect this build cannot perform yet.
-    func unavailable(_ what: String, _ io: StandardIO) -> Bool {
-        io.err("layerlab: \(what) is not available in this build yet")
-        return false
     }
 }
