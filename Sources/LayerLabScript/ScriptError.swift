@@ -24,7 +24,6 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
     case file(String, SourceRange)
     /// An error inside a loaded script, reported where it happened in that file.
     case inFile(name: String, source: String, ScriptError)
-    case notYetAvailable(String, SourceRange)
 
     public var range: SourceRange {
         switch self {
@@ -32,7 +31,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
              .numberTooLarge(let r), .unexpected(_, _, let r), .unknownCommand(_, let r, _),
              .unknown(_, _, let r, _), .unknownAttribute(_, _, let r, _), .duplicateAttribute(_, let r),
              .missingAttribute(_, _, let r), .wrongType(_, _, let r), .invalid(_, let r), .edit(_, let r),
-             .file(_, let r), .notYetAvailable(_, let r):
+             .file(_, let r):
             return r
         case .inFile(_, _, let e): return e.range
         }
@@ -69,7 +68,6 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
         case .edit(let err, _): return e(err.message)
         case .file(let m, _): return e(m)
         case .inFile(_, _, let inner): return inner.message
-        case .notYetAvailable(let what, _): return "\(what) is not available yet"
         }
     }
 }
