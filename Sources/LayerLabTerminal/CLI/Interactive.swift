@@ -1,8 +1,9 @@
 import Glibc
 import LayerLabScript
 
-/// `layerlab [FILE]`: piped commands, or (placeholder until the libedit REPL lands) a plain
-/// prompt loop at a terminal.
+/// `layerlab [FILE]`: the libedit REPL at a terminal (`REPL`); otherwise commands read line
+/// by line from standard input with no prompt, going on past failures (exit status 1 if any
+/// failed). The plain prompt loop below also serves a terminal where libedit cannot start.
 enum Interactive {
     static func run(file: String?, io: StandardIO) -> Int32 {
         let tty = io.inputIsTerminal
