@@ -64,30 +64,26 @@ struct FlagError: Error {
 }
 
 extension Subcommand {
-    /// `layerlab show FILE [--at T] [--size COLSxROWS] [--mode M] [--color C]`.
-    static let show = Subcommand(
-        name: "show", synopsis: "show FILE [--at T] [--size COLSxROWS] [--mode M] [--color C]",
-        summary: "draw one frame"
-    ) { args, io in
-        let flags = FlagCommand(valueFlags: ["--at": "at", "--size": "size", "--mode": "mode", "--color": "color"])
-        switch flags.parse(args, command: "show") {
-        case .failure(let e): return io.usageError(e.message)
-        case .success(let p): return FlagCommand.run("show", file: p.file, words: p.words, io: io)
+    /// A subcommand that loads FILE and runs the REPL command of the same name with the flags
+    /// turned into attributes (`--at 2` → `at=2`).
+    static func flagged(_ name: String, synopsis: String, summary: String, flags: [String]) -> Subcommand {
+        Subcommand(name: name, synopsis: synopsis, summary: summary) { args, io in
+            let command = FlagCommand(valueFlags: Dictionary(uniqueKeysWithValues: flags.map { ("--" + $0, $0) }))
+            switch command.parse(args, command: name) {
+            case .failure(let e): return io.usageError(e.message)
+            case .success(let p): return FlagCommand.run(name, file: p.file, words: p.words, io: io)
+            }
         }
     }
 
+    /// `layerlab show FILE [--at T] [--size COLSxROWS] [--mode M] [--color C]`.
+    static let show = flagged("show", synopsis: "show FILE [--at T] [--size COLSxROWS] [--mode M] [--color C]",
+                              summary: "draw one frame", flags: ["at", "size", "mode", "color"])
+
     /// `layerlab frames FILE [--from T] [--to T] [--fps N] [--size …] [--mode M] [--color C]`.
-    static let frames = Subcommand(
-        name: "frames", synopsis: "frames FILE [--from T] [--to T] [--fps N]",
-        summary: "print frames one after another (for pipes)"
-    ) { args, io in
-        let flags = FlagCommand(valueFlags: ["--from": "from", "--to": "to", "--fps": "fps", "--size": "size",
-                                             "--mode": "mode", "--color": "color"])
-        switch flags.parse(args, command: "frames") {
-        case .failure(let e): return io.usageError(e.message)
-        case .success(let p): return FlagCommand.run("frames", file: p.file, words: p.words, io: io)
-        }
-    }
+    static let frames = flagged("frames", synopsis: "frames FILE [--from T] [--to T] [--fps N] [--size COLSxROWS]",
+                                summary: "print frames one after another (for pipes)",
+                                flags: ["from", "to", "fps", "size", "mode", "color"])
 
     /// `layerlab export FILE --png|--gif|--lottie|--swift|--cast OUT [--at T] [--size WxH] …`.
     static let export = Subcommand(
