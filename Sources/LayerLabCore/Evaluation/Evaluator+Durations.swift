@@ -90,32 +90,50 @@ extension Evaluator {
     /// Resolves every named animation's and event's begin and end, following references;
     /// a cycle (which editing refuses) resolves to 0.
     mutating func resolveIntervals() {
-        var byName: [String: Animation] = [:]
-        for a in document.animations { byName[a.name] = a }
-        var eventsByName: [String: Event] = [:]
-        for e in document.events { eventsByName[e.name] = e }
+        intervals.reserveCapacity(document.animations.count + document.events.count)
+        // Constant begin times (the common case) need no lookups: resolve those first.
+        for a in document.animations {
+            guard let begin = a.timing.beginTime.constant else { continue }
+            intervals[a.name] = (begin, end(of: a, begin: begin))
+        }
+        for e in document.events {
+            guard let t = e.time.constant else { continue }
+            intervals[e.name] = (t, e.animated ? t + Evaluator.implicitDuration : t)
+        }
+        var animationIndex: [String: Int] = [:]
+        var eventIndex: [String: Int] = [:]
+        for (i, a) in document.animations.enumerated() where intervals[a.name] == nil { animationIndex[a.name] = i }
+        for (i, e) in document.events.enumerated() where intervals[e.name] == nil { eventIndex[e.name] = i }
+        guard !animationIndex.isEmpty || !eventIndex.isEmpty else { return }
         var visiting: Set<String> = []
         func resolve(_ name: String) -> (begin: Double, end: Double)? {
             if let r = intervals[name] { return r }
             guard !visiting.contains(name) else { return nil }
             visiting.insert(name)
             defer { visiting.remove(name) }
-            if let a = byName[name] {
+            if let i = animationIndex[name] {
+                let a = document.animations[i]
                 let begin = a.timing.beginTime.evaluate(resolve) ?? 0
-                let d = duration(of: a, groupDuration: nil)
-                let end = begin + clock(for: a, begin: begin, duration: d, isChild: false).activeDurationInParent
-                intervals[name] = (begin, end)
-                return (begin, end)
+                let r = (begin, end(of: a, begin: begin))
+                intervals[name] = r
+                return r
             }
-            if let e = eventsByName[name] {
+            if let i = eventIndex[name] {
+                let e = document.events[i]
                 let t = e.time.evaluate(resolve) ?? 0
-                let end = e.animated ? t + Evaluator.implicitDuration : t
-                intervals[name] = (t, end)
-                return (t, end)
+                let r = (t, e.animated ? t + Evaluator.implicitDuration : t)
+                intervals[name] = r
+                return r
             }
             return nil
         }
-        for a in document.animations { _ = resolve(a.name) }
-        for e in document.events { _ = resolve(e.name) }
+        for name in animationIndex.keys.sorted() { _ = resolve(name) }
+        for name in eventIndex.keys.sorted() { _ = resolve(name) }
+    }
+
+    /// The end of a top-level animation's active interval when it begins at `begin`.
+    private func end(of a: Animation, begin: Double) -> Double {
+        let d = duration(of: a, groupDuration: nil)
+        return begin + clock(for: a, begin: begin, duration: d, isChild: false).activeDurationInParent
     }
 }
