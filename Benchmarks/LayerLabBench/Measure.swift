@@ -12,7 +12,7 @@ func measure(_ label: String, runs: Int = 25, warmup: Int = 3, _ body: () -> Voi
     }
     samples.sort()
     let median = samples[samples.count / 2]
-    let padded = label.count < 56 ? label + String(repeating: " ", count: 56 - label.count) : label
+    let padded = label.count < 72 ? label + String(repeating: " ", count: 72 - label.count) : label
     print(padded + String(format: " median %9.3f ms   best %9.3f ms", median, samples[0]))
     return median
 }
