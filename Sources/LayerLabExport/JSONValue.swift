@@ -16,6 +16,12 @@ indirect enum JSONValue: Hashable, Sendable {
 
     static func numbers(_ vs: [Double]) -> JSONValue { .array(vs.map { .number($0) }) }
 
+    /// An object with one more key at the end (other values unchanged).
+    func adding(_ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(let pairs) = self else { return self }
+        return .object(pairs + [(key, value)])
+    }
+
     /// The compact JSON text.
     var text: String {
         var out = ""

@@ -16,8 +16,8 @@ extension LottieBuilder {
         case .layer: break
         }
         if let bg = backgroundGroup(ps) { shapes.append(bg) }
-        if layer.properties["mask"].map({ $0 != .null }) ?? false {
-            notes.append("\(layer.name): its mask is not exported (a Lottie matte would not cover its sublayers); the layer shows unmasked")
+        if !layer.sublayers.isEmpty, maskFrames.contains(where: { $0[layer.name] != nil }) {
+            notes.append("\(layer.name): its mask covers only the layer's own content in Lottie, not its sublayers")
         }
         if ps.contains(where: \.masksToBounds) && !layer.sublayers.isEmpty {
             notes.append("\(layer.name): masksToBounds does not clip its sublayers in Lottie")
@@ -36,6 +36,43 @@ extension LottieBuilder {
         pairs += [("sr", .number(1)), ("ks", transform(s)), ("ao", .number(0))]
         if type == 4 { pairs.append(("shapes", .array(shapes))) }
         pairs += [("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
+        return .object(pairs)
+    }
+
+    /// The track matte of a masked layer, parented to it so it draws in the layer's own
+    /// coordinates: the mask's shapes while it is the mask, and an opaque cover over everything
+    /// in the frames where the layer has no mask (a mask set and removed by `at … set`).
+    func matteJSON(for layer: Layer, index: Int) -> JSONValue? {
+        guard let first = maskFrames.lazy.compactMap({ $0[layer.name] }).first else { return nil }
+        var held = first
+        var content: [PresentedLayer] = [], placed: [LayerSample] = [], masked: [Bool] = []
+        for f in maskFrames {
+            if let m = f[layer.name] {
+                held = m
+                placed.append(LayerSample(layer: m, opacity: m.hidden ? 0 : m.opacity))
+                masked.append(true)
+            } else {
+                placed.append(LayerSample(layer: PresentedLayer(name: held.name, kind: .layer), opacity: 1))
+                masked.append(false)
+            }
+            content.append(held)
+        }
+        var shapes = shapeGroups(content)
+        if let bg = backgroundGroup(content) { shapes.append(bg) }
+        if masked.contains(false) {
+            let everything = Rect(-100_000, -100_000, 200_000, 200_000)
+            shapes.append(LottieShapes.group("unmasked", [
+                LottieShapes.rect(masked.map { _ in everything }, radii: masked.map { _ in 0 }, name: "everything"),
+                LottieShapes.fill(colors: masked.map { $0 ? Color.clear : Color.black }, evenOdd: false),
+            ]))
+        }
+        var pairs: [(String, JSONValue)] = [
+            ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(4)),
+            ("nm", .string("mask of \(layer.name)")), ("td", .number(1)),
+        ]
+        if let p = indices[layer.name] { pairs.append(("parent", .number(Double(p)))) }
+        pairs += [("sr", .number(1)), ("ks", transform(placed)), ("ao", .number(0)), ("shapes", .array(shapes)),
+                  ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
         return .object(pairs)
     }
 

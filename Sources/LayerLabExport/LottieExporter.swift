@@ -49,6 +49,8 @@ struct LottieBuilder {
     let lastFrame: Int
     /// Per frame, every drawn layer by name.
     var frames: [[String: LayerSample]] = []
+    /// Per frame, the mask of each masked layer (in that layer's coordinates), by layer name.
+    var maskFrames: [[String: PresentedLayer]] = []
     var notes: [String] = []
     var assets: [JSONValue] = []
     var indices: [String: Int] = [:]
@@ -68,11 +70,19 @@ struct LottieBuilder {
         var layers: [JSONValue] = []
         let painter = painterOrder()
         for (i, l) in painter.enumerated() { indices[l.layer.name] = i + 1 }
+        var nextIndex = painter.count + 1
         for entry in painter.reversed() {
-            layers.append(layerJSON(entry.layer, parent: entry.parent))
+            // A masked layer follows its track matte (`td`) and reads it as an alpha matte (`tt`).
+            if let matte = matteJSON(for: entry.layer, index: nextIndex) {
+                layers.append(matte)
+                nextIndex += 1
+                layers.append(layerJSON(entry.layer, parent: entry.parent).adding("tt", .number(1)))
+            } else {
+                layers.append(layerJSON(entry.layer, parent: entry.parent))
+            }
         }
         if c.background.a > 0 {
-            layers.append(backgroundLayer(index: painter.count + 1))
+            layers.append(backgroundLayer(index: nextIndex))
         }
         return .object([
             ("v", .string("5.7.4")),
@@ -95,15 +105,18 @@ struct LottieBuilder {
         for f in 0...lastFrame {
             let scene = evaluator.scene(at: Double(f) / fps)
             var byName: [String: LayerSample] = [:]
+            var masks: [String: PresentedLayer] = [:]
             func walk(_ ls: [PresentedLayer], _ parentOpacity: Double) {
                 for l in ls {
                     let o = l.hidden ? 0 : parentOpacity * l.opacity
                     byName[l.name] = LayerSample(layer: l, opacity: o)
+                    if let m = l.mask.first { masks[l.name] = m }
                     walk(l.sublayers, o)
                 }
             }
             walk(scene.layers, 1)
             frames.append(byName)
+            maskFrames.append(masks)
         }
     }
 

@@ -175,6 +175,23 @@ struct LottieExporterTests {
         #expect(masks.notes.contains { $0.contains("mask") })
     }
 
+    /// A mask becomes a track matte right above the masked layer, parented to it; frames where
+    /// the layer has no mask are covered whole.
+    @Test func masksBecomeTrackMattes() throws {
+        let export = LottieExporter.export(try ExportFixtures.example("circular-loader.lab"))
+        #expect(!export.notes.contains { $0.contains("mask") })
+        let lottie = try LottieReader(export.data)
+        let names = lottie.layers.map { $0["nm"] as? String ?? "" }
+        let i = try #require(names.firstIndex(of: "image"))
+        let matte = lottie.layers[i - 1], image = lottie.layers[i]
+        #expect(matte["nm"] as? String == "mask of image")
+        #expect((matte["td"] as? NSNumber)?.intValue == 1)
+        #expect((image["tt"] as? NSNumber)?.intValue == 1)
+        #expect((matte["parent"] as? NSNumber)?.intValue == (image["ind"] as? NSNumber)?.intValue)
+        let groups = (matte["shapes"] as? [[String: Any]] ?? []).compactMap { $0["nm"] as? String }
+        #expect(groups.contains("unmasked") && groups.contains("stroke"))
+    }
+
     @Test func deterministic() throws {
         let doc = try ExportFixtures.example("loading-s.lab")
         #expect(LottieExporter.json(for: doc) == LottieExporter.json(for: doc))
