@@ -31,10 +31,12 @@ struct PTYREPLTests {
         return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
     }
 
-    static func start(state: String, arguments: [String] = [], extra: [String: String] = [:]) throws -> PTYSession {
+    static func start(state: String, arguments: [String] = [], extra: [String: String] = [:],
+                      color: Bool = false) throws -> PTYSession {
         let binary = try #require(binary, "the layerlab executable is built next to the tests")
         var env = ["TERM": "xterm-256color", "NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": state,
                    "XDG_STATE_HOME": state, "PATH": "/usr/bin:/bin"]
+        if color { env["NO_COLOR"] = nil }
         for (k, v) in extra { env[k] = v }
         let pty = try PTYSession(binary, arguments: arguments, environment: env)
         #expect(pty.wait(for: "layerlab> "), "the prompt appears")
@@ -260,5 +262,19 @@ struct PTYREPLTests {
         pty.waitUntilEditing()
         pty.send("\u{4}")
         #expect(pty.waitForExit() == 0)
+    }
+
+    /// With colour the hint is drawn dim on the row below the line (saving and restoring the
+    /// cursor), never inside the typed text, and cleared before the line is run.
+    @Test func hintsShowDimBelowTheLineWithColour() throws {
+        let pty = try Self.start(state: Self.stateDirectory(), color: true)
+        let mark = pty.mark
+        pty.type(["set box "])
+        #expect(pty.waitRaw(from: mark) { $0.contains("\u{1B}7\u{1B}[B\r\u{1B}[2K\u{1B}[2mprop=value") },
+                "the hint appears dim below")
+        let after = pty.mark
+        pty.send("\r")
+        #expect(pty.waitRaw(from: after) { $0.contains("\u{1B}7\u{1B}[B\r\u{1B}[2K\u{1B}8") }, "Enter clears the hint row")
+        #expect(pty.wait(for: "unknown layer", from: after))
     }
 }

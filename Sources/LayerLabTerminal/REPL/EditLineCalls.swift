@@ -30,6 +30,9 @@ enum EditLineCalls {
         _ = layerlab_el_add_fn(el, name, help, fn)
     }
 
+    /// The key-reading callback type (`int (*)(EditLine *, wchar_t *)`, `EL_GETCFN`).
+    typealias GetCharFunction = @convention(c) (OpaquePointer?, UnsafeMutablePointer<wchar_t>?) -> Int32
+
     static func clientData(_ el: OpaquePointer?) -> UnsafeMutableRawPointer? {
         var p: UnsafeMutableRawPointer?
         _ = layerlab_el_get_ptr(el, EL_CLIENTDATA, &p)

@@ -21,6 +21,24 @@ public final class LineEditor {
     public var complete: ((String, Int) -> Completion)?
     /// The text shown at the right while typing (the argument hint); nil shows nothing.
     public var hint: ((String) -> String?)?
+    /// Shows the hint dim on the row below the input (terminals with colour) instead of plain
+    /// in the right prompt.
+    ///
+    /// NB: libedit repaints its right prompt cell by cell and cannot keep an escape sequence
+    /// around the cells it changes, so a dim hint there leaks into the typed text. Below the
+    /// input the hint is drawn by LayerLab itself, between keys, when libedit has finished
+    /// drawing: a key reader (`EL_GETCFN`) draws it before it waits for each key, and clears it
+    /// before any key that may move, replace or end the line.
+    public var hintsBelow = false {
+        didSet {
+            guard hintsBelow != oldValue else { return }
+            EditLineCalls.set(el, EL_GETCFN, hintsBelow ? unsafeBitCast(LineEditor.keyReader, to: UnsafeRawPointer.self) : nil)
+        }
+    }
+    /// Whether the row below the input is free for the hint (kept free when the prompt is drawn).
+    private var rowBelowIsFree = false
+    /// Whether that row shows a hint now.
+    private var hintRowShown = false
 
     private let el: OpaquePointer
     private let hist: OpaquePointer
@@ -144,7 +162,15 @@ public final class LineEditor {
         // the next el_gets skip switching to raw mode before drawing the prompt (keys typed
         // right after the prompt would meet the cooked tty). el_reset clears it.
         defer { el_reset(el) }
-        guard let raw = el_gets(el, &count), count > 0 else {
+        if hintsBelow {
+            // Keep the row below the prompt free: down a line (scrolling if needed), then back.
+            writeAll(STDOUT_FILENO, "\n\u{1B}[A")
+            rowBelowIsFree = true
+            hintRowShown = false
+        }
+        let got = el_gets(el, &count)
+        rowBelowIsFree = false
+        guard let raw = got, count > 0 else {
             if interrupted { return .interrupted }
             return .endOfInput
         }
@@ -202,10 +228,9 @@ public final class LineEditor {
         free(hintText)
         var text = ""
         let (line, cursor) = currentLine()
-        if !accepting, cursor == line.count, let h = hint?(line)?.trimmingLeadingSpaces, !h.isEmpty {
+        if !hintsBelow, !accepting, cursor == line.count, let h = hint?(line)?.trimmingLeadingSpaces, !h.isEmpty {
             // Fit what the line leaves free; libedit drops a right prompt that does not fit.
             let width = TerminalSize.of(STDOUT_FILENO)?.columns ?? 80
-            let promptWidth = String(cString: promptText).filter { $0 != LineEditor.invisible }.count
             let room = width - promptWidth - line.count - 3
             if room >= 6 {
                 let shown = h.count <= room ? h : String(h.prefix(room - 1)) + "…"
@@ -217,6 +242,86 @@ public final class LineEditor {
         }
         hintText = strdup(text)
         return hintText
+    }
+
+    /// The prompt's width in cells: its text without the escape runs bracketed as invisible.
+    private var promptWidth: Int {
+        var width = 0, hidden = false
+        for c in String(cString: promptText) {
+            if c == LineEditor.invisible { hidden.toggle() } else if !hidden { width += 1 }
+        }
+        return width
+    }
+
+    // MARK: - Hint below the input
+
+    /// Reads one key for libedit (as its own reader does: a character, multibyte through
+    /// `mbrtowc`), drawing the hint below the input first.
+    private static let keyReader: EditLineCalls.GetCharFunction = { e, wc in
+        guard let wc else { return -1 }
+        let editor = LineEditor.instance(e)
+        editor?.showHintBelow()
+        var bytes: [CChar] = []
+        while true {
+            var byte: UInt8 = 0
+            let n = read(STDIN_FILENO, &byte, 1)
+            if n < 0 {
+                guard errno == EINTR else { wc.pointee = 0; return -1 }
+                // A resize or a resumed job. A line that still fits its row keeps the row below
+                // (clear the hint there, it was laid out for the old width); a longer one has
+                // reflowed onto it, so no more hints on this line.
+                if let editor {
+                    if editor.lineFillsRow() {
+                        editor.rowBelowIsFree = false
+                        editor.hintRowShown = false
+                    } else {
+                        editor.clearHintBelow()
+                    }
+                }
+                continue
+            }
+            if n == 0 { wc.pointee = 0; return 0 }
+            bytes.append(CChar(bitPattern: byte))
+            var state = mbstate_t()
+            var w: wchar_t = 0
+            let k = bytes.withUnsafeBufferPointer { mbrtowc(&w, $0.baseAddress, $0.count, &state) }
+            if k == -2 && bytes.count < 8 { continue }
+            if k < 0 { w = wchar_t(UInt8(bitPattern: bytes[0])) }
+            wc.pointee = w
+            // Keys other than a character typed (Enter, Tab, arrows, Ctrl-…) may move, replace
+            // or end the line, and a character may wrap it onto the hint's row: clear it first.
+            if w < 32 || w == 127 || (editor?.lineFillsRow() ?? false) { editor?.clearHintBelow() }
+            return 1
+        }
+    }
+
+    /// Draws the hint dim on the row below, when the cursor ends a line that fits on its row.
+    private func showHintBelow() {
+        guard rowBelowIsFree else { return }
+        let (line, cursor) = currentLine()
+        var text = ""
+        if !accepting, cursor == line.count, !lineFillsRow(), let h = hint?(line)?.trimmingLeadingSpaces, !h.isEmpty {
+            let width = TerminalSize.of(STDOUT_FILENO)?.columns ?? 80
+            text = h.count < width ? h : String(h.prefix(max(1, width - 2))) + "…"
+        }
+        guard !text.isEmpty || hintRowShown else { return }
+        // Save the cursor (and its attributes), draw on the row below, restore.
+        var out = "\u{1B}7\u{1B}[B\r\u{1B}[2K"
+        if !text.isEmpty { out += "\u{1B}[2m" + text + "\u{1B}[22m" }
+        writeAll(STDOUT_FILENO, out + "\u{1B}8")
+        hintRowShown = !text.isEmpty
+    }
+
+    private func clearHintBelow() {
+        guard hintRowShown else { return }
+        writeAll(STDOUT_FILENO, "\u{1B}7\u{1B}[B\r\u{1B}[2K\u{1B}8")
+        hintRowShown = false
+    }
+
+    /// Whether the prompt and the line, with one more character, fill the terminal's row.
+    private func lineFillsRow() -> Bool {
+        let width = TerminalSize.of(STDOUT_FILENO)?.columns ?? 80
+        return promptWidth + currentLine().text.count + 1 >= width
     }
 
     // MARK: - Completion
@@ -234,6 +339,12 @@ public final class LineEditor {
         let width = TerminalSize.of(STDOUT_FILENO)?.columns ?? 80
         writeAll(STDOUT_FILENO, "\n" + LineEditor.columns(result.candidates.map { LineEditor.display($0, word: result.word) },
                                                            width: width))
+        if hintsBelow {
+            // libedit draws the prompt again under the list: keep a row free below it too.
+            writeAll(STDOUT_FILENO, "\n\u{1B}[A")
+            rowBelowIsFree = true
+            hintRowShown = false
+        }
         return UInt8(CC_REDISPLAY)
     }
 

@@ -74,6 +74,7 @@ public final class REPL {
                                 continuing: session.isContinuing)
             editor.complete = { [unowned self] line, cursor in self.completer.complete(line, cursor: cursor) }
             editor.hint = { [unowned self] line in self.hinter.hint(for: line) }
+            editor.hintsBelow = color
             switch editor.readLine(prompt: prompt.text(color: color)) {
             case .interrupted:
                 if session.isContinuing { session.cancelInput() }

@@ -113,6 +113,18 @@ final class PTYSession {
         wait(timeout: timeout, from: mark) { $0.contains(needle) }
     }
 
+    /// Reads until `predicate` holds for the raw output (escapes kept) since `mark`.
+    @discardableResult
+    func waitRaw(timeout: Double = 10, from mark: Int = 0, until predicate: (String) -> Bool) -> Bool {
+        let deadline = PTYSession.now + timeout
+        func raw() -> String { String(decoding: output[min(mark, output.count)...], as: UTF8.self) }
+        while true {
+            if predicate(raw()) { return true }
+            if PTYSession.now >= deadline || exitStatus != nil { return predicate(raw()) }
+            pump(timeout: 0.05)
+        }
+    }
+
     /// The output after raw offset `mark`, escapes removed.
     func text(from mark: Int) -> String {
         PTYSession.stripEscapes(String(decoding: output[min(mark, output.count)...], as: UTF8.self))
