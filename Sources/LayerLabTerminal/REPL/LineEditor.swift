@@ -267,16 +267,14 @@ public final class LineEditor {
             let n = read(STDIN_FILENO, &byte, 1)
             if n < 0 {
                 guard errno == EINTR else { wc.pointee = 0; return -1 }
-                // A resize or a resumed job. A line that still fits its row keeps the row below
-                // (clear the hint there, it was laid out for the old width); a longer one has
-                // reflowed onto it, so no more hints on this line.
+                // A resize or a resumed job: the screen may have reflowed or scrolled, so no row
+                // below is known to be free any more. Clear the hint where it still is (a line
+                // that now fills its row has reflowed onto that row: leave it), then stop
+                // hinting until the next prompt.
                 if let editor {
-                    if editor.lineFillsRow() {
-                        editor.rowBelowIsFree = false
-                        editor.hintRowShown = false
-                    } else {
-                        editor.clearHintBelow()
-                    }
+                    if !editor.lineFillsRow() { editor.clearHintBelow() }
+                    editor.rowBelowIsFree = false
+                    editor.hintRowShown = false
                 }
                 continue
             }

@@ -16,7 +16,9 @@ public struct Prompt: Equatable, Sendable {
     public static let continuation = "...> "
 
     public func text(color: Bool) -> String {
-        if continuing { return color ? Escape.dim + Prompt.continuation + Escape.reset : Prompt.continuation }
+        // NB: libedit drops an escape at the very end of a prompt, so the reset goes before the
+        // final space, or the dim would carry over into the typed text.
+        if continuing { return color ? Escape.dim + "...>" + Escape.reset + " " : Prompt.continuation }
         let name = color ? "\u{1B}[1;36mlayerlab\u{1B}[0m" : "layerlab"
         let time = self.time.map { t in " " + (color ? "\u{1B}[33m\(Prompt.seconds(t))\u{1B}[0m" : Prompt.seconds(t)) } ?? ""
         let star = dirty ? (color ? "\u{1B}[1;31m*\u{1B}[0m" : "*") : ""
