@@ -45,7 +45,16 @@ public enum CLI {
             "  layerlab [FILE]                  the REPL (FILE: a .lab script or .json project to load);",
             "                                   with standard input not a terminal, reads commands from it",
         ]
-        for s in subcommands { lines.append("  " + "layerlab \(s.synopsis)".padded(33) + s.summary) }
+        for s in subcommands {
+            let synopsis = "layerlab \(s.synopsis)"
+            // A long synopsis gets a line of its own, the summary under it in the same column.
+            if synopsis.count < 33 {
+                lines.append("  " + synopsis.padded(33) + s.summary)
+            } else {
+                lines.append("  " + synopsis)
+                lines.append(String(repeating: " ", count: 35) + s.summary)
+            }
+        }
         lines += [
             "  " + "layerlab -c 'COMMAND; COMMAND'".padded(33) + "run commands given as an argument",
             "  " + "layerlab --help | --version".padded(33) + "this text | the version",

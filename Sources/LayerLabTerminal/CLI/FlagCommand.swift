@@ -88,7 +88,7 @@ extension Subcommand {
     /// `layerlab export FILE --png|--gif|--lottie|--swift|--cast OUT [--at T] [--size WxH] …`.
     static let export = Subcommand(
         name: "export", synopsis: "export FILE --png|--gif|--lottie|--swift|--cast OUT",
-        summary: "export [--at T] [--size WxH] [--fps N] [--from T] [--to T]"
+        summary: "a frame, the animation or code [--at T] [--size WxH] [--fps N] [--from T] [--to T]"
     ) { args, io in
         var format: String?
         var rest: [String] = []
