@@ -100,6 +100,10 @@ public enum HelpText {
     sublayers. `set … animated` is an implicit action: 0.25s, the default curve, from the
     presentation value at the current time to the new value.
 
+    Scene length (play, timeline, frames, exports): canvas duration= if set; otherwise until
+    every animation and event has ended, with each endless one (repeatCount=inf) shown for one
+    full cycle after it begins (there and back with autoreverses).
+
     Springs:
       CASpringAnimation form: mass (1), stiffness (100), damping (10), initialVelocity (0).
       Without duration a spring lasts its settling duration (until it stays within 0.1% of its

@@ -40,7 +40,7 @@ public final class REPL {
         let color = ColorMode.resolve(.auto, environment: environment, isTerminal: isatty(STDOUT_FILENO) == 1) != .none
         let store = HistoryStore.defaultPath(environment: environment).map { HistoryStore(path: $0) }
         guard let editor = LineEditor(entries: store?.load() ?? []) else { return nil }
-        let recovery = SessionRecovery()
+        let recovery = SessionRecovery(directory: RecoveryJournal.defaultDirectory(environment: environment))
         if let notice = recovery.notice { io.err(notice) }
         let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(FlagCommand.directory(of:)))
         let repl = REPL(session: Session.forCommandLine(sourceName: "<stdin>", announceNames: true), io: io,
@@ -65,10 +65,8 @@ public final class REPL {
         // Ctrl-C while a command runs must not kill the session (at the prompt it is a key).
         let previousInterrupt = signal(SIGINT, SIG_IGN)
         defer { signal(SIGINT, previousInterrupt) }
-        // Every return below is a clean exit; a crash or kill leaves the journal for `recover`.
-        let recovery = SessionRecovery(directory: RecoveryJournal.defaultDirectory(environment: environment))
-        if let notice = recovery.notice { io.err(notice) }
-        defer { recovery.finish() }
+        // Every return below is a clean exit (the caller finishes the one journal of this
+        // session); a crash or kill leaves the journal for `recover`.
         while true {
             let prompt = Prompt(dirty: session.isDirty, time: session.time == 0 ? nil : session.time,
                                 continuing: session.isContinuing)
@@ -146,8 +144,22 @@ public final class REPL {
         let question = "There are unsaved changes; \(verb) anyway? [y/N] "
         editor.hint = nil
         editor.complete = nil
-        guard case .line(let answer) = editor.readLine(prompt: question) else { return false }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        var prompt = question
+        while true {
+            guard case .line(let answer) = editor.readLine(prompt: prompt) else { return false }
+            if let yes = REPL.answer(answer) { return yes }
+            prompt = "Please answer y or n (Enter is no). \(question)"
+        }
+    }
+
+    /// Reads a `[y/N]` answer: y/yes or n/no in any case, an empty line being the default No;
+    /// nil for anything else (a command typed by mistake must not silently count as No).
+    static func answer(_ text: String) -> Bool? {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "y", "yes": return true
+        case "", "n", "no": return false
+        default: return nil
+        }
     }
 
     func remember(_ line: String) {
