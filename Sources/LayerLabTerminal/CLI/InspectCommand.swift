@@ -49,7 +49,7 @@ extension Subcommand {
         }
         var session = Session.forCommandLine(sourceName: "<arguments>", announceNames: false)
         let loaded = session.open(positional[0])
-        if let d = loaded.diagnostic { io.err(d.description); return 1 }
+        if let d = loaded.diagnostic { io.err(d.text(color: io.errorColor)); return 1 }
         let text = "\(verb) \(target)" + (at.map { " at=\($0)" } ?? "")
         return io.report(session.run(text, name: "<arguments>"), from: session).ok ? 0 : 1
     }

@@ -3,6 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import LayerLabScript
 
 /// Standard input, output and error for the command line, and whether they are terminals.
@@ -21,6 +26,13 @@ public struct StandardIO: Sendable {
                 inputIsTerminal: Bool = isatty(0) != 0) {
         self.out = out; self.err = err; self.readLine = readLine; self.inputIsTerminal = inputIsTerminal
     }
+
+    /// Whether errors are coloured: standard error is a terminal, `NO_COLOR` unset, `TERM`
+    /// not `dumb`.
+    public var errorColor: Bool = {
+        let env = ProcessInfo.processInfo.environment
+        return isatty(2) != 0 && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+    }()
 
     /// Reports a command-line mistake and returns exit status 1.
     func usageError(_ message: String) -> Int32 {
@@ -45,7 +57,7 @@ public struct StandardIO: Sendable {
             }
         }
         if let d = outcome.diagnostic {
-            err(d.description)
+            err(d.text(color: errorColor))
             ok = false
         }
         return (ok, quit)

@@ -26,6 +26,10 @@ public final class REPL {
     let recovery: SessionRecovery
     /// The warning about unsaved changes was given; the next quit or Ctrl-D leaves.
     var quitWarned = false
+    /// The lines of the command being continued, kept as one history entry when it ends.
+    var continuedLines: [String] = []
+    /// The note on how to end a continued command was shown.
+    var continuationExplained = false
 
     init(session: Session, io: StandardIO, editor: LineEditor, historyStore: HistoryStore?,
          environment: [String: String], effects: EffectPerformer, color: Bool, recovery: SessionRecovery) {
@@ -43,7 +47,7 @@ public final class REPL {
         let recovery = SessionRecovery(directory: RecoveryJournal.defaultDirectory(environment: environment))
         if let notice = recovery.notice { io.err(notice) }
         let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(FlagCommand.directory(of:)))
-        let repl = REPL(session: Session.forCommandLine(sourceName: "<stdin>", announceNames: true), io: io,
+        let repl = REPL(session: Session.forCommandLine(sourceName: "<input>", announceNames: true), io: io,
                         editor: editor, historyStore: store, environment: environment, effects: effects,
                         color: color, recovery: recovery)
         if let file {
@@ -69,14 +73,16 @@ public final class REPL {
         // session); a crash or kill leaves the journal for `recover`.
         while true {
             let prompt = Prompt(dirty: session.isDirty, time: session.time == 0 ? nil : session.time,
-                                continuing: session.isContinuing)
+                                continuing: session.isContinuing, open: session.openInput)
             editor.complete = { [unowned self] line, cursor in self.completer.complete(line, cursor: cursor) }
             editor.hint = { [unowned self] line in self.hinter.hint(for: line) }
             editor.hintsBelow = color
             switch editor.readLine(prompt: prompt.text(color: color)) {
             case .interrupted:
                 if session.isContinuing { session.cancelInput() }
+                continuedLines = []
             case .endOfInput:
+                continuedLines = []
                 if session.isContinuing {
                     session.cancelInput()
                     io.out("")
@@ -85,14 +91,29 @@ public final class REPL {
                 io.out("")
                 if leave(force: false) { return 0 }
             case .line(let line):
-                remember(line)
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if !session.isContinuing && (trimmed == "quit!" || trimmed == "exit!") { return 0 }
-                if !session.isContinuing, let verb = trimmed.split(separator: " ").first,
-                   verb == "new" || verb == "load", !confirmDiscard(verb: String(verb)) {
+                if !session.isContinuing {
+                    if trimmed == "quit!" || trimmed == "exit!" { remember(line); return 0 }
+                    if let verb = trimmed.split(separator: " ").first, verb == "new" || verb == "load" {
+                        remember(line)
+                        if !confirmDiscard(verb: String(verb)) { continue }
+                    }
+                }
+                let outcome: Outcome
+                if session.isContinuing && trimmed.isEmpty {
+                    outcome = session.endInput() ?? .done([])
+                } else {
+                    if !trimmed.isEmpty { continuedLines.append(line) }
+                    outcome = session.handle(line)
+                }
+                if case .needsMoreInput = outcome {
+                    explainContinuation()
                     continue
                 }
-                let outcome = session.handle(line)
+                if continuedLines.count > 1 || !["new", "load"].contains(trimmed.split(separator: " ").first ?? "") {
+                    remember(Lexer.historyEntry(continuedLines))
+                }
+                continuedLines = []
                 recovery.record(session)
                 if perform(outcome) == .leave { return 0 }
             }
@@ -120,13 +141,22 @@ public final class REPL {
                 _ = performer.perform(other, io)
             }
         }
-        if let d = outcome.diagnostic { io.err(d.description) }
+        if let d = outcome.diagnostic { io.err(d.text(color: color)) }
         if quitting {
             if leave(force: false) { next = .leave }
         } else if case .done = outcome {
             quitWarned = false
         }
         return next
+    }
+
+    /// Says once a session how an open command ends, the first time one is left open.
+    func explainContinuation() {
+        guard !continuationExplained, let open = session.openInput else { return }
+        continuationExplained = true
+        let closer = open.hasPrefix("{") ? "'}' closes it" : open == "\\" ? "the next line continues it" : "'\(open == "(" ? ")" : "]")' closes it"
+        let note = "(\(open == "\\" ? "the line goes on" : "'\(open.prefix(1))' is open"): \(closer); an empty line ends it; Ctrl-C drops it)"
+        io.out(color ? Escape.dim + note + Escape.reset : note)
     }
 
     /// Whether to leave now: yes without unsaved changes or when already warned; otherwise
