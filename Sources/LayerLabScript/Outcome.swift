@@ -55,6 +55,11 @@ public struct ShowRequest: Sendable, Equatable {
     /// `auto`, `always` or `never`; nil is auto.
     public var color: String?
 
+    public init(document: Document, time: Double, size: (columns: Int, rows: Int)? = nil,
+                mode: String? = nil, color: String? = nil) {
+        self.document = document; self.time = time; self.size = size; self.mode = mode; self.color = color
+    }
+
     public static func == (a: ShowRequest, b: ShowRequest) -> Bool {
         a.document == b.document && a.time == b.time && a.size?.columns == b.size?.columns
             && a.size?.rows == b.size?.rows && a.mode == b.mode && a.color == b.color
@@ -69,6 +74,24 @@ public struct PlayRequest: Sendable, Equatable {
     public var speed: Double
     public var fps: Double?
     public var loop: Bool
+    /// Columns × rows of the frame; nil fits the terminal (as `show`).
+    public var size: (columns: Int, rows: Int)?
+    /// `ascii`, `blocks` or `braille`; nil picks by terminal.
+    public var mode: String?
+    /// `auto`, `always` or `never`; nil is auto.
+    public var color: String?
+
+    public init(document: Document, from: Double, to: Double?, speed: Double, fps: Double?, loop: Bool,
+                size: (columns: Int, rows: Int)? = nil, mode: String? = nil, color: String? = nil) {
+        self.document = document; self.from = from; self.to = to; self.speed = speed; self.fps = fps
+        self.loop = loop; self.size = size; self.mode = mode; self.color = color
+    }
+
+    public static func == (a: PlayRequest, b: PlayRequest) -> Bool {
+        a.document == b.document && a.from == b.from && a.to == b.to && a.speed == b.speed && a.fps == b.fps
+            && a.loop == b.loop && a.size?.columns == b.size?.columns && a.size?.rows == b.size?.rows
+            && a.mode == b.mode && a.color == b.color
+    }
 }
 
 public struct FramesRequest: Sendable, Equatable {

@@ -79,9 +79,7 @@ extension Session {
         try checkAttributes(args, ["at", "size", "mode", "color"], command: "show")
         var req = ShowRequest(document: document, time: time)
         if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
-        if let a = argument(args, "size") { req.size = try cells(a.value) }
-        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
-        if let a = argument(args, "color") { req.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
     }
 
@@ -95,7 +93,7 @@ extension Session {
     }
 
     func playRequest(_ args: ArgumentList) throws(ScriptError) -> PlayRequest {
-        try checkAttributes(args, ["from", "to", "speed", "fps"], command: "play")
+        try checkAttributes(args, ["from", "to", "speed", "fps", "size", "mode", "color"], command: "play")
         var req = PlayRequest(document: document, from: 0, to: nil, speed: 1, fps: nil, loop: args.has("loop"))
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
@@ -104,7 +102,17 @@ extension Session {
             guard req.speed > 0 else { throw .invalid("speed must be positive", a.value.range) }
         }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
+    }
+
+    /// `size=`, `mode=` and `color=`, shared by `show`, `play` and `frames`.
+    func frameLook(_ args: ArgumentList) throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: String?, color: String?) {
+        var out: (size: (columns: Int, rows: Int)?, mode: String?, color: String?) = (nil, nil, nil)
+        if let a = argument(args, "size") { out.size = try cells(a.value) }
+        if let a = argument(args, "mode") { out.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
+        if let a = argument(args, "color") { out.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        return out
     }
 
     func fps(_ e: Expr) throws(ScriptError) -> Double {
@@ -119,9 +127,7 @@ extension Session {
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
-        if let a = argument(args, "size") { req.size = try cells(a.value) }
-        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
-        if let a = argument(args, "color") { req.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
     }
 

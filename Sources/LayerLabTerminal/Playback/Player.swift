@@ -46,12 +46,16 @@ public struct Player {
 
     /// Plays until the end, `q`, or an interrupt; returns how it ended. A range of zero length
     /// (a still scene) is `.finished` at once.
-    public func run() -> Ending {
-        guard let mode = TerminalMode.current(input), isatty(output) == 1 else { return .notATerminal }
-        guard range.to > range.from else { return .finished }
+    public func run() -> Ending { play().ending }
+
+    /// Plays as `run` does; also returns the scene time of the last frame shown, so the caller
+    /// can leave that frame on the normal screen.
+    public func play() -> (ending: Ending, lastTime: Double) {
+        guard let mode = TerminalMode.current(input), isatty(output) == 1 else { return (.notATerminal, range.from) }
+        guard range.to > range.from else { return (.finished, range.from) }
         let leave = Escape.endSynchronized + Escape.reset + Escape.showCursor + Escape.alternateScreenOff
         guard let trap = SignalTrap(signals: [SIGINT, SIGWINCH], terminal: mode, outputFD: output,
-                                    restoreText: leave) else { return .notATerminal }
+                                    restoreText: leave) else { return (.notATerminal, range.from) }
         mode.enterRaw()
         writeAll(output, Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen)
         defer {
@@ -59,33 +63,46 @@ public struct Player {
             mode.restore()
             trap.uninstall()
         }
-        return loop(trap: trap)
+        var lastTime = range.from
+        let ending = loop(trap: trap, lastTime: &lastTime)
+        return (ending, lastTime)
     }
 
-    private func loop(trap: SignalTrap) -> Ending {
+    /// The colours and cell mode asked for (`color=`, `mode=`), else the terminal's best.
+    var look: (color: ColorMode, mode: FrameMode) {
+        let choice = request.color.flatMap(ColorMode.Choice.init(rawValue:)) ?? .auto
+        let color = ColorMode.resolve(choice, environment: environment, isTerminal: true)
+        let mode = request.mode.flatMap(FrameMode.init(rawValue:)) ?? FrameMode.preferred(environment: environment, color: color)
+        return (color, mode)
+    }
+
+    private func loop(trap: SignalTrap, lastTime shown: inout Double) -> Ending {
         let (from, to) = range
         let clock = MonotonicClock()
         var state = PlaybackState(from: from, to: to, fps: request.fps ?? 30, speed: request.speed,
                                   loop: request.loop, now: clock.now)
-        let color = ColorMode.resolve(.auto, environment: environment, isTerminal: true)
-        let frameMode = FrameMode.preferred(environment: environment, color: color)
+        let (color, frameMode) = look
         let status = StatusLine(unicode: frameMode != .ascii, color: color != .none)
         var size = TerminalSize.of(output) ?? TerminalSize.current(environment: environment)
         var last: CellGrid?
         var lastTime = -Double.infinity
         var lastStatus = ""
         var needsClear = false
+        var showingKeys = false
 
         while true {
             let now = clock.now
-            if state.isFinished(at: now) { return .finished }
+            if state.isFinished(at: now) { shown = state.to; return .finished }
             let t = state.time(at: now)
 
             // Draw: only when the time, the status or the size changed.
             let frameRows = max(1, size.rows - 1)
             let statusText = status.text(state, now: now, width: size.columns)
             if t != lastTime || last == nil || statusText != lastStatus {
-                let options = FrameOptions(columns: size.columns, rows: frameRows, mode: frameMode, color: color)
+                // `size=` asks for a frame size; the window still bounds it.
+                let columns = min(size.columns, request.size?.columns ?? size.columns)
+                let rows = min(frameRows, request.size?.rows ?? frameRows)
+                let options = FrameOptions(columns: columns, rows: rows, mode: frameMode, color: color)
                 let grid = FrameRenderer.grid(scene: evaluator.scene(at: t), options: options, images: images)
                 let column = 1 + max(0, (size.columns - grid.columns) / 2)
                 let row = 1 + max(0, (frameRows - grid.rows) / 2)
@@ -95,10 +112,12 @@ public struct Player {
                 if statusText != lastStatus || last == nil {
                     bytes += status.draw(state, now: now, row: size.rows, width: size.columns)
                 }
+                if showingKeys { bytes += PlayKeys.overlay(columns: size.columns, rows: frameRows, unicode: frameMode != .ascii) }
                 bytes += Escape.endSynchronized
                 writeAll(output, bytes)
                 last = grid
                 lastTime = t
+                shown = t
                 lastStatus = statusText
             }
 
@@ -127,6 +146,13 @@ public struct Player {
                 guard n > 0 else { continue }
                 let when = clock.now
                 for key in KeyDecoder.decode(Array(buffer[0..<n])) {
+                    if showingKeys {
+                        // Any key closes the key list (q and Ctrl-C still leave).
+                        showingKeys = false
+                        last = nil
+                        needsClear = true
+                        if ![.character("q"), .character("Q"), .interrupt, .endOfInput].contains(key) { continue }
+                    }
                     switch key {
                     case .character("q"), .character("Q"), .escape, .interrupt, .endOfInput: return .quit
                     case .character(" "), .character("p"), .character("k"): state.togglePause(now: when)
@@ -136,6 +162,12 @@ public struct Player {
                     case .character("-"), .character("_"), .down: state.changeSpeed(faster: false, now: when)
                     case .character("r"), .character("R"): state.restart(now: when)
                     case .character("l"), .character("L"): state.toggleLoop(now: when)
+                    case .home: state.jumpToStart(now: when)
+                    case .end: state.jumpToEnd(now: when)
+                    case .character("?"), .character("h"):
+                        showingKeys = true
+                        if !state.paused { state.togglePause(now: when) }
+                        last = nil
                     default: break
                     }
                 }
