@@ -40,6 +40,10 @@ public enum Effect: Sendable, Equatable {
     case play(PlayRequest)
     case frames(FramesRequest)
     case export(ExportRequest)
+    /// Text to read (`help`): at a terminal it is wrapped to the width, its headings are
+    /// coloured and it goes through a pager when longer than the screen; elsewhere it prints
+    /// as it is.
+    case page(String)
     /// Leave; an interactive front end asks first when `Session.isDirty`.
     case quit
 }

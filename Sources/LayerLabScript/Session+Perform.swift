@@ -38,7 +38,7 @@ extension Session {
         case .saveReplacing(let file): out = [.text(try save(file, c, replacing: true))]
         case .recover: out = [.text(try recover(c))]
         case .export(let format, let file, let args): out = [.effect(.export(try exportRequest(format, file, args)))]
-        case .help(let topic): out = [.text(try HelpText.render(topic))]
+        case .help(let topic): out = [.effect(.page(try HelpText.render(topic)))]
         case .quit: out = [.effect(.quit)]
         }
         if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {

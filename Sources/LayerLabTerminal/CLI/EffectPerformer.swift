@@ -17,6 +17,7 @@ public struct EffectPerformer: Sendable {
         case .play(let r): return play(r, io)
         case .frames(let r): return frames(r, io)
         case .export(let r): return export(r, io)
+        case .page(let text): return page(text, io)
         case .quit: return true
         }
     }
