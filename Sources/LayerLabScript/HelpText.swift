@@ -121,8 +121,9 @@ public enum HelpText {
       units       300ms 0.3s (times; bare numbers are seconds)  90deg 1turn 2rad (angles; bare
                   numbers are radians)
       colours     red green blue orange purple brown gray darkGray lightGray cyan magenta yellow
-                  black white clear (UIKit's values), CSS names (crimson, teal…), #rgb, #rrggbb,
-                  #rrggbbaa, rgb(209, 42, 24), rgba(0, 0, 0, 0.5)
+                  black white clear (UIKit's values), CSS names (crimson, teal…), #rgb, #rgba,
+                  #rrggbb, #rrggbbaa (the last digits are alpha, as in CSS: #ff00 is transparent
+                  yellow), rgb(209, 42, 24), rgba(0, 0, 0, 0.5)
       points      (x, y)        sizes  WxH (200x100)        rects  rect(x, y, w, h)
       paths       a path name, oval(x, y, w, h), circle(cx, cy, r), rect(x, y, w, h),
                   roundedRect(x, y, w, h, r), arc(cx, cy, r, start, end, clockwise),
