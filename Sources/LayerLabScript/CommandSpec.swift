@@ -46,14 +46,17 @@ public struct CommandSpec: Sendable {
     /// Each way of writing the command; the first drives completion and hints.
     public var forms: [[GrammarPart]]
     public var attributes: [Attribute]
+    /// What each flag word (`[loop]`, `[animated]`, `[sequence]`) does, for help.
+    public var flagMeanings: [String: String]
     /// Lines that run as printed in a fresh session (the test suite checks them).
     public var example: String
     let parse: Parse
 
     init(_ name: String, aliases: [String] = [], _ group: Group, _ forms: [[GrammarPart]],
-         attributes: [Attribute] = [], summary: String, example: String, parse: @escaping Parse) {
+         attributes: [Attribute] = [], flags: [String: String] = [:], summary: String, example: String,
+         parse: @escaping Parse) {
         self.name = name; self.aliases = aliases; self.group = group; self.forms = forms
-        self.attributes = attributes; self.summary = summary; self.example = example; self.parse = parse
+        self.attributes = attributes; self.flagMeanings = flags; self.summary = summary; self.example = example; self.parse = parse
     }
 
     /// Every word that names the command.

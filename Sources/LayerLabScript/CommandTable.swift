@@ -55,6 +55,7 @@ public enum CommandTable {
         CommandSpec("set", .document,
                     [[.choice(["LAYER", "ANIMATION"]), .properties, .optional([.word("animated")])],
                      [.slot("LAYER.KEYPATH"), .word("="), .slot("V")]],
+                    flags: ["animated": "an implicit 0.25s animation from the value at the current time"],
                     summary: "Changes layer properties (with `animated`: an implicit 0.25s animation at the current time), or an animation's timing and values (attr=value).",
                     example: "shape ring path=circle(100, 100, 20) fillColor=clear strokeColor=red strokeEnd=0\nset ring strokeEnd=0.4 animated") { p, spec, _ throws(ScriptError) in
             let target = try p.name("a layer or animation name")
@@ -108,12 +109,14 @@ public enum CommandTable {
                     parse: animation),
         CommandSpec("group", .animation,
                     [[.slot("NAME"), .word("on"), .slot("LAYER"), .optional([.word("sequence")]), .timing, .block]],
+                    flags: ["sequence": "each child begins when the one before it ends"],
                     summary: "Adds an animation group (CAAnimationGroup); children are animate/keyframes/spring lines without the layer, or nested `group NAME { … }` blocks. With `sequence` each child starts when the previous ends.",
                     example: "path large = oval(2.5, 17.5, 95, 95)\npath squishV = oval(2.5, 20, 95, 90)\nshape oval path=large fillColor=red\ngroup wobble on oval sequence repeatCount=2 {\n    animate path from=large to=squishV duration=0.3\n    animate path from=squishV to=large duration=0.3\n}") { p, spec, _ throws(ScriptError) in
             try p.group(spec)
         },
         CommandSpec("at", .animation,
                     [[.slot("TIME"), .word("set"), .slot("LAYER"), .properties, .optional([.word("animated")]), named]],
+                    flags: ["animated": "an implicit 0.25s animation from the value at that time"],
                     summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit 0.25s animation.",
                     example: "shape triangle path=polygon((80, 120), (100, 80), (120, 120)) hidden=true\nanimate triangle opacity from=0 to=1 duration=0.5 as fadeIn\nat fadeIn.begin set triangle hidden=false\nat fadeIn.end + 0.1 set triangle fillColor=blue animated") { p, spec, _ throws(ScriptError) in
             let time = try p.expression()
@@ -139,6 +142,7 @@ public enum CommandTable {
                                  .init("to", "T", "end time", default: "the scene duration"),
                                  .init("speed", "S", "playback rate", default: "1"),
                                  .init("fps", "N", "frames per second", default: "30")],
+                    flags: ["loop": "start again from the beginning at the end"],
                     summary: "Plays the scene in the terminal (space pauses, arrows step, +/- speed, q quits).",
                     example: "play speed=0.25 loop") { p, spec, _ throws(ScriptError) in
             .play(try p.arguments(spec))

@@ -48,6 +48,13 @@ public enum HelpText {
                 out.append("  " + a.name.padding(w) + "  " + a.meaning + " (default: " + a.defaultValue + ")")
             }
         }
+        let flags = c.flagWords.filter { c.flagMeanings[$0] != nil }
+        if !flags.isEmpty {
+            out.append("")
+            out.append("Words:")
+            let w = flags.map(\.count).max() ?? 0
+            for f in flags { out.append("  " + f.padding(w) + "  " + (c.flagMeanings[f] ?? "")) }
+        }
         out.append("")
         out.append("Example:")
         out += c.example.split(separator: "\n").map { "  " + $0 }

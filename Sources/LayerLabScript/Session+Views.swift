@@ -135,7 +135,7 @@ extension Session {
             f = named
         } else {
             guard let byExtension = ExportRequest.Format(fileName: file.text) else {
-                throw .file("cannot tell the format of '\(escapeForTerminal(file.text))': name it \(ExportRequest.Format.extensionList), or write `export gif FILE`", file.range)
+                throw .file("cannot tell the format of '\(escapeForTerminal(file.text))': name it \(ExportRequest.Format.extensionList), or name the format (`export gif FILE`)", file.range)
             }
             f = byExtension
         }
