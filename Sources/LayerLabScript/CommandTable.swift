@@ -159,6 +159,14 @@ public enum CommandTable {
                     example: "frames to=1 fps=4") { p, spec, _ throws(ScriptError) in
             .frames(try p.arguments(spec))
         },
+        CommandSpec("watch", .viewing, [[.slot("FILE"), .attributes, .optional([.word("play")])]],
+                    attributes: [.init("at", "T", "scene time of the frame shown", default: "the current time"),
+                                 frameSize, frameMode, frameColor],
+                    flags: ["play": "play the scene over and over instead of one frame"],
+                    summary: "Replays a script whenever the file changes and keeps a live preview of it, so you can edit it in your own editor; errors show under the last good frame. q or Ctrl-C leaves, and the document becomes the file's last good version (undo brings back the one before).",
+                    example: "watch scene.lab play") { p, spec, _ throws(ScriptError) in
+            .watch(try p.fileName(), try p.arguments(spec))
+        },
         CommandSpec("seek", .viewing, [[.slot("T")]],
                     summary: "Sets the current time (used by show, inspect and set … animated).",
                     example: "shape dot path=circle(100, 100, 20)\nanimate dot opacity from=1 to=0 duration=2 as fade\nseek fade.end - 0.5") { p, _, _ throws(ScriptError) in
@@ -227,6 +235,8 @@ public enum CommandTable {
                     example: "help animate") { p, _, _ throws(ScriptError) in
             p.atCommandEnd ? .help(nil) : .help(try p.name("a command or topic"))
         },
+        CommandSpec("clear", .session, [[]], summary: "Clears the terminal screen.",
+                    example: "clear") { _, _, _ throws(ScriptError) in .clearScreen },
         CommandSpec("quit", aliases: ["exit"], .session, [[]],
                     summary: "Leaves LayerLab (asking first about unsaved changes at a terminal).",
                     example: "quit") { _, _, _ throws(ScriptError) in .quit },

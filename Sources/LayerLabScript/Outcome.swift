@@ -44,8 +44,34 @@ public enum Effect: Sendable, Equatable {
     /// coloured and it goes through a pager when longer than the screen; elsewhere it prints
     /// as it is.
     case page(String)
+    /// Clear the terminal screen (nothing elsewhere).
+    case clearScreen
+    /// Replay a script whenever it changes and keep a live preview of it (a terminal front end).
+    case watch(WatchRequest)
     /// Leave; an interactive front end asks first when `Session.isDirty`.
     case quit
+}
+
+/// `watch FILE`: the script to replay and how to show it.
+public struct WatchRequest: Sendable, Equatable {
+    public var file: String
+    /// The scene time of the frame shown (while not playing).
+    public var time: Double
+    /// Play the scene over and over instead of showing one frame.
+    public var play: Bool
+    public var size: (columns: Int, rows: Int)?
+    public var mode: String?
+    public var color: String?
+
+    public init(file: String, time: Double, play: Bool, size: (columns: Int, rows: Int)? = nil,
+                mode: String? = nil, color: String? = nil) {
+        self.file = file; self.time = time; self.play = play; self.size = size; self.mode = mode; self.color = color
+    }
+
+    public static func == (a: WatchRequest, b: WatchRequest) -> Bool {
+        a.file == b.file && a.time == b.time && a.play == b.play && a.size?.columns == b.size?.columns
+            && a.size?.rows == b.size?.rows && a.mode == b.mode && a.color == b.color
+    }
 }
 
 /// `show`, and the frame `preview on` asks for after each change.

@@ -106,6 +106,21 @@ extension Session {
         return req
     }
 
+    func watchRequest(_ file: Name, _ args: ArgumentList) throws(ScriptError) -> WatchRequest {
+        try checkAttributes(args, of: "watch")
+        var req = WatchRequest(file: file.text, time: time, play: args.has("play"))
+        if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
+        (req.size, req.mode, req.color) = try frameLook(args)
+        return req
+    }
+
+    /// Makes `document` the session's document as one undo step: what `watch` ends with (the
+    /// watched file's last good version). Images are then read from `file`'s folder.
+    public mutating func adopt(_ document: Document, label: String, file: String) {
+        commit(document, label)
+        sourceFile = file
+    }
+
     /// `size=`, `mode=` and `color=`, shared by `show`, `play` and `frames`.
     func frameLook(_ args: ArgumentList) throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: String?, color: String?) {
         var out: (size: (columns: Int, rows: Int)?, mode: String?, color: String?) = (nil, nil, nil)

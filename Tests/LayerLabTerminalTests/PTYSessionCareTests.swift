@@ -51,4 +51,12 @@ struct PTYSessionCareTests {
         out = PTYREPLTests.enter(pty, "YES")
         #expect(PTYREPLTests.enter(pty, "tree").contains("(no layers)"), "YES counts as yes")
     }
+
+    @Test func clearClearsTheScreen() throws {
+        let pty = try PTYREPLTests.start(state: PTYREPLTests.stateDirectory())
+        let mark = pty.mark
+        pty.send("clear\r")
+        #expect(pty.waitRaw(from: mark) { $0.contains("\u{1B}[1;1H\u{1B}[2J") }, "cursor home, screen cleared")
+        #expect(pty.wait(for: "layerlab> ", from: mark))
+    }
 }

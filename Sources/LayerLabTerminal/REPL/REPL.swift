@@ -134,6 +134,14 @@ public final class REPL {
                 if !s.isEmpty { io.out(s) }
             case .effect(.quit):
                 quitting = true
+            case .effect(.watch(let request)):
+                // Leaving `watch` keeps what was watched: the file's last good version becomes
+                // the document, one undo step.
+                if let document = effects.watch(request, io), document != session.document {
+                    session.adopt(document, label: "watch \(request.file)", file: request.file)
+                    recovery.record(session)
+                    io.out("the document is now \(escapeForTerminal(request.file))'s (undo goes back)")
+                }
             case .effect(let other):
                 // Images are read from the folder of the file loaded or saved last.
                 var performer = effects
