@@ -51,21 +51,11 @@ public struct Player {
     /// Plays as `run` does; also returns the scene time of the last frame shown, so the caller
     /// can leave that frame on the normal screen.
     public func play() -> (ending: Ending, lastTime: Double) {
-        guard let mode = TerminalMode.current(input), isatty(output) == 1 else { return (.notATerminal, range.from) }
+        guard isatty(input) == 1, isatty(output) == 1 else { return (.notATerminal, range.from) }
         guard range.to > range.from else { return (.finished, range.from) }
-        let leave = Escape.endSynchronized + Escape.reset + Escape.showCursor + Escape.alternateScreenOff
-        guard let trap = SignalTrap(signals: [SIGINT, SIGWINCH], terminal: mode, outputFD: output,
-                                    restoreText: leave) else { return (.notATerminal, range.from) }
-        mode.enterRaw()
-        writeAll(output, Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen)
-        defer {
-            writeAll(output, leave)
-            mode.restore()
-            trap.uninstall()
-        }
         var lastTime = range.from
-        let ending = loop(trap: trap, lastTime: &lastTime)
-        return (ending, lastTime)
+        let ending = LiveScreen.session(input: input, output: output) { trap in loop(trap: trap, lastTime: &lastTime) }
+        return (ending ?? .notATerminal, lastTime)
     }
 
     /// The colours and cell mode asked for (`color=`, `mode=`), else the terminal's best.
@@ -99,16 +89,11 @@ public struct Player {
             let frameRows = max(1, size.rows - 1)
             let statusText = status.text(state, now: now, width: size.columns)
             if t != lastTime || last == nil || statusText != lastStatus {
-                // `size=` asks for a frame size; the window still bounds it.
-                let columns = min(size.columns, request.size?.columns ?? size.columns)
-                let rows = min(frameRows, request.size?.rows ?? frameRows)
-                let options = FrameOptions(columns: columns, rows: rows, mode: frameMode, color: color)
-                let grid = FrameRenderer.grid(scene: evaluator.scene(at: t), options: options, images: images)
-                let column = 1 + max(0, (size.columns - grid.columns) / 2)
-                let row = 1 + max(0, (frameRows - grid.rows) / 2)
+                let (cells, grid) = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
+                                                     mode: frameMode, color: color, images: images, after: last)
                 var bytes = Escape.beginSynchronized
                 if needsClear { bytes += Escape.reset + Escape.clearScreen; needsClear = false }
-                if t != lastTime || last == nil { bytes += ANSIEncoder.diff(from: last, to: grid, row: row, column: column) }
+                if t != lastTime || last == nil { bytes += cells }
                 if statusText != lastStatus || last == nil {
                     bytes += status.draw(state, now: now, row: size.rows, width: size.columns)
                 }
@@ -126,49 +111,41 @@ public struct Player {
             let period = 1 / state.fps
             let next = ((now / period).rounded(.down) + 1) * period
             let timeout: Int32 = state.paused ? 500 : Int32(max(1, ((next - clock.now) * 1000).rounded(.up)))
-            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: trap.readFD, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, timeout)
-            guard ready > 0 else { continue }
-
-            for s in trap.drain() {
-                if s == SIGINT { return .interrupted }
-                if s == SIGWINCH {
+            for event in LiveScreen.wait(input, trap, milliseconds: timeout) {
+                switch event {
+                case .interrupted: return .interrupted
+                case .closed: return .quit
+                case .resized:
                     size = TerminalSize.of(output) ?? size
                     last = nil
                     needsClear = true
-                }
-            }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                var buffer = [UInt8](repeating: 0, count: 64)
-                let n = read(input, &buffer, buffer.count)
-                if n == 0 { return .quit }
-                guard n > 0 else { continue }
-                let when = clock.now
-                for key in KeyDecoder.decode(Array(buffer[0..<n])) {
-                    if showingKeys {
-                        // Any key closes the key list (q and Ctrl-C still leave).
-                        showingKeys = false
-                        last = nil
-                        needsClear = true
-                        if ![.character("q"), .character("Q"), .interrupt, .endOfInput].contains(key) { continue }
-                    }
-                    switch key {
-                    case .character("q"), .character("Q"), .escape, .interrupt, .endOfInput: return .quit
-                    case .character(" "), .character("p"), .character("k"): state.togglePause(now: when)
-                    case .right, .character("."): state.step(1, now: when)
-                    case .left, .character(","): state.step(-1, now: when)
-                    case .character("+"), .character("="), .up: state.changeSpeed(faster: true, now: when)
-                    case .character("-"), .character("_"), .down: state.changeSpeed(faster: false, now: when)
-                    case .character("r"), .character("R"): state.restart(now: when)
-                    case .character("l"), .character("L"): state.toggleLoop(now: when)
-                    case .home: state.jumpToStart(now: when)
-                    case .end: state.jumpToEnd(now: when)
-                    case .character("?"), .character("h"):
-                        showingKeys = true
-                        if !state.paused { state.togglePause(now: when) }
-                        last = nil
-                    default: break
+                case .keys(let keys):
+                    let when = clock.now
+                    for key in keys {
+                        if showingKeys {
+                            // Any key closes the key list (q and Ctrl-C still leave).
+                            showingKeys = false
+                            last = nil
+                            needsClear = true
+                            if ![.character("q"), .character("Q"), .interrupt, .endOfInput].contains(key) { continue }
+                        }
+                        switch key {
+                        case .character("q"), .character("Q"), .escape, .interrupt, .endOfInput: return .quit
+                        case .character(" "), .character("p"), .character("k"): state.togglePause(now: when)
+                        case .right, .character("."): state.step(1, now: when)
+                        case .left, .character(","): state.step(-1, now: when)
+                        case .character("+"), .character("="), .up: state.changeSpeed(faster: true, now: when)
+                        case .character("-"), .character("_"), .down: state.changeSpeed(faster: false, now: when)
+                        case .character("r"), .character("R"): state.restart(now: when)
+                        case .character("l"), .character("L"): state.toggleLoop(now: when)
+                        case .home: state.jumpToStart(now: when)
+                        case .end: state.jumpToEnd(now: when)
+                        case .character("?"), .character("h"):
+                            showingKeys = true
+                            if !state.paused { state.togglePause(now: when) }
+                            last = nil
+                        default: break
+                        }
                     }
                 }
             }

@@ -57,18 +57,7 @@ struct Watcher {
     /// Watches until `q`, Esc or Ctrl-C; returns the last document that replayed without an
     /// error (nil if none did), or nil at once when not at a terminal.
     func run() -> Document? {
-        guard let mode = TerminalMode.current(input), isatty(output) == 1 else { return nil }
-        let leave = Escape.endSynchronized + Escape.reset + Escape.showCursor + Escape.alternateScreenOff
-        guard let trap = SignalTrap(signals: [SIGINT, SIGWINCH], terminal: mode, outputFD: output,
-                                    restoreText: leave) else { return nil }
-        mode.enterRaw()
-        writeAll(output, Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen)
-        defer {
-            writeAll(output, leave)
-            mode.restore()
-            trap.uninstall()
-        }
-        return loop(trap: trap)
+        LiveScreen.session(input: input, output: output) { trap in loop(trap: trap) } ?? nil
     }
 
     private func loop(trap: SignalTrap) -> Document? {
@@ -135,13 +124,9 @@ struct Watcher {
                 var bytes = Escape.beginSynchronized
                 if needsClear { bytes += Escape.reset + Escape.clearScreen; needsClear = false }
                 if let evaluator, t != lastTime || last == nil {
-                    let columns = min(size.columns, request.size?.columns ?? size.columns)
-                    let rows = min(frameRows, request.size?.rows ?? frameRows)
-                    let options = FrameOptions(columns: columns, rows: rows, mode: frameMode, color: color)
-                    let grid = FrameRenderer.grid(scene: evaluator.scene(at: t), options: options, images: images)
-                    let column = 1 + max(0, (size.columns - grid.columns) / 2)
-                    let row = 1 + max(0, (frameRows - grid.rows) / 2)
-                    bytes += ANSIEncoder.diff(from: last, to: grid, row: row, column: column)
+                    let (cells, grid) = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
+                                                         mode: frameMode, color: color, images: images, after: last)
+                    bytes += cells
                     last = grid
                 }
                 for (i, line) in errorLines.enumerated() {
@@ -160,32 +145,25 @@ struct Watcher {
             let untilCheck = checked + Watcher.pollInterval - clock.now
             let untilFrame = playing ? 1 / state.fps : Watcher.pollInterval
             let timeout = Int32(max(1, (min(untilCheck, untilFrame) * 1000).rounded(.up)))
-            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: trap.readFD, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 2, timeout) > 0 else { continue }
-            for s in trap.drain() {
-                if s == SIGINT { return good }
-                if s == SIGWINCH {
+            for event in LiveScreen.wait(input, trap, milliseconds: timeout) {
+                switch event {
+                case .interrupted, .closed: return good
+                case .resized:
                     size = TerminalSize.of(output) ?? size
                     last = nil
                     needsClear = true
-                }
-            }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                var buffer = [UInt8](repeating: 0, count: 64)
-                let n = read(input, &buffer, buffer.count)
-                if n == 0 { return good }
-                guard n > 0 else { continue }
-                for key in KeyDecoder.decode(Array(buffer[0..<n])) {
-                    switch key {
-                    case .character("q"), .character("Q"), .escape, .interrupt, .endOfInput: return good
-                    case .character(" "), .character("p"):
-                        playing.toggle()
-                        state.togglePause(now: clock.now)
-                    case .character("r"), .character("R"):
-                        stamp = nil // replay now
-                        checked = -Double.infinity
-                    default: break
+                case .keys(let keys):
+                    for key in keys {
+                        switch key {
+                        case .character("q"), .character("Q"), .escape, .interrupt, .endOfInput: return good
+                        case .character(" "), .character("p"):
+                            playing.toggle()
+                            state.togglePause(now: clock.now)
+                        case .character("r"), .character("R"):
+                            stamp = nil // replay now
+                            checked = -Double.infinity
+                        default: break
+                        }
                     }
                 }
             }
