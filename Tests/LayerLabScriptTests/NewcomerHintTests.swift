@@ -57,3 +57,20 @@ struct NewcomerHintTests {
         #expect(s.ok("explain a.position.x at=1.5").contains("active, on the way back"), "one iteration: no count")
     }
 }
+
+/// `timeline` at a narrow terminal: every line fits.
+struct TimelineWidthTests {
+    @Test func theChartFitsTheTerminal() {
+        var s = Session.test()
+        s.ok("shape dot path=circle(0, 0, 30); animate dot transform.scale from=0.2 to=1 duration=0.6 as grow")
+        s.ok("animate dot opacity from=1 to=0.3 beginTime=after grow duration=0.4 autoreverses=true repeatCount=inf")
+        for columns in [60, 80, 120] {
+            s.settings.columns = columns
+            let chart = s.ok("timeline")
+            for line in chart.split(separator: "\n") { #expect(line.count <= columns, "\(columns): \(line)") }
+            #expect(chart.contains("dot.opacity") && chart.contains("inf (forever)"))
+        }
+        s.settings.columns = nil
+        #expect(s.ok("timeline").contains(TimelineChart.legend), "without a terminal: the full chart and legend")
+    }
+}

@@ -99,6 +99,7 @@ public final class REPL {
                         if !confirmDiscard(verb: String(verb)) { continue }
                     }
                 }
+                session.settings.columns = TerminalSize.current(environment: environment).columns
                 let outcome: Outcome
                 if session.isContinuing && trimmed.isEmpty {
                     outcome = session.endInput() ?? .done([])
