@@ -21,7 +21,9 @@ extension EffectPerformer {
             summary = "Swift source, QuartzCore"
         case .lottie:
             let fps = request.fps ?? 60
-            let export = LottieExporter.export(request.document, fps: fps)
+            let options = LottieOptions(fps: fps, images: loadImages(request.document, io),
+                                        encodePNG: { try? PNGCodec.encode($0) })
+            let export = LottieExporter.export(request.document, options: options)
             for note in export.notes { io.err("layerlab: lottie: \(escapeForTerminal(note))") }
             data = export.data
             summary = "Lottie JSON at \(formatNumber(fps)) fps"
