@@ -130,7 +130,7 @@ extension Session {
         guard let f = ExportRequest.Format(rawValue: format.text) else {
             throw .unknown(what: "export format", name: format.text, format.range, suggestion: Suggestion.nearest(format.text, in: formats))
         }
-        try checkAttributes(args, ["at", "size", "fps", "from", "to"], command: "export")
+        try checkAttributes(args, ["at", "size", "fps", "from", "to", "strict", "platform", "images"], command: "export")
         var req = ExportRequest(document: document, format: f, file: file.text, at: time)
         if let a = argument(args, "at") { req.at = try sceneTime(a.value) }
         if let a = argument(args, "size") {
@@ -143,6 +143,33 @@ extension Session {
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
+        if let a = argument(args, "strict") {
+            req.strict = try reader.bool(a.value)
+        }
+        if let a = argument(args, "platform") {
+            let word = Session.wordOrString(a.value) ?? ""
+            guard f == .swift else { throw .invalid("platform= applies to swift exports", a.value.range) }
+            guard ["ios", "macos"].contains(word) else {
+                throw .unknown(what: "platform", name: word, a.value.range, suggestion: Suggestion.nearest(word, in: ["ios", "macos"]))
+            }
+            req.platform = word
+        }
+        if let a = argument(args, "images") {
+            guard f == .lottie else { throw .invalid("images= applies to lottie exports", a.value.range) }
+            let folder = Session.wordOrString(a.value) ?? ""
+            guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.split(separator: "/").contains("..") else {
+                throw .invalid("images= is a folder relative to the JSON, inside its folder", a.value.range)
+            }
+            req.imageFolder = folder
+        }
         return req
+    }
+
+    /// The text of a bare word or a quoted string.
+    static func wordOrString(_ e: Expr) -> String? {
+        switch e {
+        case .word(let w, _), .string(let w, _): return w
+        default: return nil
+        }
     }
 }

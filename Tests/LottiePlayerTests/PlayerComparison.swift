@@ -115,7 +115,7 @@ enum PlayerComparison {
     /// A fresh folder under the temporary directory.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("layerlab-lottie-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("layerlablottie\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

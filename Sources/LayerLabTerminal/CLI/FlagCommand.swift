@@ -88,7 +88,7 @@ extension Subcommand {
     /// `layerlab export FILE --png|--gif|--lottie|--swift|--cast OUT [--at T] [--size WxH] …`.
     static let export = Subcommand(
         name: "export", synopsis: "export FILE --png|--gif|--lottie|--swift|--cast OUT",
-        summary: "a frame, the animation or code [--at T] [--size WxH] [--fps N] [--from T] [--to T]"
+        summary: "a frame, the animation or code [--at T] [--size WxH] [--fps N] [--from T] [--to T] [--strict] [--platform ios|macos] [--images FOLDER]"
     ) { args, io in
         var format: String?
         var rest: [String] = []
@@ -103,13 +103,20 @@ extension Subcommand {
                 i += 2
                 continue
             }
+            // A folder name is a string in the command language (`walk-images` would read as a subtraction).
+            if a == "--images", i + 1 < args.count, !args[i + 1].contains("\"") {
+                rest.append(a); rest.append("\"" + args[i + 1] + "\"")
+                i += 2
+                continue
+            }
             rest.append(a); i += 1
         }
         guard let format else {
-            return io.usageError("usage: layerlab export FILE --png|--gif|--lottie|--swift|--cast OUT [--at T] [--size WxH] [--fps N] [--from T] [--to T]")
+            return io.usageError("usage: layerlab export FILE --png|--gif|--lottie|--swift|--cast OUT [--at T] [--size WxH] [--fps N] [--from T] [--to T] [--strict] [--platform ios|macos] [--images FOLDER]")
         }
         let flags = FlagCommand(valueFlags: ["--out": "", "--at": "at", "--size": "size", "--fps": "fps",
-                                             "--from": "from", "--to": "to"])
+                                             "--from": "from", "--to": "to", "--platform": "platform", "--images": "images"],
+                                switches: ["--strict": "strict=true"])
         switch flags.parse(rest, command: "export") {
         case .failure(let e): return io.usageError(e.message)
         case .success(let p): return FlagCommand.run("export", file: p.file, words: [format] + p.words, io: io)
