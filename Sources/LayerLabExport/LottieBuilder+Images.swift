@@ -26,7 +26,7 @@ extension LottieBuilder {
             guard !l.contents.isEmpty, let image = options.images[l.contents], image.width > 0, image.height > 0 else {
                 shown.append(nil); continue
             }
-            let dest = ContentsGravity(name: l.contentsGravity)
+            let dest = l.contentsGravity
                 .rect(for: Size(Double(image.width), Double(image.height)), in: l.bounds)
             let w = Int((dest.width * scale).rounded()), h = Int((dest.height * scale).rounded())
             guard w > 0, h > 0, w <= Rasterizer.maxDimension, h <= Rasterizer.maxDimension else { shown.append(nil); continue }

@@ -66,7 +66,7 @@ extension LottieBuilder {
         return LottieShapes.group("border", [
             LottieShapes.rect(ps.map { $0.bounds.insetBy($0.borderWidth / 2) },
                               radii: ps.map { $0.cornerRadius - $0.borderWidth / 2 }, name: "bounds"),
-            LottieShapes.stroke(colors: ps.map(\.borderColor), widths: ps.map(\.borderWidth), cap: "butt", join: "miter",
+            LottieShapes.stroke(colors: ps.map(\.borderColor), widths: ps.map(\.borderWidth), cap: .butt, join: .miter,
                                 miterLimit: 10),
         ])
     }
@@ -90,7 +90,7 @@ extension LottieBuilder {
             out.append(LottieShapes.group("stroke", items))
         }
         if ps.contains(where: { $0.fillColor.a > 0 }) {
-            out.append(LottieShapes.group("fill", paths + [LottieShapes.fill(colors: ps.map(\.fillColor), evenOdd: p0.evenOdd)]))
+            out.append(LottieShapes.group("fill", paths + [LottieShapes.fill(colors: ps.map(\.fillColor), evenOdd: p0.fillRule == .evenOdd)]))
         }
         return out
     }
@@ -111,7 +111,7 @@ extension LottieBuilder {
         }
         let stroke = LottieShapes.stroke(colors: ps.map(\.foregroundColor),
                                          widths: ps.map { VectorFont.lineWidth(fontSize: $0.fontSize) },
-                                         cap: "round", join: "round", miterLimit: 10)
+                                         cap: .round, join: .round, miterLimit: 10)
         return LottieShapes.group("text", paths + [stroke])
     }
 }

@@ -25,7 +25,7 @@ extension EffectPerformer {
             data = Data(export.source.utf8)
             summary = "Swift source, QuartzCore + \(platform == .macOS ? "AppKit" : "UIKit")"
         case .lottie:
-            let fps = request.fps ?? 60
+            let fps = request.fps ?? request.format.defaultFPS ?? 60
             let options = LottieOptions(fps: fps, images: loadImages(request.document, io),
                                         assets: request.imageFolder.map { .files(folder: $0) } ?? .embedded,
                                         encodePNG: { try? PNGCodec.encode($0) })
@@ -44,7 +44,7 @@ extension EffectPerformer {
                 return false
             }
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
-                                      fps: request.fps ?? 30, from: request.from ?? 0, to: request.to)
+                                      fps: request.fps ?? request.format.defaultFPS ?? 30, from: request.from ?? 0, to: request.to)
             data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io))
             summary = "asciinema cast, \(columns)x\(rows) cells at \(formatNumber(options.fps)) fps"
         }
@@ -57,10 +57,10 @@ extension EffectPerformer {
             return false
         }
         do {
-            let folder = FlagCommand.directory(of: request.file)
+            let folder = ShellCommand.directory(of: request.file)
             for file in beside {
                 let path = folder + "/" + file.path
-                try? FileManager.default.createDirectory(atPath: FlagCommand.directory(of: path), withIntermediateDirectories: true)
+                try? FileManager.default.createDirectory(atPath: ShellCommand.directory(of: path), withIntermediateDirectories: true)
                 try ProjectStore.save(file.data, to: path, force: true)
             }
             try ProjectStore.save(data, to: request.file, force: true)
