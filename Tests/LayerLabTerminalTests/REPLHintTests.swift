@@ -22,9 +22,9 @@ struct REPLHintTests {
         #expect(hints.hint(for: "animate box opacity to=1 ")
                 == "[from=V] [by=V] [TIMING ...] [as NAME]")
         #expect(hints.hint(for: "export gif ")
-                == "FILE [strict] [at=T] [size=WxH] [fps=N] [from=T] [to=T] [platform=ios|macos] [images=FOLDER]")
+                == "FILE [at=T] [size=WxH] [fps=N] [from=T] [to=T] [platform=ios|macos] [images=FOLDER] [strict]")
         #expect(hints.hint(for: "export out.gif ")
-                == "[strict] [at=T] [size=WxH] [fps=N] [from=T] [to=T] [platform=ios|macos] [images=FOLDER]")
+                == "[at=T] [size=WxH] [fps=N] [from=T] [to=T] [platform=ios|macos] [images=FOLDER] [strict]")
     }
 
     @Test func optionalGroupsSkippedByTheWordsTyped() {
