@@ -206,8 +206,8 @@ public enum CommandTable {
             .load(try p.fileName())
         },
         CommandSpec("save", .files, [[.optional([.slot("FILE")])]],
-                    summary: "Saves the document as a JSON project (to the last file name without FILE); `save! FILE` also replaces a file that is not a project.",
-                    example: "save loading-s.json") { p, _, _ throws(ScriptError) in
+                    summary: "Saves the document: FILE.json (or FILE without an extension) as a JSON project, FILE.lab as a script that `load` or `layerlab run` rebuilds exactly. Without FILE: the last file name. It replaces only projects and scripts it wrote; `save! FILE` replaces any file.",
+                    example: "save loading-s.json\nsave loading-s.lab") { p, _, _ throws(ScriptError) in
             if p.peek.isSymbol("!"), !p.peek.spaceBefore { _ = p.next(); return .saveReplacing(try p.fileName()) }
             return .save(p.atCommandEnd ? nil : try p.fileName())
         },
