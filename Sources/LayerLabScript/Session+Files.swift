@@ -60,6 +60,26 @@ extension Session {
         return "saved \(escapeForTerminal(path))"
     }
 
+    /// `edit`: the checked script and a name for its file.
+    func editRequest(_ c: Command) throws(ScriptError) -> EditRequest {
+        let script = try checkedScript(c.verb.range)
+        var base = (fileName ?? sourceFile).flatMap { $0.split(separator: "/").last.map(String.init) } ?? "document"
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
+        return EditRequest(script: script, fileName: base + ".lab")
+    }
+
+    /// Replays an edited script in a fresh session; on success its document replaces this one
+    /// as ONE undoable step labelled `edit`. On an error nothing changes and the diagnostic
+    /// points into `name` (the file the editor saved).
+    public mutating func replaceDocument(withScript text: String, name: String) -> Outcome {
+        var fresh = Session(files: files, codec: codec,
+                            settings: Settings(sourceName: name, announceNames: false))
+        let outcome = fresh.runScript(text, name: name)
+        guard outcome.diagnostic == nil else { return outcome }
+        commit(fresh.document, "edit")
+        return outcome
+    }
+
     /// The document as a script, checked by running it in a fresh session: a document loaded
     /// from a project may hold what no command states, and a script must rebuild it exactly.
     func checkedScript(_ range: SourceRange) throws(ScriptError) -> String {

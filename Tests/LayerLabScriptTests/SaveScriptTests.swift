@@ -58,4 +58,29 @@ struct SaveScriptTests {
         #expect(s.fails("save x.lab").contains("save it as .json"))
         #expect(files.files["x.lab"] == nil)
     }
+
+    @Test func editAsksForTheScriptAndReplacesAsOneStep() throws {
+        var s = Session.test()
+        s.ok("layer a opacity=0.5; animate a opacity to=1 as fade")
+        var request: EditRequest?
+        for case .effect(.edit(let r)) in s.run("edit", name: "<t>").responses { request = r }
+        let r = try #require(request)
+        #expect(r.fileName == "document.lab" && r.script == ScriptWriter.script(for: s.document))
+        let before = s.document
+        let edited = r.script + "layer b\n"
+        #expect(s.replaceDocument(withScript: edited, name: "document.lab").diagnostic == nil)
+        #expect(s.document.layer(named: "b") != nil && s.document.layer(named: "a") != nil)
+        #expect(s.history.entries.last?.label == "edit")
+        s.ok("undo")
+        #expect(s.document == before)
+    }
+
+    @Test func aBrokenEditChangesNothingAndPointsIntoTheFile() {
+        var s = Session.test()
+        s.ok("layer a")
+        let before = (s.document, s.history.entries.count)
+        let d = s.replaceDocument(withScript: "layer b\nset b opacty=1\n", name: "/tmp/x/document.lab").diagnostic
+        #expect(d?.file == "/tmp/x/document.lab" && d?.line == 2)
+        #expect(s.document == before.0 && s.history.entries.count == before.1)
+    }
 }
