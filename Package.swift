@@ -31,13 +31,16 @@ let package = Package(
                                "CEditLine", "CPNG", "CGIF"]),
         .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"]),
         // Benchmarks printed by scripts/bench (never timed tests).
-        .executableTarget(name: "layerlab-bench", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript"],
+        .executableTarget(name: "layerlab-bench",
+                          dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "PeerLibraries"],
                           path: "Benchmarks/LayerLabBench"),
+        // rlottie and cairo opened at run time (dlopen), for the benchmarks and agreement tests.
+        .target(name: "PeerLibraries", path: "Benchmarks/PeerLibraries"),
 
         // Shared by the test targets: golden files, a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore"]),
-        .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport"],
+        .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport", "PeerLibraries"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript", "TestSupport"]),
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript", "TestSupport"]),
