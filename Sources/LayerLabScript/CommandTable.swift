@@ -206,14 +206,17 @@ public enum CommandTable {
             .load(try p.fileName())
         },
         CommandSpec("save", .files, [[.optional([.slot("FILE")])]],
-                    summary: "Saves the document as a JSON project (to the last file name without FILE); `save! FILE` also replaces a file that is not a project.",
-                    example: "save loading-s.json") { p, _, _ throws(ScriptError) in
+                    summary: "Saves the document: FILE.json (or FILE without an extension) as a JSON project, FILE.lab as a script that `load` or `layerlab run` rebuilds exactly. Without FILE: the last file name. It replaces only projects and scripts it wrote; `save! FILE` replaces any file.",
+                    example: "save loading-s.json\nsave loading-s.lab") { p, _, _ throws(ScriptError) in
             if p.peek.isSymbol("!"), !p.peek.spaceBefore { _ = p.next(); return .saveReplacing(try p.fileName()) }
             return .save(p.atCommandEnd ? nil : try p.fileName())
         },
         CommandSpec("recover", .files, [[]],
                     summary: "Brings back the unsaved work of a session that crashed or was killed (undoable).",
                     example: "recover") { _, _, _ throws(ScriptError) in .recover },
+        CommandSpec("edit", .files, [[]],
+                    summary: "Opens the document as a script in $VISUAL or $EDITOR (at a terminal); when the editor exits the script is replayed, and the result replaces the document as one undoable step. On an error the document stays as it was and LayerLab offers to reopen the script at the error's line.",
+                    example: "edit") { _, _, _ throws(ScriptError) in .edit },
         CommandSpec("export", .files,
                     [[.slot("FILE"), .attributes], [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes]],
                     attributes: exportAttributes,
