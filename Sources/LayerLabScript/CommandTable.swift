@@ -35,19 +35,10 @@ public struct CommandInfo: Sendable {
 
 /// Every command of the language, in help order.
 public enum CommandTable {
-    public static let timing: [CommandInfo.Attribute] = [
-        .init(name: "beginTime", meaning: "when it starts, in the parent's time (a time expression)", defaultValue: "0"),
-        .init(name: "duration", meaning: "length of one iteration", defaultValue: "0.25s (group child: the group; spring: settling)"),
-        .init(name: "speed", meaning: "rate of its clock relative to the parent", defaultValue: "1"),
-        .init(name: "timeOffset", meaning: "added to its local time", defaultValue: "0"),
-        .init(name: "repeatCount", meaning: "iterations; fractions allowed, inf forever", defaultValue: "0 (once)"),
-        .init(name: "repeatDuration", meaning: "active time instead of repeatCount", defaultValue: "0 (unused)"),
-        .init(name: "autoreverses", meaning: "play backwards after each forward iteration", defaultValue: "false"),
-        .init(name: "fillMode", meaning: "removed, forwards, backwards or both", defaultValue: "removed"),
-        .init(name: "removedOnCompletion", meaning: "false keeps the end value (with fillMode forwards)", defaultValue: "true"),
-        .init(name: "timingFunction", meaning: "linear, easeIn, easeOut, easeInEaseOut, default or cubic(x1, y1, x2, y2)", defaultValue: "linear"),
-        .init(name: "additive", meaning: "add to the value beneath instead of replacing it", defaultValue: "false"),
-    ]
+    /// The timing attributes every animation takes, from `MediaTiming.attributes`.
+    public static let timing: [CommandInfo.Attribute] = MediaTiming.attributes.map {
+        .init(name: $0.name, meaning: $0.summary, defaultValue: $0.defaultText)
+    }
 
     static let fromTo: [CommandInfo.Attribute] = [
         .init(name: "from", meaning: "start value", defaultValue: "the value beneath"),

@@ -255,6 +255,34 @@ struct ValueReader {
         return w
     }
 
+    /// One of an enum's cases, by its raw value.
+    func word<W: CaseIterable & RawRepresentable>(_ e: Expr, as: W.Type, what: String) throws(ScriptError) -> W
+    where W.RawValue == String {
+        let words = W.allCases.map(\.rawValue)
+        let w = try word(e, from: words, what: what)
+        guard let c = W(rawValue: w) else { throw .unknown(what: what, name: w, e.range, suggestion: nil) }
+        return c
+    }
+
+    /// A number within `range`.
+    func number(_ e: Expr, _ dim: Dimension = .plain, in range: ValueRange, name: String) throws(ScriptError) -> Double {
+        let v = try number(e, dim, allowInfinity: range.allowsInfinity)
+        guard range.contains(v) else { throw .outOfRange(name, range, found: v, e.range) }
+        return v
+    }
+
+    /// A timing attribute's value, within its range.
+    func timingValue(_ e: Expr, for attribute: TimingAttribute) throws(ScriptError) -> TimingValue {
+        switch attribute.kind {
+        case .time: return .time(try timeExpr(e))
+        case .seconds: return .number(try number(e, .time, in: attribute.range, name: attribute.name))
+        case .number: return .number(try number(e, in: attribute.range, name: attribute.name))
+        case .bool: return .bool(try bool(e))
+        case .fillMode: return .fillMode(try word(e, as: FillMode.self, what: "fill mode"))
+        case .timingFunction: return .timingFunction(try timingFunction(e))
+        }
+    }
+
     func timingFunction(_ e: Expr) throws(ScriptError) -> TimingFunction {
         switch e {
         case .word(let w, let r):

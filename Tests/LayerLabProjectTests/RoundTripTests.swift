@@ -54,15 +54,8 @@ import Testing
         }
         func visit(_ a: Animation, depth: Int) {
             animationKinds.insert(a.kindName)
-            let t = a.timing, d = MediaTiming()
-            let changed: [(String, Bool)] = [
-                ("beginTime", t.beginTime != d.beginTime), ("duration", t.duration != nil), ("speed", t.speed != d.speed),
-                ("timeOffset", t.timeOffset != d.timeOffset), ("repeatCount", t.repeatCount != d.repeatCount),
-                ("repeatDuration", t.repeatDuration != d.repeatDuration), ("autoreverses", t.autoreverses),
-                ("fillMode", t.fillMode != d.fillMode), ("removedOnCompletion", !t.removedOnCompletion),
-                ("timingFunction", t.timingFunction != nil), ("additive", t.additive),
-            ]
-            timing.formUnion(changed.filter(\.1).map(\.0))
+            let t = a.timing
+            timing.formUnion(MediaTiming.attributes.filter { $0.value(in: t) != nil }.map(\.name))
             if t.repeatCount.isInfinite { infiniteRepeat = true }
             visit(t.beginTime)
             switch a.body {

@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// A command's synopsis, read into parts that completion and hints can walk.
 ///
 /// The synopsis is the text `help` prints (`animate LAYER KEYPATH [from=V] [TIMING ...] [as NAME]`),
@@ -37,10 +39,8 @@ public struct Synopsis: Hashable, Sendable {
     /// The synopsis text after the command word, as written.
     public let rest: String
 
-    /// The timing attribute names `TIMING` stands for, in SPEC order.
-    public static let timingAttributes = ["beginTime", "duration", "speed", "timeOffset", "repeatCount",
-                                          "repeatDuration", "autoreverses", "fillMode", "removedOnCompletion",
-                                          "timingFunction", "additive"]
+    /// The timing attribute names `TIMING` stands for, in help order.
+    public static let timingAttributes = MediaTiming.attributeNames
 
     public init(_ text: String) {
         var words = Synopsis.split(text)
