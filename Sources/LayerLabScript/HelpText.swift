@@ -18,18 +18,18 @@ public enum HelpText {
         case "keypaths": return keyPaths()
         case "timing": return timing
         case "values": return values
-        default: return CommandTable.info(topic).map(command)
+        default: return CommandTable.spec(topic).map(command)
         }
     }
 
     public static func overview() -> String {
         var out = ["Commands (help COMMAND for details; help keypaths, help timing, help values):"]
         let width = 12
-        for group in CommandInfo.Group.allCases {
+        for group in CommandSpec.Group.allCases {
             out.append("")
             out.append(group.rawValue)
             for c in CommandTable.all where c.group == group {
-                let name = c.name == "layer" ? "layer|shape|text|image" : c.name
+                let name = c.words.joined(separator: "|")
                 let summary = firstSentence(c.summary)
                 out.append("  " + name.padding(width) + "  " + summary)
             }
@@ -37,15 +37,23 @@ public enum HelpText {
         return out.joined(separator: "\n")
     }
 
-    static func command(_ c: CommandInfo) -> String {
-        var out = [c.synopsis, "", "  " + c.summary]
-        if !c.attributes.isEmpty {
+    static func command(_ c: CommandSpec) -> String {
+        var out = c.synopsisLines + ["", "  " + c.summary]
+        let attributes = c.helpAttributes
+        if !attributes.isEmpty {
             out.append("")
             out.append("Attributes:")
-            let w = c.attributes.map(\.name.count).max() ?? 0
-            for a in c.attributes {
+            let w = attributes.map(\.name.count).max() ?? 0
+            for a in attributes {
                 out.append("  " + a.name.padding(w) + "  " + a.meaning + " (default: " + a.defaultValue + ")")
             }
+        }
+        let flags = c.flagWords.filter { c.flagMeanings[$0] != nil }
+        if !flags.isEmpty {
+            out.append("")
+            out.append("Words:")
+            let w = flags.map(\.count).max() ?? 0
+            for f in flags { out.append("  " + f.padding(w) + "  " + (c.flagMeanings[f] ?? "")) }
         }
         out.append("")
         out.append("Example:")

@@ -97,7 +97,37 @@ public struct FramesRequest: Sendable, Equatable {
 }
 
 public struct ExportRequest: Sendable, Equatable {
-    public enum Format: String, Sendable, CaseIterable { case png, gif, lottie, swift, cast }
+    public enum Format: String, Sendable, CaseIterable {
+        case png, gif, lottie, swift, cast
+
+        /// The extension a file of this format has; `export FILE` picks the format by it.
+        public var fileExtension: String { self == .lottie ? "json" : rawValue }
+
+        /// Frames per second when `fps=` is not given (nil: the format has no frame rate).
+        /// Help prints these, and the exporters use them.
+        public var defaultFPS: Double? {
+            switch self {
+            case .gif: return 20
+            case .cast: return 30
+            case .lottie: return 60
+            case .png, .swift: return nil
+            }
+        }
+
+        /// The format `file`'s extension names (case-insensitive), or nil.
+        public init?(fileName file: String) {
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+            let ext = name[name.index(after: dot)...].lowercased()
+            guard let f = Format.allCases.first(where: { $0.fileExtension == ext }) else { return nil }
+            self = f
+        }
+
+        /// `.png, .gif, .json (Lottie), .swift, .cast`, for messages and help.
+        public static var extensionList: String {
+            allCases.map { "." + $0.fileExtension + ($0 == .lottie ? " (Lottie)" : "") }.joined(separator: ", ")
+        }
+    }
     public var document: Document
     public var format: Format
     public var file: String

@@ -106,5 +106,10 @@ extension Session {
         }
     }
 
+    /// Checks `args` against the attributes `command` declares in `CommandTable`.
+    func checkAttributes(_ args: ArgumentList, of command: String) throws(ScriptError) {
+        try checkAttributes(args, CommandTable.spec(command)?.grammar.attributeNames ?? [], command: command)
+    }
+
     func argument(_ args: ArgumentList, _ key: String) -> Argument? { args.arguments.first { $0.key.text == key } }
 }

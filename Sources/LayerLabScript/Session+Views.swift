@@ -4,7 +4,7 @@ import LayerLabCore
 /// timeline, undo/redo, and the effect requests for show/play/frames/export.
 extension Session {
     func inspect(_ target: Name, _ args: ArgumentList) throws(ScriptError) -> String {
-        try checkAttributes(args, ["at"], command: "inspect")
+        try checkAttributes(args, of: "inspect")
         let (layerName, rest) = splitLayerTarget(target)
         let layer = try requireLayer(layerName)
         var keyPaths: [(String, ValueType?)]
@@ -43,7 +43,7 @@ extension Session {
     }
 
     func explain(_ target: Name, _ args: ArgumentList) throws(ScriptError) -> String {
-        try checkAttributes(args, ["at"], command: "explain")
+        try checkAttributes(args, of: "explain")
         let (layerName, rest) = splitLayerTarget(target)
         let layer = try requireLayer(layerName)
         guard let rest else { throw .unexpected(found: "a layer", expected: "LAYER.KEYPATH", target.range) }
@@ -76,7 +76,7 @@ extension Session {
     // MARK: - Effect requests
 
     func showRequest(_ args: ArgumentList) throws(ScriptError) -> ShowRequest {
-        try checkAttributes(args, ["at", "size", "mode", "color"], command: "show")
+        try checkAttributes(args, of: "show")
         var req = ShowRequest(document: document, time: time)
         if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
         if let a = argument(args, "size") { req.size = try cells(a.value) }
@@ -95,7 +95,7 @@ extension Session {
     }
 
     func playRequest(_ args: ArgumentList) throws(ScriptError) -> PlayRequest {
-        try checkAttributes(args, ["from", "to", "speed", "fps"], command: "play")
+        try checkAttributes(args, of: "play")
         var req = PlayRequest(document: document, from: 0, to: nil, speed: 1, fps: nil, loop: args.has("loop"))
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
@@ -114,7 +114,7 @@ extension Session {
     }
 
     func framesRequest(_ args: ArgumentList) throws(ScriptError) -> FramesRequest {
-        try checkAttributes(args, ["from", "to", "fps", "size", "mode", "color"], command: "frames")
+        try checkAttributes(args, of: "frames")
         var req = FramesRequest(document: document, from: 0, to: nil, fps: nil)
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
@@ -125,12 +125,21 @@ extension Session {
         return req
     }
 
-    func exportRequest(_ format: Name, _ file: Name, _ args: ArgumentList) throws(ScriptError) -> ExportRequest {
-        let formats = ExportRequest.Format.allCases.map(\.rawValue)
-        guard let f = ExportRequest.Format(rawValue: format.text) else {
-            throw .unknown(what: "export format", name: format.text, format.range, suggestion: Suggestion.nearest(format.text, in: formats))
+    func exportRequest(_ format: Name?, _ file: Name, _ args: ArgumentList) throws(ScriptError) -> ExportRequest {
+        let f: ExportRequest.Format
+        if let format {
+            let formats = ExportRequest.Format.allCases.map(\.rawValue)
+            guard let named = ExportRequest.Format(rawValue: format.text) else {
+                throw .unknown(what: "export format", name: format.text, format.range, suggestion: Suggestion.nearest(format.text, in: formats))
+            }
+            f = named
+        } else {
+            guard let byExtension = ExportRequest.Format(fileName: file.text) else {
+                throw .file("cannot tell the format of '\(escapeForTerminal(file.text))': name it \(ExportRequest.Format.extensionList), or name the format (`export gif FILE`)", file.range)
+            }
+            f = byExtension
         }
-        try checkAttributes(args, ["at", "size", "fps", "from", "to"], command: "export")
+        try checkAttributes(args, of: "export")
         var req = ExportRequest(document: document, format: f, file: file.text, at: time)
         if let a = argument(args, "at") { req.at = try sceneTime(a.value) }
         if let a = argument(args, "size") {

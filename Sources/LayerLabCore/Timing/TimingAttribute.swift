@@ -42,6 +42,17 @@ public struct TimingAttribute: Sendable {
     /// Sets the attribute; a value of another kind leaves `t` unchanged.
     public func set(_ v: TimingValue, in t: inout MediaTiming) { write(&t, v) }
 
+    /// How the value is written in a synopsis: `T`, `N`, `true|false`, `removed|forwards|…`.
+    public var placeholder: String {
+        switch kind {
+        case .time, .seconds: return "T"
+        case .number: return "N"
+        case .bool: return "true|false"
+        case .fillMode: return FillMode.allCases.map(\.rawValue).joined(separator: "|")
+        case .timingFunction: return "F"
+        }
+    }
+
     /// Values worth offering after `name=`.
     public var completions: [String] {
         switch kind {
@@ -82,7 +93,7 @@ extension MediaTiming {
         .seconds("repeatDuration", \.repeatDuration, range: .nonNegativeOrInfinite, "active time instead of repeatCount",
                  default: "unused"),
         .bool("autoreverses", \.autoreverses, "play backwards after each forward iteration"),
-        .fillMode("fillMode", \.fillMode, "removed, forwards, backwards or both"),
+        .fillMode("fillMode", \.fillMode, "what shows outside the active time"),
         .bool("removedOnCompletion", \.removedOnCompletion, swift: "isRemovedOnCompletion",
               "false keeps the end value (with fillMode forwards)"),
         .timingFunction("timingFunction", \.timingFunction,

@@ -20,7 +20,7 @@ extension EffectPerformer {
             data = Data(SwiftExporter.source(for: request.document).utf8)
             summary = "Swift source, QuartzCore"
         case .lottie:
-            let fps = request.fps ?? 60
+            let fps = request.fps ?? request.format.defaultFPS ?? 60
             let export = LottieExporter.export(request.document, fps: fps)
             for note in export.notes { io.err("layerlab: lottie: \(escapeForTerminal(note))") }
             data = export.data
@@ -34,7 +34,7 @@ extension EffectPerformer {
                 return false
             }
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
-                                      fps: request.fps ?? 30, from: request.from ?? 0, to: request.to)
+                                      fps: request.fps ?? request.format.defaultFPS ?? 30, from: request.from ?? 0, to: request.to)
             data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io))
             summary = "asciinema cast, \(columns)x\(rows) cells at \(formatNumber(options.fps)) fps"
         }
