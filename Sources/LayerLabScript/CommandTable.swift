@@ -80,7 +80,7 @@ public enum CommandTable {
                     parse: animation),
         CommandSpec("keyframes", .animation, [animationForm],
                     attributes: [.init("values", "[...]", "the keyframe values", default: "required"),
-                                 .init("keyTimes", "[...]", "0…1 fraction of the duration for each value", default: "evenly spaced"),
+                                 .init("keyTimes", "[...]", "0…1 fraction of the duration for each value; discrete also takes one more, ending the last value's hold (without it the last value holds to the end)", default: "evenly spaced"),
                                  .init("calculationMode", "linear|discrete|paced|cubic|cubicPaced", "how values between keyframes are found", default: "linear"),
                                  .init("timingFunctions", "[...]", "one timing function per segment", default: "linear")],
                     summary: "Adds a keyframe animation (CAKeyframeAnimation).",

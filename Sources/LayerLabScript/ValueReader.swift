@@ -10,9 +10,7 @@ struct ValueReader {
     /// Names time expressions may use besides the document's (the animation being defined).
     var extraTimeNames: Set<String> = []
 
-    enum Dimension: Sendable { case plain, time, angle
-        var noun: String { self == .time ? "a time" : self == .angle ? "an angle" : "a number without a unit" }
-    }
+    typealias Dimension = Quantity
 
     // MARK: - Numbers
 
@@ -84,7 +82,7 @@ struct ValueReader {
     /// Reads a value for a layer key path (or an animation's from/to/by/values).
     func value(_ e: Expr, type: ValueType, keyPath: String) throws(ScriptError) -> Value {
         switch type {
-        case .number: return .number(try number(e, ReaderDim.of(keyPath)))
+        case .number: return .number(try number(e, Quantity.of(keyPath)))
         case .bool: return .bool(try bool(e))
         case .point: return .point(try point(e))
         case .size: return .size(try size(e))
@@ -344,13 +342,11 @@ struct ValueReader {
     }
 }
 
-/// Which dimension a layer key path's numbers have.
-enum ReaderDim {
-    static func of(_ keyPath: String) -> ValueReader.Dimension {
-        switch keyPath {
-        case "transform.rotation.z", "transform.rotation": return .angle
-        case "beginTime", "timeOffset", "animationDuration": return .time
-        default: return .plain
-        }
+extension Quantity {
+    var noun: String { self == .time ? "a time" : self == .angle ? "an angle" : "a number without a unit" }
+
+    /// What a layer key path's numbers measure, from the property table.
+    static func of(_ keyPath: String) -> Quantity {
+        KeyPath.resolve(keyPath, for: nil)?.storedProperties.first.flatMap(PropertyTable.spec)?.quantity ?? .plain
     }
 }

@@ -79,8 +79,10 @@ struct DocumentGenerator {
             let kp = animatableKeyPath(kind)
             let n = int(1...4)
             var k = Animation.Keyframes(keyPath: kp.name, values: (0..<n).map { _ in value(kp.type) })
-            if chance(0.5) { k.keyTimes = (0..<n).map { _ in unit() }.sorted() }
             k.calculationMode = pick(Animation.CalculationMode.allCases)
+            // Discrete keyframes may end the last value's hold with one more key time.
+            let times = k.calculationMode == .discrete && chance(0.5) ? n + 1 : n
+            if chance(0.5) { k.keyTimes = (0..<times).map { _ in unit() }.sorted() }
             if chance(0.5) { k.timingFunctions = (0..<(n - 1)).map { _ in timingFunction() } }
             body = .keyframes(k)
         case 2:

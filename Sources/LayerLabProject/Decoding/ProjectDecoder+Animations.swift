@@ -89,14 +89,13 @@ extension ProjectDecoder {
                 }
                 times.append(t)
             }
-            if times.count != values.count {
-                throw ProjectFileError(.outOfRange, at: node.position, o.at("keyTimes"),
-                                       "keyTimes has \(times.count) entries but values has \(values.count)")
-            }
             k.keyTimes = times
         }
         if let node = o.optional("calculationMode") {
             k.calculationMode = try word(node, o.at("calculationMode"), as: Animation.CalculationMode.self)
+        }
+        if let times = k.keyTimes, let problem = k.keyTimeCountProblem(times.count), let node = o.optional("keyTimes") {
+            throw ProjectFileError(.outOfRange, at: node.position, o.at("keyTimes"), problem)
         }
         if let node = o.optional("timingFunctions") {
             var fs: [TimingFunction] = []
