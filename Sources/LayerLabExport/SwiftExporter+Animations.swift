@@ -151,15 +151,19 @@ extension SwiftGenerator {
         if let begin {
             w.line("\(id).beginTime = \(begin)" + (beginComment.map { "  // \(SwiftLiteral.comment($0))" } ?? ""))
         }
-        if t.speed != 1 { w.line("\(id).speed = \(SwiftLiteral.number(t.speed))") }
-        if t.timeOffset != 0 { w.line("\(id).timeOffset = \(SwiftLiteral.number(t.timeOffset))") }
-        if t.repeatCount != 0 { w.line("\(id).repeatCount = \(SwiftLiteral.number(t.repeatCount))") }
-        if t.repeatDuration != 0 { w.line("\(id).repeatDuration = \(SwiftLiteral.number(t.repeatDuration))") }
-        if t.autoreverses { w.line("\(id).autoreverses = true") }
-        if t.fillMode != .removed { w.line("\(id).fillMode = .\(t.fillMode.rawValue)") }
-        if !t.removedOnCompletion { w.line("\(id).isRemovedOnCompletion = false") }
-        if let f = t.timingFunction { w.line("\(id).timingFunction = " + SwiftLiteral.timingFunction(f)) }
-        if t.additive { w.line("\(id).isAdditive = true") }
+        // beginTime and duration are written above, worked out from the scene.
+        for attribute in MediaTiming.attributes where attribute.kind != .time && attribute.keyPath != \MediaTiming.duration {
+            guard let v = attribute.value(in: t) else { continue }
+            let literal: String
+            switch v {
+            case .time(let x): literal = SwiftLiteral.comment(x.description)
+            case .number(let x): literal = SwiftLiteral.number(x)
+            case .bool(let b): literal = String(b)
+            case .fillMode(let f): literal = "." + f.rawValue
+            case .timingFunction(let f): literal = SwiftLiteral.timingFunction(f)
+            }
+            w.line("\(id).\(attribute.swiftName) = \(literal)")
+        }
     }
 
     /// The position or size half of a `frame` animation, its rect values converted.

@@ -40,6 +40,9 @@ public enum Effect: Sendable, Equatable {
     case play(PlayRequest)
     case frames(FramesRequest)
     case export(ExportRequest)
+    /// Open the document as a script in the user's editor, then replay it
+    /// (`Session.replaceDocument(withScript:name:)`).
+    case edit(EditRequest)
     /// Leave; an interactive front end asks first when `Session.isDirty`.
     case quit
 }
@@ -94,6 +97,13 @@ public struct FramesRequest: Sendable, Equatable {
             && a.size?.columns == b.size?.columns && a.size?.rows == b.size?.rows
             && a.mode == b.mode && a.color == b.color
     }
+}
+
+public struct EditRequest: Sendable, Equatable {
+    /// The document as a script (`ScriptWriter`), checked to rebuild it exactly.
+    public var script: String
+    /// A file name for the script (`loader.lab` while editing `loader.json`).
+    public var fileName: String
 }
 
 public struct ExportRequest: Sendable, Equatable {

@@ -126,9 +126,9 @@ struct SwiftExporterTests {
         #expect(s.hasSuffix("\n"))
     }
 
-    @Test(arguments: ExportFixtures.examplePaths + ["everything"])
+    @Test(.enabled(if: SwiftSourceCheck.swiftc != nil, "no swiftc on PATH"), arguments: ExportFixtures.examplePaths + ["everything"])
     func swiftcParses(_ path: String) throws {
-        guard let swiftc = SwiftSourceCheck.swiftc else { return }
+        let swiftc = try #require(SwiftSourceCheck.swiftc)
         let s = path == "everything" ? Self.source(Self.everything) : SwiftExporter.source(for: try ExportFixtures.example(path))
         let problem = try SwiftSourceCheck.parse(s, with: swiftc)
         #expect(problem == nil, "\(path): \(problem ?? "")")
@@ -144,7 +144,11 @@ struct SwiftSourceCheckTests {
     @Test func theChecksCatchBrokenSource() throws {
         #expect(SwiftSourceCheck.unbalanced("func f() { [1, 2) }") != nil)
         #expect(SwiftSourceCheck.unbalanced("let s = \"}\" // {") == nil)
-        guard let swiftc = SwiftSourceCheck.swiftc else { return }
+    }
+
+    @Test(.enabled(if: SwiftSourceCheck.swiftc != nil, "no swiftc on PATH"))
+    func swiftcCatchesBrokenSource() throws {
+        let swiftc = try #require(SwiftSourceCheck.swiftc)
         #expect(try SwiftSourceCheck.parse("func f( {", with: swiftc) != nil)
     }
 }

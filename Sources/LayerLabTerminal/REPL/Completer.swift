@@ -194,12 +194,9 @@ public struct Completer: Sendable {
         for case .attribute(let k, let v) in a.syntax?.elements ?? [] where k == key && v.contains("|") {
             return v.split(separator: "|").map(String.init)
         }
+        if let attribute = MediaTiming.attribute(named: key) { return attribute.completions }
         switch key {
-        case "fillMode": return FillMode.allCases.map(\.rawValue)
-        case "timingFunction": return TimingFunction.names + ["cubic("]
         case "calculationMode": return Animation.CalculationMode.allCases.map(\.rawValue)
-        case "autoreverses", "removedOnCompletion", "additive": return ["true", "false"]
-        case "repeatCount": return ["inf"]
         case "mode": return ["ascii", "blocks", "braille"]
         case "color" where a.command == "show" || a.command == "frames": return ["auto", "always", "never"]
         case "background": return Color.allNames
@@ -219,8 +216,7 @@ public struct Completer: Sendable {
         guard let kp = KeyPath.resolve(keyPath, for: kind) else { return [] }
         switch kp.type {
         case .color: return Color.allNames
-        case .bool: return ["true", "false"]
-        case .word(let words): return words
+        case .bool, .word: return PropertyTable.spec(kp.name)?.completions ?? []
         case .layerRef: return context.layerNames + ["none"]
         case .path: return context.paths + Completer.pathConstructors
         case .string where kp.name == "contents": return files("")
