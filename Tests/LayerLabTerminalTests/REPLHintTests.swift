@@ -22,9 +22,9 @@ struct REPLHintTests {
         #expect(hints.hint(for: "animate box opacity to=1 ")
                 == "[from=V] [by=V] [TIMING ...] [as NAME]")
         #expect(hints.hint(for: "export gif ")
-                == "FILE [at=T] [size=WxH] [fps=N] [from=T] [to=T]")
+                == "FILE [at=T] [size=WxH] [fps=N] [from=T] [to=T] [platform=ios|macos] [images=FOLDER] [strict]")
         #expect(hints.hint(for: "export out.gif ")
-                == "[at=T] [size=WxH] [fps=N] [from=T] [to=T]")
+                == "[at=T] [size=WxH] [fps=N] [from=T] [to=T] [platform=ios|macos] [images=FOLDER] [strict]")
     }
 
     @Test func optionalGroupsSkippedByTheWordsTyped() {
