@@ -20,6 +20,8 @@ public struct CommandWords: Sendable {
     public var attributes: [(key: String, value: String)] = []
     /// Flag words (`loop`, `animated`).
     public var flags: [String] = []
+    /// Attributes whose value is taken literally, as a quoted name (file and folder names).
+    public var literalKeys: Set<String> = []
 
     public init(verb: String) { self.verb = verb }
 
@@ -75,7 +77,11 @@ public struct CommandWords: Sendable {
         for (key, value) in attributes {
             add(.word(key), key)
             add(.equals, "=", space: false)
-            add(.value, value, space: false)
+            if literalKeys.contains(key) {
+                add(.name(value), CommandWords.quoted(value), space: false)
+            } else {
+                add(.value, value, space: false)
+            }
         }
         for f in flags { add(.word(f), f) }
         return (text, pieces)
