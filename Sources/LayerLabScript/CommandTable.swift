@@ -4,11 +4,11 @@ import LayerLabCore
 public enum CommandTable {
     public static let timing: [CommandSpec.Attribute] = [
         .init("beginTime", "T", "when it starts, in the parent's time (a time expression)", default: "0"),
-        .init("duration", "T", "length of one iteration", default: "0.25s (group child: the group; spring: settling)"),
+        .init("duration", "SECONDS", "length of one iteration", default: "0.25s (group child: the group; spring: settling)"),
         .init("speed", "S", "rate of its clock relative to the parent", default: "1"),
-        .init("timeOffset", "T", "added to its local time", default: "0"),
+        .init("timeOffset", "SECONDS", "added to its local time", default: "0"),
         .init("repeatCount", "N", "iterations; fractions allowed, inf forever", default: "0 (once)"),
-        .init("repeatDuration", "T", "active time instead of repeatCount", default: "0 (unused)"),
+        .init("repeatDuration", "SECONDS", "active time instead of repeatCount", default: "0 (unused)"),
         .init("autoreverses", "true|false", "play backwards after each forward iteration", default: "false"),
         .init("fillMode", "removed|forwards|backwards|both", "what shows outside the active time", default: "removed"),
         .init("removedOnCompletion", "true|false", "false keeps the end value (with fillMode forwards)", default: "true"),
