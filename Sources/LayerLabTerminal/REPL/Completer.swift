@@ -232,6 +232,8 @@ public struct Completer: Sendable {
     /// path names.
     func values(forKeyPath keyPath: String, kind: LayerKind?) -> [String] {
         guard let kp = KeyPath.resolve(keyPath, for: kind) else { return [] }
+        // The property table's own words (closed sets, booleans) come first.
+        if let words = PropertyTable.spec(kp.name)?.completions, !words.isEmpty { return words }
         switch kp.type {
         case .color: return Color.allNames
         case .bool: return ["true", "false"]
