@@ -163,4 +163,15 @@ import Testing
         // A file name still opens it (here: cannot read it).
         #expect(try CLITests.run(["missing.lab"]).err.contains("cannot read 'missing.lab'"))
     }
+
+    @Test func saveScriptRunsBackAndEditNeedsTheREPL() throws {
+        let dir = try CLITests.folder()
+        let script = dir.appendingPathComponent("saved scene.lab").path
+        let r = try CLITests.run(["-c", "shape dot path=circle(5, 5, 2) fillColor=#ff000080; animate dot opacity to=0 duration=0.5 as fade; save \"\(script)\""])
+        #expect(r.status == 0 && r.out.contains("saved"), "\(r.err)")
+        let back = try CLITests.run(["inspect", script, "dot.opacity", "--at", "fade.end - 0.25"])
+        #expect(back.status == 0 && back.out == "dot.opacity = 0.5\n", "\(back.err)")
+        let edit = try CLITests.run(["-c", "layer a; edit"])
+        #expect(edit.status == 1 && edit.err.contains("edit opens your editor, so it works only at the interactive prompt"))
+    }
 }
