@@ -2,19 +2,10 @@ import LayerLabCore
 
 /// Every command of the language, in help order, each declared once (see `CommandSpec`).
 public enum CommandTable {
-    public static let timing: [CommandSpec.Attribute] = [
-        .init("beginTime", "T", "when it starts, in the parent's time (a time expression)", default: "0"),
-        .init("duration", "SECONDS", "length of one iteration", default: "0.25s (group child: the group; spring: settling)"),
-        .init("speed", "S", "rate of its clock relative to the parent", default: "1"),
-        .init("timeOffset", "SECONDS", "added to its local time", default: "0"),
-        .init("repeatCount", "N", "iterations; fractions allowed, inf forever", default: "0 (once)"),
-        .init("repeatDuration", "SECONDS", "active time instead of repeatCount", default: "0 (unused)"),
-        .init("autoreverses", "true|false", "play backwards after each forward iteration", default: "false"),
-        .init("fillMode", "removed|forwards|backwards|both", "what shows outside the active time", default: "removed"),
-        .init("removedOnCompletion", "true|false", "false keeps the end value (with fillMode forwards)", default: "true"),
-        .init("timingFunction", "F", "linear, easeIn, easeOut, easeInEaseOut, default or cubic(x1, y1, x2, y2)", default: "linear"),
-        .init("additive", "true|false", "add to the value beneath instead of replacing it", default: "false"),
-    ]
+    /// The timing attributes every animation takes, from `MediaTiming.attributes`.
+    public static let timing: [CommandSpec.Attribute] = MediaTiming.attributes.map {
+        .init($0.name, $0.placeholder, $0.summary, default: $0.defaultText)
+    }
 
     static let fromTo: [CommandSpec.Attribute] = [
         .init("from", "V", "start value", default: "the value beneath"),
@@ -89,7 +80,7 @@ public enum CommandTable {
                     parse: animation),
         CommandSpec("keyframes", .animation, [animationForm],
                     attributes: [.init("values", "[...]", "the keyframe values", default: "required"),
-                                 .init("keyTimes", "[...]", "0…1 fraction of the duration for each value", default: "evenly spaced"),
+                                 .init("keyTimes", "[...]", "0…1 fraction of the duration for each value; discrete also takes one more, ending the last value's hold (without it the last value holds to the end)", default: "evenly spaced"),
                                  .init("calculationMode", "linear|discrete|paced|cubic|cubicPaced", "how values between keyframes are found", default: "linear"),
                                  .init("timingFunctions", "[...]", "one timing function per segment", default: "linear")],
                     summary: "Adds a keyframe animation (CAKeyframeAnimation).",
@@ -220,6 +211,7 @@ public enum CommandTable {
         CommandSpec("export", .files,
                     [[.slot("FILE"), .attributes], [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes]],
                     attributes: exportAttributes,
+                    flags: ["strict": "refuse (write nothing, exit 1) an export that would lose anything"],
                     summary: "Exports a frame (png), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE.",
                     example: "shape dot path=circle(100, 100, 30) fillColor=red\nanimate dot transform.scale from=0.5 to=1 duration=1\nexport dot.gif fps=10") { p, spec, _ throws(ScriptError) in
             try p.export(spec)
@@ -241,6 +233,8 @@ public enum CommandTable {
             f.defaultFPS.map { "\(f.rawValue) \(formatNumber($0))" } }.joined(separator: ", ")),
         .init("from", "T", "start time", default: "0"),
         .init("to", "T", "end time", default: "the scene duration"),
+        .init("platform", "ios|macos", "swift: UIKit or AppKit", default: "ios"),
+        .init("images", "FOLDER", "lottie: write the images into FOLDER beside the JSON", default: "embedded in the JSON"),
     ]
 
     static let animation: CommandSpec.Parse = { p, spec, verb throws(ScriptError) in

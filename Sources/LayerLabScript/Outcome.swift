@@ -148,4 +148,10 @@ public struct ExportRequest: Sendable, Equatable {
     public var fps: Double?
     public var from: Double?
     public var to: Double?
+    /// Refuse (write nothing, fail) when the export would lose anything (`strict=true`, `--strict`).
+    public var strict = false
+    /// Swift: `ios` (UIKit) or `macos` (AppKit); nil is ios.
+    public var platform: String?
+    /// Lottie: write images into this folder beside the JSON instead of embedding them.
+    public var imageFolder: String?
 }

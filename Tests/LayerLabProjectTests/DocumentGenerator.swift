@@ -89,8 +89,10 @@ struct DocumentGenerator {
             let kp = animatableKeyPath(kind)
             let n = int(1...4)
             var k = Animation.Keyframes(keyPath: kp.name, values: (0..<n).map { _ in value(kp.type) })
-            if chance(0.5) { k.keyTimes = (0..<n).map { _ in unit() }.sorted() }
             k.calculationMode = pick(Animation.CalculationMode.allCases)
+            // Discrete keyframes may end the last value's hold with one more key time.
+            let times = k.calculationMode == .discrete && chance(0.5) ? n + 1 : n
+            if chance(0.5) { k.keyTimes = (0..<times).map { _ in unit() }.sorted() }
             if chance(0.5) { k.timingFunctions = (0..<(n - 1)).map { _ in timingFunction() } }
             body = .keyframes(k)
         case 2:
@@ -114,17 +116,18 @@ struct DocumentGenerator {
 
     private mutating func timing() -> MediaTiming {
         var t = MediaTiming()
-        if chance(0.5) { t.beginTime = time() }
-        if chance(0.6) { t.duration = positive() }
-        if chance(0.3) { t.speed = number() }
-        if chance(0.3) { t.timeOffset = number() }
-        if chance(0.3) { t.repeatCount = chance(0.4) ? .infinity : abs(number()) }
-        if chance(0.3) { t.repeatDuration = chance(0.2) ? .infinity : abs(number()) }
-        if chance(0.3) { t.autoreverses = true }
-        if chance(0.5) { t.fillMode = pick(FillMode.allCases) }
-        if chance(0.3) { t.removedOnCompletion = false }
-        if chance(0.5) { t.timingFunction = timingFunction() }
-        if chance(0.3) { t.additive = true }
+        for attribute in MediaTiming.attributes where chance(0.4) {
+            let v: TimingValue
+            switch attribute.kind {
+            case .time: v = .time(time())
+            case .seconds, .number:
+                v = .number(attribute.range.allowsInfinity && chance(0.3) ? .infinity : number(in: attribute.range))
+            case .bool: v = .bool(chance(0.5))
+            case .fillMode: v = .fillMode(pick(FillMode.allCases))
+            case .timingFunction: v = .timingFunction(timingFunction())
+            }
+            attribute.set(v, in: &t)
+        }
         return t
     }
 

@@ -161,10 +161,13 @@ public struct Completer: Sendable {
     /// from the command's grammar or the timing attributes.
     func placeholder(ofAttribute key: String, _ a: InputAnalysis) -> String? {
         for case .attribute(let k, let v) in a.syntax?.elements ?? [] where k == key { return v }
-        if a.syntax?.elements.contains(.timing) == true || (a.command == "set" && a.animation != nil) {
-            return CommandTable.timing.first { $0.name == key }?.placeholder
-        }
         return nil
+    }
+
+    /// The timing attribute `key`, when the command takes timing attributes.
+    func timingAttribute(_ key: String, _ a: InputAnalysis) -> TimingAttribute? {
+        guard a.syntax?.elements.contains(.timing) == true || (a.command == "set" && a.animation != nil) else { return nil }
+        return MediaTiming.attribute(named: key)
     }
 
     func files(_ word: String) -> [String] {
@@ -209,14 +212,10 @@ public struct Completer: Sendable {
             if placeholder.contains("|") { return placeholder.split(separator: "|").map(String.init) }
             if placeholder == "T" { return timeCandidates(after: nil) }
         }
+        if let t = timingAttribute(key, a) {
+            return t.kind == .time ? timeCandidates(after: nil) : t.completions
+        }
         switch key {
-        case "fillMode": return FillMode.allCases.map(\.rawValue)
-        case "timingFunction": return TimingFunction.names + ["cubic("]
-        case "calculationMode": return Animation.CalculationMode.allCases.map(\.rawValue)
-        case "autoreverses", "removedOnCompletion", "additive": return ["true", "false"]
-        case "repeatCount": return ["inf"]
-        case "mode": return ["ascii", "blocks", "braille"]
-        case "color" where a.command == "show" || a.command == "frames": return ["auto", "always", "never"]
         case "background": return Color.allNames
         case "from", "to", "by":
             return values(forKeyPath: a.keyPath ?? "", kind: a.layerKind)
@@ -236,8 +235,7 @@ public struct Completer: Sendable {
         if let words = PropertyTable.spec(kp.name)?.completions, !words.isEmpty { return words }
         switch kp.type {
         case .color: return Color.allNames
-        case .bool: return ["true", "false"]
-        case .word(let words): return words
+        case .bool, .word: return PropertyTable.spec(kp.name)?.completions ?? []
         case .layerRef: return context.layerNames + ["none"]
         case .path: return context.paths + Completer.pathConstructors
         case .string where kp.name == "contents": return files("")
