@@ -127,6 +127,10 @@ import Testing
         let lottie = dir.appendingPathComponent("a \"quoted\" name.json").path
         #expect(try CLITests.run(["export", scene.path, lottie]).status == 0)
         #expect(FileManager.default.fileExists(atPath: lottie))
+        // Exporter options are the command's attributes and words: a folder name is taken as given.
+        let images = try CLITests.run(["export", scene.path, dir.appendingPathComponent("w.json").path,
+                                       "--images", "walk images", "--strict"])
+        #expect(images.status == 0, "\(images.err)")
         let bad = try CLITests.run(["export", scene.path, dir.appendingPathComponent("x.mov").path])
         #expect(bad.status == 1 && bad.err.contains("cannot tell the format"))
     }

@@ -54,6 +54,7 @@ struct ShellCommand: Sendable {
     func parse(_ args: [String]) -> Result<(file: String, words: CommandWords), FlagError> {
         var file: String?
         var words = CommandWords(verb: spec.name)
+        words.nameKeys = Set(spec.attributes.filter(\.takesName).map(\.name))
         let attributeNames = spec.attributes.map(\.name)
         var i = 0
         func value(_ flag: String, inline: String?) -> String? {
