@@ -111,9 +111,10 @@ public struct CommandSpec: Sendable {
 
     /// Optional single words (`[animated]`, `[loop]`, `[sequence]`): flags after the positionals.
     public var flagWords: [String] {
-        parts.compactMap { part -> String? in
+        var seen = Set<String>()
+        return parts.compactMap { part -> String? in
             guard case .optional(let inner) = part, inner.count == 1, case .word(let w) = inner[0] else { return nil }
-            return w
+            return seen.insert(w).inserted ? w : nil
         }
     }
 

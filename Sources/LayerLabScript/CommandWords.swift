@@ -16,12 +16,12 @@ public struct CommandWords: Sendable {
     public var keyword: String?
     /// Positional names, in order, taken literally.
     public var names: [String] = []
-    /// `key=value` pairs; each value is one value expression, or a name for `nameKeys`.
+    /// `key=value` pairs; each value is one value expression, or a name for `literalKeys`.
     public var attributes: [(key: String, value: String)] = []
-    /// Attributes whose value is a name taken as given (a string), not an expression.
-    public var nameKeys: Set<String> = []
     /// Flag words (`loop`, `animated`).
     public var flags: [String] = []
+    /// Attributes whose value is taken literally, as a quoted name (file and folder names).
+    public var literalKeys: Set<String> = []
 
     public init(verb: String) { self.verb = verb }
 
@@ -78,7 +78,7 @@ public struct CommandWords: Sendable {
         for (key, value) in attributes {
             add(.word(key), key)
             add(.equals, "=", space: false)
-            if nameKeys.contains(key) {
+            if literalKeys.contains(key) {
                 add(.name(value), CommandWords.quoted(value), space: false)
             } else {
                 add(.value, value, space: false)

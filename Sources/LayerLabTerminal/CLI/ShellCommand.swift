@@ -54,7 +54,6 @@ struct ShellCommand: Sendable {
     func parse(_ args: [String]) -> Result<(file: String, words: CommandWords), FlagError> {
         var file: String?
         var words = CommandWords(verb: spec.name)
-        words.nameKeys = Set(spec.attributes.filter(\.takesName).map(\.name))
         let attributeNames = spec.attributes.map(\.name)
         var i = 0
         func value(_ flag: String, inline: String?) -> String? {
@@ -79,6 +78,9 @@ struct ShellCommand: Sendable {
                     return .failure(FlagError("--\(name) is given twice"))
                 }
                 words.attributes.append((name, v))
+                if spec.attributes.first(where: { $0.name == name })?.takesName == true {
+                    words.literalKeys.insert(name)
+                }
             } else if spec.flagWords.contains(name), inline == nil {
                 words.flags.append(name)
             } else if keywordOptions.contains(name) {
