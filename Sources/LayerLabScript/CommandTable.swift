@@ -197,17 +197,21 @@ public enum CommandTable {
             .load(try p.fileName())
         },
         CommandSpec("save", .files, [[.optional([.slot("FILE")])]],
-                    summary: "Saves the document as a JSON project (to the last file name without FILE); `save! FILE` also replaces a file that is not a project.",
-                    example: "save loading-s.json") { p, _, _ throws(ScriptError) in
+                    summary: "Saves the document: FILE.json (or FILE without an extension) as a JSON project, FILE.lab as a script that `load` or `layerlab run` rebuilds exactly. Without FILE: the last file name. It replaces only projects and scripts it wrote; `save! FILE` replaces any file.",
+                    example: "save loading-s.json\nsave loading-s.lab") { p, _, _ throws(ScriptError) in
             if p.peek.isSymbol("!"), !p.peek.spaceBefore { _ = p.next(); return .saveReplacing(try p.fileName()) }
             return .save(p.atCommandEnd ? nil : try p.fileName())
         },
         CommandSpec("recover", .files, [[]],
                     summary: "Brings back the unsaved work of a session that crashed or was killed (undoable).",
                     example: "recover") { _, _, _ throws(ScriptError) in .recover },
+        CommandSpec("edit", .files, [[]],
+                    summary: "Opens the document as a script in $VISUAL or $EDITOR (at a terminal); when the editor exits the script is replayed, and the result replaces the document as one undoable step. On an error the document stays as it was and LayerLab offers to reopen the script at the error's line.",
+                    example: "edit") { _, _, _ throws(ScriptError) in .edit },
         CommandSpec("export", .files,
                     [[.slot("FILE"), .attributes], [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes]],
                     attributes: exportAttributes,
+                    flags: ["strict": "refuse (write nothing, exit 1) an export that would lose anything"],
                     summary: "Exports a frame (png), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE.",
                     example: "shape dot path=circle(100, 100, 30) fillColor=red\nanimate dot transform.scale from=0.5 to=1 duration=1\nexport dot.gif fps=10") { p, spec, _ throws(ScriptError) in
             try p.export(spec)
@@ -229,6 +233,8 @@ public enum CommandTable {
             f.defaultFPS.map { "\(f.rawValue) \(formatNumber($0))" } }.joined(separator: ", ")),
         .init("from", "T", "start time", default: "0"),
         .init("to", "T", "end time", default: "the scene duration"),
+        .init("platform", "ios|macos", "swift: UIKit or AppKit", default: "ios"),
+        .init("images", "FOLDER", "lottie: write the images into FOLDER beside the JSON", default: "embedded in the JSON"),
     ]
 
     static let animation: CommandSpec.Parse = { p, spec, verb throws(ScriptError) in

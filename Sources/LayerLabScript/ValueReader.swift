@@ -185,6 +185,14 @@ struct ValueReader {
             let a = n.count == 4 ? n[3] : 1
             if !(0...1).contains(a) { throw .invalid("alpha is 0…1", xs[3].range) }
             return Color(n[0] / 255, n[1] / 255, n[2] / 255, a)
+        case .call("color", let xs, let r):
+            // UIColor/CGColor's form: components 0…1, as `save FILE.lab` writes colours that are
+            // not whole bytes.
+            let n = try numbers(xs, count: xs.count == 3 ? 3 : 4, usage: "color(r, g, b, a)", r)
+            for (i, x) in n.enumerated() where !(0...1).contains(x) {
+                throw .invalid("color(r, g, b, a) components are 0…1", xs[i].range)
+            }
+            return Color(n[0], n[1], n[2], n.count == 4 ? n[3] : 1)
         default:
             throw .wrongType(expected: "a colour", found: e.described, e.range)
         }

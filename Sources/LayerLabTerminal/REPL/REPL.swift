@@ -115,6 +115,8 @@ public final class REPL {
                 if !s.isEmpty { io.out(s) }
             case .effect(.quit):
                 quitting = true
+            case .effect(.edit(let request)):
+                edit(request)
             case .effect(let other):
                 // Images are read from the folder of the file loaded or saved last.
                 var performer = effects
