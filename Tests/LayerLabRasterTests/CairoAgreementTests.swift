@@ -15,7 +15,7 @@ import Testing
     static var scene: Scene {
         var ring = Fixtures.shape("ring", .circle(center: Point(230, 100), radius: 30), fill: .clear,
                                   stroke: crimson, lineWidth: 8)
-        ring.lineCap = "round"; ring.strokeEnd = 0.6
+        ring.lineCap = .round; ring.strokeEnd = 0.6
         return Fixtures.scene([
             Fixtures.shape("dot", .circle(center: Point(70, 75), radius: 50), fill: Fixtures.red,
                            stroke: Color(bytes: 0, 0, 128), lineWidth: 6),
