@@ -2,19 +2,10 @@ import LayerLabCore
 
 /// Every command of the language, in help order, each declared once (see `CommandSpec`).
 public enum CommandTable {
-    public static let timing: [CommandSpec.Attribute] = [
-        .init("beginTime", "T", "when it starts, in the parent's time (a time expression)", default: "0"),
-        .init("duration", "T", "length of one iteration", default: "0.25s (group child: the group; spring: settling)"),
-        .init("speed", "S", "rate of its clock relative to the parent", default: "1"),
-        .init("timeOffset", "T", "added to its local time", default: "0"),
-        .init("repeatCount", "N", "iterations; fractions allowed, inf forever", default: "0 (once)"),
-        .init("repeatDuration", "T", "active time instead of repeatCount", default: "0 (unused)"),
-        .init("autoreverses", "true|false", "play backwards after each forward iteration", default: "false"),
-        .init("fillMode", "removed|forwards|backwards|both", "what shows outside the active time", default: "removed"),
-        .init("removedOnCompletion", "true|false", "false keeps the end value (with fillMode forwards)", default: "true"),
-        .init("timingFunction", "F", "linear, easeIn, easeOut, easeInEaseOut, default or cubic(x1, y1, x2, y2)", default: "linear"),
-        .init("additive", "true|false", "add to the value beneath instead of replacing it", default: "false"),
-    ]
+    /// The timing attributes every animation takes, from `MediaTiming.attributes`.
+    public static let timing: [CommandSpec.Attribute] = MediaTiming.attributes.map {
+        .init($0.name, $0.placeholder, $0.summary, default: $0.defaultText)
+    }
 
     static let fromTo: [CommandSpec.Attribute] = [
         .init("from", "V", "start value", default: "the value beneath"),
@@ -89,7 +80,7 @@ public enum CommandTable {
                     parse: animation),
         CommandSpec("keyframes", .animation, [animationForm],
                     attributes: [.init("values", "[...]", "the keyframe values", default: "required"),
-                                 .init("keyTimes", "[...]", "0…1 fraction of the duration for each value", default: "evenly spaced"),
+                                 .init("keyTimes", "[...]", "0…1 fraction of the duration for each value; discrete also takes one more, ending the last value's hold (without it the last value holds to the end)", default: "evenly spaced"),
                                  .init("calculationMode", "linear|discrete|paced|cubic|cubicPaced", "how values between keyframes are found", default: "linear"),
                                  .init("timingFunctions", "[...]", "one timing function per segment", default: "linear")],
                     summary: "Adds a keyframe animation (CAKeyframeAnimation).",
@@ -215,17 +206,22 @@ public enum CommandTable {
             .load(try p.fileName())
         },
         CommandSpec("save", .files, [[.optional([.slot("FILE")])]],
-                    summary: "Saves the document as a JSON project (to the last file name without FILE); `save! FILE` also replaces a file that is not a project.",
-                    example: "save loading-s.json") { p, _, _ throws(ScriptError) in
+                    summary: "Saves the document: FILE.json (or FILE without an extension) as a JSON project, FILE.lab as a script that `load` or `layerlab run` rebuilds exactly. Without FILE: the last file name. It replaces only projects and scripts it wrote; `save! FILE` replaces any file.",
+                    example: "save loading-s.json\nsave loading-s.lab") { p, _, _ throws(ScriptError) in
             if p.peek.isSymbol("!"), !p.peek.spaceBefore { _ = p.next(); return .saveReplacing(try p.fileName()) }
             return .save(p.atCommandEnd ? nil : try p.fileName())
         },
         CommandSpec("recover", .files, [[]],
                     summary: "Brings back the unsaved work of a session that crashed or was killed (undoable).",
                     example: "recover") { _, _, _ throws(ScriptError) in .recover },
+        CommandSpec("edit", .files, [[]],
+                    summary: "Opens the document as a script in $VISUAL or $EDITOR (at a terminal); when the editor exits the script is replayed, and the result replaces the document as one undoable step. On an error the document stays as it was and LayerLab offers to reopen the script at the error's line.",
+                    example: "edit") { _, _, _ throws(ScriptError) in .edit },
         CommandSpec("export", .files,
-                    [[.slot("FILE"), .attributes], [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes]],
+                    [[.slot("FILE"), .attributes, .optional([.word("strict")])],
+                     [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes, .optional([.word("strict")])]],
                     attributes: exportAttributes,
+                    flags: ["strict": "refuse (write nothing, exit 1) an export that would lose anything"],
                     summary: "Exports a frame (png), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE.",
                     example: "shape dot path=circle(100, 100, 30) fillColor=red\nanimate dot transform.scale from=0.5 to=1 duration=1\nexport dot.gif fps=10") { p, spec, _ throws(ScriptError) in
             try p.export(spec)
@@ -249,6 +245,8 @@ public enum CommandTable {
             f.defaultFPS.map { "\(f.rawValue) \(formatNumber($0))" } }.joined(separator: ", ")),
         .init("from", "T", "start time", default: "0"),
         .init("to", "T", "end time", default: "the scene duration"),
+        .init("platform", "ios|macos", "swift: UIKit or AppKit", default: "ios"),
+        .init("images", "FOLDER", "lottie: write the images into FOLDER beside the JSON", default: "embedded in the JSON"),
     ]
 
     static let animation: CommandSpec.Parse = { p, spec, verb throws(ScriptError) in

@@ -48,6 +48,9 @@ public enum Effect: Sendable, Equatable {
     case clearScreen
     /// Replay a script whenever it changes and keep a live preview of it (a terminal front end).
     case watch(WatchRequest)
+    /// Open the document as a script in the user's editor, then replay it
+    /// (`Session.replaceDocument(withScript:name:)`).
+    case edit(EditRequest)
     /// Leave; an interactive front end asks first when `Session.isDirty`.
     case quit
 }
@@ -149,6 +152,13 @@ public struct FramesRequest: Sendable, Equatable {
     }
 }
 
+public struct EditRequest: Sendable, Equatable {
+    /// The document as a script (`ScriptWriter`), checked to rebuild it exactly.
+    public var script: String
+    /// A file name for the script (`loader.lab` while editing `loader.json`).
+    public var fileName: String
+}
+
 public struct ExportRequest: Sendable, Equatable {
     public enum Format: String, Sendable, CaseIterable {
         case png, gif, lottie, swift, cast
@@ -191,4 +201,10 @@ public struct ExportRequest: Sendable, Equatable {
     public var fps: Double?
     public var from: Double?
     public var to: Double?
+    /// Refuse (write nothing, fail) when the export would lose anything (`strict=true`, `--strict`).
+    public var strict = false
+    /// Swift: `ios` (UIKit) or `macos` (AppKit); nil is ios.
+    public var platform: String?
+    /// Lottie: write images into this folder beside the JSON instead of embedding them.
+    public var imageFolder: String?
 }

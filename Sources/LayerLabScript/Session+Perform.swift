@@ -37,6 +37,7 @@ extension Session {
         case .save(let file): out = [.text(try save(file, c))]
         case .saveReplacing(let file): out = [.text(try save(file, c, replacing: true))]
         case .recover: out = [.text(try recover(c))]
+        case .edit: out = [.effect(.edit(try editRequest(c)))]
         case .export(let format, let file, let args): out = [.effect(.export(try exportRequest(format, file, args)))]
         case .help(let topic): out = [.effect(.page(try HelpText.render(topic)))]
         case .quit: out = [.effect(.quit)]

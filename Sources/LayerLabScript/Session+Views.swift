@@ -173,6 +173,37 @@ extension Session {
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
+        req.strict = args.has("strict")
+        if let a = argument(args, "platform") {
+            let word = Session.wordOrString(a.value) ?? ""
+            guard f == .swift else { throw .invalid("platform= applies to swift exports", a.value.range) }
+            guard ["ios", "macos"].contains(word) else {
+                throw .unknown(what: "platform", name: word, a.value.range, suggestion: Suggestion.nearest(word, in: ["ios", "macos"]))
+            }
+            req.platform = word
+        }
+        if let a = argument(args, "images") {
+            guard f == .lottie else { throw .invalid("images= applies to lottie exports", a.value.range) }
+            let folder = Session.wordOrString(a.value) ?? ""
+            guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.split(separator: "/").contains("..") else {
+                throw .invalid("images= is a folder relative to the JSON, inside its folder", a.value.range)
+            }
+            req.imageFolder = folder
+        }
         return req
+    }
+
+    /// The text of a bare word, a quoted string, or words joined by `-` and `/` (a folder name
+    /// such as `walk-images/2x` reads as a subtraction and a division).
+    static func wordOrString(_ e: Expr) -> String? {
+        switch e {
+        case .word(let w, _), .string(let w, _): return w
+        case .number(let n, let unit, _): return formatNumber(n) + (unit ?? "")
+        case .size(let w, let h, _): return formatNumber(w) + "x" + formatNumber(h)
+        case .binary(let op, let a, let b, _) where op == "-" || op == "/":
+            guard let l = wordOrString(a), let r = wordOrString(b) else { return nil }
+            return l + String(op) + r
+        default: return nil
+        }
     }
 }

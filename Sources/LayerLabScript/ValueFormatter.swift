@@ -1,6 +1,6 @@
 import LayerLabCore
 
-/// Values as `inspect` prints them (SPEC §3): numbers in `formatNumber`'s shortest form, points
+/// Values as `inspect` prints them: numbers in `formatNumber`'s shortest form, points
 /// `(x, y)`, sizes `WxH`, rects `rect(x, y, w, h)`, colours `#rrggbbaa`, booleans, paths as
 /// absolute SVG data, text quoted. Names and text are escaped so they cannot drive the terminal.
 public enum ValueFormatter {
@@ -20,6 +20,18 @@ public enum ValueFormatter {
             return escapeForTerminal(s)
         case .list(let xs): return "[" + xs.map { format($0, type: type) }.joined(separator: ", ") + "]"
         case .null: return "none"
+        }
+    }
+
+    /// A timing attribute's value as the command language writes it: `after grow`-style
+    /// expressions as text, `inf`, `easeOut`, `cubic(…)`.
+    public static func format(_ v: TimingValue) -> String {
+        switch v {
+        case .time(let t): return escapeForTerminal(t.description)
+        case .number(let x): return formatNumber(x)
+        case .bool(let b): return b ? "true" : "false"
+        case .fillMode(let m): return m.rawValue
+        case .timingFunction(let f): return f.description
         }
     }
 

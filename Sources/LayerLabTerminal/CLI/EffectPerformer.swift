@@ -29,6 +29,9 @@ public struct EffectPerformer: Sendable {
             if isatty(STDOUT_FILENO) == 1 { writeAll(STDOUT_FILENO, Escape.moveTo(row: 1, column: 1) + Escape.clearScreen) }
             return true
         case .watch(let r): return watch(r, io) != nil
+        case .edit:
+            io.err("layerlab: edit opens your editor, so it works only at the interactive prompt")
+            return false
         case .quit: return true
         }
     }

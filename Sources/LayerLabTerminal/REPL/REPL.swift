@@ -143,6 +143,8 @@ public final class REPL {
                     recovery.record(session)
                     io.out("the document is now \(escapeForTerminal(request.file))'s (undo goes back)")
                 }
+            case .effect(.edit(let request)):
+                edit(request)
             case .effect(let other):
                 // Images are read from the folder of the file loaded or saved last.
                 var performer = effects
