@@ -167,7 +167,8 @@ public final class REPL {
         continuationExplained = true
         let closer = open.hasPrefix("{") ? "'}' closes it" : open == "\\" ? "the next line continues it" : "'\(open == "(" ? ")" : "]")' closes it"
         let note = "(\(open == "\\" ? "the line goes on" : "'\(open.prefix(1))' is open"): \(closer); an empty line ends it; Ctrl-C drops it)"
-        io.out(color ? Escape.dim + note + Escape.reset : note)
+        let width = max(20, TerminalSize.current(environment: environment).columns - 1)
+        for line in ReadingText.wrap(note, width: width) { io.out(color ? Escape.dim + line + Escape.reset : line) }
     }
 
     /// Whether to leave now: yes without unsaved changes or when already warned; otherwise
