@@ -109,6 +109,10 @@ public enum HelpText {
     sublayers. `set … animated` is an implicit action: 0.25s, the default curve, from the
     presentation value at the current time to the new value.
 
+    Scene length (play, timeline, frames, exports): canvas duration= if set; otherwise until
+    every animation and event has ended, with each endless one (repeatCount=inf) shown for one
+    full cycle after it begins (there and back with autoreverses).
+
     Springs:
       CASpringAnimation form: mass (1), stiffness (100), damping (10), initialVelocity (0).
       Without duration a spring lasts its settling duration, as CASpringAnimation's
@@ -127,8 +131,9 @@ public enum HelpText {
       units       300ms 0.3s (times; bare numbers are seconds)  90deg 1turn 2rad (angles; bare
                   numbers are radians)
       colours     red green blue orange purple brown gray darkGray lightGray cyan magenta yellow
-                  black white clear (UIKit's values), CSS names (crimson, teal…), #rgb, #rrggbb,
-                  #rrggbbaa, rgb(209, 42, 24), rgba(0, 0, 0, 0.5)
+                  black white clear (UIKit's values), CSS names (crimson, teal…), #rgb, #rgba,
+                  #rrggbb, #rrggbbaa (the last digits are alpha, as in CSS: #ff00 is transparent
+                  yellow), rgb(209, 42, 24), rgba(0, 0, 0, 0.5)
       points      (x, y)        sizes  WxH (200x100)        rects  rect(x, y, w, h)
       paths       a path name, oval(x, y, w, h), circle(cx, cy, r), rect(x, y, w, h),
                   roundedRect(x, y, w, h, r), arc(cx, cy, r, start, end, clockwise),

@@ -23,7 +23,20 @@ extension Session {
             throw .edit(error, editRange(error, a.arguments, fallback: a.verb.range))
         }
         commit(doc, c.text)
-        return a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
+        var out: [Response] = a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
+        if settings.announceNames, let note = Session.fillNote(anim) { out.append(.text(note)) }
+        return out
+    }
+
+    /// The Core Animation trap: `fillMode=forwards` (or `both`) without
+    /// `removedOnCompletion=false` is accepted and kept, but holds nothing after the end,
+    /// because a completed animation is removed first. Said at the prompt, where it is learnt.
+    static func fillNote(_ a: Animation) -> String? {
+        let t = a.timing
+        guard t.fillMode == .forwards || t.fillMode == .both, t.removedOnCompletion else { return nil }
+        return "note: fillMode=\(t.fillMode.rawValue) holds the end value only with removedOnCompletion=false; "
+            + "as in Core Animation, '\(escapeForTerminal(a.name))' is removed when it ends and the model value shows again "
+            + "(add removedOnCompletion=false, or set the layer's value to the end value)"
     }
 
     mutating func addGroup(_ n: Name, _ layerName: Name, _ args: ArgumentList, _ children: [AnimationCommand],
@@ -45,7 +58,7 @@ extension Session {
             throw .edit(error, range)
         }
         commit(doc, c.text)
-        return []
+        return settings.announceNames ? Session.fillNote(group).map { [.text($0)] } ?? [] : []
     }
 
     /// Builds a group's children, nested groups included; every child runs on the group's layer.
