@@ -51,14 +51,7 @@ extension RenderContext {
                             }
                             r = lerp2(0); g = lerp2(1); b = lerp2(2); a = lerp2(3)
                         }
-                        let sa = a * k
-                        if sa <= 0 { continue }
-                        let j = (y * w + x) * 4
-                        let inv = 1 - sa
-                        d[j] = r * k + d[j] * inv
-                        d[j + 1] = g * k + d[j + 1] * inv
-                        d[j + 2] = b * k + d[j + 2] * inv
-                        d[j + 3] = sa + d[j + 3] * inv
+                        Surface.over(d, at: (y * w + x) * 4, r, g, b, a, k)
                     }
                 }
             }

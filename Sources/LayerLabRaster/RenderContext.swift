@@ -67,13 +67,8 @@ final class RenderContext {
                 for x in x0..<x1 {
                     var k = cover[x] * a
                     if let clip { k *= clip[y * w + x] }
-                    if k <= 0 { continue }
-                    let j = (y * w + x) * 4
-                    let inv = 1 - k
-                    d[j] = r * k + d[j] * inv
-                    d[j + 1] = g * k + d[j + 1] * inv
-                    d[j + 2] = b * k + d[j + 2] * inv
-                    d[j + 3] = k + d[j + 3] * inv
+                    // The colour is straight; opaque-premultiplied with its alpha in k.
+                    Surface.over(d, at: (y * w + x) * 4, r, g, b, 1, k)
                 }
             }
         }

@@ -42,16 +42,24 @@ final class Surface {
                     var k = opacity
                     if let mask { k *= mask.px[j + 3] }
                     if let clip { k *= clip[i] }
-                    let sa = s[j + 3] * k
-                    if sa <= 0 { continue }
-                    let inv = 1 - sa
-                    d[j] = s[j] * k + d[j] * inv
-                    d[j + 1] = s[j + 1] * k + d[j + 1] * inv
-                    d[j + 2] = s[j + 2] * k + d[j + 2] * inv
-                    d[j + 3] = sa + d[j + 3] * inv
+                    Surface.over(d, at: j, s[j], s[j + 1], s[j + 2], s[j + 3], k)
                 }
             }
         }
+    }
+
+    /// Source-over, the one blend every drawing path uses: the premultiplied colour (r, g, b, a)
+    /// scaled by `k` (coverage × opacity) onto the pixel at `j`.
+    @inline(__always)
+    static func over(_ d: UnsafeMutableBufferPointer<Float>, at j: Int, _ r: Float, _ g: Float, _ b: Float, _ a: Float,
+                     _ k: Float) {
+        let sa = a * k
+        if sa <= 0 { return }
+        let inv = 1 - sa
+        d[j] = r * k + d[j] * inv
+        d[j + 1] = g * k + d[j + 1] * inv
+        d[j + 2] = b * k + d[j + 2] * inv
+        d[j + 3] = sa + d[j + 3] * inv
     }
 
     /// The surface as straight-alpha bytes.

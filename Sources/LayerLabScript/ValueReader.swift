@@ -5,7 +5,7 @@ import LayerLabCore
 /// Numbers carry a dimension from their unit: `300ms` and `0.3s` are times, `90deg`, `1turn`
 /// and `2rad` angles; bare numbers fit anywhere (seconds for times, radians for angles, as in
 /// Core Animation), but a time is refused where an angle or a plain number is expected.
-struct ValueReader {
+package struct ValueReader {
     let document: Document
     /// Names time expressions may use besides the document's (the animation being defined).
     var extraTimeNames: Set<String> = []
@@ -198,7 +198,8 @@ struct ValueReader {
         }
     }
 
-    static let pathFunctions = ["oval", "circle", "rect", "roundedRect", "arc", "polygon", "line", "svg"]
+    /// The path functions `path` reads, also offered by completion.
+    package static let pathFunctions = ["oval", "circle", "rect", "roundedRect", "arc", "polygon", "line", "svg"]
 
     func path(_ e: Expr) throws(ScriptError) -> Value {
         switch e {

@@ -224,5 +224,5 @@ public struct Completer: Sendable {
         }
     }
 
-    static let pathConstructors = ["oval(", "circle(", "rect(", "roundedRect(", "arc(", "polygon(", "line(", "svg("]
+    static let pathConstructors = ValueReader.pathFunctions.map { $0 + "(" }
 }
