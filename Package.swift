@@ -21,9 +21,9 @@ let package = Package(
         // JSON project format (Data in, Data out).
         .target(name: "LayerLabProject", dependencies: ["LayerLabCore"]),
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
-        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabProject"]),
+        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"]),
         // The command language: lexer, parser, session, diagnostics, help.
-        .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabProject"]),
+        .target(name: "LayerLabScript", dependencies: ["LayerLabCore"]),
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",

@@ -103,7 +103,7 @@ extension SwiftGenerator {
         case .spring(let s):
             w.line("let \(id) = CASpringAnimation(keyPath: \(SwiftLiteral.string(s.keyPath)))")
             writeFromToBy(id, s.from, s.to, s.by)
-            let solver = SwiftGenerator.solver(s, duration: a.timing.duration)
+            let solver = SpringSolver(s, duration: a.timing.duration)
             if case .dampingRatio(let zeta, _) = s.form {
                 let d = a.timing.duration ?? 0.5
                 w.line("// UIKit form: dampingRatio \(SwiftLiteral.number(zeta)) over \(SwiftLiteral.number(d)) s, as"

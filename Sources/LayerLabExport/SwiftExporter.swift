@@ -365,17 +365,6 @@ struct SwiftGenerator {
         return out
     }
 
-    /// The physical spring behind either form (UIKit's form mapped as `SpringSolver` documents:
-    /// stiffness (2π/d)², mass 1, damping 4πζ/d).
-    static func solver(_ s: Animation.Spring, duration: Double?) -> SpringSolver {
-        switch s.form {
-        case .physics(let m, let k, let c, let v):
-            return SpringSolver(mass: m, stiffness: k, damping: c, initialVelocity: v)
-        case .dampingRatio(let z, let v):
-            return SpringSolver(dampingRatio: z, initialVelocity: v, duration: duration ?? 0.5)
-        }
-    }
-
     // MARK: - Helpers in the generated type
 
     mutating func writeHelpers() {

@@ -154,9 +154,7 @@ extension Session {
                     guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list [0, …, 1]", found: e.described, e.range) }
                     var ts: [Double] = []
                     for x in xs {
-                        let t = try r.number(x)
-                        guard (0...1).contains(t) else { throw .invalid("key times are fractions 0…1 of the duration", x.range) }
-                        ts.append(t)
+                        ts.append(try r.number(x, in: .unit, name: "a key time"))
                     }
                     k.keyTimes = ts
                 case "calculationMode":
@@ -217,11 +215,8 @@ extension Session {
         case .duplicateName, .invalidName, .reservedName, .emptyName: return args.asName?.range ?? fallback
         case .timeCycle, .unknownTimeReference: return argument(args, "beginTime")?.value.range ?? fallback
         case .invalidTiming(let attr, _): return argument(args, attr)?.value.range ?? fallback
-        case .invalidAnimation(let m):
-            for k in ["keyTimes", "timingFunctions", "values"] where m.contains(k) {
-                if let a = argument(args, k) { return a.value.range }
-            }
-            return fallback
+        case .invalidAnimation(_, let attr?): return argument(args, attr)?.value.range ?? fallback
+        case .outOfRange(let attr, _, _): return argument(args, attr)?.value.range ?? fallback
         default: return fallback
         }
     }
