@@ -95,6 +95,22 @@ struct SwiftExporterTests {
         #expect(!s.contains("DispatchQueue"))
     }
 
+    /// Every `at T set …` of every example (and of the kitchen-sink document) is either an
+    /// animation added under the event's name or named in a note: none is dropped silently.
+    @Test(arguments: ExportFixtures.examplePaths + ["everything"])
+    func everyTimedChangeIsKeptOrNamed(_ path: String) throws {
+        let doc = path == "everything" ? ExportFixtures.document(Self.everything) : try ExportFixtures.example(path)
+        let export = SwiftExporter.export(doc, options: SwiftOptions())
+        for e in doc.events {
+            for a in e.assignments {
+                let key = a.keyPath == "frame" ? "position" : a.keyPath == "transform.scale" ? "transform.scale.x" : a.keyPath
+                let kept = export.source.contains("forKey: \"\(e.name).\(key)")
+                let named = export.notes.contains { $0.contains("set \(a.keyPath)") }
+                #expect(kept || named, "\(path): \(e.name) \(a.keyPath)")
+            }
+        }
+    }
+
     @Test func identifiersFromScriptsAreSafe() {
         var names = SwiftNames(reserved: SwiftNames.apiNames)
         #expect(names.identifier("3d", kind: "layer", suffix: "Layer") == "_3dLayer")
