@@ -73,7 +73,8 @@ struct SwiftExporterTests {
 
     /// Timed changes are discrete keyframe animations holding the new value from their
     /// moment, on the layer's clock, added before the explicit animations (which then override
-    /// them while they run); a change Core Animation cannot animate is named in a note.
+    /// them while they run); a change Core Animation cannot animate is set by the delegate of a
+    /// marker animation when Core Animation starts it.
     @Test func timedChangesRunOnCoreAnimationsClock() {
         let export = SwiftExporter.export(ExportFixtures.document(Self.everything), options: SwiftOptions())
         let s = export.source
@@ -82,7 +83,8 @@ struct SwiftExporterTests {
         #expect(hold != nil && explicit != nil)
         if let hold, let explicit { #expect(hold.lowerBound < explicit.lowerBound) }
         #expect(s.contains("CAKeyframeAnimation(keyPath: \"opacity\")") && s.contains(".calculationMode = .discrete"))
-        #expect(export.notes.contains { $0.contains("label") && $0.contains("string") })
+        #expect(s.contains(".delegate = TimedChange {") && s.contains("labelLayer.string = \"Bye\""))
+        #expect(!export.notes.contains { $0.contains("string") })
     }
 
     /// A mask set on the timeline is a holder assigned from the start, with a cover and a copy
