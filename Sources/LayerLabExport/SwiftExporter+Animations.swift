@@ -84,6 +84,7 @@ extension SwiftGenerator {
         }
         if a.keyPath == "frameIndex" {
             w.line("// frameIndex has no Core Animation key path: animate `contents` with the frames' images instead.")
+            notes.append("\(a.name): a frameIndex animation has no Core Animation key path and is left out (animate contents instead)")
             return []
         }
         switch a.body {
