@@ -29,6 +29,10 @@ public struct CommandSpec: Sendable {
             self.name = name; self.placeholder = placeholder; self.meaning = meaning; self.defaultValue = defaultValue
         }
 
+        /// The value is a name taken as written (`images=FOLDER`), not an expression: the shell
+        /// passes `--images walk-images` as the string "walk-images".
+        public var takesName: Bool { ["FILE", "FOLDER", "NAME"].contains(placeholder) }
+
         /// The values to offer after `name=` when the placeholder lists them (`on|off`).
         public var choices: [String] {
             placeholder.contains("|") ? placeholder.split(separator: "|").map(String.init) : []

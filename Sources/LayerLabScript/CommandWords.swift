@@ -16,7 +16,7 @@ public struct CommandWords: Sendable {
     public var keyword: String?
     /// Positional names, in order, taken literally.
     public var names: [String] = []
-    /// `key=value` pairs; each value is one value expression.
+    /// `key=value` pairs; each value is one value expression, or a name for `literalKeys`.
     public var attributes: [(key: String, value: String)] = []
     /// Flag words (`loop`, `animated`).
     public var flags: [String] = []
@@ -37,7 +37,8 @@ public struct CommandWords: Sendable {
             case .word(let w):
                 tokens.append(Token(kind: .word(w), range: piece.range, text: w, spaceBefore: true))
             case .name(let n):
-                tokens.append(Token(kind: .string(n), range: piece.range, text: piece.text, spaceBefore: true))
+                let afterEquals = tokens.last?.isSymbol("=") == true
+                tokens.append(Token(kind: .string(n), range: piece.range, text: piece.text, spaceBefore: !afterEquals))
             case .equals:
                 tokens.append(Token(kind: .symbol("="), range: piece.range, text: "=", spaceBefore: false))
             case .value:

@@ -78,7 +78,7 @@ struct ShellCommand: Sendable {
                     return .failure(FlagError("--\(name) is given twice"))
                 }
                 words.attributes.append((name, v))
-                if let a = spec.attributes.first(where: { $0.name == name }), ["FILE", "FOLDER"].contains(a.placeholder) {
+                if spec.attributes.first(where: { $0.name == name })?.takesName == true {
                     words.literalKeys.insert(name)
                 }
             } else if spec.flagWords.contains(name), inline == nil {
