@@ -113,6 +113,23 @@ struct SwiftExporterTests {
         }
     }
 
+    /// An animated frameIndex becomes a discrete keyframe animation on `contents`, its timing
+    /// function folded into the key times, added after the flipbook so it overrides it.
+    @Test func frameIndexAnimationsBecomeContentsKeyframes() {
+        let export = SwiftExporter.export(ExportFixtures.document("""
+            image walker frames=["a.png", "b.png", "c.png"] bounds=rect(0, 0, 10, 10)
+            animate walker frameIndex from=0 to=3 duration=1.5 repeatCount=2 timingFunction=linear as steps
+            """), options: SwiftOptions())
+        let s = export.source
+        #expect(export.notes.isEmpty, "\(export.notes)")
+        #expect(s.contains("let stepsAnimation = CAKeyframeAnimation(keyPath: \"contents\")"))
+        #expect(s.contains("stepsAnimation.keyTimes = [0, 0.333333, 0.666667, 1]"))
+        #expect(s.contains("stepsAnimation.repeatCount = 2") && !s.contains("stepsAnimation.timingFunction"))
+        let flipbook = s.range(of: "walkerLayer.add(walkerFlipbook"), steps = s.range(of: "walkerLayer.add(stepsAnimation")
+        #expect(flipbook != nil && steps != nil)
+        if let flipbook, let steps { #expect(flipbook.lowerBound < steps.lowerBound) }
+    }
+
     @Test func identifiersFromScriptsAreSafe() {
         var names = SwiftNames(reserved: SwiftNames.apiNames)
         #expect(names.identifier("3d", kind: "layer", suffix: "Layer") == "_3dLayer")
