@@ -1,6 +1,5 @@
 import Foundation
 import LayerLabCore
-import LayerLabProject
 import LayerLabRaster
 
 /// An asciinema v2 recording of the played frames, for asciinema's web player.
@@ -57,7 +56,7 @@ public enum CastExporter {
     }
 
     /// A JSON string literal, escaped as project files escape them.
-    static func jsonString(_ s: String) -> String { JSONWriter.quoted(s) }
+    static func jsonString(_ s: String) -> String { JSONValue.quoted(s) }
 }
 
 /// What a cast records: the terminal it is drawn for and the frames.

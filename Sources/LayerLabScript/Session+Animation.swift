@@ -2,13 +2,11 @@ import LayerLabCore
 
 /// The commands that add and change animations and scheduled events.
 extension Session {
-    static let bodyAttributes: [String: [String]] = [
-        "animate": ["from", "to", "by"],
-        "keyframes": ["values", "keyTimes", "calculationMode", "timingFunctions"],
-        "spring": ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "dampingRatio",
-                   "initialSpringVelocity"],
-        "group": ["sequence"],
-    ]
+    /// An animation kind's attributes besides timing: its command's own in `CommandTable`
+    /// (`from`, `values`, `mass`…); `set GROUP sequence=true` for a group.
+    static func bodyAttributes(_ verb: String) -> [String] {
+        (CommandTable.spec(verb)?.attributes.map(\.name) ?? []) + (verb == "group" ? ["sequence"] : [])
+    }
 
     mutating func addAnimation(_ a: AnimationCommand, _ c: Command) throws(ScriptError) -> [Response] {
         guard let layerName = a.layer else {
@@ -93,7 +91,7 @@ extension Session {
     func buildAnimation(_ a: AnimationCommand, name: String, layer: Layer, doc: Document,
                         extraNames: Set<String> = []) throws(ScriptError) -> Animation {
         let kp = try resolveKeyPath(a.keyPath, on: layer, animatable: true)
-        try checkAttributes(a.arguments, (Session.bodyAttributes[a.verb.text] ?? []) + MediaTiming.attributeNames,
+        try checkAttributes(a.arguments, Session.bodyAttributes(a.verb.text) + MediaTiming.attributeNames,
                             command: a.verb.text)
         let body: Animation.Body
         switch a.verb.text {
@@ -154,9 +152,7 @@ extension Session {
                     guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list [0, …, 1]", found: e.described, e.range) }
                     var ts: [Double] = []
                     for x in xs {
-                        let t = try r.number(x)
-                        guard (0...1).contains(t) else { throw .invalid("key times are fractions 0…1 of the duration", x.range) }
-                        ts.append(t)
+                        ts.append(try r.number(x, in: .unit, name: "a key time"))
                     }
                     k.keyTimes = ts
                 case "calculationMode":
@@ -206,7 +202,7 @@ extension Session {
     }
 
     func unknownAttribute(_ a: Argument, _ anim: Animation) -> ScriptError {
-        let allowed = (Session.bodyAttributes[anim.kindName] ?? []) + MediaTiming.attributeNames
+        let allowed = Session.bodyAttributes(anim.kindName) + MediaTiming.attributeNames
         return .unknownAttribute(a.key.text, command: anim.kindName, a.key.range,
                                  suggestion: Suggestion.nearest(a.key.text, in: allowed))
     }
@@ -217,11 +213,8 @@ extension Session {
         case .duplicateName, .invalidName, .reservedName, .emptyName: return args.asName?.range ?? fallback
         case .timeCycle, .unknownTimeReference: return argument(args, "beginTime")?.value.range ?? fallback
         case .invalidTiming(let attr, _): return argument(args, attr)?.value.range ?? fallback
-        case .invalidAnimation(let m):
-            for k in ["keyTimes", "timingFunctions", "values"] where m.contains(k) {
-                if let a = argument(args, k) { return a.value.range }
-            }
-            return fallback
+        case .invalidAnimation(_, let attr?): return argument(args, attr)?.value.range ?? fallback
+        case .outOfRange(let attr, _, _): return argument(args, attr)?.value.range ?? fallback
         default: return fallback
         }
     }

@@ -98,8 +98,7 @@ extension Session {
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "speed") {
-            req.speed = try reader.number(a.value)
-            guard req.speed > 0 else { throw .invalid("speed must be positive", a.value.range) }
+            req.speed = try reader.number(a.value, in: .positive, name: "speed")
         }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
         (req.size, req.mode, req.color) = try frameLook(args)
@@ -131,8 +130,7 @@ extension Session {
     }
 
     func fps(_ e: Expr) throws(ScriptError) -> Double {
-        let v = try reader.number(e)
-        guard v > 0 && v <= 240 else { throw .invalid("fps must be in 0…240", e.range) }
+        let v = try reader.number(e, in: ValueRange(lowerBound: 0, includesLowerBound: false, upperBound: 240), name: "fps")
         return v
     }
 

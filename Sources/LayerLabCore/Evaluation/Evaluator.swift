@@ -87,14 +87,7 @@ public struct Evaluator: Sendable {
         }
     }
 
-    func springSolver(_ s: Animation.Spring, duration: Double?) -> SpringSolver {
-        switch s.form {
-        case .physics(let m, let k, let c, let v):
-            return SpringSolver(mass: m, stiffness: k, damping: c, initialVelocity: v)
-        case .dampingRatio(let z, let v):
-            return SpringSolver(dampingRatio: z, initialVelocity: v, duration: duration ?? 0.5)
-        }
-    }
+    func springSolver(_ s: Animation.Spring, duration: Double?) -> SpringSolver { SpringSolver(s, duration: duration) }
 
     // MARK: - Public queries
 
