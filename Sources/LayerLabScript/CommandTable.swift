@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabRaster
 
 /// Every command of the language, in help order, each declared once (see `CommandSpec`).
 public enum CommandTable {
@@ -14,8 +15,13 @@ public enum CommandTable {
     ]
 
     static let frameSize = CommandSpec.Attribute("size", "COLSxROWS", "frame size in cells", default: "fits the terminal")
-    static let frameMode = CommandSpec.Attribute("mode", "ascii|blocks|braille", "how cells draw pixels", default: "blocks (ascii without UTF-8)")
-    static let frameColor = CommandSpec.Attribute("color", "auto|always|never", "colour output", default: "auto")
+    /// A closed set as a synopsis placeholder: `ascii|blocks|braille`.
+    static func words<W: CaseIterable & RawRepresentable>(_: W.Type) -> String where W.RawValue == String {
+        W.allCases.map(\.rawValue).joined(separator: "|")
+    }
+
+    static let frameMode = CommandSpec.Attribute("mode", words(FrameMode.self), "how cells draw pixels", default: "blocks (ascii without UTF-8)")
+    static let frameColor = CommandSpec.Attribute("color", words(ColorMode.Choice.self), "colour output", default: "auto")
     static let named: GrammarPart = .optional([.word("as"), .slot("NAME")])
     static let animationForm: [GrammarPart] = [.slot("LAYER"), .slot("KEYPATH"), .attributes, .timing, named]
 
@@ -143,7 +149,7 @@ public enum CommandTable {
                                  .init("to", "T", "end time", default: "the scene duration"),
                                  .init("fps", "N", "frames per second", default: "10"),
                                  .init("size", "COLSxROWS", "frame size in cells", default: "fits the terminal (80x24 in a pipe)"),
-                                 .init("mode", "ascii|blocks|braille", "how cells draw pixels", default: "blocks at a terminal, ascii in a pipe"),
+                                 .init("mode", words(FrameMode.self), "how cells draw pixels", default: "blocks at a terminal, ascii in a pipe"),
                                  frameColor],
                     summary: "Prints frames one after another (for pipes), each under a `# t=…` line.",
                     example: "frames to=1 fps=4") { p, spec, _ throws(ScriptError) in

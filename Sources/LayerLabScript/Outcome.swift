@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabRaster
 
 /// What handling some input produced, as CPython's `InteractiveInterpreter.runsource` has it:
 /// more input needed, done, or failed.
@@ -53,10 +54,10 @@ public struct ShowRequest: Sendable, Equatable {
     public var time: Double
     /// Columns × rows; nil fits the terminal.
     public var size: (columns: Int, rows: Int)?
-    /// `ascii`, `blocks` or `braille`; nil picks by terminal.
-    public var mode: String?
-    /// `auto`, `always` or `never`; nil is auto.
-    public var color: String?
+    /// nil picks by terminal.
+    public var mode: FrameMode?
+    /// nil is auto.
+    public var color: ColorMode.Choice?
 
     public static func == (a: ShowRequest, b: ShowRequest) -> Bool {
         a.document == b.document && a.time == b.time && a.size?.columns == b.size?.columns
@@ -81,13 +82,13 @@ public struct FramesRequest: Sendable, Equatable {
     public var fps: Double?
     /// Columns × rows; nil fits the terminal (80x24 when output is not one).
     public var size: (columns: Int, rows: Int)?
-    /// `ascii`, `blocks` or `braille`; nil picks by terminal.
-    public var mode: String?
-    /// `auto`, `always` or `never`; nil is auto.
-    public var color: String?
+    /// nil picks by terminal.
+    public var mode: FrameMode?
+    /// nil is auto.
+    public var color: ColorMode.Choice?
 
     public init(document: Document, from: Double, to: Double?, fps: Double?,
-                size: (columns: Int, rows: Int)? = nil, mode: String? = nil, color: String? = nil) {
+                size: (columns: Int, rows: Int)? = nil, mode: FrameMode? = nil, color: ColorMode.Choice? = nil) {
         self.document = document; self.from = from; self.to = to; self.fps = fps
         self.size = size; self.mode = mode; self.color = color
     }

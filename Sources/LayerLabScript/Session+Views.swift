@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabRaster
 
 /// Commands that look at the document without changing it: inspect, explain, tree, history,
 /// timeline, undo/redo, and the effect requests for show/play/frames/export.
@@ -80,8 +81,8 @@ extension Session {
         var req = ShowRequest(document: document, time: time)
         if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
         if let a = argument(args, "size") { req.size = try cells(a.value) }
-        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
-        if let a = argument(args, "color") { req.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, as: FrameMode.self, what: "mode") }
+        if let a = argument(args, "color") { req.color = try reader.word(a.value, as: ColorMode.Choice.self, what: "color setting") }
         return req
     }
 
@@ -118,8 +119,8 @@ extension Session {
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
         if let a = argument(args, "size") { req.size = try cells(a.value) }
-        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
-        if let a = argument(args, "color") { req.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, as: FrameMode.self, what: "mode") }
+        if let a = argument(args, "color") { req.color = try reader.word(a.value, as: ColorMode.Choice.self, what: "color setting") }
         return req
     }
 
