@@ -56,15 +56,8 @@ enum ProjectEncoder {
             m.append(("kind", .string("spring")))
             m.append(("keyPath", .string(s.keyPath)))
             fromToBy(s.from, s.to, s.by, into: &m)
-            switch s.form {
-            case .physics(let mass, let stiffness, let damping, let velocity):
-                if mass != 1 { m.append(("mass", .number(mass))) }
-                if stiffness != 100 { m.append(("stiffness", .number(stiffness))) }
-                if damping != 10 { m.append(("damping", .number(damping))) }
-                if velocity != 0 { m.append(("initialVelocity", .number(velocity))) }
-            case .dampingRatio(let ratio, let velocity):
-                m.append(("dampingRatio", .number(ratio)))
-                if velocity != 0 { m.append(("initialSpringVelocity", .number(velocity))) }
+            for (p, v) in s.form.values where p.marksForm || v != p.defaultValue {
+                m.append((p.name, .number(v)))
             }
         case .group:
             m.append(("kind", .string("group")))

@@ -93,14 +93,10 @@ public enum CommandTable {
                     example: "shape dot position=(100, 0) path=circle(0, 0, 10)\nkeyframes dot position.y values=[0, 80, 60, 80] keyTimes=[0, 0.5, 0.75, 1] duration=1",
                     parse: animation),
         CommandSpec("spring", .animation, [animationForm],
-                    attributes: fromTo + [
-                        .init("mass", "M", "mass of the object", default: "1"),
-                        .init("stiffness", "K", "spring constant", default: "100"),
-                        .init("damping", "D", "friction", default: "10"),
-                        .init("initialVelocity", "V", "start velocity, in distances per second", default: "0"),
-                        .init("dampingRatio", "R", "UIKit form: 1 = no overshoot (needs duration)", default: "unused"),
-                        .init("initialSpringVelocity", "V", "UIKit form: start velocity, distances per second", default: "0"),
-                    ],
+                    // From the spring forms' parameter tables; the ratio form is unused unless given.
+                    attributes: fromTo + Animation.Spring.Form.parameters.map {
+                        .init($0.name, $0.placeholder, $0.summary, default: $0.marksForm ? "unused" : formatNumber($0.defaultValue))
+                    },
                     summary: "Adds a spring (CASpringAnimation's physics, or UIKit's dampingRatio form). See `help timing`.",
                     example: "text label position=(100, 100) bounds=rect(0, 0, 200, 120) string=\"S\" fontSize=100 foregroundColor=black alignment=center\nspring label transform.scale from=0.25 to=1 dampingRatio=0.7 initialSpringVelocity=0.1 duration=0.4",
                     parse: animation),
