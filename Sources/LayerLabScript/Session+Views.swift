@@ -80,9 +80,7 @@ extension Session {
         try checkAttributes(args, of: "show")
         var req = ShowRequest(document: document, time: time)
         if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
-        if let a = argument(args, "size") { req.size = try cells(a.value) }
-        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, as: FrameMode.self, what: "mode") }
-        if let a = argument(args, "color") { req.color = try reader.word(a.value, as: ColorMode.Choice.self, what: "color setting") }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
     }
 
@@ -104,7 +102,33 @@ extension Session {
             req.speed = try reader.number(a.value, in: .positive, name: "speed")
         }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
+    }
+
+    func watchRequest(_ file: Name, _ args: ArgumentList) throws(ScriptError) -> WatchRequest {
+        try checkAttributes(args, of: "watch")
+        var req = WatchRequest(file: file.text, time: time, play: args.has("play"))
+        if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
+        (req.size, req.mode, req.color) = try frameLook(args)
+        return req
+    }
+
+    /// Makes `document` the session's document as one undo step: what `watch` ends with (the
+    /// watched file's last good version). Images are then read from `file`'s folder.
+    public mutating func adopt(_ document: Document, label: String, file: String) {
+        commit(document, label)
+        sourceFile = file
+    }
+
+    /// `size=`, `mode=` and `color=`, shared by `show`, `play` and `frames`.
+    func frameLook(_ args: ArgumentList) throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: FrameMode?,
+                                                                 color: ColorMode.Choice?) {
+        var out: (size: (columns: Int, rows: Int)?, mode: FrameMode?, color: ColorMode.Choice?) = (nil, nil, nil)
+        if let a = argument(args, "size") { out.size = try cells(a.value) }
+        if let a = argument(args, "mode") { out.mode = try reader.word(a.value, as: FrameMode.self, what: "mode") }
+        if let a = argument(args, "color") { out.color = try reader.word(a.value, as: ColorMode.Choice.self, what: "color setting") }
+        return out
     }
 
     func fps(_ e: Expr) throws(ScriptError) -> Double {
@@ -118,9 +142,7 @@ extension Session {
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
-        if let a = argument(args, "size") { req.size = try cells(a.value) }
-        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, as: FrameMode.self, what: "mode") }
-        if let a = argument(args, "color") { req.color = try reader.word(a.value, as: ColorMode.Choice.self, what: "color setting") }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
     }
 

@@ -72,6 +72,9 @@ struct ValueReader {
                 if y == 0 { throw .invalid("division by zero", r) }
                 return (x / y, dx ?? (dy == nil ? nil : dy))
             }
+        case .word(let w, let r) where ["forever", "infinite", "endless", "always", "unlimited"].contains(w.lowercased()):
+            // Core Animation's HUGE_VALF / .infinity is spelled inf here.
+            throw .invalid("expected a number, found '\(escapeForTerminal(w))'; forever is written inf (repeatCount=inf)", r)
         default:
             throw .wrongType(expected: "a number", found: e.described, e.range)
         }
