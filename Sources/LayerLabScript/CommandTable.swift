@@ -87,7 +87,7 @@ public enum CommandTable {
         CommandSpec("keyframes", .animation, [animationForm],
                     attributes: [.init("values", "[...]", "the keyframe values", default: "required"),
                                  .init("keyTimes", "[...]", "0…1 fraction of the duration for each value; discrete also takes one more, ending the last value's hold (without it the last value holds to the end)", default: "evenly spaced"),
-                                 .init("calculationMode", "linear|discrete|paced|cubic|cubicPaced", "how values between keyframes are found", default: "linear"),
+                                 .init("calculationMode", words(Animation.CalculationMode.self), "how values between keyframes are found", default: "linear"),
                                  .init("timingFunctions", "[...]", "one timing function per segment", default: "linear")],
                     summary: "Adds a keyframe animation (CAKeyframeAnimation).",
                     example: "shape dot position=(100, 0) path=circle(0, 0, 10)\nkeyframes dot position.y values=[0, 80, 60, 80] keyTimes=[0, 0.5, 0.75, 1] duration=1",
