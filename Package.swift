@@ -32,9 +32,9 @@ let package = Package(
         .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"]),
         // Benchmarks printed by scripts/bench (never timed tests).
         .executableTarget(name: "layerlab-bench",
-                          dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "PeerLibraries"],
+                          dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "PeerLibraries", "RLottieSupport"],
                           path: "Benchmarks/LayerLabBench"),
-        // rlottie and cairo opened at run time (dlopen), for the benchmarks and agreement tests.
+        // cairo opened at run time (dlopen), for the benchmarks and the agreement test.
         .target(name: "PeerLibraries", path: "Benchmarks/PeerLibraries"),
 
         // Shared by the test targets: golden files, a seeded random generator.

@@ -8,7 +8,7 @@ import Testing
     /// Black on white: a pixel's coverage is how dark it is.
     static func covered(_ path: Path, width: Int, height: Int, evenOdd: Bool = false) -> Double {
         var s = Fixtures.shape("p", path, fill: .black)
-        s.evenOdd = evenOdd
+        s.fillRule = evenOdd ? .evenOdd : .nonZero
         let b = Rasterizer().render(Fixtures.scene([s], size: Size(Double(width), Double(height))),
                                     width: width, height: height)
         var sum = 0.0

@@ -88,6 +88,13 @@ public final class RLottie: @unchecked Sendable {
         public var totalFrames: Int { lib.totalFrame(handle) }
         public var frameRate: Double { lib.frameRate(handle) }
 
+        /// Draws frame `frame` into `buffer` as rlottie's premultiplied ARGB32 words, `width` a
+        /// row: only the work a player does each frame (what `scripts/bench` times).
+        public func draw(frame: Int, into buffer: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int) {
+            guard let base = buffer.baseAddress, buffer.count >= width * height else { return }
+            lib.render(handle, frame, base, width, height, width * 4)
+        }
+
         /// Frame `frame` at `width` x `height` as straight-alpha RGBA bytes (rlottie draws
         /// premultiplied ARGB32 words, which are un-premultiplied here).
         public func render(frame: Int, width: Int, height: Int) -> [UInt8] {
