@@ -3,7 +3,6 @@ import LayerLabCore
 import LayerLabExport
 import LayerLabRaster
 import PeerLibraries
-import RLottieSupport
 
 /// LayerLab beside rlottie (the same scene through LayerLab's Lottie export) and cairo (the
 /// same geometry drawn with cairo's API), in one run so the ratios compare like with like.
@@ -27,21 +26,17 @@ func peerBenchmarks() {
         i += 1
         _ = Rasterizer().render(ev.scene(at: Double(i % frames) / 60), width: 240, height: 96)
     }
-    if let rl = RLottie.shared {
+    if let rl = RLottie() {
         let json = String(decoding: LottieExporter.json(for: trimmedCircle, fps: 60), as: UTF8.self)
-        if let anim = try? rl.animation(json) {
-            var buffer = [UInt32](repeating: 0, count: 240 * 96)
-            let count = max(1, anim.totalFrames)
+        if let anim = rl.animation(json: json, width: 240, height: 96) {
             var f = 0
-            let peer = buffer.withUnsafeMutableBufferPointer { b in
-                measure("rlottie trimmed circle: rasterize a frame (LayerLab's Lottie export)", runs: 201) {
-                    f += 1
-                    anim.draw(frame: f % count, into: b, width: 240, height: 96)
-                }
+            let peer = measure("rlottie trimmed circle: rasterize a frame (LayerLab's Lottie export)", runs: 201) {
+                f += 1
+                anim.render(frame: f)
             }
             // The peer must really draw: three quarters of the ring at frame 90 (alpha at 3 o'clock).
-            buffer.withUnsafeMutableBufferPointer { anim.draw(frame: 90 % count, into: $0, width: 240, height: 96) }
-            if buffer[48 * 240 + 160] >> 24 == 0 { print("rlottie: drew nothing; its figure is not comparable") }
+            anim.render(frame: 90)
+            if anim.pixel(x: 160, y: 48) >> 24 == 0 { print("rlottie: drew nothing; its figure is not comparable") }
             ratio("LayerLab blocks / rlottie", ours, peer, target: 1)
             ratio("LayerLab ascii / rlottie", oursAscii, peer)
             ratio("LayerLab rasterize / rlottie", oursRaster, peer)

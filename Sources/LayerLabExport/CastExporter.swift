@@ -1,6 +1,5 @@
 import Foundation
 import LayerLabCore
-import LayerLabProject
 import LayerLabRaster
 
 /// An asciinema v2 recording of the played frames, for asciinema's web player.
@@ -14,17 +13,19 @@ import LayerLabRaster
 ///     // asciinema play scene.cast
 public enum CastExporter {
     /// The recording as bytes: a JSON header line, then one `[time, "o", data]` line an event.
+    /// `isCancelled` is asked before each frame; once it says yes the recording stops short
+    /// (the caller throws it away).
     public static func cast(for document: Document, options: CastOptions = CastOptions(),
-                            images: ImageStore = ImageStore()) -> Data {
-        Data(text(for: document, options: options, images: images).utf8)
+                            images: ImageStore = ImageStore(), isCancelled: () -> Bool = { false }) -> Data {
+        Data(text(for: document, options: options, images: images, isCancelled: isCancelled).utf8)
     }
 
-    /// The recording as text (see `cast(for:options:images:)`).
+    /// The recording as text (see `cast(for:options:images:isCancelled:)`).
     public static func text(for document: Document, options: CastOptions = CastOptions(),
-                            images: ImageStore = ImageStore()) -> String {
+                            images: ImageStore = ImageStore(), isCancelled: () -> Bool = { false }) -> String {
         var out = ""
-        // NB: the closure never throws and nothing cancels, so this cannot fail.
-        try? write(for: document, options: options, images: images) { out += $0 }
+        // NB: the closure never throws; a cancelled recording just stops short.
+        try? write(for: document, options: options, images: images, isCancelled: isCancelled) { out += $0 }
         return out
     }
 
@@ -72,7 +73,7 @@ public enum CastExporter {
     }
 
     /// A JSON string literal, escaped as project files escape them.
-    static func jsonString(_ s: String) -> String { JSONWriter.quoted(s) }
+    static func jsonString(_ s: String) -> String { JSONValue.quoted(s) }
 }
 
 /// What a cast records: the terminal it is drawn for and the frames.

@@ -109,11 +109,12 @@ public struct Parser {
         return try spec.parse(&self, spec, verb)
     }
 
-    /// `export FILE …`, or the older `export FORMAT FILE …` (a bare format word, then a file).
+    /// `export FILE …`, or the older `export FORMAT FILE …` (a bare word without a dot, then a
+    /// file; a word with a dot such as `out.png` is the file).
     mutating func export(_ spec: CommandSpec) throws(ScriptError) -> Command.Kind {
         var format: Name?
         let afterNext = tokens[min(p + 2, tokens.count - 1)]
-        if case .word(let w) = peek.kind, peekNext.spaceBefore, !peekNext.isSymbol("="), !afterNext.isSymbol("="),
+        if case .word(let w) = peek.kind, !w.contains("."), peekNext.spaceBefore, !peekNext.isSymbol("="), !afterNext.isSymbol("="),
            peekNext.kind != .separator, peekNext.kind != .end {
             format = Name(text: w, range: next().range)
         }
@@ -193,6 +194,7 @@ public struct Parser {
         while !atCommandEnd {
             let t = peek
             guard case .word(let w) = t.kind else {
+                if let hint = pointHint() { throw hint }
                 throw .unexpected(found: t.described, expected: "key=value", t.range)
             }
             if peekNext.isSymbol("=") {
@@ -220,6 +222,17 @@ public struct Parser {
             }
         }
         return list
+    }
+
+    /// `position=160,100`: a comma between two numbers after `key=` is a point without its
+    /// parentheses; says how to write it.
+    func pointHint() -> ScriptError? {
+        guard peek.isSymbol(","), !peek.spaceBefore, p >= 3, p + 1 < tokens.count,
+              case .number = tokens[p - 1].kind, case .number = tokens[p + 1].kind,
+              tokens[p - 2].isSymbol("="), case .word(let key) = tokens[p - 3].kind else { return nil }
+        let x = tokens[p - 1].text, y = tokens[p + 1].text
+        return .invalid("a point is written in parentheses: \(key)=(\(x), \(y))",
+                        tokens[p - 1].range.union(tokens[p + 1].range))
     }
 
     // MARK: - Values

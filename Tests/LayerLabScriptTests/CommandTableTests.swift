@@ -25,6 +25,8 @@ struct CommandTableTests {
         #expect(r?.format == .gif && r?.file == "out.gif" && r?.fps == 10)
         #expect(exportRequest("export lottie anim.json")?.format == .lottie)
         #expect(exportRequest("export png gif")?.file == "gif", "a format word followed by a file is the old form")
+        #expect(exportRequest("export x.png strict")?.strict == true, "a file with a dot, then a flag word")
+        #expect(exportRequest("export swift Out.swift strict platform=macos")?.platform == "macos")
     }
 
     @Test func exportWithoutAKnownExtensionSaysWhich() {
@@ -65,5 +67,16 @@ struct CommandTableTests {
         #expect(CommandTable.spec("animate")!.synopsisLines
                 == ["animate LAYER KEYPATH [from=V] [to=V] [by=V] [TIMING ...] [as NAME]"])
         #expect(CommandTable.spec("set")!.synopsisLines.count == 2)
+    }
+
+    @Test func helpValuesListsEveryPathFunctionFromItsTable() {
+        var s = Session.test()
+        let help = s.ok("help values")
+        for name in ValueFunction.pathFunctions {
+            #expect(help.contains(ValueFunction.signature(name)), "\(name)")
+        }
+        #expect(help.contains("color(0.82, 0.16, 0.09, 1)"))
+        #expect(s.ok("layer a backgroundColor=color(0.5, 0.25, 1, 0.5); inspect a.backgroundColor at=0") == "a.backgroundColor = #8040ff80")
+        #expect(s.fails("set a backgroundColor=color(2, 0, 0)").contains("components are 0…1"))
     }
 }

@@ -71,6 +71,8 @@ extension EffectPerformer {
         let images = loadImages(request.document, io)
         let rasterizer = Rasterizer(images: images)
         let progress = ProgressBar(label: "export gif", total: times.count, enabled: isatty(STDERR_FILENO) == 1)
+        let stop = Interruption()
+        defer { stop.end() }
         do {
             // Streamed: a palette from about 32 frames spread over the export, then each frame
             // drawn, encoded into the temporary file and dropped.
@@ -79,9 +81,12 @@ extension EffectPerformer {
                                     sampleEvery: max(1, times.count / 32),
                                     reserveTransparent: request.document.canvas.background.a < 1, to: fd,
                                     render: { rasterizer.render(evaluator.scene(at: times[$0]), width: w, height: h) },
-                                    isCancelled: { false }, progress: { progress.update($0) })
+                                    isCancelled: { stop.requested }, progress: { progress.update($0) })
             }
             progress.finish()
+        } catch is GIFCodec.Cancelled {
+            progress.finish()
+            return cancelled(request, io)
         } catch {
             progress.finish()
             io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal("\(error)"))")
@@ -89,6 +94,12 @@ extension EffectPerformer {
         }
         io.err("wrote \(escapeForTerminal(request.file)) (\(w)x\(h), \(times.count) frames at \(formatNumber(fps)) fps)")
         return true
+    }
+
+    /// Reports an export stopped by Ctrl-C; nothing was written (an old file stays whole).
+    func cancelled(_ request: ExportRequest, _ io: StandardIO) -> Bool {
+        io.err("layerlab: export of \(escapeForTerminal(request.file)) cancelled (Ctrl-C); nothing written")
+        return false
     }
 
     /// Writes an export through the same atomic save as projects (a temporary file, flushed,

@@ -15,6 +15,9 @@ extension EffectPerformer {
         /// Writes the file instead of `data`, streamed into the temporary file (casts).
         var stream: ((Int32) throws -> Void)? = nil
         var streamed = 0
+        /// Ctrl-C while a streamed export runs.
+        var stop: Interruption? = nil
+        defer { stop?.end() }
         var summary: String
         var beside: [(path: String, data: Data)] = []
         var notes: [String] = []
@@ -49,8 +52,11 @@ extension EffectPerformer {
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
                                       fps: request.fps ?? request.format.defaultFPS ?? 30, from: request.from ?? 0, to: request.to)
             let images = loadImages(request.document, io)
+            let interruption = Interruption()
+            stop = interruption
             stream = { fd in
-                try CastExporter.write(for: request.document, options: options, images: images) { line in
+                try CastExporter.write(for: request.document, options: options, images: images,
+                                       isCancelled: { interruption.requested }) { line in
                     var line = line
                     try line.withUTF8 { try ProjectStore.writeAll(fd, UnsafeRawBufferPointer($0)) }
                     streamed += line.utf8.count
@@ -78,6 +84,8 @@ extension EffectPerformer {
             } else {
                 try ProjectStore.save(data, to: request.file, force: true)
             }
+        } catch is CastExporter.Cancelled {
+            return cancelled(request, io)
         } catch {
             let why = (error as? PersistenceError)?.why ?? "\(error)"
             io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(why))")
