@@ -77,6 +77,6 @@ struct CommandTableTests {
         }
         #expect(help.contains("color(0.82, 0.16, 0.09, 1)"))
         #expect(s.ok("layer a backgroundColor=color(0.5, 0.25, 1, 0.5); inspect a.backgroundColor at=0") == "a.backgroundColor = #8040ff80")
-        #expect(s.fails("set a backgroundColor=color(2, 0, 0)").contains("components are 0…1"))
+        #expect(s.fails("set a backgroundColor=color(2, 0, 0)").contains("must be from 0 to 1"))
     }
 }
