@@ -92,10 +92,10 @@ final class Surface {
         }
     }
 
-    /// Blends premultiplied source pixels given by `shade(x)` (components 0…1) over row `y`,
-    /// weighted like `blend`: for paints computed per pixel, such as images.
+    /// Blends premultiplied source pixels `source[x]` (components 0…1) over row `y`, weighted
+    /// like `blend`: for paints computed per pixel, such as images, shaded a row at a time.
     func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
-               clip: [Float]?, shade: (Int) -> SIMD4<Float>?) {
+               clip: [Float]?, source: UnsafeMutableBufferPointer<SIMD4<Float>>) {
         guard x1 > x0 else { return }
         markDirty(y: y, x0: x0, x1: x1)
         let w = width
@@ -104,7 +104,7 @@ final class Surface {
                 var k = cover[x] * alpha
                 if let clip { k *= clip[y * w + x] }
                 if k <= 0 { continue }
-                guard let s = shade(x) else { continue }
+                let s = source[x]
                 let sa = s[3] * k
                 if sa <= 0 { continue }
                 let j = (y * w + x) * 4

@@ -11,7 +11,13 @@ extension EffectPerformer {
     /// The file is written atomically through `ProjectStore` (a temporary file in the same
     /// folder, flushed, renamed), so a failed export never leaves half a file.
     func exportText(_ request: ExportRequest, _ io: StandardIO) -> Bool? {
-        let data: Data
+        var data = Data()
+        /// Writes the file instead of `data`, streamed into the temporary file (casts).
+        var stream: ((Int32) throws -> Void)? = nil
+        var streamed = 0
+        /// Ctrl-C while a streamed export runs.
+        var stop: Interruption? = nil
+        defer { stop?.end() }
         var summary: String
         var beside: [(path: String, data: Data)] = []
         var notes: [String] = []
@@ -45,11 +51,17 @@ extension EffectPerformer {
             }
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
                                       fps: request.fps ?? request.format.defaultFPS ?? 30, from: request.from ?? 0, to: request.to)
-            let stop = Interruption()
-            defer { stop.end() }
-            data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io),
-                                     isCancelled: { stop.requested })
-            if stop.requested { return cancelled(request, io) }
+            let images = loadImages(request.document, io)
+            let interruption = Interruption()
+            stop = interruption
+            stream = { fd in
+                try CastExporter.write(for: request.document, options: options, images: images,
+                                       isCancelled: { interruption.requested }) { line in
+                    var line = line
+                    try line.withUTF8 { try ProjectStore.writeAll(fd, UnsafeRawBufferPointer($0)) }
+                    streamed += line.utf8.count
+                }
+            }
             summary = "asciinema cast, \(columns)x\(rows) cells at \(formatNumber(options.fps)) fps"
         }
         let format = request.format.rawValue
@@ -67,12 +79,19 @@ extension EffectPerformer {
                 try? FileManager.default.createDirectory(atPath: ShellCommand.directory(of: path), withIntermediateDirectories: true)
                 try ProjectStore.save(file.data, to: path, force: true)
             }
-            try ProjectStore.save(data, to: request.file, force: true)
+            if let stream {
+                try ProjectStore.save(to: request.file, force: true, contents: stream)
+            } else {
+                try ProjectStore.save(data, to: request.file, force: true)
+            }
+        } catch is CastExporter.Cancelled {
+            return cancelled(request, io)
         } catch {
-            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(error.why))")
+            let why = (error as? PersistenceError)?.why ?? "\(error)"
+            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(why))")
             return false
         }
-        io.err("wrote \(escapeForTerminal(request.file)) (\(summary), \(data.count) bytes)")
+        io.err("wrote \(escapeForTerminal(request.file)) (\(summary), \(stream == nil ? data.count : streamed) bytes)")
         return true
     }
 }
