@@ -14,6 +14,10 @@ extension LottieBuilder {
         case .text: if let t = textGroup(ps) { shapes.append(t) }
         case .image: refID = imageAsset(layer, ps)
         case .layer: break
+        case .replicator:
+            if ps.contains(where: { ($0.replicator?.count ?? 1) != 1 }) {
+                notes.append("\(layer.name): a replicator's copies are not exported to Lottie; only its sublayers themselves are")
+            }
         }
         if let bg = backgroundGroup(ps) { shapes.append(bg) }
         if !layer.sublayers.isEmpty, maskFrames.contains(where: { $0[layer.name] != nil }) {

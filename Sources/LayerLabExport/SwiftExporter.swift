@@ -93,6 +93,7 @@ struct SwiftGenerator {
         case .layer, .image: return "CALayer"
         case .shape: return "CAShapeLayer"
         case .text: return "CATextLayer"
+        case .replicator: return "CAReplicatorLayer"
         }
     }
 
@@ -152,6 +153,7 @@ struct SwiftGenerator {
         case .pathRef(let n): return "paths.\(pathIdentifier(n))"
         case .string(let s): return SwiftLiteral.string(s)
         case .list(let items): return "[" + items.map { anyValue($0) }.joined(separator: ", ") + "]"
+        case .transform(let ops): return "NSValue(caTransform3D: \(SwiftLiteral.transform(ops)))"
         case .null: return "NSNull()"
         }
     }
@@ -194,7 +196,9 @@ struct SwiftGenerator {
             return ["\(t).setValue(\(n), forKeyPath: \(SwiftLiteral.string(name)))"]
         case "hidden": return ["\(t).isHidden = \(v.bool == true)"]
         case "masksToBounds": return ["\(t).masksToBounds = \(v.bool == true)"]
-        case "backgroundColor", "borderColor", "fillColor", "strokeColor", "foregroundColor":
+        case "instanceCount": return ["\(t).instanceCount = \(Int(max(0, min(v.number ?? 1, Double(Replication.maxCount))).rounded(.down)))"]
+        case "instanceTransform": return ["\(t).instanceTransform = \(SwiftLiteral.transform(v.transform ?? []))"]
+        case "backgroundColor", "borderColor", "fillColor", "strokeColor", "foregroundColor", "instanceColor":
             return ["\(t).\(name) = \(color())"]
         case "mask", "frames", "animationDuration", "animationRepeatCount":
             return []  // masks are assigned after the tree is built; flipbooks are animations

@@ -51,10 +51,14 @@ extension RenderContext {
         case .shape: drawShape(layer, transform: m, into: target, clip: inner, alpha: alpha)
         case .text: drawText(layer, transform: m, into: target, clip: inner, alpha: alpha)
         case .image: drawImage(layer, transform: m, into: target, clip: inner, alpha: alpha)
-        case .layer: break
+        case .layer, .replicator: break
         }
-        for sub in RenderContext.ordered(layer.sublayers) {
-            draw(sub, parent: m, into: target, clip: inner, alpha: alpha)
+        if let r = layer.replicator {
+            drawCopies(layer, r, transform: m, into: target, clip: inner, alpha: alpha)
+        } else {
+            for sub in RenderContext.ordered(layer.sublayers) {
+                draw(sub, parent: m, into: target, clip: inner, alpha: alpha)
+            }
         }
         if hasArea && layer.borderWidth > 0 && layer.borderColor.a > 0 {
             let bw = min(layer.borderWidth, min(b.width, b.height) / 2)
@@ -125,8 +129,9 @@ extension RenderContext {
             }
         case .text: if !layer.string.isEmpty && layer.foregroundColor.a > 0 { n += 1 }
         case .image: if !layer.contents.isEmpty { n += 1 }
-        case .layer: break
+        case .layer, .replicator: break
         }
+        if let r = layer.replicator, r.count > 1, !layer.sublayers.isEmpty { return limit }
         if n >= limit { return n }
         for sub in layer.sublayers {
             n += drawingCount(sub, limit: limit - n)

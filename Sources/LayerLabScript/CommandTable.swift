@@ -67,8 +67,8 @@ public enum CommandTable {
                     summary: "Defines (or redefines) a named path; layers and animations that use the name follow it.",
                     positional: [.newName], attributes: [], flags: [],
                     example: "path small = oval(50, 50, 0, 0)"),
-        CommandInfo(name: "layer", synopsis: "layer|shape|text|image NAME [in PARENT] [prop=value ...]", group: .document,
-                    summary: "Adds a layer (CALayer, CAShapeLayer, text or image) on top of its siblings.",
+        CommandInfo(name: "layer", synopsis: LayerKind.commandWords + " NAME [in PARENT] [prop=value ...]", group: .document,
+                    summary: "Adds a layer (CALayer, CAShapeLayer, text, image or CAReplicatorLayer) on top of its siblings.",
                     positional: [.newName], attributes: [], flags: ["in"],
                     example: "layer box position=(100, 100) bounds=rect(0, 0, 100, 100)\nshape ring in box path=circle(50, 50, 20) fillColor=clear strokeColor=red lineWidth=2"),
         CommandInfo(name: "set", synopsis: "set LAYER prop=value ... [animated] | set LAYER.prop = value | set ANIMATION attr=value ...",
@@ -197,11 +197,11 @@ public enum CommandTable {
     ]
 
     /// Every command word, including the layer kinds that share the `layer` entry.
-    public static let names: [String] = all.map(\.name) + ["shape", "text", "image", "exit"]
+    public static let names: [String] = all.map(\.name) + LayerKind.allCases.dropFirst().map(\.rawValue) + ["exit"]
 
     /// The entry for a command word (`shape` finds `layer`).
     public static func info(_ name: String) -> CommandInfo? {
-        let key = ["shape", "text", "image"].contains(name) ? "layer" : name == "exit" ? "quit" : name
+        let key = LayerKind(rawValue: name) != nil ? "layer" : name == "exit" ? "quit" : name
         return all.first { $0.name == key }
     }
 }

@@ -29,7 +29,7 @@ public enum HelpText {
             out.append("")
             out.append(group.rawValue)
             for c in CommandTable.all where c.group == group {
-                let name = c.name == "layer" ? "layer|shape|text|image" : c.name
+                let name = c.name == "layer" ? LayerKind.commandWords : c.name
                 let summary = firstSentence(c.summary)
                 out.append("  " + name.padding(width) + "  " + summary)
             }

@@ -108,7 +108,7 @@ public struct Parser {
             let n = try name("a path name")
             _ = try expectSymbol("=", "'=' and a path")
             return .path(n, try expression())
-        case "layer", "shape", "text", "image":
+        case _ where LayerKind(rawValue: verb.text) != nil:
             let n = try name("a layer name")
             return .layer(LayerKind(rawValue: verb.text)!, n, try arguments(allowIn: true))
         case "set":

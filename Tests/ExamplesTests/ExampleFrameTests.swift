@@ -24,6 +24,8 @@ struct ExampleFrameTests {
         Moment(script: "circular-loader.lab", times: [0.5, 1.6, 2.9, 3.55, 4.2]),
         // fading in, walking, the tree passing, fading out
         Moment(script: "parallax-walk.lab", times: [0.25, 2.0, 4.0, 7.9]),
+        // the head at the top, a quarter round, half round
+        Moment(script: "replicator-spinner.lab", times: [0.0, 0.25, 0.5]),
     ]
 
     static var basics: [Moment] {

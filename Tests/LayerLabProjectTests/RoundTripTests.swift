@@ -90,7 +90,7 @@ import Testing
             if doc.canvas.duration != nil { canvasDuration = true }
         }
         guard RoundTripTests.seeds.count > 100 else { return }
-        #expect(valueCases == ["number", "bool", "point", "size", "rect", "color", "path", "pathRef", "string", "list", "null"])
+        #expect(valueCases == ["number", "bool", "point", "size", "rect", "color", "path", "pathRef", "string", "list", "transform", "null"])
         #expect(kinds == Set(LayerKind.allCases))
         #expect(properties == Set(PropertyTable.all.map(\.name)))
         #expect(animationKinds == ["animate", "keyframes", "spring", "group"])

@@ -1,4 +1,4 @@
-/// The four kinds of layer, as SPEC §1 lists them.
+/// The kinds of layer, each one of Core Animation's layer classes.
 public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     /// CALayer: geometry, background, border, mask, sublayers.
     case layer
@@ -8,4 +8,12 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case text
     /// Layer contents from a PNG or text-art file; a list of frames makes a flipbook.
     case image
+    /// CAReplicatorLayer: draws its sublayers `instanceCount` times, each copy transformed,
+    /// delayed and tinted a step further than the one before.
+    case replicator
+}
+
+extension LayerKind {
+    /// The command words that add a layer, as a synopsis writes them: `layer|shape|…`.
+    public static var commandWords: String { allCases.map(\.rawValue).joined(separator: "|") }
 }

@@ -23,6 +23,7 @@ public enum PropertyTable {
         let gravities = ["resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom",
                          "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight"]
         let shape: Set<LayerKind> = [.shape], text: Set<LayerKind> = [.text], image: Set<LayerKind> = [.image]
+        let replicator: Set<LayerKind> = [.replicator]
         func p(_ n: String, _ t: ValueType, _ d: Value, in k: Set<LayerKind>? = nil, anim: Bool = true,
                _ s: String) -> PropertySpec {
             PropertySpec(name: n, type: t, defaultValue: d, kinds: k, animatable: anim, summary: s)
@@ -74,6 +75,15 @@ public enum PropertyTable {
               "one flipbook cycle; 0 means 1/30 s a frame"),
             p("animationRepeatCount", .number, .number(0), in: image, anim: false, "flipbook cycles; 0 repeats forever"),
             p("frameIndex", .number, .null, in: image, "the flipbook frame shown; unset follows the flipbook clock"),
+            p("instanceCount", .number, .number(1), in: replicator, "copies drawn, the sublayers themselves included"),
+            p("instanceDelay", .number, .number(0), in: replicator, "seconds each copy's time lags the one before"),
+            p("instanceTransform", .transform, .transform([]), in: replicator,
+              "steps taking each copy to the next, about the replicator's centre"),
+            p("instanceColor", .color, .color(.white), in: replicator, "multiplies the first copy's colours"),
+            p("instanceRedOffset", .number, .number(0), in: replicator, "added to the red multiplier at each copy"),
+            p("instanceGreenOffset", .number, .number(0), in: replicator, "added to the green multiplier at each copy"),
+            p("instanceBlueOffset", .number, .number(0), in: replicator, "added to the blue multiplier at each copy"),
+            p("instanceAlphaOffset", .number, .number(0), in: replicator, "added to the alpha multiplier at each copy"),
         ]
     }()
 

@@ -54,6 +54,9 @@ public struct PresentedLayer: Hashable, Sendable {
     public var contents = ""
     public var contentsGravity = "resize"
 
+    // Replicator
+    public var replicator: Replication? = nil
+
     public var sublayers: [PresentedLayer] = []
     /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
     public var mask: [PresentedLayer] = []
@@ -70,5 +73,47 @@ public struct PresentedLayer: Hashable, Sendable {
             .concatenating(.rotation(rotation))
             .concatenating(.translation(translationX, translationY))
             .concatenating(.translation(position.x, position.y))
+    }
+}
+
+/// A replicator's copies: copy 0 is the sublayers themselves, copy k is drawn through
+/// `instanceTransform` k times (about the replicator's centre), tinted by `instanceColor` plus k
+/// colour offsets, with its sublayers evaluated `k · instanceDelay` earlier.
+public struct Replication: Hashable, Sendable {
+    /// How many copies are drawn (copy 0 included), at most `Replication.maxCount`.
+    public var count: Int
+    public var delay: Double
+    public var transform: Transform3D
+    public var color: Color
+    /// Red, green, blue and alpha added to the multiplier at each copy.
+    public var offsets: Color
+    /// The sublayers of copies 1…count−1, each at its delayed time.
+    public var copies: [[PresentedLayer]]
+
+    /// Copies beyond this are not drawn, so a typo cannot stall rendering.
+    public static let maxCount = 1000
+
+    public init(count: Int, delay: Double, transform: Transform3D, color: Color, offsets: Color, copies: [[PresentedLayer]]) {
+        self.count = count; self.delay = delay; self.transform = transform; self.color = color
+        self.offsets = offsets; self.copies = copies
+    }
+
+    /// The colour multiplier of copy `k`, each component clamped to 0…1.
+    public func tint(_ k: Int) -> Color {
+        func c(_ base: Double, _ step: Double) -> Double { max(0, min(1, base + Double(k) * step)) }
+        return Color(c(color.r, offsets.r), c(color.g, offsets.g), c(color.b, offsets.b), c(color.a, offsets.a))
+    }
+
+    /// The transform of copy `k` in the replicator's own coordinates: `instanceTransform`
+    /// applied k times about `center`.
+    public func transform(_ k: Int, center: Point) -> Transform3D {
+        Transform3D.translation(-center.x, -center.y).concatenating(transform.power(k))
+            .concatenating(.translation(center.x, center.y))
+    }
+
+    /// The number of copies an `instanceCount` value asks for: whole copies, none below 1.
+    public static func count(_ v: Double) -> Int {
+        guard v.isFinite, v >= 1 else { return 0 }
+        return Int(min(v, Double(maxCount)).rounded(.down))
     }
 }
