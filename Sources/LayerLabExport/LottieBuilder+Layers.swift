@@ -112,7 +112,7 @@ extension LottieBuilder {
         return LottieShapes.group("border", [
             LottieShapes.rect(ps.map { $0.bounds.insetBy($0.borderWidth / 2) },
                               radii: ps.map { $0.cornerRadius - $0.borderWidth / 2 }, name: "bounds"),
-            LottieShapes.stroke(colors: ps.map(\.borderColor), widths: ps.map(\.borderWidth), cap: "butt", join: "miter",
+            LottieShapes.stroke(colors: ps.map(\.borderColor), widths: ps.map(\.borderWidth), cap: .butt, join: .miter,
                                 miterLimit: 10),
         ])
     }
@@ -136,7 +136,7 @@ extension LottieBuilder {
             out.append(LottieShapes.group("stroke", items))
         }
         if ps.contains(where: { $0.fillColor.a > 0 }) {
-            out.append(LottieShapes.group("fill", paths + [LottieShapes.fill(colors: ps.map(\.fillColor), evenOdd: p0.evenOdd)]))
+            out.append(LottieShapes.group("fill", paths + [LottieShapes.fill(colors: ps.map(\.fillColor), evenOdd: p0.fillRule == .evenOdd)]))
         }
         return out
     }
@@ -157,7 +157,7 @@ extension LottieBuilder {
         }
         let stroke = LottieShapes.stroke(colors: ps.map(\.foregroundColor),
                                          widths: ps.map { VectorFont.lineWidth(fontSize: $0.fontSize) },
-                                         cap: "round", join: "round", miterLimit: 10)
+                                         cap: .round, join: .round, miterLimit: 10)
         return LottieShapes.group("text", paths + [stroke])
     }
 
@@ -175,8 +175,8 @@ extension LottieBuilder {
             notes.append("\(layer.name): \(file) is text art, which Lottie cannot show; the layer is left empty")
             return nil
         }
-        if p0.contentsGravity != "resize" {
-            notes.append("\(layer.name): contentsGravity \(p0.contentsGravity) is exported as resize")
+        if p0.contentsGravity != .resize {
+            notes.append("\(layer.name): contentsGravity \(p0.contentsGravity.rawValue) is exported as resize")
         }
         let id = "image_\(assets.count)"
         let slash = file.lastIndex(of: "/")

@@ -34,10 +34,10 @@ enum LottieShapes {
     }
 
     /// `st`: a stroke of the paths before it in its group.
-    static func stroke(colors: [Color], widths: [Double], cap: String, join: String, miterLimit: Double,
+    static func stroke(colors: [Color], widths: [Double], cap: LineCap, join: LineJoin, miterLimit: Double,
                        dashes: [Double] = [], dashPhase: Double = 0) -> JSONValue {
-        let lc: Double = cap == "round" ? 2 : cap == "square" ? 3 : 1
-        let lj: Double = join == "round" ? 2 : join == "bevel" ? 3 : 1
+        let lc: Double = switch cap { case .butt: 1; case .round: 2; case .square: 3 }
+        let lj: Double = switch join { case .miter: 1; case .round: 2; case .bevel: 3 }
         var pairs: [(String, JSONValue)] = [
             ("ty", .string("st")), ("nm", .string("stroke")), ("c", rgb(colors)), ("o", alpha(colors)),
             ("w", LottieProperty.scalar(widths)), ("lc", .number(lc)), ("lj", .number(lj)), ("ml", .number(miterLimit)),

@@ -6,7 +6,7 @@ extension RenderContext {
                    clip: [Float]?, alpha: Float) {
         guard !layer.contents.isEmpty, let image = images[layer.contents],
               image.width > 0, image.height > 0 else { return }
-        let gravity = ContentsGravity(name: layer.contentsGravity)
+        let gravity = layer.contentsGravity
         let dest = gravity.rect(for: Size(Double(image.width), Double(image.height)), in: layer.bounds)
         guard dest.width > 0, dest.height > 0, let inverse = m.inverted else { return }
         // Device pixel → image pixel.

@@ -58,7 +58,8 @@ public enum HelpText {
         let w = PropertyTable.all.map(\.name.count).max() ?? 0
         for s in PropertyTable.all {
             let kinds = s.kinds.map { " [" + $0.map(\.rawValue).sorted().joined(separator: ", ") + "]" } ?? ""
-            out.append("  " + (s.animatable ? "* " : "  ") + s.name.padding(w) + "  " + s.type.displayName
+            let range = s.range.shortText.isEmpty ? "" : (s.type == .rect ? ", size " : " ") + s.range.shortText
+            out.append("  " + (s.animatable ? "* " : "  ") + s.name.padding(w) + "  " + s.type.displayName + range
                        + ", default " + ValueFormatter.format(s.defaultValue, type: s.type) + kinds + ": " + s.summary)
         }
         out += ["", "Derived key paths (all animatable):",

@@ -68,7 +68,7 @@ extension Session {
         for a in arguments {
             let kp = try resolveKeyPath(a.key, on: layer)
             let v = try r.value(a.value, type: kp.type, keyPath: kp.name)
-            do { try doc.checkValue(v, for: kp, layer: layerName) } catch { throw .edit(error, a.value.range) }
+            do { try doc.checkStoredValue(v, for: kp, layer: layerName) } catch { throw .edit(error, a.value.range) }
             out.append(Assignment(keyPath: kp.name, value: v))
         }
         return out

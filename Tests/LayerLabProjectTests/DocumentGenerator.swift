@@ -44,9 +44,7 @@ struct DocumentGenerator {
         layerKind[name] = kind
         var props: [String: Value] = [:]
         for spec in PropertyTable.properties(for: kind) where spec.type != .layerRef && chance(0.4) {
-            props[spec.name] = value(spec.type, nonNegative: ["lineWidth", "borderWidth", "miterLimit", "fontSize",
-                                                               "animationDuration", "animationRepeatCount", "frameIndex",
-                                                               "lineDashPattern", "bounds"].contains(spec.name))
+            props[spec.name] = value(spec.type, in: spec.range)
         }
         let subs = depth < 3 && chance(0.4) ? (0..<int(1...2)).map { _ in layer(depth: depth + 1) } : []
         return Layer(name: name, kind: kind, properties: props, sublayers: subs)
@@ -127,7 +125,7 @@ struct DocumentGenerator {
         let names = KeyPath.names(for: kind)
         let assignments = (0..<int(0...3)).map { _ -> Assignment in
             let kp = KeyPath.resolve(pick(names), for: kind)!
-            let v = kp.type == .layerRef ? maskValue(for: layer) : value(kp.type)
+            let v = kp.type == .layerRef ? maskValue(for: layer) : value(kp.type, in: kp.range)
             return Assignment(keyPath: kp.name, value: v)
         }
         timedNames.append(name)
@@ -174,15 +172,16 @@ struct DocumentGenerator {
 
     // MARK: - Values
 
-    /// A value of the type, as the editor would store it.
-    private mutating func value(_ type: ValueType, nonNegative: Bool = false) -> Value {
-        func n() -> Double { let v = number(); return nonNegative ? abs(v) : v }
+    /// A value of the type, as the editor would store it: its numbers within `range` (for a
+    /// rect, its size), as the property table says.
+    private mutating func value(_ type: ValueType, in range: ValueRange = .finite) -> Value {
+        func n() -> Double { number(in: range) }
         switch type {
         case .number: return .number(n())
         case .bool: return .bool(chance(0.5))
-        case .point: return .point(Point(number(), number()))
-        case .size: return .size(Size(abs(number()), abs(number())))
-        case .rect: return .rect(Rect(number(), number(), abs(number()), abs(number())))
+        case .point: return .point(Point(n(), n()))
+        case .size: return .size(Size(abs(n()), abs(n())))
+        case .rect: return .rect(Rect(number(), number(), abs(n()), abs(n())))
         case .color: return .color(color())
         case .path: return !pathNames.isEmpty && chance(0.4) ? .pathRef(pick(pathNames)) : .path(path())
         case .string: return .string(string())
@@ -246,6 +245,18 @@ struct DocumentGenerator {
             }
         default: return Double.random(in: -1000...1000, using: &rng)
         }
+    }
+
+    /// A number the range accepts: usually a stressful one, else the nearest bound.
+    private mutating func number(in range: ValueRange) -> Double {
+        for _ in 0..<4 {
+            let v = number()
+            if range.contains(v) { return v }
+            if range.contains(abs(v)) { return abs(v) }
+        }
+        let u = unit()
+        if range.contains(u) { return u }
+        return range.lowerBound.map { $0 + (range.includesLowerBound ? 0 : 1) } ?? range.upperBound ?? 0
     }
 
     private mutating func positive() -> Double {

@@ -36,7 +36,7 @@ extension Document {
         guard let target = layer(named: event.layer) else { throw EditError.noSuchLayer(event.layer) }
         for a in event.assignments {
             let kp = try resolveKeyPath(a.keyPath, on: target)
-            try checkValue(a.value, for: kp, layer: event.layer)
+            try checkStoredValue(a.value, for: kp, layer: event.layer)
         }
         var copy = self
         copy.events.append(event)

@@ -19,6 +19,9 @@ public enum EditError: Error, Hashable, Sendable {
     case notAnimatable(String)
     case wrongType(keyPath: String, expected: ValueType)
     case invalidValue(keyPath: String, reason: String)
+    /// A number outside the property's range (`lineWidth=-3`); the key path may name the part
+    /// (`bounds height`).
+    case outOfRange(keyPath: String, ValueRange, found: Double)
     /// A time expression names something that has no begin or end.
     case unknownTimeReference(String)
     /// Following these names' time expressions leads back to the first one.
@@ -51,6 +54,7 @@ public enum EditError: Error, Hashable, Sendable {
         case .notAnimatable(let k): return "'\(k)' is not animatable"
         case .wrongType(let k, let t): return "\(k) takes a \(t.displayName)"
         case .invalidValue(let k, let reason): return "bad value for \(k): \(reason)"
+        case .outOfRange(let k, let r, let found): return "\(k) \(r.requirement), found \(ValueRange.text(found))"
         case .unknownTimeReference(let n): return "no animation or event named '\(n)' to take a time from"
         case .timeCycle(let names):
             return "time expressions would form a cycle: " + (names + [names.first ?? ""]).joined(separator: " → ")

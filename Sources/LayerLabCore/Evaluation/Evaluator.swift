@@ -218,9 +218,9 @@ public struct Evaluator: Sendable {
     }
 
     static func clockTime(_ parent: Double, _ props: [String: Value]) -> Double {
-        let begin = props["beginTime"]?.number ?? 0
-        let speed = props["speed"]?.number ?? 1
-        let offset = props["timeOffset"]?.number ?? 0
+        let begin = PropertyTable.value("beginTime", in: props).number ?? 0
+        let speed = PropertyTable.value("speed", in: props).number ?? 1
+        let offset = PropertyTable.value("timeOffset", in: props).number ?? 0
         if begin == 0 && speed == 1 && offset == 0 { return parent }
         return (parent - begin) * speed + offset
     }

@@ -134,7 +134,7 @@ extension ProjectDecoder {
                 throw ProjectFileError(.unknownKey, at: o.keyPosition("initialSpringVelocity"), o.at("initialSpringVelocity"),
                                        "\"initialSpringVelocity\" belongs to the \"dampingRatio\" form; the physical form uses \"initialVelocity\"")
             }
-            func read(_ key: String, _ rule: NumberRule, _ fallback: Double) throws(ProjectFileError) -> Double {
+            func read(_ key: String, _ rule: ValueRange, _ fallback: Double) throws(ProjectFileError) -> Double {
                 guard let n = o.optional(key) else { return fallback }
                 return try number(n, o.at(key), rule)
             }

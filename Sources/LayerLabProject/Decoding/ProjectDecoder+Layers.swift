@@ -1,13 +1,6 @@
 import LayerLabCore
 
 extension ProjectDecoder {
-    /// Properties whose negative values mean nothing; everything else takes any finite number.
-    /// (`opacity`, `strokeStart` and `strokeEnd` outside 0…1 are allowed: Core Animation clamps
-    /// them when drawing, and springs overshoot through them.)
-    static let nonNegativeProperties: Set<String> = [
-        "lineWidth", "borderWidth", "miterLimit", "fontSize", "animationDuration", "animationRepeatCount", "frameIndex",
-    ]
-
     mutating func layers(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> [Layer] {
         var out: [Layer] = []
         for (n, item) in try array(node, path, "a list of layers").enumerated() {
@@ -57,19 +50,11 @@ extension ProjectDecoder {
         return spec
     }
 
-    /// A stored property's value: its table type, plus the few range rules above.
+    /// A stored property's value: its table type and range.
     private mutating func propertyValue(_ node: JSONNode, _ path: JSONPath, _ spec: PropertySpec,
                                         layer: String) throws(ProjectFileError) -> Value {
         let v = try value(node, path, spec.type, layer: layer)
-        if ProjectDecoder.nonNegativeProperties.contains(spec.name), v != .null {
-            _ = try number(node, path, .nonNegative)
-        }
-        if spec.name == "bounds", case .array(let items) = node.kind {
-            for n in 2..<4 { _ = try number(items[n], path.appending(n), .nonNegative) }
-        }
-        if spec.name == "lineDashPattern", case .array(let items) = node.kind {
-            for (n, item) in items.enumerated() { _ = try number(item, path.appending(n), .nonNegative) }
-        }
+        try checkRange(v, spec.range, node, path)
         return v
     }
 

@@ -1,16 +1,9 @@
 import LayerLabCore
 
-/// What a number field accepts beyond being a number.
-enum NumberRule {
-    case finite, nonNegative, positive, unit
-    /// 0 or more, or `"inf"` (repeatCount, repeatDuration).
-    case nonNegativeOrInfinite
-}
-
 extension ProjectDecoder {
     // MARK: - Scalars
 
-    func number(_ node: JSONNode, _ path: JSONPath, _ rule: NumberRule = .finite) throws(ProjectFileError) -> Double {
+    func number(_ node: JSONNode, _ path: JSONPath, _ range: ValueRange = .finite) throws(ProjectFileError) -> Double {
         let v: Double
         switch node.kind {
         case .number(let text):
@@ -24,15 +17,10 @@ extension ProjectDecoder {
         default:
             throw ProjectFileError(.wrongType, at: node.position, path, "expected a number, found \(node.summary)")
         }
-        let ok: Bool, need: String
-        switch rule {
-        case .finite: ok = v.isFinite; need = "must be a finite number"
-        case .nonNegative: ok = v.isFinite && v >= 0; need = "must be 0 or more"
-        case .positive: ok = v.isFinite && v > 0; need = "must be more than 0"
-        case .unit: ok = v >= 0 && v <= 1; need = "must be from 0 to 1"
-        case .nonNegativeOrInfinite: ok = v >= 0; need = "must be 0 or more (or \"inf\")"
+        guard range.contains(v) else {
+            throw ProjectFileError(.outOfRange, at: node.position, path,
+                                   "out of range: \(range.requirement(writingInfinityAs: "\"inf\"")), found \(node.summary)")
         }
-        guard ok else { throw ProjectFileError(.outOfRange, at: node.position, path, "out of range: \(need), found \(node.summary)") }
         return v
     }
 
@@ -222,6 +210,17 @@ extension ProjectDecoder {
             }
         }
         return ops
+    }
+
+    /// Refuses a stored value outside its property's range, pointing at the offending number.
+    func checkRange(_ v: Value, _ range: ValueRange, _ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) {
+        guard let bad = range.violation(in: v) else { return }
+        var at = node, atPath = path
+        if let i = bad.component, case .array(let items) = node.kind, items.indices.contains(i) {
+            at = items[i]; atPath = path.appending(i)
+        }
+        throw ProjectFileError(.outOfRange, at: at.position, atPath,
+                               "out of range: \(range.requirement(writingInfinityAs: "\"inf\"")), found \(at.summary)")
     }
 
     /// `"#rrggbb"`, `"#rrggbbaa"`, `"#rgb"`, a colour name, or exact components `[r, g, b, a]` in 0…1.

@@ -119,7 +119,9 @@ struct ProjectDecoder {
             let a = try ObjectReader(item, p, what: "an assignment", allowed: ["keyPath", "value"])
             let kpNode = try a.required("keyPath")
             let kp = try keyPath(kpNode, a.at("keyPath"), kind: kind, animating: false)
-            let v = try value(try a.required("value"), a.at("value"), kp.type, layer: layer)
+            let valueNode = try a.required("value")
+            let v = try value(valueNode, a.at("value"), kp.type, layer: layer)
+            try checkRange(v, kp.range, valueNode, a.at("value"))
             assignments.append(Assignment(keyPath: try string(kpNode, a.at("keyPath")), value: v))
         }
         return Event(name: n, time: t, layer: layer, assignments: assignments, animated: animated)
