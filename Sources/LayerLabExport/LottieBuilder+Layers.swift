@@ -13,6 +13,7 @@ extension LottieBuilder {
         case .shape: shapes += shapeGroups(ps)
         case .text: if let t = textGroup(ps) { shapes.append(t) }
         case .image: refID = imageAsset(layer, ps)
+        case .gradient: if let g = gradientGroup(layer.name, ps) { shapes.append(g) }
         case .layer: break
         case .replicator:
             if ps.contains(where: { ($0.replicator?.count ?? 1) != 1 }) {

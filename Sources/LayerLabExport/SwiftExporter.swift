@@ -94,6 +94,7 @@ struct SwiftGenerator {
         case .shape: return "CAShapeLayer"
         case .text: return "CATextLayer"
         case .replicator: return "CAReplicatorLayer"
+        case .gradient: return "CAGradientLayer"
         }
     }
 
@@ -190,7 +191,7 @@ struct SwiftGenerator {
         func color() -> String { v.color.map { SwiftLiteral.color($0) } ?? "nil" }
         switch name {
         case "bounds": return v.rect.map { ["\(t).bounds = \(SwiftLiteral.rect($0))"] } ?? []
-        case "position", "anchorPoint": return v.point.map { ["\(t).\(name) = \(SwiftLiteral.point($0))"] } ?? []
+        case "position", "anchorPoint", "startPoint", "endPoint": return v.point.map { ["\(t).\(name) = \(SwiftLiteral.point($0))"] } ?? []
         case "transform.rotation.z", "transform.scale.x", "transform.scale.y",
              "transform.translation.x", "transform.translation.y":
             return ["\(t).setValue(\(n), forKeyPath: \(SwiftLiteral.string(name)))"]
@@ -205,7 +206,13 @@ struct SwiftGenerator {
         case "beginTime":
             return ["\(t).beginTime = (\(t).superlayer?.convertTime(start, from: nil) ?? start) + \(n)"]
         case "path": return ["\(t).path = " + anyValue(v)]
-        case "lineCap", "lineJoin", "fillRule", "contentsGravity":
+        case "colors":
+            let items = (v.list ?? []).compactMap(\.color)
+            return ["\(t).colors = " + (items.isEmpty ? "nil" : "[" + items.map(SwiftLiteral.color).joined(separator: ", ") + "]")]
+        case "locations":
+            let items = (v.list ?? []).compactMap(\.number)
+            return ["\(t).locations = " + (items.isEmpty ? "nil" : "[" + items.map(SwiftLiteral.number).joined(separator: ", ") + "]")]
+        case "lineCap", "lineJoin", "fillRule", "contentsGravity", "type":
             return ["\(t).\(name) = \(SwiftLiteral.enumCase(v.string ?? ""))"]
         case "alignment": return ["\(t).alignmentMode = \(SwiftLiteral.enumCase(v.string ?? "natural"))"]
         case "lineDashPattern":

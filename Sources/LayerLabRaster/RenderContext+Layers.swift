@@ -51,6 +51,7 @@ extension RenderContext {
         case .shape: drawShape(layer, transform: m, into: target, clip: inner, alpha: alpha)
         case .text: drawText(layer, transform: m, into: target, clip: inner, alpha: alpha)
         case .image: drawImage(layer, transform: m, into: target, clip: inner, alpha: alpha)
+        case .gradient: drawGradient(layer, transform: m, into: target, clip: inner, alpha: alpha)
         case .layer, .replicator: break
         }
         if let r = layer.replicator {
@@ -129,6 +130,7 @@ extension RenderContext {
             }
         case .text: if !layer.string.isEmpty && layer.foregroundColor.a > 0 { n += 1 }
         case .image: if !layer.contents.isEmpty { n += 1 }
+        case .gradient: if !layer.gradientColors.colors.isEmpty { n += 1 }
         case .layer, .replicator: break
         }
         if let r = layer.replicator, r.count > 1, !layer.sublayers.isEmpty { return limit }

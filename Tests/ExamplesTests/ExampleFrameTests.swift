@@ -26,6 +26,8 @@ struct ExampleFrameTests {
         Moment(script: "parallax-walk.lab", times: [0.25, 2.0, 4.0, 7.9]),
         // the head at the top, a quarter round, half round
         Moment(script: "replicator-spinner.lab", times: [0.0, 0.25, 0.5]),
+        // the band off the left edge, crossing the avatar, crossing the lines
+        Moment(script: "shimmer.lab", times: [0.0, 0.6, 1.0]),
     ]
 
     static var basics: [Moment] {

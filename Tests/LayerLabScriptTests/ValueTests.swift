@@ -72,6 +72,10 @@ import LayerLabCore
         Case(kind: "replicator", keyPath: "instanceTransform", written: "identity", printed: "identity"),
         Case(kind: "replicator", keyPath: "instanceTransform", written: "[]", printed: "identity"),
         Case(kind: "replicator", keyPath: "instanceDelay", written: "100ms", printed: "0.1"),
+        // Gradient lists.
+        Case(kind: "gradient", keyPath: "colors", written: "[red, #0000ff80]", printed: "[#ff0000ff, #0000ff80]"),
+        Case(kind: "gradient", keyPath: "locations", written: "[-1, 0.5, 2]", printed: "[-1, 0.5, 2]"),
+        Case(kind: "gradient", keyPath: "type", written: "conic", printed: "conic"),
     ]
 
     @Test(arguments: [

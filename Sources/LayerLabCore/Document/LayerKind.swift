@@ -11,6 +11,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     /// CAReplicatorLayer: draws its sublayers `instanceCount` times, each copy transformed,
     /// delayed and tinted a step further than the one before.
     case replicator
+    /// CAGradientLayer: fills its bounds with a gradient of `colors` at `locations`.
+    case gradient
 }
 
 extension LayerKind {

@@ -38,7 +38,7 @@ public struct PropertySpec: Sendable {
 public enum PropertyTable {
     public static let all: [PropertySpec] = {
         let shape: Set<LayerKind> = [.shape], text: Set<LayerKind> = [.text], image: Set<LayerKind> = [.image]
-        let replicator: Set<LayerKind> = [.replicator]
+        let replicator: Set<LayerKind> = [.replicator], gradient: Set<LayerKind> = [.gradient]
         return [
             p("bounds", Rect.zero, \.bounds, range: .nonNegative, "the layer's own rectangle; its size is the layer's size"),
             p("position", Point.zero, \.position, "where the anchor point sits in the superlayer"),
@@ -97,6 +97,12 @@ public enum PropertyTable {
             q("instanceGreenOffset", .number, .number(0), in: replicator, "added to the green multiplier at each copy"),
             q("instanceBlueOffset", .number, .number(0), in: replicator, "added to the blue multiplier at each copy"),
             q("instanceAlphaOffset", .number, .number(0), in: replicator, "added to the alpha multiplier at each copy"),
+            p("colors", ColorList(), \.gradientColors, in: gradient, "the gradient's colours, start to end; none draws nothing"),
+            p("locations", [Double](), \.gradientLocations, in: gradient,
+              "where each colour sits, 0…1 along the gradient; empty spaces them evenly"),
+            p("startPoint", Point(0.5, 0), \.startPoint, in: gradient, "unit point of the bounds where the gradient starts"),
+            p("endPoint", Point(0.5, 1), \.endPoint, in: gradient, "unit point where it ends (radial: the edge; conic: angle 0)"),
+            p("type", GradientType.axial, \.gradientType, in: gradient, anim: false, "axial, radial or conic"),
         ]
     }()
 
@@ -212,6 +218,15 @@ extension String: PresentableValue {
     static var valueType: ValueType { .string }
     var value: Value { .string(self) }
     init?(_ value: Value) { guard let s = value.string else { return nil }; self = s }
+}
+
+/// A list of colours (a gradient's `colors`), as one drawable value.
+public struct ColorList: Hashable, Sendable, PresentableValue {
+    public var colors: [Color]
+    public init(_ colors: [Color] = []) { self.colors = colors }
+    static var valueType: ValueType { .colorList }
+    var value: Value { .list(colors.map { .color($0) }) }
+    init?(_ value: Value) { guard let xs = value.list else { return nil }; colors = xs.compactMap(\.color) }
 }
 
 extension Array: PresentableValue where Element == Double {

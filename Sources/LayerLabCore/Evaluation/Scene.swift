@@ -59,6 +59,12 @@ public struct PresentedLayer: Hashable, Sendable {
     public var contents = ""
     public var contentsGravity = ContentsGravity.resize
 
+    // Gradient
+    public var gradientColors = ColorList()
+    public var gradientLocations: [Double] = []
+    public var startPoint = Point.zero
+    public var endPoint = Point.zero
+    public var gradientType = GradientType.axial
     // Replicator
     public var replicator: Replication? = nil
 
