@@ -31,18 +31,26 @@ let package = Package(
                                "CEditLine", "CPNG", "CGIF"]),
         .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"]),
         // Benchmarks printed by scripts/bench (never timed tests).
-        .executableTarget(name: "layerlab-bench", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript"],
+        .executableTarget(name: "layerlab-bench",
+                          dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "PeerLibraries"],
                           path: "Benchmarks/LayerLabBench"),
+        // rlottie and cairo opened at run time (dlopen), for the benchmarks and agreement tests.
+        .target(name: "PeerLibraries", path: "Benchmarks/PeerLibraries"),
 
         // Shared by the test targets: golden files, a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // rlottie's C API, loaded with dlopen so the package builds without it (tests only).
+        .target(name: "RLottieSupport", path: "Tests/RLottieSupport"),
         .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore"]),
-        .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport"],
+        .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport", "PeerLibraries"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript", "TestSupport"]),
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript", "TestSupport"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal"]),
         .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
+        .testTarget(name: "LottiePlayerTests",
+                    dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal",
+                                   "RLottieSupport"]),
         .testTarget(name: "ExamplesTests",
                     dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport"],
                     exclude: ["__Goldens__"]),

@@ -6,6 +6,8 @@ import LayerLabCore
 /// way on every platform; exports must be byte-for-byte repeatable.
 indirect enum JSONValue: Hashable, Sendable {
     case number(Double)
+    /// A number written in full (colours, where a player's 8-bit result must be exact).
+    case precise(Double)
     case string(String)
     case bool(Bool)
     case array([JSONValue])
@@ -35,6 +37,7 @@ indirect enum JSONValue: Hashable, Sendable {
             // Three decimals are far below what a player can show, and keep files small.
             let r = (v * 1000).rounded() / 1000
             out += r.isFinite ? formatNumber(r) : "0"
+        case .precise(let v): out += v.isFinite ? formatNumber(v) : "0"
         case .string(let s): out += CastExporter.jsonString(s)
         case .bool(let b): out += b ? "true" : "false"
         case .array(let items):

@@ -50,15 +50,16 @@ enum SwiftLiteral {
         "CGRect(x: \(number(r.minX)), y: \(number(r.minY)), width: \(number(r.width)), height: \(number(r.height)))"
     }
 
-    static func color(_ c: Color) -> String {
-        if c == .clear { return "UIColor.clear.cgColor" }
-        return "UIColor(red: \(number(c.r)), green: \(number(c.g)), blue: \(number(c.b)), alpha: \(number(c.a))).cgColor"
+    /// A `CGColor` through `UIColor` or `NSColor` (`type`).
+    static func color(_ c: Color, type: String) -> String {
+        if c == .clear { return "\(type).clear.cgColor" }
+        return "\(type)(red: \(number(c.r)), green: \(number(c.g)), blue: \(number(c.b)), alpha: \(number(c.a))).cgColor"
     }
 
-    /// A `CGPath` built with `CGMutablePath`, through the generated `layerLabPath` helper.
-    static func path(_ path: Path) -> String {
-        guard !path.isEmpty else { return "layerLabPath { _ in }" }
-        var lines = ["layerLabPath { p in"]
+    /// A `CGPath` built with `CGMutablePath`, through the generated `helper`.
+    static func path(_ path: Path, helper: String) -> String {
+        guard !path.isEmpty else { return "\(helper) { _ in }" }
+        var lines = ["\(helper) { p in"]
         for e in path.elements {
             switch e {
             case .move(let p): lines.append("    p.move(to: \(point(p)))")

@@ -83,20 +83,18 @@ enum ProjectEncoder {
         if let by { m.append(("by", value(by))) }
     }
 
-    /// The CAMediaTiming attributes, in `MediaTiming.attributeNames` order, defaults left out.
+    /// The CAMediaTiming attributes, in `MediaTiming.attributes` order, defaults left out.
     private static func timing(_ t: MediaTiming, into m: inout [(String, JSONOut)]) {
-        let d = MediaTiming()
-        if t.beginTime != d.beginTime { m.append(("beginTime", time(t.beginTime))) }
-        if let duration = t.duration { m.append(("duration", .number(duration))) }
-        if t.speed != d.speed { m.append(("speed", .number(t.speed))) }
-        if t.timeOffset != d.timeOffset { m.append(("timeOffset", .number(t.timeOffset))) }
-        if t.repeatCount != d.repeatCount { m.append(("repeatCount", .number(t.repeatCount))) }
-        if t.repeatDuration != d.repeatDuration { m.append(("repeatDuration", .number(t.repeatDuration))) }
-        if t.autoreverses != d.autoreverses { m.append(("autoreverses", .bool(t.autoreverses))) }
-        if t.fillMode != d.fillMode { m.append(("fillMode", .string(t.fillMode.rawValue))) }
-        if t.removedOnCompletion != d.removedOnCompletion { m.append(("removedOnCompletion", .bool(t.removedOnCompletion))) }
-        if let f = t.timingFunction { m.append(("timingFunction", timingFunction(f))) }
-        if t.additive != d.additive { m.append(("additive", .bool(t.additive))) }
+        for attribute in MediaTiming.attributes {
+            guard let v = attribute.value(in: t) else { continue }
+            switch v {
+            case .time(let x): m.append((attribute.name, time(x)))
+            case .number(let x): m.append((attribute.name, .number(x)))
+            case .bool(let b): m.append((attribute.name, .bool(b)))
+            case .fillMode(let f): m.append((attribute.name, .string(f.rawValue)))
+            case .timingFunction(let f): m.append((attribute.name, timingFunction(f)))
+            }
+        }
     }
 
     static func event(_ e: Event) -> JSONOut {

@@ -67,7 +67,10 @@ public struct Command: Hashable, Sendable {
         case saveReplacing(Name)
         /// `recover`: brings back the unsaved work of a session that crashed.
         case recover
-        case export(Name, Name, ArgumentList)
+        /// `edit`: the document as a script in the user's editor.
+        case edit
+        /// `export FILE …` (format nil: from the extension) or `export FORMAT FILE …`.
+        case export(Name?, Name, ArgumentList)
         case help(Name?)
     }
 

@@ -18,18 +18,18 @@ public enum HelpText {
         case "keypaths": return keyPaths()
         case "timing": return timing
         case "values": return values
-        default: return CommandTable.info(topic).map(command)
+        default: return CommandTable.spec(topic).map(command)
         }
     }
 
     public static func overview() -> String {
         var out = ["Commands (help COMMAND for details; help keypaths, help timing, help values):"]
         let width = 12
-        for group in CommandInfo.Group.allCases {
+        for group in CommandSpec.Group.allCases {
             out.append("")
             out.append(group.rawValue)
             for c in CommandTable.all where c.group == group {
-                let name = c.name == "layer" ? LayerKind.commandWords : c.name
+                let name = c.words.joined(separator: "|")
                 let summary = firstSentence(c.summary)
                 out.append("  " + name.padding(width) + "  " + summary)
             }
@@ -37,15 +37,23 @@ public enum HelpText {
         return out.joined(separator: "\n")
     }
 
-    static func command(_ c: CommandInfo) -> String {
-        var out = [c.synopsis, "", "  " + c.summary]
-        if !c.attributes.isEmpty {
+    static func command(_ c: CommandSpec) -> String {
+        var out = c.synopsisLines + ["", "  " + c.summary]
+        let attributes = c.helpAttributes
+        if !attributes.isEmpty {
             out.append("")
             out.append("Attributes:")
-            let w = c.attributes.map(\.name.count).max() ?? 0
-            for a in c.attributes {
+            let w = attributes.map(\.name.count).max() ?? 0
+            for a in attributes {
                 out.append("  " + a.name.padding(w) + "  " + a.meaning + " (default: " + a.defaultValue + ")")
             }
+        }
+        let flags = c.flagWords.filter { c.flagMeanings[$0] != nil }
+        if !flags.isEmpty {
+            out.append("")
+            out.append("Words:")
+            let w = flags.map(\.count).max() ?? 0
+            for f in flags { out.append("  " + f.padding(w) + "  " + (c.flagMeanings[f] ?? "")) }
         }
         out.append("")
         out.append("Example:")
@@ -103,8 +111,9 @@ public enum HelpText {
 
     Springs:
       CASpringAnimation form: mass (1), stiffness (100), damping (10), initialVelocity (0).
-      Without duration a spring lasts its settling duration (until it stays within 0.1% of its
-      target).
+      Without duration a spring lasts its settling duration, as CASpringAnimation's
+      settlingDuration: until its oscillation's envelope is within 1/1200 of the distance
+      (2.85s for damping 5, 1.00s for damping 15).
       UIKit form: dampingRatio ζ (1 = no overshoot) and initialSpringVelocity, with duration d:
       LayerLab maps d to stiffness (2π/d)², mass 1 and damping 4πζ/d (SwiftUI's
       Spring(duration:bounce:) mapping with ζ = 1 − bounce), and the value snaps to its target

@@ -40,6 +40,9 @@ public enum Effect: Sendable, Equatable {
     case play(PlayRequest)
     case frames(FramesRequest)
     case export(ExportRequest)
+    /// Open the document as a script in the user's editor, then replay it
+    /// (`Session.replaceDocument(withScript:name:)`).
+    case edit(EditRequest)
     /// Leave; an interactive front end asks first when `Session.isDirty`.
     case quit
 }
@@ -96,8 +99,45 @@ public struct FramesRequest: Sendable, Equatable {
     }
 }
 
+public struct EditRequest: Sendable, Equatable {
+    /// The document as a script (`ScriptWriter`), checked to rebuild it exactly.
+    public var script: String
+    /// A file name for the script (`loader.lab` while editing `loader.json`).
+    public var fileName: String
+}
+
 public struct ExportRequest: Sendable, Equatable {
-    public enum Format: String, Sendable, CaseIterable { case png, gif, lottie, swift, cast }
+    public enum Format: String, Sendable, CaseIterable {
+        case png, gif, lottie, swift, cast
+
+        /// The extension a file of this format has; `export FILE` picks the format by it.
+        public var fileExtension: String { self == .lottie ? "json" : rawValue }
+
+        /// Frames per second when `fps=` is not given (nil: the format has no frame rate).
+        /// Help prints these, and the exporters use them.
+        public var defaultFPS: Double? {
+            switch self {
+            case .gif: return 20
+            case .cast: return 30
+            case .lottie: return 60
+            case .png, .swift: return nil
+            }
+        }
+
+        /// The format `file`'s extension names (case-insensitive), or nil.
+        public init?(fileName file: String) {
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+            let ext = name[name.index(after: dot)...].lowercased()
+            guard let f = Format.allCases.first(where: { $0.fileExtension == ext }) else { return nil }
+            self = f
+        }
+
+        /// `.png, .gif, .json (Lottie), .swift, .cast`, for messages and help.
+        public static var extensionList: String {
+            allCases.map { "." + $0.fileExtension + ($0 == .lottie ? " (Lottie)" : "") }.joined(separator: ", ")
+        }
+    }
     public var document: Document
     public var format: Format
     public var file: String
@@ -108,4 +148,10 @@ public struct ExportRequest: Sendable, Equatable {
     public var fps: Double?
     public var from: Double?
     public var to: Double?
+    /// Refuse (write nothing, fail) when the export would lose anything (`strict=true`, `--strict`).
+    public var strict = false
+    /// Swift: `ios` (UIKit) or `macos` (AppKit); nil is ios.
+    public var platform: String?
+    /// Lottie: write images into this folder beside the JSON instead of embedding them.
+    public var imageFolder: String?
 }

@@ -19,6 +19,8 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
     case duplicateAttribute(String, SourceRange)
     case missingAttribute(String, command: String, SourceRange)
     case wrongType(expected: String, found: String, SourceRange)
+    /// A number outside what the attribute accepts: `duration=-1`.
+    case outOfRange(String, ValueRange, found: Double, SourceRange)
     case invalid(String, SourceRange)
     case edit(EditError, SourceRange)
     case file(String, SourceRange)
@@ -30,7 +32,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
         case .unterminatedString(let r), .unclosed(_, let r), .unbalanced(_, let r), .unknownUnit(_, let r),
              .numberTooLarge(let r), .unexpected(_, _, let r), .unknownCommand(_, let r, _),
              .unknown(_, _, let r, _), .unknownAttribute(_, _, let r, _), .duplicateAttribute(_, let r),
-             .missingAttribute(_, _, let r), .wrongType(_, _, let r), .invalid(_, let r), .edit(_, let r),
+             .missingAttribute(_, _, let r), .wrongType(_, _, let r), .outOfRange(_, _, _, let r), .invalid(_, let r), .edit(_, let r),
              .file(_, let r):
             return r
         case .inFile(_, _, let e): return e.range
@@ -64,6 +66,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
         case .duplicateAttribute(let a, _): return "\(a) is given twice"
         case .missingAttribute(let a, let c, _): return "\(c) needs \(a)"
         case .wrongType(let expected, let found, _): return "expected \(expected), found \(found)"
+        case .outOfRange(let name, let range, let v, _): return "\(name) \(range.requirement), found \(formatNumber(v))"
         case .invalid(let m, _): return m
         case .edit(let err, _): return e(err.message)
         case .file(let m, _): return e(m)

@@ -112,27 +112,11 @@ extension Session {
         var physicsRange: SourceRange?, ratioRange: SourceRange?
         for a in args {
             let e = a.value
+            if let attribute = MediaTiming.attribute(named: a.key.text) {
+                attribute.set(try r.timingValue(e, for: attribute), in: &anim.timing)
+                continue
+            }
             switch a.key.text {
-            case "beginTime": anim.timing.beginTime = try r.timeExpr(e)
-            case "duration":
-                let d = try r.number(e, .time)
-                guard d > 0 else { throw .invalid("duration must be positive", e.range) }
-                anim.timing.duration = d
-            case "speed": anim.timing.speed = try r.number(e)
-            case "timeOffset": anim.timing.timeOffset = try r.number(e, .time)
-            case "repeatCount":
-                anim.timing.repeatCount = try r.number(e, allowInfinity: true)
-                if anim.timing.repeatCount < 0 { throw .invalid("repeatCount cannot be negative", e.range) }
-            case "repeatDuration":
-                anim.timing.repeatDuration = try r.number(e, .time, allowInfinity: true)
-                if anim.timing.repeatDuration < 0 { throw .invalid("repeatDuration cannot be negative", e.range) }
-            case "autoreverses": anim.timing.autoreverses = try r.bool(e)
-            case "removedOnCompletion": anim.timing.removedOnCompletion = try r.bool(e)
-            case "additive": anim.timing.additive = try r.bool(e)
-            case "fillMode":
-                let w = try r.word(e, from: FillMode.allCases.map(\.rawValue), what: "fill mode")
-                anim.timing.fillMode = FillMode(rawValue: w) ?? .removed
-            case "timingFunction": anim.timing.timingFunction = try r.timingFunction(e)
             case "from", "to", "by":
                 let v = try value(e)
                 switch anim.body {
@@ -163,8 +147,7 @@ extension Session {
                     }
                     k.keyTimes = ts
                 case "calculationMode":
-                    let w = try r.word(e, from: Animation.CalculationMode.allCases.map(\.rawValue), what: "calculation mode")
-                    k.calculationMode = Animation.CalculationMode(rawValue: w) ?? .linear
+                    k.calculationMode = try r.word(e, as: Animation.CalculationMode.self, what: "calculation mode")
                 default:
                     guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of timing functions", found: e.described, e.range) }
                     var fs: [TimingFunction] = []

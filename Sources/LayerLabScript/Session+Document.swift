@@ -3,7 +3,7 @@ import LayerLabCore
 /// The commands that build the layer tree: canvas, path, layer kinds, set, delete, rename, move.
 extension Session {
     mutating func canvas(_ args: ArgumentList, _ c: Command) throws(ScriptError) {
-        try checkAttributes(args, ["size", "background", "duration"], command: "canvas")
+        try checkAttributes(args, of: "canvas")
         var canvas = document.canvas
         for a in args.arguments {
             switch a.key.text {
@@ -164,7 +164,7 @@ extension Session {
     }
 
     mutating func move(_ n: Name, _ args: ArgumentList, _ c: Command) throws(ScriptError) {
-        try checkAttributes(args, ["index"], command: "move")
+        try checkAttributes(args, of: "move")
         _ = try requireLayer(n)
         if let p = args.parent { _ = try requireLayer(p) }
         var index: Int?

@@ -37,6 +37,7 @@ extension Session {
         case .save(let file): out = [.text(try save(file, c))]
         case .saveReplacing(let file): out = [.text(try save(file, c, replacing: true))]
         case .recover: out = [.text(try recover(c))]
+        case .edit: out = [.effect(.edit(try editRequest(c)))]
         case .export(let format, let file, let args): out = [.effect(.export(try exportRequest(format, file, args)))]
         case .help(let topic): out = [.text(try HelpText.render(topic))]
         case .quit: out = [.effect(.quit)]
@@ -104,6 +105,11 @@ extension Session {
             throw .unknownAttribute(a.key.text, command: command, a.key.range,
                                     suggestion: Suggestion.nearest(a.key.text, in: allowed))
         }
+    }
+
+    /// Checks `args` against the attributes `command` declares in `CommandTable`.
+    func checkAttributes(_ args: ArgumentList, of command: String) throws(ScriptError) {
+        try checkAttributes(args, CommandTable.spec(command)?.grammar.attributeNames ?? [], command: command)
     }
 
     func argument(_ args: ArgumentList, _ key: String) -> Argument? { args.arguments.first { $0.key.text == key } }

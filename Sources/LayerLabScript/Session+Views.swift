@@ -4,7 +4,7 @@ import LayerLabCore
 /// timeline, undo/redo, and the effect requests for show/play/frames/export.
 extension Session {
     func inspect(_ target: Name, _ args: ArgumentList) throws(ScriptError) -> String {
-        try checkAttributes(args, ["at"], command: "inspect")
+        try checkAttributes(args, of: "inspect")
         let (layerName, rest) = splitLayerTarget(target)
         let layer = try requireLayer(layerName)
         var keyPaths: [(String, ValueType?)]
@@ -43,7 +43,7 @@ extension Session {
     }
 
     func explain(_ target: Name, _ args: ArgumentList) throws(ScriptError) -> String {
-        try checkAttributes(args, ["at"], command: "explain")
+        try checkAttributes(args, of: "explain")
         let (layerName, rest) = splitLayerTarget(target)
         let layer = try requireLayer(layerName)
         guard let rest else { throw .unexpected(found: "a layer", expected: "LAYER.KEYPATH", target.range) }
@@ -76,7 +76,7 @@ extension Session {
     // MARK: - Effect requests
 
     func showRequest(_ args: ArgumentList) throws(ScriptError) -> ShowRequest {
-        try checkAttributes(args, ["at", "size", "mode", "color"], command: "show")
+        try checkAttributes(args, of: "show")
         var req = ShowRequest(document: document, time: time)
         if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
         if let a = argument(args, "size") { req.size = try cells(a.value) }
@@ -95,7 +95,7 @@ extension Session {
     }
 
     func playRequest(_ args: ArgumentList) throws(ScriptError) -> PlayRequest {
-        try checkAttributes(args, ["from", "to", "speed", "fps"], command: "play")
+        try checkAttributes(args, of: "play")
         var req = PlayRequest(document: document, from: 0, to: nil, speed: 1, fps: nil, loop: args.has("loop"))
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
@@ -114,7 +114,7 @@ extension Session {
     }
 
     func framesRequest(_ args: ArgumentList) throws(ScriptError) -> FramesRequest {
-        try checkAttributes(args, ["from", "to", "fps", "size", "mode", "color"], command: "frames")
+        try checkAttributes(args, of: "frames")
         var req = FramesRequest(document: document, from: 0, to: nil, fps: nil)
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
@@ -125,12 +125,21 @@ extension Session {
         return req
     }
 
-    func exportRequest(_ format: Name, _ file: Name, _ args: ArgumentList) throws(ScriptError) -> ExportRequest {
-        let formats = ExportRequest.Format.allCases.map(\.rawValue)
-        guard let f = ExportRequest.Format(rawValue: format.text) else {
-            throw .unknown(what: "export format", name: format.text, format.range, suggestion: Suggestion.nearest(format.text, in: formats))
+    func exportRequest(_ format: Name?, _ file: Name, _ args: ArgumentList) throws(ScriptError) -> ExportRequest {
+        let f: ExportRequest.Format
+        if let format {
+            let formats = ExportRequest.Format.allCases.map(\.rawValue)
+            guard let named = ExportRequest.Format(rawValue: format.text) else {
+                throw .unknown(what: "export format", name: format.text, format.range, suggestion: Suggestion.nearest(format.text, in: formats))
+            }
+            f = named
+        } else {
+            guard let byExtension = ExportRequest.Format(fileName: file.text) else {
+                throw .file("cannot tell the format of '\(escapeForTerminal(file.text))': name it \(ExportRequest.Format.extensionList), or name the format (`export gif FILE`)", file.range)
+            }
+            f = byExtension
         }
-        try checkAttributes(args, ["at", "size", "fps", "from", "to"], command: "export")
+        try checkAttributes(args, of: "export")
         var req = ExportRequest(document: document, format: f, file: file.text, at: time)
         if let a = argument(args, "at") { req.at = try sceneTime(a.value) }
         if let a = argument(args, "size") {
@@ -143,6 +152,31 @@ extension Session {
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
+        req.strict = args.has("strict")
+        if let a = argument(args, "platform") {
+            let word = Session.wordOrString(a.value) ?? ""
+            guard f == .swift else { throw .invalid("platform= applies to swift exports", a.value.range) }
+            guard ["ios", "macos"].contains(word) else {
+                throw .unknown(what: "platform", name: word, a.value.range, suggestion: Suggestion.nearest(word, in: ["ios", "macos"]))
+            }
+            req.platform = word
+        }
+        if let a = argument(args, "images") {
+            guard f == .lottie else { throw .invalid("images= applies to lottie exports", a.value.range) }
+            let folder = Session.wordOrString(a.value) ?? ""
+            guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.split(separator: "/").contains("..") else {
+                throw .invalid("images= is a folder relative to the JSON, inside its folder", a.value.range)
+            }
+            req.imageFolder = folder
+        }
         return req
+    }
+
+    /// The text of a bare word or a quoted string.
+    static func wordOrString(_ e: Expr) -> String? {
+        switch e {
+        case .word(let w, _), .string(let w, _): return w
+        default: return nil
+        }
     }
 }

@@ -36,6 +36,8 @@ public struct Session: Sendable {
     public var settings: Settings
     /// The document as last saved or loaded, for `isDirty`.
     var savedDocument: Document
+    /// Commands run from scripts (`load`, `layerlab run`), for `layerlab run`'s summary.
+    public internal(set) var scriptCommandsRun = 0
     var pending: [String] = []
     var nextLine = 1
     var loadDepth = 0
@@ -132,6 +134,7 @@ public struct Session: Sendable {
         var responses: [Response] = []
         do {
             for c in try Parser.parse(text) {
+                child.scriptCommandsRun += 1
                 responses += try child.perform(c)
                 if responses.last == .effect(.quit) { break }
             }
@@ -141,6 +144,7 @@ public struct Session: Sendable {
         }
         if child.document != document { history.record(label, child.document) }
         time = child.time
+        scriptCommandsRun = child.scriptCommandsRun
         settings.preview = child.settings.preview
         fileName = child.fileName
         savedDocument = child.savedDocument

@@ -36,6 +36,18 @@ public enum ValueFormatter {
         }
     }
 
+    /// A timing attribute's value as the command language writes it: `after grow`-style
+    /// expressions as text, `inf`, `easeOut`, `cubic(…)`.
+    public static func format(_ v: TimingValue) -> String {
+        switch v {
+        case .time(let t): return escapeForTerminal(t.description)
+        case .number(let x): return formatNumber(x)
+        case .bool(let b): return b ? "true" : "false"
+        case .fillMode(let m): return m.rawValue
+        case .timingFunction(let f): return f.description
+        }
+    }
+
     /// `"text"` with `\"`, `\\` and control characters escaped, as the command language reads it.
     public static func quoted(_ s: String) -> String {
         var out = "\""

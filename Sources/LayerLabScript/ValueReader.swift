@@ -10,9 +10,7 @@ struct ValueReader {
     /// Names time expressions may use besides the document's (the animation being defined).
     var extraTimeNames: Set<String> = []
 
-    enum Dimension: Sendable { case plain, time, angle
-        var noun: String { self == .time ? "a time" : self == .angle ? "an angle" : "a number without a unit" }
-    }
+    typealias Dimension = Quantity
 
     // MARK: - Numbers
 
@@ -84,7 +82,7 @@ struct ValueReader {
     /// Reads a value for a layer key path (or an animation's from/to/by/values).
     func value(_ e: Expr, type: ValueType, keyPath: String) throws(ScriptError) -> Value {
         switch type {
-        case .number: return .number(try number(e, ReaderDim.of(keyPath)))
+        case .number: return .number(try number(e, Quantity.of(keyPath)))
         case .bool: return .bool(try bool(e))
         case .point: return .point(try point(e))
         case .size: return .size(try size(e))
@@ -220,6 +218,14 @@ struct ValueReader {
             let a = n.count == 4 ? n[3] : 1
             if !(0...1).contains(a) { throw .invalid("alpha is 0…1", xs[3].range) }
             return Color(n[0] / 255, n[1] / 255, n[2] / 255, a)
+        case .call("color", let xs, let r):
+            // UIColor/CGColor's form: components 0…1, as `save FILE.lab` writes colours that are
+            // not whole bytes.
+            let n = try numbers(xs, count: xs.count == 3 ? 3 : 4, usage: "color(r, g, b, a)", r)
+            for (i, x) in n.enumerated() where !(0...1).contains(x) {
+                throw .invalid("color(r, g, b, a) components are 0…1", xs[i].range)
+            }
+            return Color(n[0], n[1], n[2], n.count == 4 ? n[3] : 1)
         default:
             throw .wrongType(expected: "a colour", found: e.described, e.range)
         }
@@ -288,6 +294,34 @@ struct ValueReader {
         return w
     }
 
+    /// One of an enum's cases, by its raw value.
+    func word<W: CaseIterable & RawRepresentable>(_ e: Expr, as: W.Type, what: String) throws(ScriptError) -> W
+    where W.RawValue == String {
+        let words = W.allCases.map(\.rawValue)
+        let w = try word(e, from: words, what: what)
+        guard let c = W(rawValue: w) else { throw .unknown(what: what, name: w, e.range, suggestion: nil) }
+        return c
+    }
+
+    /// A number within `range`.
+    func number(_ e: Expr, _ dim: Dimension = .plain, in range: ValueRange, name: String) throws(ScriptError) -> Double {
+        let v = try number(e, dim, allowInfinity: range.allowsInfinity)
+        guard range.contains(v) else { throw .outOfRange(name, range, found: v, e.range) }
+        return v
+    }
+
+    /// A timing attribute's value, within its range.
+    func timingValue(_ e: Expr, for attribute: TimingAttribute) throws(ScriptError) -> TimingValue {
+        switch attribute.kind {
+        case .time: return .time(try timeExpr(e))
+        case .seconds: return .number(try number(e, .time, in: attribute.range, name: attribute.name))
+        case .number: return .number(try number(e, in: attribute.range, name: attribute.name))
+        case .bool: return .bool(try bool(e))
+        case .fillMode: return .fillMode(try word(e, as: FillMode.self, what: "fill mode"))
+        case .timingFunction: return .timingFunction(try timingFunction(e))
+        }
+    }
+
     func timingFunction(_ e: Expr) throws(ScriptError) -> TimingFunction {
         switch e {
         case .word(let w, let r):
@@ -349,13 +383,11 @@ struct ValueReader {
     }
 }
 
-/// Which dimension a layer key path's numbers have.
-enum ReaderDim {
-    static func of(_ keyPath: String) -> ValueReader.Dimension {
-        switch keyPath {
-        case "transform.rotation.z", "transform.rotation": return .angle
-        case "beginTime", "timeOffset", "animationDuration", "instanceDelay": return .time
-        default: return .plain
-        }
+extension Quantity {
+    var noun: String { self == .time ? "a time" : self == .angle ? "an angle" : "a number without a unit" }
+
+    /// What a layer key path's numbers measure, from the property table.
+    static func of(_ keyPath: String) -> Quantity {
+        KeyPath.resolve(keyPath, for: nil)?.storedProperties.first.flatMap(PropertyTable.spec)?.quantity ?? .plain
     }
 }

@@ -23,10 +23,14 @@ import Testing
         return Scene(time: 0, canvasSize: Size(200, 200), background: .white, layers: [circle, box])
     }
 
-    @Test func previewWhenAsked() throws {
-        guard let out = ProcessInfo.processInfo.environment["LAYERLAB_PREVIEW"] else { return }
+    /// `LAYERLAB_PREVIEW=/tmp/p.png swift test --filter previewWhenAsked` writes sample images
+    /// to look at; otherwise it reports a skip.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["LAYERLAB_PREVIEW"] != nil, "LAYERLAB_PREVIEW names no file"))
+    func previewWhenAsked() throws {
+        let out = try #require(ProcessInfo.processInfo.environment["LAYERLAB_PREVIEW"])
         let bmp = Rasterizer().render(Self.sampleScene(), width: 400, height: 400)
         try PNGCodec.write(bmp, to: out)
+        #expect(try PNGCodec.read(out) == bmp)
         var text = PresentedLayer(name: "t", kind: .text)
         text.string = "ABCDEFGHIJKLMNOPQRSTUVWXYZ\nabcdefghijklmnopqrstuvwxyz\n0123456789 .,:;!?'\"`-+=*/\\|_\n()[]{}<>^~#%&@$ Hello, World!"
         text.fontSize = 24
@@ -67,6 +71,8 @@ import Testing
         layers.append(squiggle)
         let strokes = Scene(time: 0, canvasSize: Size(620, 280), background: .white, layers: layers)
         try PNGCodec.write(Rasterizer().render(strokes, width: 1240, height: 560), to: out + ".strokes.png")
+        #expect(try PNGCodec.read(out + ".text.png").width == 1200)
+        #expect(try PNGCodec.read(out + ".strokes.png").width == 1240)
     }
 
     @Test func pngRoundTripIsLossless() throws {

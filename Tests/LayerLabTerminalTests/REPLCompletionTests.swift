@@ -86,6 +86,8 @@ struct REPLCompletionTests {
         #expect(complete("load examples/") == ["examples/01-rect.lab"])
         #expect(complete("export gif ") == ["examples/", "loader.lab", "logo.json"])
         #expect(complete("export g") == ["gif"])
+        #expect(complete("export lo") == ["loader.lab", "logo.json", "lottie"])
+        #expect(complete("export own.gif f") == ["fps=", "from="])
         #expect(complete("save l") == ["loader.lab", "logo.json"])
     }
 

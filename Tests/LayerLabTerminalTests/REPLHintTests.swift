@@ -22,7 +22,9 @@ struct REPLHintTests {
         #expect(hints.hint(for: "animate box opacity to=1 ")
                 == "[from=V] [by=V] [TIMING ...] [as NAME]")
         #expect(hints.hint(for: "export gif ")
-                == "FILE [at= size= fps= from= to=]")
+                == "FILE [at=T] [size=WxH] [fps=N] [from=T] [to=T]")
+        #expect(hints.hint(for: "export out.gif ")
+                == "[at=T] [size=WxH] [fps=N] [from=T] [to=T]")
     }
 
     @Test func optionalGroupsSkippedByTheWordsTyped() {

@@ -14,8 +14,3 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     /// CAGradientLayer: fills its bounds with a gradient of `colors` at `locations`.
     case gradient
 }
-
-extension LayerKind {
-    /// The command words that add a layer, as a synopsis writes them: `layer|shape|…`.
-    public static var commandWords: String { allCases.map(\.rawValue).joined(separator: "|") }
-}

@@ -3,6 +3,8 @@
 public struct PropertySpec: Sendable {
     public let name: String
     public let type: ValueType
+    /// What its numbers measure (seconds for `beginTime`, radians for rotation).
+    public let quantity: Quantity
     /// Core Animation's default: what an unset property reads as and is drawn with.
     public let defaultValue: Value
     /// The numbers `set`, scheduled events and project files may store (animations may pass
@@ -43,7 +45,7 @@ public enum PropertyTable {
             p("bounds", Rect.zero, \.bounds, range: .nonNegative, "the layer's own rectangle; its size is the layer's size"),
             p("position", Point.zero, \.position, "where the anchor point sits in the superlayer"),
             p("anchorPoint", Point(0.5, 0.5), \.anchorPoint, "unit point of the bounds placed at position"),
-            p("transform.rotation.z", 0.0, \.rotation, "rotation in radians, clockwise on screen"),
+            p("transform.rotation.z", 0.0, \.rotation, quantity: .angle, "rotation in radians, clockwise on screen"),
             p("transform.scale.x", 1.0, \.scaleX, "horizontal scale about the anchor point"),
             p("transform.scale.y", 1.0, \.scaleY, "vertical scale about the anchor point"),
             p("transform.translation.x", 0.0, \.translationX, "horizontal translation in points"),
@@ -57,9 +59,9 @@ public enum PropertyTable {
             p("borderColor", Color.black, \.borderColor, "colour of the border"),
             p("masksToBounds", false, \.masksToBounds, anim: false, "clip sublayers to the (rounded) bounds"),
             q("mask", .layerRef, .null, anim: false, "a layer whose coverage masks this one, or none"),
-            q("beginTime", .number, .number(0), anim: false, "layer time: when the layer's clock starts"),
+            q("beginTime", .number, .number(0), quantity: .time, anim: false, "layer time: when the layer's clock starts"),
             q("speed", .number, .number(1), anim: false, "layer time: rate of the layer's clock (0 pauses)"),
-            q("timeOffset", .number, .number(0), anim: false, "layer time: offset added to the layer's clock"),
+            q("timeOffset", .number, .number(0), quantity: .time, anim: false, "layer time: offset added to the layer's clock"),
             p("path", Path.empty, \.path, in: shape, "the shape, in the layer's own coordinates"),
             p("fillColor", Color.black, \.fillColor, in: shape, "fill colour (clear for none)"),
             p("strokeColor", Color.clear, \.strokeColor, in: shape, "stroke colour (clear for none)"),
@@ -80,7 +82,7 @@ public enum PropertyTable {
             p("contents", "", \.contents, in: image, anim: false, "a PNG or text-art file"),
             p("contentsGravity", ContentsGravity.resize, \.contentsGravity, in: image, anim: false, "how the contents fit the bounds"),
             q("frames", .stringList, .list([]), in: image, anim: false, "flipbook frames (files), like animationImages"),
-            q("animationDuration", .number, .number(0), range: .nonNegative, in: image, anim: false,
+            q("animationDuration", .number, .number(0), quantity: .time, range: .nonNegative, in: image, anim: false,
               "one flipbook cycle; 0 means 1/30 s a frame"),
             q("animationRepeatCount", .number, .number(0), range: .nonNegative, in: image, anim: false,
               "flipbook cycles; 0 repeats forever"),
@@ -89,7 +91,7 @@ public enum PropertyTable {
             // CAReplicatorLayer: read by the evaluator, which builds the copies (`Replication`).
             q("instanceCount", .number, .number(1), range: .nonNegative, in: replicator,
               "copies drawn, the sublayers themselves included"),
-            q("instanceDelay", .number, .number(0), in: replicator, "seconds each copy's time lags the one before"),
+            q("instanceDelay", .number, .number(0), quantity: .time, in: replicator, "seconds each copy's time lags the one before"),
             q("instanceTransform", .transform, .transform([]), in: replicator,
               "steps taking each copy to the next, about the replicator's centre"),
             q("instanceColor", .color, .color(.white), in: replicator, "multiplies the first copy's colours"),
@@ -127,9 +129,10 @@ public enum PropertyTable {
     /// A property drawn from a `PresentedLayer` field; its type and default come from the field's.
     private static func p<T: PresentableValue>(
         _ name: String, _ defaultValue: T, _ field: WritableKeyPath<PresentedLayer, T> & Sendable,
-        range: ValueRange = .finite, in kinds: Set<LayerKind>? = nil, anim: Bool = true, _ summary: String
+        quantity: Quantity = .plain, range: ValueRange = .finite, in kinds: Set<LayerKind>? = nil, anim: Bool = true,
+        _ summary: String
     ) -> PropertySpec {
-        PropertySpec(name: name, type: T.valueType, defaultValue: defaultValue.value, range: range, kinds: kinds,
+        PropertySpec(name: name, type: T.valueType, quantity: quantity, defaultValue: defaultValue.value, range: range, kinds: kinds,
                      animatable: anim, summary: summary,
                      present: { layer, v in if let t = T(v) { layer[keyPath: field] = t } })
     }
@@ -139,7 +142,7 @@ public enum PropertyTable {
         _ name: String, _ defaultValue: Double, _ field: WritableKeyPath<PresentedLayer, Double> & Sendable,
         drawnWithin limits: ClosedRange<Double>, in kinds: Set<LayerKind>? = nil, _ summary: String
     ) -> PropertySpec {
-        PropertySpec(name: name, type: .number, defaultValue: .number(defaultValue), range: .finite, kinds: kinds,
+        PropertySpec(name: name, type: .number, quantity: .plain, defaultValue: .number(defaultValue), range: .finite, kinds: kinds,
                      animatable: true, summary: summary,
                      present: { layer, v in if let n = v.number { layer[keyPath: field] = min(max(n, limits.lowerBound), limits.upperBound) } })
     }
@@ -149,15 +152,16 @@ public enum PropertyTable {
         _ name: String, _ defaultValue: W, _ field: WritableKeyPath<PresentedLayer, W> & Sendable,
         in kinds: Set<LayerKind>? = nil, anim: Bool = true, _ summary: String
     ) -> PropertySpec where W.RawValue == String {
-        PropertySpec(name: name, type: .word(W.allCases.map(\.rawValue)), defaultValue: .string(defaultValue.rawValue),
+        PropertySpec(name: name, type: .word(W.allCases.map(\.rawValue)), quantity: .plain, defaultValue: .string(defaultValue.rawValue),
                      range: .finite, kinds: kinds, animatable: anim, summary: summary,
                      present: { layer, v in if let w = v.string.flatMap(W.init(rawValue:)) { layer[keyPath: field] = w } })
     }
 
     /// A property the evaluator reads itself, not drawn from a field.
-    private static func q(_ name: String, _ type: ValueType, _ defaultValue: Value, range: ValueRange = .finite,
-                          in kinds: Set<LayerKind>? = nil, anim: Bool = true, _ summary: String) -> PropertySpec {
-        PropertySpec(name: name, type: type, defaultValue: defaultValue, range: range, kinds: kinds,
+    private static func q(_ name: String, _ type: ValueType, _ defaultValue: Value, quantity: Quantity = .plain,
+                          range: ValueRange = .finite, in kinds: Set<LayerKind>? = nil, anim: Bool = true,
+                          _ summary: String) -> PropertySpec {
+        PropertySpec(name: name, type: type, quantity: quantity, defaultValue: defaultValue, range: range, kinds: kinds,
                      animatable: anim, summary: summary, present: nil)
     }
 }

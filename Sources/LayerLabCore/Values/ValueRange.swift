@@ -39,9 +39,9 @@ public struct ValueRange: Hashable, Sendable {
     public func requirement(writingInfinityAs infinity: String) -> String {
         let base: String
         switch (lowerBound, upperBound) {
-        case let (lo?, hi?): base = "must be from \(Self.text(lo)) to \(Self.text(hi))"
-        case let (lo?, nil): base = includesLowerBound ? "must be \(Self.text(lo)) or more" : "must be more than \(Self.text(lo))"
-        case let (nil, hi?): base = "must be \(Self.text(hi)) or less"
+        case let (lo?, hi?): base = "must be from \(formatNumber(lo)) to \(formatNumber(hi))"
+        case let (lo?, nil): base = includesLowerBound ? "must be \(formatNumber(lo)) or more" : "must be more than \(formatNumber(lo))"
+        case let (nil, hi?): base = "must be \(formatNumber(hi)) or less"
         case (nil, nil): base = "must be a finite number"
         }
         return allowsInfinity ? base + " (or \(infinity))" : base
@@ -52,9 +52,9 @@ public struct ValueRange: Hashable, Sendable {
     public var shortText: String {
         var s: String
         switch (lowerBound, upperBound) {
-        case let (lo?, hi?): s = "\(Self.text(lo))…\(Self.text(hi))"
-        case let (lo?, nil): s = (includesLowerBound ? "≥ " : "> ") + Self.text(lo)
-        case let (nil, hi?): s = "≤ " + Self.text(hi)
+        case let (lo?, hi?): s = "\(formatNumber(lo))…\(formatNumber(hi))"
+        case let (lo?, nil): s = (includesLowerBound ? "≥ " : "> ") + formatNumber(lo)
+        case let (nil, hi?): s = "≤ " + formatNumber(hi)
         case (nil, nil): s = ""
         }
         if allowsInfinity { s += s.isEmpty ? "or inf" : " or inf" }
@@ -88,11 +88,5 @@ public struct ValueRange: Hashable, Sendable {
         case .list: return "entries"
         default: return nil
         }
-    }
-
-    /// A bound or offending number as messages show it: `3`, `-0.5`, `inf`.
-    static func text(_ v: Double) -> String {
-        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
-        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }

@@ -13,7 +13,7 @@ extension ProjectDecoder {
         let o = try ObjectReader(node, path, what: "a layer", allowed: ["name", "kind", "properties", "sublayers"])
         let nameNode = try o.required("name")
         let n = try define(nameNode, o.at("name"), as: .layer)
-        let kind = LayerKind(rawValue: try word(try o.required("kind"), o.at("kind"), LayerKind.allCases.map(\.rawValue)))!
+        let kind = try word(try o.required("kind"), o.at("kind"), as: LayerKind.self)
         layerKinds[n] = kind
         var properties: [String: Value] = [:]
         if let propsNode = o.optional("properties") {

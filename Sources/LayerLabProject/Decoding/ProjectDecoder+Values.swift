@@ -71,6 +71,17 @@ extension ProjectDecoder {
         return s
     }
 
+    /// One of an enum's cases, by its raw value.
+    func word<W: CaseIterable & RawRepresentable>(_ node: JSONNode, _ path: JSONPath, as: W.Type) throws(ProjectFileError) -> W
+    where W.RawValue == String {
+        let options = W.allCases.map(\.rawValue)
+        let s = try word(node, path, options)
+        guard let w = W(rawValue: s) else {
+            throw ProjectFileError(.outOfRange, at: node.position, path, "expected one of \(options.joined(separator: ", "))")
+        }
+        return w
+    }
+
     func array(_ node: JSONNode, _ path: JSONPath, _ what: String) throws(ProjectFileError) -> [JSONNode] {
         guard case .array(let items) = node.kind else {
             throw ProjectFileError(.wrongType, at: node.position, path, "expected \(what), found \(node.summary)")

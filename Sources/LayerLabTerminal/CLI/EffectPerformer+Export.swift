@@ -54,7 +54,7 @@ extension EffectPerformer {
     private func exportGIF(_ request: ExportRequest, _ io: StandardIO) -> Bool {
         guard let (w, h) = pixelSize(request, io) else { return false }
         let evaluator = Evaluator(document: request.document)
-        let fps = request.fps ?? 20
+        let fps = request.fps ?? request.format.defaultFPS ?? 20
         guard fps > 0, fps <= 100, fps.isFinite else {
             io.err("layerlab: gif fps must be between 0 and 100, not \(formatNumber(fps))")
             return false

@@ -17,6 +17,9 @@ public struct EffectPerformer: Sendable {
         case .play(let r): return play(r, io)
         case .frames(let r): return frames(r, io)
         case .export(let r): return export(r, io)
+        case .edit:
+            io.err("layerlab: edit opens your editor, so it works only at the interactive prompt")
+            return false
         case .quit: return true
         }
     }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import LayerLabProject
+import LayerLabScript
 
 /// Saves project files so that a failed or interrupted save never costs the old file.
 ///
@@ -40,7 +41,8 @@ public enum ProjectStore {
             if st.st_mode & S_IFMT == S_IFDIR { throw fail(.isAFolder) }
             mode = st.st_mode & 0o7777
             if !force, st.st_mode & S_IFMT == S_IFREG, st.st_size > 0,
-               let old = try? Data(contentsOf: URL(fileURLWithPath: target)), !ProjectFile.isProject(old) {
+               let old = try? Data(contentsOf: URL(fileURLWithPath: target)),
+               !ProjectFile.isProject(old), !ScriptWriter.isSavedScript(old) {
                 throw fail(.notAProject)
             }
         }

@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabScript
 
 /// What Tab offers for the word under the cursor.
 public struct Completion: Equatable, Sendable {
@@ -67,7 +68,7 @@ public struct Completer: Sendable {
         let word = a.current.text
         var all: [String]
         if a.words.isEmpty {
-            all = a.groupLayer != nil ? ["animate", "keyframes", "spring", "}"] : context.commands.map(\.name)
+            all = a.groupLayer != nil ? ["animate", "keyframes", "spring", "group", "}"] : context.commandWords
         } else if a.inAtTime {
             all = timeCandidates(after: a.words.last?.text) + (a.words.count > 1 ? ["set"] : [])
         } else if let eq = word.firstIndex(of: "="), let key = InputAnalysis.attributeKey(word) {
@@ -79,7 +80,9 @@ public struct Completer: Sendable {
             let base = String(target.prefix { $0 != "." })
             all = values(forKeyPath: String(target.dropFirst(base.count + 1)), kind: context.kind(ofLayer: base))
         } else {
-            all = a.nextSlots.flatMap { slotCandidates($0, word: word, a) }
+            var slots = a.nextSlots
+            if a.words.count == 1, let spec = context.command(a.words[0].text) { slots += spec.alternativeStarts }
+            all = slots.flatMap { slotCandidates($0, word: word, a) }
             if !a.requiredPositionalPending || a.nextSlots.isEmpty {
                 all += attributeCandidates(a)
             }
@@ -101,7 +104,7 @@ public struct Completer: Sendable {
 
     // MARK: - Positional words
 
-    func slotCandidates(_ element: Synopsis.Element, word: String, _ a: InputAnalysis) -> [String] {
+    func slotCandidates(_ element: Grammar.Element, word: String, _ a: InputAnalysis) -> [String] {
         switch element {
         case .literal(let lit): return [lit]
         case .choice(let options): return options.flatMap { placeholderCandidates($0, word: word, a) }
@@ -123,7 +126,7 @@ public struct Completer: Sendable {
         case "LAYER[.KEYPATH]": return dotted(word, allKeyPaths: true) ?? context.layerNames
         case "LAYER.KEYPATH": return dotted(word, allKeyPaths: true) ?? context.layerNames.map { $0 + "." }
         case "FILE": return files(word)
-        case "COMMAND": return context.commands.map(\.name)
+        case "COMMAND": return context.commandWords + HelpText.topics
         case "TIME": return timeCandidates(after: a.words.last?.text)
         default:
             // A lowercase word in a choice (`png|gif`, `on|off`) is typed as is.
@@ -172,8 +175,8 @@ public struct Completer: Sendable {
         var keys: [String] = []
         if a.command == "set" {
             if let anim = a.animation {
-                let body = context.commands.first { $0.name == anim.kind }?.synopsis.attributeNames ?? []
-                keys = Synopsis.timingAttributes + body
+                let body = context.command(anim.kind)?.grammar.attributeNames ?? []
+                keys = CommandTable.timing.map(\.name) + body
             } else if a.layer != nil {
                 keys = keyPaths(for: a.layerKind, animatableOnly: false)
             }
@@ -191,12 +194,9 @@ public struct Completer: Sendable {
         for case .attribute(let k, let v) in a.syntax?.elements ?? [] where k == key && v.contains("|") {
             return v.split(separator: "|").map(String.init)
         }
+        if let attribute = MediaTiming.attribute(named: key) { return attribute.completions }
         switch key {
-        case "fillMode": return FillMode.allCases.map(\.rawValue)
-        case "timingFunction": return TimingFunction.names + ["cubic("]
         case "calculationMode": return Animation.CalculationMode.allCases.map(\.rawValue)
-        case "autoreverses", "removedOnCompletion", "additive": return ["true", "false"]
-        case "repeatCount": return ["inf"]
         case "mode": return ["ascii", "blocks", "braille"]
         case "color" where a.command == "show" || a.command == "frames": return ["auto", "always", "never"]
         case "background": return Color.allNames
@@ -216,8 +216,7 @@ public struct Completer: Sendable {
         guard let kp = KeyPath.resolve(keyPath, for: kind) else { return [] }
         switch kp.type {
         case .color: return Color.allNames
-        case .bool: return ["true", "false"]
-        case .word(let words): return words
+        case .bool, .word: return PropertyTable.spec(kp.name)?.completions ?? []
         case .layerRef: return context.layerNames + ["none"]
         case .path: return context.paths + Completer.pathConstructors
         case .string where kp.name == "contents": return files("")

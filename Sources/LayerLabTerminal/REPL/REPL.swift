@@ -42,7 +42,7 @@ public final class REPL {
         guard let editor = LineEditor(entries: store?.load() ?? []) else { return nil }
         let recovery = SessionRecovery()
         if let notice = recovery.notice { io.err(notice) }
-        let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(FlagCommand.directory(of:)))
+        let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(ShellCommand.directory(of:)))
         let repl = REPL(session: Session.forCommandLine(sourceName: "<stdin>", announceNames: true), io: io,
                         editor: editor, historyStore: store, environment: environment, effects: effects,
                         color: color, recovery: recovery)
@@ -115,10 +115,12 @@ public final class REPL {
                 if !s.isEmpty { io.out(s) }
             case .effect(.quit):
                 quitting = true
+            case .effect(.edit(let request)):
+                edit(request)
             case .effect(let other):
                 // Images are read from the folder of the file loaded or saved last.
                 var performer = effects
-                if let file = session.sourceFile { performer.baseDirectory = FlagCommand.directory(of: file) }
+                if let file = session.sourceFile { performer.baseDirectory = ShellCommand.directory(of: file) }
                 _ = performer.perform(other, io)
             }
         }
