@@ -24,10 +24,7 @@ extension LottieBuilder {
         case .text: if let g = textGroup(ps) { shapes.append(g) }
         case .gradient: if let g = gradientGroup(t.name, ps) { shapes.append(g) }
         case .image, .layer: break
-        case .replicator:
-            if ps.contains(where: { ($0.replicator?.count ?? 1) != 1 }) {
-                notes.append("\(t.name): a replicator's copies are not exported to Lottie; only its sublayers themselves are")
-            }
+        case .replicator: break  // its copies are layers of their own (LottieReplicas)
         }
         if let bg = backgroundGroup(ps) { shapes.append(bg) }
         var pairs: [(String, JSONValue)] = [

@@ -2,16 +2,20 @@ import LayerLabCore
 
 /// A gradient layer as a Lottie gradient fill (`gf`) over its (rounded) bounds.
 extension LottieBuilder {
-    /// Stops are written exactly when every frame has the same number of them, all within 0…1;
-    /// otherwise (locations swept outside 0…1, as shimmers do, or a changing colour count) the
-    /// gradient is resampled at 33 evenly spaced stops each frame, so it still animates.
+    /// Stops are written exactly when every frame has the same number of them, all within 0…1,
+    /// of one alpha; otherwise (locations swept outside 0…1, as shimmers do, a changing colour
+    /// count, or colours fading out) the gradient is resampled at 33 evenly spaced stops each
+    /// frame. Close stops also keep players that blend premultiplied colours (rlottie) within a
+    /// hair of Core Graphics, which blends straight colours.
     mutating func gradientGroup(_ layer: String, _ ps: [PresentedLayer]) -> JSONValue? {
         guard ps.contains(where: { !$0.gradientColors.colors.isEmpty && $0.bounds.width > 0 && $0.bounds.height > 0 }) else {
             return nil
         }
         let stops = ps.map { GradientStops.stops($0.gradientColors.colors, $0.gradientLocations) }
         let count = stops.first?.count ?? 0
-        let exact = count > 1 && stops.allSatisfy { $0.count == count && $0.allSatisfy { (0...1).contains($0.0) } }
+        let exact = count > 1 && stops.allSatisfy { s in
+            s.count == count && s.allSatisfy { (0...1).contains($0.0) && $0.1.a == s[0].1.a }
+        }
         let resampled = 33
         let frames: [[(Double, Color)]] = exact ? stops : stops.map { s in
             (0..<resampled).map { i in

@@ -13,7 +13,7 @@ struct RLottieComparisonTests {
     static let examples: [String] = {
         let basics = (try? FileManager.default.contentsOfDirectory(
             atPath: PlayerComparison.repository.appendingPathComponent("examples/basics").path)) ?? []
-        return ["loading-s.lab", "circular-loader.lab", "parallax-walk.lab"]
+        return ["loading-s.lab", "circular-loader.lab", "parallax-walk.lab", "replicator-spinner.lab", "shimmer.lab"]
             + basics.filter { $0.hasSuffix(".lab") }.sorted().map { "basics/" + $0 }
     }()
 
