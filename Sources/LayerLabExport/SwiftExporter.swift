@@ -194,6 +194,7 @@ struct SwiftGenerator {
         case .text: return "CATextLayer"
         case .replicator: return "CAReplicatorLayer"
         case .gradient: return "CAGradientLayer"
+        case .transformLayer: return "CATransformLayer"
         }
     }
 
@@ -303,8 +304,19 @@ struct SwiftGenerator {
         case "bounds": return v.rect.map { ["\(t).bounds = \(SwiftLiteral.rect($0))"] } ?? []
         case "position", "anchorPoint", "startPoint", "endPoint": return v.point.map { ["\(t).\(name) = \(SwiftLiteral.point($0))"] } ?? []
         case "transform.rotation.z", "transform.scale.x", "transform.scale.y",
-             "transform.translation.x", "transform.translation.y":
+             "transform.translation.x", "transform.translation.y", "transform.rotation.x", "transform.rotation.y",
+             "transform.scale.z", "transform.translation.z":
             return ["\(t).setValue(\(n), forKeyPath: \(SwiftLiteral.string(name)))"]
+        case "transform":
+            // After the components set above: they apply first, then these steps.
+            return ["\(t).transform = CATransform3DConcat(\(t).transform, \(SwiftLiteral.transform(v.transform ?? [])))"]
+        case "sublayerTransform": return ["\(t).sublayerTransform = \(SwiftLiteral.transform(v.transform ?? []))"]
+        case "isDoubleSided": return ["\(t).isDoubleSided = \(v.bool != false)"]
+        case "shadowOffset": return v.size.map { ["\(t).shadowOffset = \(SwiftLiteral.size($0))"] } ?? []
+        case "shadowPath":
+            guard case .path(let p) = v, !p.isEmpty else { return v.pathRefName.map { ["\(t).shadowPath = paths.\(pathIdentifier($0))"] } ?? [] }
+            return ["\(t).shadowPath = " + anyValue(v)]
+        case "shadowColor": return ["\(t).shadowColor = \(colorValue())"]
         case "hidden": return ["\(t).isHidden = \(v.bool == true)"]
         case "masksToBounds": return ["\(t).masksToBounds = \(v.bool == true)"]
         case "instanceCount": return ["\(t).instanceCount = \(Int(max(0, min(v.number ?? 1, Double(Replication.maxCount))).rounded(.down)))"]

@@ -6,14 +6,13 @@ extension RenderContext {
     /// centre, flattened onto the replicator's plane, and multiplied by copy k's colour. A tint
     /// other than white needs the copy drawn offscreen first, since it multiplies the copy's
     /// composited pixels (images included), not each layer's colours.
-    func drawCopies(_ layer: PresentedLayer, _ r: Replication, transform m: AffineTransform, into target: Surface,
+    func drawCopies(_ layer: PresentedLayer, _ r: Replication, children: Transform3D, into target: Surface,
                     clip: [Float]?, alpha: Float) {
         guard r.count > 0, !layer.sublayers.isEmpty else { return }
         let center = Point(layer.bounds.midX, layer.bounds.midY)
         for k in 0..<r.count {
             let sublayers = k == 0 ? layer.sublayers : r.copies[k - 1]
-            guard let step = r.transform(k, center: center).planar.affine else { continue }
-            let mk = step.concatenating(m)
+            let mk = r.transform(k, center: center).concatenating(children)
             let tint = r.tint(k)
             if tint.a <= 0 { continue }
             if tint == .white {

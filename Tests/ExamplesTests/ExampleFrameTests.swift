@@ -28,6 +28,8 @@ struct ExampleFrameTests {
         Moment(script: "replicator-spinner.lab", times: [0.0, 0.25, 0.5]),
         // the band off the left edge, crossing the avatar, crossing the lines
         Moment(script: "shimmer.lab", times: [0.0, 0.6, 1.0]),
+        // face up, turning in perspective, lifted edge-on, the back, turning back
+        Moment(script: "card-flip.lab", times: [0.2, 0.75, 0.95, 1.6, 2.4]),
     ]
 
     static var basics: [Moment] {

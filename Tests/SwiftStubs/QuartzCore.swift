@@ -181,6 +181,14 @@ open class CALayer: NSObject, CAMediaTiming {
     open var isHidden: Bool = false
     open var masksToBounds: Bool = false
     open var isGeometryFlipped: Bool = false
+    open var transform: CATransform3D = CATransform3DIdentity
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity
+    open var isDoubleSided: Bool = true
+    open var shadowColor: CGColor?
+    open var shadowOpacity: Float = 0
+    open var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    open var shadowRadius: CGFloat = 3
+    open var shadowPath: CGPath?
     open var mask: CALayer?
     open var sublayers: [CALayer]?
     open var superlayer: CALayer? { nil }
@@ -281,3 +289,5 @@ open class CAGradientLayer: CALayer {
     open var endPoint: CGPoint = CGPoint(x: 0.5, y: 1)
     open var type: CAGradientLayerType = .axial
 }
+
+open class CATransformLayer: CALayer {}

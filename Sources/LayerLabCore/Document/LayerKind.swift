@@ -13,4 +13,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case replicator
     /// CAGradientLayer: fills its bounds with a gradient of `colors` at `locations`.
     case gradient
+    /// CATransformLayer: draws none of its own properties; its sublayers share its 3D space
+    /// (sorted by depth) instead of being flattened into its plane.
+    case transformLayer
 }

@@ -50,6 +50,13 @@ public enum PropertyTable {
             p("transform.scale.y", 1.0, \.scaleY, "vertical scale about the anchor point"),
             p("transform.translation.x", 0.0, \.translationX, "horizontal translation in points"),
             p("transform.translation.y", 0.0, \.translationY, "vertical translation in points"),
+            p("transform.rotation.x", 0.0, \.rotationX, quantity: .angle, "rotation about the horizontal axis (3D)"),
+            p("transform.rotation.y", 0.0, \.rotationY, quantity: .angle, "rotation about the vertical axis (3D)"),
+            p("transform.scale.z", 1.0, \.scaleZ, "depth scale (3D)"),
+            p("transform.translation.z", 0.0, \.translationZ, "translation towards the viewer in points (3D)"),
+            q("transform", .transform, .transform([]), "steps applied after the components above, e.g. [perspective(500)]"),
+            q("sublayerTransform", .transform, .transform([]), "steps applied to the sublayers about the anchor point"),
+            p("isDoubleSided", true, \.isDoubleSided, anim: false, "false hides the layer while its back faces the viewer"),
             p("opacity", 1.0, \.opacity, drawnWithin: 0...1, "0 transparent … 1 opaque, for the whole subtree"),
             p("hidden", false, \.hidden, "a hidden layer and its sublayers are not drawn"),
             p("zPosition", 0.0, \.zPosition, "drawing order among siblings; higher draws on top"),
@@ -58,6 +65,12 @@ public enum PropertyTable {
             p("borderWidth", 0.0, \.borderWidth, range: .nonNegative, "width of the border drawn inside the bounds"),
             p("borderColor", Color.black, \.borderColor, "colour of the border"),
             p("masksToBounds", false, \.masksToBounds, anim: false, "clip sublayers to the (rounded) bounds"),
+            p("shadowColor", Color.black, \.shadowColor, "colour of the shadow"),
+            p("shadowOpacity", 0.0, \.shadowOpacity, range: .unit, "0 no shadow … 1 the shadow colour at full strength"),
+            p("shadowOffset", Size(0, -3), \.shadowOffset, "how far the shadow is moved, in the superlayer's points"),
+            p("shadowRadius", 3.0, \.shadowRadius, range: .nonNegative, "blur radius of the shadow"),
+            p("shadowPath", Path.empty, \.shadowPath,
+              "the shadow's shape in the layer's coordinates; empty follows the layer's alpha"),
             q("mask", .layerRef, .null, anim: false, "a layer whose coverage masks this one, or none"),
             q("beginTime", .number, .number(0), quantity: .time, anim: false, "layer time: when the layer's clock starts"),
             q("speed", .number, .number(1), anim: false, "layer time: rate of the layer's clock (0 pauses)"),
@@ -184,6 +197,12 @@ extension Bool: PresentableValue {
     static var valueType: ValueType { .bool }
     var value: Value { .bool(self) }
     init?(_ value: Value) { guard let b = value.bool else { return nil }; self = b }
+}
+
+extension Size: PresentableValue {
+    static var valueType: ValueType { .size }
+    var value: Value { .size(self) }
+    init?(_ value: Value) { guard let s = value.size else { return nil }; self = s }
 }
 
 extension Point: PresentableValue {

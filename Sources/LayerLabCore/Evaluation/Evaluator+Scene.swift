@@ -20,6 +20,8 @@ extension Evaluator {
                     maskNames.insert(m)
                 }
                 p.sublayers = walk(l.sublayers, parentTime: lt)
+                if let t = props["transform"]?.transform, !t.isEmpty { p.transformMatrix = t.matrix }
+                if let t = props["sublayerTransform"]?.transform, !t.isEmpty { p.sublayerTransform = t.matrix }
                 if l.kind == .replicator {
                     p.replicator = replication(props) { k, delay in walk(l.sublayers, parentTime: lt - Double(k) * delay) }
                 }

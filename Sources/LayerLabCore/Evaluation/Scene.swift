@@ -28,6 +28,15 @@ public struct PresentedLayer: Hashable, Sendable {
     public var scaleY = 0.0
     public var translationX = 0.0
     public var translationY = 0.0
+    public var rotationX = 0.0
+    public var rotationY = 0.0
+    public var scaleZ = 0.0
+    public var translationZ = 0.0
+    /// The `transform` property's steps as a matrix (identity when unset).
+    public var transformMatrix = Transform3D.identity
+    /// The `sublayerTransform` property's steps as a matrix.
+    public var sublayerTransform = Transform3D.identity
+    public var isDoubleSided = true
     /// Within 0…1.
     public var opacity = 0.0
     public var hidden = false
@@ -37,6 +46,12 @@ public struct PresentedLayer: Hashable, Sendable {
     public var borderWidth = 0.0
     public var borderColor = Color.clear
     public var masksToBounds = false
+    // Shadow
+    public var shadowColor = Color.clear
+    public var shadowOpacity = 0.0
+    public var shadowOffset = Size.zero
+    public var shadowRadius = 0.0
+    public var shadowPath = Path.empty
     // Shape
     public var path = Path.empty
     public var fillColor = Color.clear
@@ -91,6 +106,35 @@ public struct PresentedLayer: Hashable, Sendable {
         for spec in PropertyTable.all { spec.present?(&p, spec.defaultValue) }
         return p
     }()
+
+    /// The layer's coordinates into its superlayer's space in 3D: about the anchor point, the
+    /// scales, the rotations about x, y and z, the translations, then the `transform` steps
+    /// (so `transform=perspective(500)` views every rotation in perspective), then position.
+    public var transform3DToSuperlayer: Transform3D {
+        let ax = bounds.minX + anchorPoint.x * bounds.width
+        let ay = bounds.minY + anchorPoint.y * bounds.height
+        var t = Transform3D.translation(-ax, -ay)
+        if scaleX != 1 || scaleY != 1 || scaleZ != 1 { t = t.concatenating(.scale(scaleX, scaleY, scaleZ)) }
+        if rotationX != 0 { t = t.concatenating(.rotation(rotationX, 1, 0, 0)) }
+        if rotationY != 0 { t = t.concatenating(.rotation(rotationY, 0, 1, 0)) }
+        if rotation != 0 { t = t.concatenating(.rotation(rotation, 0, 0, 1)) }
+        t = t.concatenating(.translation(translationX, translationY, translationZ))
+        if !transformMatrix.isIdentity { t = t.concatenating(transformMatrix) }
+        return t.concatenating(.translation(position.x, position.y))
+    }
+
+    /// Whether the layer's transform stays within its plane (so the 2D transform says it all).
+    public var isFlat: Bool {
+        rotationX == 0 && rotationY == 0 && scaleZ == 1 && translationZ == 0 && transformMatrix.isIdentity
+    }
+
+    /// `sublayerTransform` about the anchor point, in the layer's coordinates.
+    public var sublayerTransformAboutAnchor: Transform3D {
+        if sublayerTransform.isIdentity { return .identity }
+        let ax = bounds.minX + anchorPoint.x * bounds.width
+        let ay = bounds.minY + anchorPoint.y * bounds.height
+        return Transform3D.translation(-ax, -ay).concatenating(sublayerTransform).concatenating(.translation(ax, ay))
+    }
 
     /// Maps this layer's own coordinates into its superlayer's, as Core Animation composes
     /// bounds, anchorPoint, transform and position.

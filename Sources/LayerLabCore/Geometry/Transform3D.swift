@@ -25,6 +25,15 @@ public struct Transform3D: Hashable, Sendable {
 
     public var isIdentity: Bool { self == .identity }
 
+    /// Drops z, keeping w: what a layer does to its sublayers' 3D drawing (Core Animation
+    /// flattens every layer but a transformLayer into its own plane).
+    public static let flatteningZ = Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+
+    /// Whether points of the z = 0 plane map affinely and to z = 0: a plain 2D transform.
+    public var isAffinePlane: Bool {
+        m[2] == 0 && m[3] == 0 && m[6] == 0 && m[7] == 0 && m[14] == 0 && m[15] == 1
+    }
+
     // MARK: - Makers (CATransform3DMake…)
 
     public static func translation(_ x: Double, _ y: Double, _ z: Double = 0) -> Transform3D {
@@ -161,3 +170,23 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+extension Projective2D {
+    /// The inverse map, or nil when the plane collapses to a line.
+    public var inverted: Projective2D? {
+        // Row-vector 3x3 [[m11 m12 m14] [m21 m22 m24] [m41 m42 m44]]: invert by cofactors.
+        let a = m11, b = m12, c = m14, d = m21, e = m22, f = m24, g = m41, h = m42, i = m44
+        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
+        let det = a * A + b * B + c * C
+        guard det != 0, det.isFinite else { return nil }
+        let k = 1 / det
+        return Projective2D(m11: A * k, m12: -(b * i - c * h) * k, m14: (b * f - c * e) * k,
+                            m21: B * k, m22: (a * i - c * g) * k, m24: -(a * f - c * d) * k,
+                            m41: C * k, m42: -(a * h - b * g) * k, m44: (a * e - b * d) * k)
+    }
+
+    /// The map as a 3D transform of the plane (z passes through untouched).
+    public var transform3D: Transform3D {
+        Transform3D([m11, m12, 0, m14, m21, m22, 0, m24, 0, 0, 1, 0, m41, m42, 0, m44])
+    }
+}

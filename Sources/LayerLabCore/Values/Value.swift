@@ -28,6 +28,7 @@ public enum Value: Hashable, Sendable {
     public var color: Color? { if case .color(let v) = self { return v }; return nil }
     public var string: String? { if case .string(let v) = self { return v }; return nil }
     public var list: [Value]? { if case .list(let v) = self { return v }; return nil }
+    public var pathRefName: String? { if case .pathRef(let v) = self { return v }; return nil }
     public var transform: [TransformOp]? { if case .transform(let v) = self { return v }; return nil }
 }
 
