@@ -29,5 +29,17 @@ func frameBenchmarks() {
             if many { target("1,000 shape layers", t, atMost: 2, unit: "ms") }
             print("      bytes a frame (full redraw): \(bytes)")
         }
+        if many {
+            // Where the time goes: the presentation tree, then pixels and cells.
+            let options = FrameOptions(columns: 160, rows: 48, mode: .blocks, color: .truecolor)
+            measure("  of which: evaluate the presentation tree", runs: 21) {
+                i += 1
+                _ = ev.scene(at: duration * Double(i % 20) / 20)
+            }
+            let scene = ev.scene(at: duration / 2)
+            measure("  of which: rasterize + encode", runs: 21) {
+                _ = FrameRenderer.render(scene: scene, options: options)
+            }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LayerLabCore
 import LayerLabExport
 import LayerLabRaster
@@ -72,5 +73,18 @@ func peerBenchmarks() {
                          .stroke(r: 0, g: 0, b: 0, a: 1, width: 9.6, cap: 0, join: 0)])
         }
         ratio("LayerLab / cairo, one shape", oursOne, peer)
+    }
+    // A long path: edges cost linear time (no sort), so 25,000 segments stay cheap.
+    let wobbly = Path.polygon((0..<25_000).map { i in
+        let a = Double(i) * 2 * Double.pi / 25_000
+        let r = 200 + 30 * ((i % 2 == 0) ? 1.0 : -1.0)
+        return Point(240 + r * cos(a), 240 + r * sin(a))
+    })
+    var many = Document()
+    many.canvas.size = Size(480, 480)
+    many.layers = [Layer(name: "w", kind: .shape, properties: ["path": .path(wobbly), "fillColor": .color(Color(0, 0, 1))])]
+    let manyScene = Evaluator(document: many).scene(at: 0)
+    measure("LayerLab 25,000-segment zigzag polygon at 480x480 px", runs: 21) {
+        _ = Rasterizer().render(manyScene, width: 480, height: 480)
     }
 }

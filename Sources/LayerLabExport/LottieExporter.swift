@@ -117,6 +117,7 @@ struct LottieBuilder {
         var comp = LottieComp()
         for root in painterOrder(tree) { emit(root, in: &comp, foldRoot: nil) }
         if c.background.a > 0 { comp.add(backgroundLayer(index: comp.nextIndex()), above: false) }
+        noteUnexported()
         notes = uniqued(notes)
         return .object([
             ("v", .string("5.7.4")),
@@ -131,6 +132,45 @@ struct LottieBuilder {
             ("layers", .array(comp.json)),
             ("markers", .array([])),
         ])
+    }
+
+    /// Properties the Lottie export draws (through the presented layers it samples).
+    static let exported: Set<String> = [
+        "bounds", "position", "anchorPoint", "transform.rotation.z", "transform.scale.x", "transform.scale.y",
+        "transform.translation.x", "transform.translation.y", "opacity", "hidden", "zPosition", "backgroundColor",
+        "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "beginTime", "speed", "timeOffset", "path",
+        "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
+        "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "contents",
+        "contentsGravity", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
+    ]
+
+    /// Names every property a layer sets or animates that the export does not draw, so a new
+    /// kind of property is never dropped silently.
+    mutating func noteUnexported() {
+        func base(_ keyPath: String, _ kind: LayerKind) -> String {
+            guard let kp = KeyPath.resolve(keyPath, for: kind) else { return keyPath }
+            switch kp.access {
+            case .property(let name): return name
+            case .component(let name, _): return name
+            case .fanOut(let names): return names.first ?? keyPath
+            case .frame: return "bounds"
+            }
+        }
+        var kinds: [String: LayerKind] = [:]
+        func walk(_ ls: [Layer]) {
+            for l in ls {
+                kinds[l.name] = l.kind
+                for key in l.properties.keys.sorted() where !Self.exported.contains(base(key, l.kind)) {
+                    notes.append("\(l.name): \(key) is not exported to Lottie")
+                }
+                walk(l.sublayers)
+            }
+        }
+        walk(document.layers)
+        for a in document.animations {
+            guard let kp = a.keyPath, let kind = kinds[a.layer] else { continue }
+            if !Self.exported.contains(base(kp, kind)) { notes.append("\(a.layer): \(kp) is not exported to Lottie") }
+        }
     }
 
     func uniqued(_ xs: [String]) -> [String] {

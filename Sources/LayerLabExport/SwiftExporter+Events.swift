@@ -163,7 +163,8 @@ extension SwiftGenerator {
             state[m] = now
             let hidden = now ? (evaluator.modelValue(layer: m, keyPath: "hidden", at: time)?.bool ?? false) : true
             let begin = "\(timeIdentifier(m)) + \(SwiftLiteral.number(evaluator.layerTime(m, at: time)))"
-            w.line("// \(SwiftLiteral.comment(m)) is \(now ? "no longer" : "now") a mask: its own copy \(now ? "shows" : "hides")")
+            w.line("// \(SwiftLiteral.comment(m)) is \(now ? "no longer" : "now") a mask: the layer in the tree "
+                   + (now ? "shows again" : "hides (the copy in the mask holder masks)"))
             writeHold("hidden", hidden ? "true" : "false", begin: begin, targets: [layerIdentifier(m)],
                       key: "\(m) as mask at \(formatNumber(time))")
         }

@@ -53,7 +53,14 @@ enum SwiftLiteral {
     /// A `CGColor` through `UIColor` or `NSColor` (`type`).
     static func color(_ c: Color, type: String) -> String {
         if c == .clear { return "\(type).clear.cgColor" }
-        return "\(type)(red: \(number(c.r)), green: \(number(c.g)), blue: \(number(c.b)), alpha: \(number(c.a))).cgColor"
+        return "\(type)(red: \(channel(c.r)), green: \(channel(c.g)), blue: \(channel(c.b)), alpha: \(channel(c.a))).cgColor"
+    }
+
+    /// A colour channel; an 8-bit value as `k / 255`, exact where a decimal would be rounded.
+    static func channel(_ v: Double) -> String {
+        let k = (v * 255).rounded()
+        guard v != 0, v != 1, abs(v * 255 - k) < 1e-6 else { return number(v) }
+        return "\(Int(k)) / 255"
     }
 
     /// A `CGPath` built with `CGMutablePath`, through the generated `helper`.

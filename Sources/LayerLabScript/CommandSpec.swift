@@ -29,6 +29,10 @@ public struct CommandSpec: Sendable {
             self.name = name; self.placeholder = placeholder; self.meaning = meaning; self.defaultValue = defaultValue
         }
 
+        /// The value is a name taken as written (`images=FOLDER`), not an expression: the shell
+        /// passes `--images walk-images` as the string "walk-images".
+        public var takesName: Bool { ["FILE", "FOLDER", "NAME"].contains(placeholder) }
+
         /// The values to offer after `name=` when the placeholder lists them (`on|off`).
         public var choices: [String] {
             placeholder.contains("|") ? placeholder.split(separator: "|").map(String.init) : []
@@ -107,9 +111,10 @@ public struct CommandSpec: Sendable {
 
     /// Optional single words (`[animated]`, `[loop]`, `[sequence]`): flags after the positionals.
     public var flagWords: [String] {
-        parts.compactMap { part -> String? in
+        var seen = Set<String>()
+        return parts.compactMap { part -> String? in
             guard case .optional(let inner) = part, inner.count == 1, case .word(let w) = inner[0] else { return nil }
-            return w
+            return seen.insert(w).inserted ? w : nil
         }
     }
 

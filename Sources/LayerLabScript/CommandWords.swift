@@ -16,10 +16,12 @@ public struct CommandWords: Sendable {
     public var keyword: String?
     /// Positional names, in order, taken literally.
     public var names: [String] = []
-    /// `key=value` pairs; each value is one value expression.
+    /// `key=value` pairs; each value is one value expression, or a name for `literalKeys`.
     public var attributes: [(key: String, value: String)] = []
     /// Flag words (`loop`, `animated`).
     public var flags: [String] = []
+    /// Attributes whose value is taken literally, as a quoted name (file and folder names).
+    public var literalKeys: Set<String> = []
 
     public init(verb: String) { self.verb = verb }
 
@@ -35,7 +37,8 @@ public struct CommandWords: Sendable {
             case .word(let w):
                 tokens.append(Token(kind: .word(w), range: piece.range, text: w, spaceBefore: true))
             case .name(let n):
-                tokens.append(Token(kind: .string(n), range: piece.range, text: piece.text, spaceBefore: true))
+                let afterEquals = tokens.last?.isSymbol("=") == true
+                tokens.append(Token(kind: .string(n), range: piece.range, text: piece.text, spaceBefore: !afterEquals))
             case .equals:
                 tokens.append(Token(kind: .symbol("="), range: piece.range, text: "=", spaceBefore: false))
             case .value:
@@ -75,7 +78,11 @@ public struct CommandWords: Sendable {
         for (key, value) in attributes {
             add(.word(key), key)
             add(.equals, "=", space: false)
-            add(.value, value, space: false)
+            if literalKeys.contains(key) {
+                add(.name(value), CommandWords.quoted(value), space: false)
+            } else {
+                add(.value, value, space: false)
+            }
         }
         for f in flags { add(.word(f), f) }
         return (text, pieces)

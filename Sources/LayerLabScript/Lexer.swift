@@ -14,7 +14,7 @@ public struct Lexer {
     var openers: [(Character, SourceRange)] = []
     var sawSpace = true
 
-    /// Units a number may carry, as SPEC §3 lists them (plus `rad`).
+    /// Units a number may carry: times (ms, s) and angles (deg, turn, rad).
     static let units: Set<String> = ["ms", "s", "deg", "rad", "turn"]
 
     init(_ text: String, firstLine: Int) {

@@ -109,11 +109,12 @@ public struct Parser {
         return try spec.parse(&self, spec, verb)
     }
 
-    /// `export FILE …`, or the older `export FORMAT FILE …` (a bare format word, then a file).
+    /// `export FILE …`, or the older `export FORMAT FILE …` (a bare word without a dot, then a
+    /// file; a word with a dot such as `out.png` is the file).
     mutating func export(_ spec: CommandSpec) throws(ScriptError) -> Command.Kind {
         var format: Name?
         let afterNext = tokens[min(p + 2, tokens.count - 1)]
-        if case .word(let w) = peek.kind, peekNext.spaceBefore, !peekNext.isSymbol("="), !afterNext.isSymbol("="),
+        if case .word(let w) = peek.kind, !w.contains("."), peekNext.spaceBefore, !peekNext.isSymbol("="), !afterNext.isSymbol("="),
            peekNext.kind != .separator, peekNext.kind != .end {
             format = Name(text: w, range: next().range)
         }

@@ -174,21 +174,20 @@ public enum ScriptWriter {
             [("from", from), ("to", to), ("by", by)].compactMap { k, v in v.map { "\(k)=\(value($0, type))" } }
         }
 
-        /// The timing attributes that differ from their defaults.
+        /// The timing attributes that differ from their defaults, in `MediaTiming.attributes` order.
         func timingWords(_ t: MediaTiming, omitBegin: Bool) -> [String] {
-            var out: [String] = []
-            if t.beginTime != .zero && !omitBegin { out.append("beginTime=\(time(t.beginTime))") }
-            if let d = t.duration { out.append("duration=\(number(d))") }
-            if t.speed != 1 { out.append("speed=\(number(t.speed))") }
-            if t.timeOffset != 0 { out.append("timeOffset=\(number(t.timeOffset))") }
-            if t.repeatCount != 0 { out.append("repeatCount=\(number(t.repeatCount))") }
-            if t.repeatDuration != 0 { out.append("repeatDuration=\(number(t.repeatDuration))") }
-            if t.autoreverses { out.append("autoreverses=true") }
-            if t.fillMode != .removed { out.append("fillMode=\(t.fillMode.rawValue)") }
-            if !t.removedOnCompletion { out.append("removedOnCompletion=false") }
-            if let f = t.timingFunction { out.append("timingFunction=\(timingFunction(f))") }
-            if t.additive { out.append("additive=true") }
-            return out
+            MediaTiming.attributes.compactMap { attribute -> String? in
+                guard let v = attribute.value(in: t), !(omitBegin && attribute.name == "beginTime") else { return nil }
+                let text: String
+                switch v {
+                case .time(let e): text = time(e)
+                case .number(let x): text = number(x)
+                case .bool(let b): text = b ? "true" : "false"
+                case .fillMode(let m): text = m.rawValue
+                case .timingFunction(let f): text = timingFunction(f)
+                }
+                return "\(attribute.name)=\(text)"
+            }
         }
 
         // MARK: - Events

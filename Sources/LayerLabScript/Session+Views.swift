@@ -172,10 +172,16 @@ extension Session {
         return req
     }
 
-    /// The text of a bare word or a quoted string.
+    /// The text of a bare word, a quoted string, or words joined by `-` and `/` (a folder name
+    /// such as `walk-images/2x` reads as a subtraction and a division).
     static func wordOrString(_ e: Expr) -> String? {
         switch e {
         case .word(let w, _), .string(let w, _): return w
+        case .number(let n, let unit, _): return formatNumber(n) + (unit ?? "")
+        case .size(let w, let h, _): return formatNumber(w) + "x" + formatNumber(h)
+        case .binary(let op, let a, let b, _) where op == "-" || op == "/":
+            guard let l = wordOrString(a), let r = wordOrString(b) else { return nil }
+            return l + String(op) + r
         default: return nil
         }
     }

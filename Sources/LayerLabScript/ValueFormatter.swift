@@ -1,6 +1,6 @@
 import LayerLabCore
 
-/// Values as `inspect` prints them (SPEC §3): numbers in `formatNumber`'s shortest form, points
+/// Values as `inspect` prints them: numbers in `formatNumber`'s shortest form, points
 /// `(x, y)`, sizes `WxH`, rects `rect(x, y, w, h)`, colours `#rrggbbaa`, booleans, paths as
 /// absolute SVG data, text quoted. Names and text are escaped so they cannot drive the terminal.
 public enum ValueFormatter {

@@ -183,9 +183,9 @@ struct ValueReader {
 
     func rect(_ e: Expr) throws(ScriptError) -> Rect {
         guard case .call("rect", let xs, _) = e else {
-            throw .wrongType(expected: "rect(x, y, w, h)", found: e.described, e.range)
+            throw .wrongType(expected: ValueFunction.signature("rect"), found: e.described, e.range)
         }
-        let n = try numbers(xs, count: 4, usage: "rect(x, y, w, h)", e.range)
+        let n = try numbers(xs, count: 4, usage: ValueFunction.signature("rect"), e.range)
         return Rect(n[0], n[1], n[2], n[3])
     }
 
@@ -211,7 +211,7 @@ struct ValueReader {
             }
             return Color(bytes: Int(v >> 24), Int((v >> 16) & 0xFF), Int((v >> 8) & 0xFF), Int(v & 0xFF))
         case .call(let f, let xs, let r) where f == "rgb" || f == "rgba":
-            let n = try numbers(xs, count: f == "rgb" ? 3 : 4, usage: f == "rgb" ? "rgb(r, g, b)" : "rgba(r, g, b, a)", r)
+            let n = try numbers(xs, count: f == "rgb" ? 3 : 4, usage: ValueFunction.signature(f), r)
             for (i, x) in n.prefix(3).enumerated() where !(0...255).contains(x) {
                 throw .invalid("colour components are 0…255", xs[i].range)
             }
@@ -221,7 +221,7 @@ struct ValueReader {
         case .call("color", let xs, let r):
             // UIColor/CGColor's form: components 0…1, as `save FILE.lab` writes colours that are
             // not whole bytes.
-            let n = try numbers(xs, count: xs.count == 3 ? 3 : 4, usage: "color(r, g, b, a)", r)
+            let n = try numbers(xs, count: xs.count == 3 ? 3 : 4, usage: ValueFunction.signature("color"), r)
             for (i, x) in n.enumerated() where !(0...1).contains(x) {
                 throw .invalid("color(r, g, b, a) components are 0…1", xs[i].range)
             }
@@ -231,8 +231,6 @@ struct ValueReader {
         }
     }
 
-    static let pathFunctions = ["oval", "circle", "rect", "roundedRect", "arc", "polygon", "line", "svg"]
-
     func path(_ e: Expr) throws(ScriptError) -> Value {
         switch e {
         case .word(let n, let r):
@@ -241,22 +239,22 @@ struct ValueReader {
         case .call(let f, let xs, let r):
             switch f {
             case "oval":
-                let n = try numbers(xs, count: 4, usage: "oval(x, y, w, h)", r)
+                let n = try numbers(xs, count: 4, usage: ValueFunction.signature("oval"), r)
                 return .path(.oval(in: Rect(n[0], n[1], n[2], n[3])))
             case "circle":
-                let n = try numbers(xs, count: 3, usage: "circle(cx, cy, r)", r)
+                let n = try numbers(xs, count: 3, usage: ValueFunction.signature("circle"), r)
                 return .path(.circle(center: Point(n[0], n[1]), radius: n[2]))
             case "rect":
-                let n = try numbers(xs, count: 4, usage: "rect(x, y, w, h)", r)
+                let n = try numbers(xs, count: 4, usage: ValueFunction.signature("rect"), r)
                 return .path(.rect(Rect(n[0], n[1], n[2], n[3])))
             case "roundedRect":
-                let n = try numbers(xs, count: 5, usage: "roundedRect(x, y, w, h, r)", r)
+                let n = try numbers(xs, count: 5, usage: ValueFunction.signature("roundedRect"), r)
                 return .path(.roundedRect(Rect(n[0], n[1], n[2], n[3]), radius: n[4]))
             case "arc":
                 guard xs.count == 6 || xs.count == 5 else {
-                    throw .invalid("arc(cx, cy, r, start, end, clockwise) takes 6 values, found \(xs.count)", r)
+                    throw .invalid("\(ValueFunction.signature("arc")) takes 6 values, found \(xs.count)", r)
                 }
-                let n = try numbers(Array(xs.prefix(5)), count: 5, usage: "arc(cx, cy, r, start, end, clockwise)", r,
+                let n = try numbers(Array(xs.prefix(5)), count: 5, usage: ValueFunction.signature("arc"), r,
                                     dims: [.plain, .plain, .plain, .angle, .angle])
                 let cw = xs.count == 6 ? try bool(xs[5]) : true
                 return .path(.arc(center: Point(n[0], n[1]), radius: n[2], start: n[3], end: n[4], clockwise: cw))
@@ -279,7 +277,7 @@ struct ValueReader {
                     throw .invalid("bad SVG path data: \(error.message)", SourceRange(start, end))
                 }
             default:
-                throw .unknown(what: "path function", name: f, r, suggestion: Suggestion.nearest(f, in: ValueReader.pathFunctions))
+                throw .unknown(what: "path function", name: f, r, suggestion: Suggestion.nearest(f, in: ValueFunction.pathFunctions))
             }
         default:
             throw .wrongType(expected: "a path", found: e.described, e.range)
@@ -328,7 +326,7 @@ struct ValueReader {
             if let f = TimingFunction.named(w) { return f }
             throw .unknown(what: "timing function", name: w, r, suggestion: Suggestion.nearest(w, in: TimingFunction.names + ["easeInOut", "cubic"]))
         case .call("cubic", let xs, let r):
-            let n = try numbers(xs, count: 4, usage: "cubic(x1, y1, x2, y2)", r)
+            let n = try numbers(xs, count: 4, usage: ValueFunction.signature("cubic"), r)
             if !(0...1).contains(n[0]) || !(0...1).contains(n[2]) {
                 throw .invalid("cubic's x1 and x2 must be in 0…1", r)
             }

@@ -25,9 +25,9 @@ struct SpringSolverTests {
         #expect(peak <= 1 + 1e-9)
     }
 
-    /// The seed's label: d 0.4, ζ 0.7, v0 0.1. With stiffness (2π/d)² and ζ the damping ratio,
-    /// the first peak comes at π/ω_d ≈ 0.28 s with the textbook overshoot
-    /// exp(−ζπ/√(1−ζ²)) ≈ 4.6% (NOTES §1.10.11 says 3.4%; its own mapping gives 4.6%).
+    /// The "S" label of the loading animation (docs/seed-timelines.md): d 0.4, ζ 0.7, v0 0.1.
+    /// With stiffness (2π/d)² and ζ the damping ratio, the first peak comes at π/ω_d ≈ 0.28 s
+    /// with the textbook overshoot exp(−ζπ/√(1−ζ²)) ≈ 4.6%.
     @Test func uikitFormMatchesWorkedNumbers() {
         let s = SpringSolver(dampingRatio: 0.7, initialVelocity: 0.1, duration: 0.4)
         var peakT = 0.0, peak = 0.0

@@ -2,7 +2,7 @@ import LayerLabCore
 import Testing
 @testable import LayerLabRaster
 
-/// Hostile values draw something or nothing, but never crash or hang (SPEC §8).
+/// Hostile values draw something or nothing, but never crash or hang.
 @Suite struct RobustnessTests {
     static let hostile: [Double] = [0, -1, 1e-300, 1e300, -1e300, .infinity, -.infinity, .nan]
 

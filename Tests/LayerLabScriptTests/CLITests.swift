@@ -127,6 +127,10 @@ import Testing
         let lottie = dir.appendingPathComponent("a \"quoted\" name.json").path
         #expect(try CLITests.run(["export", scene.path, lottie]).status == 0)
         #expect(FileManager.default.fileExists(atPath: lottie))
+        // Exporter options are the command's attributes and words: a folder name is taken as given.
+        let images = try CLITests.run(["export", scene.path, dir.appendingPathComponent("w.json").path,
+                                       "--images", "walk images", "--strict"])
+        #expect(images.status == 0, "\(images.err)")
         let bad = try CLITests.run(["export", scene.path, dir.appendingPathComponent("x.mov").path])
         #expect(bad.status == 1 && bad.err.contains("cannot tell the format"))
     }
@@ -162,5 +166,16 @@ import Testing
         #expect(try CLITests.run(["explian"]).err.contains("did you mean 'explain'?"))
         // A file name still opens it (here: cannot read it).
         #expect(try CLITests.run(["missing.lab"]).err.contains("cannot read 'missing.lab'"))
+    }
+
+    @Test func saveScriptRunsBackAndEditNeedsTheREPL() throws {
+        let dir = try CLITests.folder()
+        let script = dir.appendingPathComponent("saved scene.lab").path
+        let r = try CLITests.run(["-c", "shape dot path=circle(5, 5, 2) fillColor=#ff000080; animate dot opacity to=0 duration=0.5 as fade; save \"\(script)\""])
+        #expect(r.status == 0 && r.out.contains("saved"), "\(r.err)")
+        let back = try CLITests.run(["inspect", script, "dot.opacity", "--at", "fade.end - 0.25"])
+        #expect(back.status == 0 && back.out == "dot.opacity = 0.5\n", "\(back.err)")
+        let edit = try CLITests.run(["-c", "layer a; edit"])
+        #expect(edit.status == 1 && edit.err.contains("edit opens your editor, so it works only at the interactive prompt"))
     }
 }

@@ -25,6 +25,8 @@ struct CommandTableTests {
         #expect(r?.format == .gif && r?.file == "out.gif" && r?.fps == 10)
         #expect(exportRequest("export lottie anim.json")?.format == .lottie)
         #expect(exportRequest("export png gif")?.file == "gif", "a format word followed by a file is the old form")
+        #expect(exportRequest("export x.png strict")?.strict == true, "a file with a dot, then a flag word")
+        #expect(exportRequest("export swift Out.swift strict platform=macos")?.platform == "macos")
     }
 
     @Test func exportWithoutAKnownExtensionSaysWhich() {

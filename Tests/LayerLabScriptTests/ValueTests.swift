@@ -2,7 +2,7 @@ import Testing
 import LayerLabCore
 @testable import LayerLabScript
 
-/// Every value form, written on a layer and printed back by `inspect … at=0` (SPEC §3's format).
+/// Every value form, written on a layer and printed back by `inspect … at=0`, in the form `ValueFormatter` documents.
 @Suite struct ValueTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var kind = "shape"

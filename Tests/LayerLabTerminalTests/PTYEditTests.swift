@@ -21,7 +21,11 @@ struct PTYEditTests {
             esac
 
             """
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o755])
+        // O_CLOEXEC: a process another test spawns at this moment must not inherit a writable
+        // descriptor, or running the script fails with "Text file busy".
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        _ = text.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
         return path
     }
 

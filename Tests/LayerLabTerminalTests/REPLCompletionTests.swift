@@ -9,6 +9,7 @@ struct REPLCompletionTests {
         animations: [("spin", "animate", "transform.rotation.z"), ("grow", "spring", "bounds"),
                      ("fade", "animate", "opacity"), ("reveal", "group", nil)],
         paths: ["small", "large"],
+        events: ["hide"],
         listDirectory: { dir in
             switch dir {
             case "": return [.init(name: "loader.lab", isDirectory: false), .init(name: "examples", isDirectory: true),
@@ -129,5 +130,26 @@ struct REPLCompletionTests {
         let r = c.complete("animate r opacity", cursor: 9)
         #expect(r.candidates == ["ring", "ringMask"])
         #expect(r.start == 8)
+    }
+
+    @Test func namesWhereATimeNamesOne() {
+        #expect(complete("animate box opacity beginTime=after ") == ["fade", "grow", "hide", "reveal", "spin"])
+        #expect(complete("animate box opacity beginTime=after f") == ["fade"])
+        #expect(complete("animate box opacity beginTime=sp") == ["beginTime=spin.begin", "beginTime=spin.end"])
+        #expect(complete("animate box opacity beginTime=h") == ["beginTime=hide.begin", "beginTime=hide.end"])
+        #expect(complete("set spin beginTime=after g") == ["grow"])
+        #expect(complete("seek fa") == ["fade.begin", "fade.end"])
+        #expect(complete("seek after ") == ["fade", "grow", "hide", "reveal", "spin"])
+        #expect(complete("play from=after r") == ["reveal"])
+        #expect(complete("show at=gr") == ["at=grow.begin", "at=grow.end"])
+        #expect(complete("canvas duration=after sp") == ["spin"])
+        #expect(complete("at after h") == ["hide"])
+        // Not where a plain number goes.
+        #expect(complete("animate box opacity duration=f").isEmpty)
+    }
+
+    @Test func pathFunctionsComeFromTheirTable() {
+        #expect(complete("set ring path=ro") == ["path=roundedRect("])
+        #expect(complete("path p = ci") == ["circle("])
     }
 }

@@ -78,6 +78,9 @@ struct ShellCommand: Sendable {
                     return .failure(FlagError("--\(name) is given twice"))
                 }
                 words.attributes.append((name, v))
+                if spec.attributes.first(where: { $0.name == name })?.takesName == true {
+                    words.literalKeys.insert(name)
+                }
             } else if spec.flagWords.contains(name), inline == nil {
                 words.flags.append(name)
             } else if keywordOptions.contains(name) {

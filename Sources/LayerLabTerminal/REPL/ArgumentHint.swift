@@ -15,6 +15,10 @@ public struct ArgumentHint: Sendable {
     /// The hint for `line` with the cursor at its end; nil when there is nothing to show.
     public func hint(for line: String) -> String? {
         let a = InputAnalysis(line: line, cursor: line.count, context: context)
+        // Inside a value function's parentheses: its signature (`path=rect(` → `rect(x, y, w, h)`).
+        if let f = ValueFunction.openCall(in: a.current.text) {
+            return (line.last == " " ? "" : " ") + f.signature
+        }
         guard let syntax = a.syntax, !a.words.isEmpty || a.current.text == syntax.command else {
             return wholeCommandHint(a)
         }

@@ -71,6 +71,9 @@ public struct Completer: Sendable {
             all = a.groupLayer != nil ? ["animate", "keyframes", "spring", "group", "}"] : context.commandWords
         } else if a.inAtTime {
             all = timeCandidates(after: a.words.last?.text) + (a.words.count > 1 ? ["set"] : [])
+        } else if let previous = a.words.last?.text, previous == "after" || previous.hasSuffix("=after") {
+            // `beginTime=after ` (or `from=after `, `seek after `): a name follows.
+            all = context.timeNames
         } else if let eq = word.firstIndex(of: "="), let key = InputAnalysis.attributeKey(word) {
             let prefix = word[...eq]
             all = values(forAttribute: key, a).map { prefix + $0 }
@@ -127,7 +130,7 @@ public struct Completer: Sendable {
         case "LAYER.KEYPATH": return dotted(word, allKeyPaths: true) ?? context.layerNames.map { $0 + "." }
         case "FILE": return files(word)
         case "COMMAND": return context.commandWords + HelpText.topics
-        case "TIME": return timeCandidates(after: a.words.last?.text)
+        case "TIME", "T": return timeCandidates(after: a.words.last?.text)
         default:
             // A lowercase word in a choice (`png|gif`, `on|off`) is typed as is.
             return placeholder.first?.isUppercase == true ? [] : [placeholder]
@@ -148,9 +151,23 @@ public struct Completer: Sendable {
         return names.filter { KeyPath.resolve($0, for: kind)?.isAnimatable ?? true }
     }
 
+    /// What a time expression may name: `NAME.begin`, `NAME.end` and `after` (then a name).
     func timeCandidates(after previous: String?) -> [String] {
-        if previous == "after" { return context.animationNames }
-        return context.animationNames.flatMap { [$0 + ".begin", $0 + ".end"] } + ["after"]
+        if previous == "after" { return context.timeNames }
+        return context.timeNames.flatMap { [$0 + ".begin", $0 + ".end"] } + ["after"]
+    }
+
+    /// How the value of attribute `key` is written on this command (`T` for a time expression),
+    /// from the command's grammar or the timing attributes.
+    func placeholder(ofAttribute key: String, _ a: InputAnalysis) -> String? {
+        for case .attribute(let k, let v) in a.syntax?.elements ?? [] where k == key { return v }
+        return nil
+    }
+
+    /// The timing attribute `key`, when the command takes timing attributes.
+    func timingAttribute(_ key: String, _ a: InputAnalysis) -> TimingAttribute? {
+        guard a.syntax?.elements.contains(.timing) == true || (a.command == "set" && a.animation != nil) else { return nil }
+        return MediaTiming.attribute(named: key)
     }
 
     func files(_ word: String) -> [String] {
@@ -190,15 +207,15 @@ public struct Completer: Sendable {
 
     /// Values for `key=` on this command.
     func values(forAttribute key: String, _ a: InputAnalysis) -> [String] {
-        // The synopsis may list the values itself: `mode=ascii|blocks|braille`.
-        for case .attribute(let k, let v) in a.syntax?.elements ?? [] where k == key && v.contains("|") {
-            return v.split(separator: "|").map(String.init)
+        // The grammar may list the values itself (`mode=ascii|blocks|braille`), or take a time.
+        if let placeholder = placeholder(ofAttribute: key, a) {
+            if placeholder.contains("|") { return placeholder.split(separator: "|").map(String.init) }
+            if placeholder == "T" { return timeCandidates(after: nil) }
         }
-        if let attribute = MediaTiming.attribute(named: key) { return attribute.completions }
+        if let t = timingAttribute(key, a) {
+            return t.kind == .time ? timeCandidates(after: nil) : t.completions
+        }
         switch key {
-        case "calculationMode": return Animation.CalculationMode.allCases.map(\.rawValue)
-        case "mode": return ["ascii", "blocks", "braille"]
-        case "color" where a.command == "show" || a.command == "frames": return ["auto", "always", "never"]
         case "background": return Color.allNames
         case "from", "to", "by":
             return values(forKeyPath: a.keyPath ?? "", kind: a.layerKind)
@@ -214,6 +231,8 @@ public struct Completer: Sendable {
     /// path names.
     func values(forKeyPath keyPath: String, kind: LayerKind?) -> [String] {
         guard let kp = KeyPath.resolve(keyPath, for: kind) else { return [] }
+        // The property table's own words (closed sets, booleans) come first.
+        if let words = PropertyTable.spec(kp.name)?.completions, !words.isEmpty { return words }
         switch kp.type {
         case .color: return Color.allNames
         case .bool, .word: return PropertyTable.spec(kp.name)?.completions ?? []
@@ -224,5 +243,5 @@ public struct Completer: Sendable {
         }
     }
 
-    static let pathConstructors = ["oval(", "circle(", "rect(", "roundedRect(", "arc(", "polygon(", "line(", "svg("]
+    static let pathConstructors = ValueFunction.pathFunctions.map { $0 + "(" }
 }

@@ -66,4 +66,6 @@ public struct CompletionContext: Sendable {
     var commandWords: [String] { commands.flatMap(\.words) }
     var layerNames: [String] { layers.map(\.name) }
     var animationNames: [String] { animations.map(\.name) }
+    /// Names a time expression may refer to: animations and events.
+    var timeNames: [String] { animationNames + events }
 }
