@@ -31,21 +31,23 @@ extension Surface {
     /// Composites `src` over this surface with every channel multiplied by `tint` (straight
     /// colour, so its alpha scales the copy's coverage), then by `opacity` and the clip.
     func composite(_ src: Surface, tint: Color, opacity: Float, clip: [Float]?) {
-        let n = width * height
-        let ta = Float(tint.a) * opacity
-        let tr = Float(tint.r) * ta, tg = Float(tint.g) * ta, tb = Float(tint.b) * ta
+        guard src.dirtyX0 < src.dirtyX1, src.dirtyY0 < src.dirtyY1 else { return }
+        let w = width, x0 = src.dirtyX0, x1 = src.dirtyX1
+        let ta = Float(max(0, min(1, tint.a))) * opacity
+        let t = [Float(max(0, min(1, tint.r))) * ta, Float(max(0, min(1, tint.g))) * ta,
+                 Float(max(0, min(1, tint.b))) * ta, ta]
+        for y in src.dirtyY0..<src.dirtyY1 { markDirty(y: y, x0: x0, x1: x1) }
         px.withUnsafeMutableBufferPointer { d in
             src.px.withUnsafeBufferPointer { s in
-                for i in 0..<n {
-                    let j = i * 4
-                    let c: Float = clip?[i] ?? 1
-                    let sa = s[j + 3] * ta * c
-                    if sa <= 0 { continue }
-                    let inv = 1 - sa
-                    d[j] = s[j] * tr * c + d[j] * inv
-                    d[j + 1] = s[j + 1] * tg * c + d[j + 1] * inv
-                    d[j + 2] = s[j + 2] * tb * c + d[j + 2] * inv
-                    d[j + 3] = sa + d[j + 3] * inv
+                for y in src.dirtyY0..<src.dirtyY1 {
+                    for x in x0..<x1 {
+                        let i = y * w + x, j = i * 4
+                        if s[j + 3] == 0 { continue }
+                        let k: Float = clip?[i] ?? 1
+                        if k <= 0 { continue }
+                        let inv = 1 - Float(s[j + 3]) * t[3] * k * (1 / 255)
+                        for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * t[c] * k + Float(d[j + c]) * inv) }
+                    }
                 }
             }
         }

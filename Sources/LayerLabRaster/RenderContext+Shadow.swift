@@ -20,7 +20,7 @@ extension RenderContext {
         } else if let content {
             shape = [Float](repeating: 0, count: width * height)
             content.px.withUnsafeBufferPointer { p in
-                for i in 0..<shape.count { shape[i] = p[i * 4 + 3] }
+                for i in 0..<shape.count { shape[i] = Float(p[i * 4 + 3]) * (1 / 255) }
             }
         } else {
             return
@@ -32,17 +32,15 @@ extension RenderContext {
         if sigma > 0.05 { BoxBlur.blur(&shape, width: width, height: height, sigma: sigma) }
         let c = layer.shadowColor
         let a = Float(max(0, min(1, c.a * layer.shadowOpacity))) * alpha
-        let r = Float(max(0, min(1, c.r))), g = Float(max(0, min(1, c.g))), b = Float(max(0, min(1, c.b)))
-        target.px.withUnsafeMutableBufferPointer { d in
-            for i in 0..<shape.count {
-                var k = shape[i] * a
-                if let clip { k *= clip[i] }
-                if k <= 0 { continue }
-                let j = i * 4, inv = 1 - k
-                d[j] = r * k + d[j] * inv
-                d[j + 1] = g * k + d[j + 1] * inv
-                d[j + 2] = b * k + d[j + 2] * inv
-                d[j + 3] = k + d[j + 3] * inv
+        guard a > 0 else { return }
+        let paint = SIMD4(Float(max(0, min(1, c.r))), Float(max(0, min(1, c.g))), Float(max(0, min(1, c.b))), 1)
+        let w = width
+        shape.withUnsafeMutableBufferPointer { all in
+            for y in 0..<height {
+                let row = UnsafeMutableBufferPointer(rebasing: all[(y * w)..<(y * w + w)])
+                // `blend` reads cover[x] for columns x of the row.
+                guard let first = row.firstIndex(where: { $0 > 0 }), let last = row.lastIndex(where: { $0 > 0 }) else { continue }
+                target.blend(y: y, x0: first, x1: last + 1, cover: row, alpha: a, clip: clip) { _ in paint }
             }
         }
     }
