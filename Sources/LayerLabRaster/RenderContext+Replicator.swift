@@ -21,35 +21,8 @@ extension RenderContext {
             }
             let offscreen = borrowSurface()
             for sub in RenderContext.ordered(sublayers) { draw(sub, parent: mk, into: offscreen, clip: nil, alpha: 1) }
-            target.composite(offscreen, tint: tint, opacity: alpha, clip: clip)
+            target.composite(offscreen, opacity: alpha, mask: nil, clip: clip, tint: tint)
             giveBack(offscreen)
-        }
-    }
-}
-
-extension Surface {
-    /// Composites `src` over this surface with every channel multiplied by `tint` (straight
-    /// colour, so its alpha scales the copy's coverage), then by `opacity` and the clip.
-    func composite(_ src: Surface, tint: Color, opacity: Float, clip: [Float]?) {
-        guard src.dirtyX0 < src.dirtyX1, src.dirtyY0 < src.dirtyY1 else { return }
-        let w = width, x0 = src.dirtyX0, x1 = src.dirtyX1
-        let ta = Float(max(0, min(1, tint.a))) * opacity
-        let t = [Float(max(0, min(1, tint.r))) * ta, Float(max(0, min(1, tint.g))) * ta,
-                 Float(max(0, min(1, tint.b))) * ta, ta]
-        for y in src.dirtyY0..<src.dirtyY1 { markDirty(y: y, x0: x0, x1: x1) }
-        px.withUnsafeMutableBufferPointer { d in
-            src.px.withUnsafeBufferPointer { s in
-                for y in src.dirtyY0..<src.dirtyY1 {
-                    for x in x0..<x1 {
-                        let i = y * w + x, j = i * 4
-                        if s[j + 3] == 0 { continue }
-                        let k: Float = clip?[i] ?? 1
-                        if k <= 0 { continue }
-                        let inv = 1 - Float(s[j + 3]) * t[3] * k * (1 / 255)
-                        for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * t[c] * k + Float(d[j + c]) * inv) }
-                    }
-                }
-            }
         }
     }
 }
