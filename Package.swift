@@ -21,9 +21,9 @@ let package = Package(
         // JSON project format (Data in, Data out).
         .target(name: "LayerLabProject", dependencies: ["LayerLabCore"]),
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
-        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabProject"]),
+        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"]),
         // The command language: lexer, parser, session, diagnostics, help.
-        .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabProject"]),
+        .target(name: "LayerLabScript", dependencies: ["LayerLabCore"]),
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
@@ -39,8 +39,6 @@ let package = Package(
 
         // Shared by the test targets: golden files, a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // rlottie's C API, loaded with dlopen so the package builds without it (tests only).
-        .target(name: "RLottieSupport", path: "Tests/RLottieSupport"),
         .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore"]),
         .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport", "PeerLibraries"],
                     exclude: ["__Goldens__"]),
@@ -50,7 +48,7 @@ let package = Package(
         .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
         .testTarget(name: "LottiePlayerTests",
                     dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal",
-                                   "RLottieSupport"]),
+                                   "PeerLibraries"]),
         .testTarget(name: "ExamplesTests",
                     dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport"],
                     exclude: ["__Goldens__"]),

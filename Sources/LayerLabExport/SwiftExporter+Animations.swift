@@ -39,6 +39,11 @@ extension SwiftGenerator {
 
         writeTimedChanges()
 
+        // Flipbooks before the explicit animations, so an animated frameIndex overrides them while it runs.
+        for l in order where !(l.value("frames").list ?? []).isEmpty && l.properties["frameIndex"] == nil {
+            writeFlipbook(l)
+        }
+
         for a in document.animations {
             guard let l = layers[a.layer] else { continue }
             w.line()
@@ -55,9 +60,6 @@ extension SwiftGenerator {
             }
         }
 
-        for l in order where !(l.value("frames").list ?? []).isEmpty && l.properties["frameIndex"] == nil {
-            writeFlipbook(l)
-        }
         w.line("_ = paths")
         if order.isEmpty { w.line("_ = start") }
         w.close()
@@ -83,7 +85,12 @@ extension SwiftGenerator {
             return ids
         }
         if a.keyPath == "frameIndex" {
+            if let written = writeFrameIndex(a, layer: layer, id: id, begin: begin, beginComment: beginComment,
+                                             duration: duration, sceneBegin: sceneBegin) {
+                return written
+            }
             w.line("// frameIndex has no Core Animation key path: animate `contents` with the frames' images instead.")
+            notes.append("\(a.name): a frameIndex animation other than from/to/by is left out of the Swift export")
             return []
         }
         switch a.body {
@@ -103,7 +110,7 @@ extension SwiftGenerator {
         case .spring(let s):
             w.line("let \(id) = CASpringAnimation(keyPath: \(SwiftLiteral.string(s.keyPath)))")
             writeFromToBy(id, s.from, s.to, s.by)
-            let solver = SwiftGenerator.solver(s, duration: a.timing.duration)
+            let solver = SpringSolver(s, duration: a.timing.duration)
             if case .dampingRatio(let zeta, _) = s.form {
                 let d = a.timing.duration ?? 0.5
                 w.line("// UIKit form: dampingRatio \(SwiftLiteral.number(zeta)) over \(SwiftLiteral.number(d)) s, as"
@@ -164,6 +171,49 @@ extension SwiftGenerator {
             }
             w.line("\(id).\(attribute.swiftName) = \(literal)")
         }
+    }
+
+    /// A basic `frameIndex` animation as a discrete keyframe animation on `contents`: the frame
+    /// shown changes where `floor(from + (to − from)·f(p))` does (f its timing function, p the
+    /// iteration's progress), found by sampling one iteration finely; the timing attributes stay,
+    /// the timing function being folded into the key times.
+    mutating func writeFrameIndex(_ a: Animation, layer: Layer, id: String, begin: String?, beginComment: String?,
+                                  duration: Double, sceneBegin: Double) -> [String]? {
+        guard case .basic(let b) = a.body, !a.timing.additive else { return nil }
+        let frames = (layer.value("frames").list ?? []).compactMap(\.string)
+        guard !frames.isEmpty else { return nil }
+        let model = evaluator.modelValue(layer: layer.name, keyPath: "frameIndex", at: sceneBegin)?.number ?? 0
+        let from = b.from?.number ?? model
+        guard let to = b.to?.number ?? b.by?.number.map({ from + $0 }) else { return nil }
+        let curve = a.timing.timingFunction ?? .linear
+        func index(_ p: Double) -> Int {
+            let v = from + (to - from) * curve(p)
+            return v.isFinite ? max(0, min(frames.count - 1, Int(v.rounded(.down)))) : 0
+        }
+        var values = [index(0)], keyTimes = [0.0]
+        let steps = 4096
+        for k in 1...steps {
+            let p = Double(k) / Double(steps)
+            let i = index(p)
+            guard i != values[values.count - 1] else { continue }
+            // Narrow the change down to where it happens between the two samples.
+            var lo = Double(k - 1) / Double(steps), hi = p
+            for _ in 0..<40 {
+                let mid = (lo + hi) / 2
+                if index(mid) == values[values.count - 1] { lo = mid } else { hi = mid }
+            }
+            values.append(index(hi)); keyTimes.append(hi)
+        }
+        keyTimes.append(1)
+        w.line("// frameIndex \(SwiftLiteral.number(from)) to \(SwiftLiteral.number(to)): the frames' images on `contents`")
+        w.line("let \(id) = CAKeyframeAnimation(keyPath: \"contents\")")
+        w.line("\(id).values = [" + values.map { image(frames[$0]) + " as Any" }.joined(separator: ", ") + "]")
+        w.line("\(id).keyTimes = [" + keyTimes.map { SwiftLiteral.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ") + "]")
+        w.line("\(id).calculationMode = .discrete")
+        var timing = a.timing
+        timing.timingFunction = nil
+        writeTiming(id, timing, duration: duration, begin: begin, beginComment: beginComment, durationComment: nil)
+        return [id]
     }
 
     /// The position or size half of a `frame` animation, its rect values converted.

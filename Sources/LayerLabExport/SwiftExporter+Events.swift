@@ -86,18 +86,7 @@ extension SwiftGenerator {
                     continue
                 }
                 guard let holds = holdValues(a.keyPath, a.value, layer: l, time: e.time) else {
-                    if e.time <= 0 {
-                        w.line("CATransaction.begin()")
-                        w.line("CATransaction.setDisableActions(true)")
-                        for target in targets(l.name) {
-                            for s in assignment(target, a.keyPath, a.value, layer: l) { w.line(s) }
-                        }
-                        w.line("CATransaction.commit()")
-                    } else {
-                        notes.append("\(e.event.layer): `at \(formatNumber(e.time)) set \(a.keyPath)` is left out: Core Animation"
-                                     + " cannot animate \(a.keyPath)")
-                        w.line("// left out: Core Animation cannot animate \(SwiftLiteral.comment(a.keyPath))")
-                    }
+                    writeSetAtStart(e.event, a, layer: l, time: e.time)
                     continue
                 }
                 for (keyPath, value) in holds {
@@ -118,6 +107,40 @@ extension SwiftGenerator {
             }
             if e.event.assignments.contains(where: { $0.keyPath == "mask" }) { writePresence(at: e.time, &drawnMasks) }
         }
+    }
+
+    /// A change of a property Core Animation cannot animate (`string`, `lineCap`, …): at time 0
+    /// set directly; later, set by the delegate of a marker animation (additive, by zero: it
+    /// changes nothing itself) when Core Animation starts it, so it stays on the same clock.
+    mutating func writeSetAtStart(_ e: Event, _ a: Assignment, layer l: Layer, time: Double) {
+        if time <= 0 {
+            w.line("CATransaction.begin()")
+            w.line("CATransaction.setDisableActions(true)")
+            for target in targets(l.name) {
+                for s in assignment(target, a.keyPath, a.value, layer: l) { w.line(s) }
+            }
+            w.line("CATransaction.commit()")
+            return
+        }
+        let key = "\(e.name).\(a.keyPath)"
+        let id = names.identifier(key, kind: "marker", suffix: "Marker")
+        w.line("// Core Animation cannot animate \(SwiftLiteral.comment(a.keyPath)): the marker's delegate sets it when the marker starts.")
+        w.line("let \(id) = CABasicAnimation(keyPath: \"opacity\")")
+        w.line("\(id).isAdditive = true")
+        w.line("\(id).fromValue = 0")
+        w.line("\(id).toValue = 0")
+        w.line("\(id).duration = 0.1")
+        w.line("\(id).beginTime = \(timeIdentifier(l.name)) + \(SwiftLiteral.number(evaluator.layerTime(l.name, at: time)))")
+        w.open("\(id).delegate = TimedChange")
+        w.line("CATransaction.begin()")
+        w.line("CATransaction.setDisableActions(true)")
+        for target in targets(l.name) {
+            for s in assignment(target, a.keyPath, a.value, layer: l) { w.line(s) }
+        }
+        w.line("CATransaction.commit()")
+        w.close()
+        w.line("\(layerIdentifier(l.name)).add(\(id), forKey: \(SwiftLiteral.string(key)))")
+        usesTimedChange = true
     }
 
     /// A discrete keyframe animation holding `value` from `begin` on.

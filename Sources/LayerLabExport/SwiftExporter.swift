@@ -75,6 +75,8 @@ struct SwiftGenerator {
     var layers: [String: Layer] = [:]
     /// Masked layers whose mask changes on the timeline, and every mask each one takes.
     var maskSlots: [(layer: String, masks: [String])] = []
+    /// Whether the generated type needs its `TimedChange` delegate class.
+    var usesTimedChange = false
     /// Picture files and the asset names the app must provide.
     var assetNames: [String: String] = [:]
 
@@ -388,20 +390,20 @@ struct SwiftGenerator {
         return out
     }
 
-    /// The physical spring behind either form (UIKit's form mapped as `SpringSolver` documents:
-    /// stiffness (2π/d)², mass 1, damping 4πζ/d).
-    static func solver(_ s: Animation.Spring, duration: Double?) -> SpringSolver {
-        switch s.form {
-        case .physics(let m, let k, let c, let v):
-            return SpringSolver(mass: m, stiffness: k, damping: c, initialVelocity: v)
-        case .dampingRatio(let z, let v):
-            return SpringSolver(dampingRatio: z, initialVelocity: v, duration: duration ?? 0.5)
-        }
-    }
-
     // MARK: - Helpers in the generated type
 
     mutating func writeHelpers() {
+        if usesTimedChange {
+            w.line("/// Runs `apply` when the animation it is the delegate of starts, on Core Animation's clock:")
+            w.line("/// timed changes of properties Core Animation cannot animate.")
+            w.open("private final class TimedChange: NSObject, CAAnimationDelegate, @unchecked Sendable")
+            w.line("let apply: @MainActor () -> Void")
+            w.line("init(_ apply: @escaping @MainActor () -> Void) { self.apply = apply }")
+            w.line("nonisolated func animationDidStart(_ anim: CAAnimation) { MainActor.assumeIsolated { apply() } }")
+            w.line("nonisolated func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}")
+            w.close()
+            w.line()
+        }
         w.line("/// A `CGPath` built by `build` on a fresh `CGMutablePath`.")
         w.open("nonisolated private static func makePath(_ build: (CGMutablePath) -> Void) -> CGPath")
         w.line("let path = CGMutablePath()")

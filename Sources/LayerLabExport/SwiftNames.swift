@@ -20,7 +20,8 @@ struct SwiftNames {
     /// no identifier made from a script can shadow one.
     static let apiNames: Set<String> = [
         "root", "paths", "start", "p", "path", "build", "name", "type", "found", "mask", "sublayer", "T",
-        "Paths", "makePath", "find", "makeLayers", "addAnimations",
+        "Paths", "makePath", "find", "makeLayers", "addAnimations", "TimedChange", "apply", "anim", "flag",
+        "CAAnimationDelegate", "NSObjectProtocol", "MainActor", "Sendable",
         "QuartzCore", "UIKit", "AppKit", "Foundation", "Swift",
         "CALayer", "CAShapeLayer", "CATextLayer", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation",
         "CAAnimationGroup", "CAAnimation", "CAPropertyAnimation", "CAMediaTimingFunction", "CATransaction",

@@ -57,6 +57,10 @@ public struct Command: Hashable, Sendable {
         case seek(Expr)
         case preview(Name)
         case timeline, tree, history, new, quit
+        /// `clear`: the terminal screen.
+        case clearScreen
+        /// `watch FILE [at=T] [size=…] [mode=…] [color=…] [play]`.
+        case watch(Name, ArgumentList)
         case inspect(Name, ArgumentList)
         case explain(Name, ArgumentList)
         case undo(Expr?)

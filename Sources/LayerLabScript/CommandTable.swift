@@ -24,7 +24,7 @@ public enum CommandTable {
                     attributes: [.init("size", "WxH", "canvas size in points", default: "200x200"),
                                  .init("background", "COLOR", "background colour", default: "white"),
                                  .init("duration", "T", "scene length (a time expression)",
-                                       default: "end of the last finite animation or event; 4s if all repeat forever")],
+                                       default: "until everything has ended, endless animations shown for one full cycle")],
                     summary: "Sets the canvas size, background colour and scene duration.",
                     example: "canvas size=300x200 background=#202020") { p, spec, _ throws(ScriptError) in
             .canvas(try p.arguments(spec))
@@ -132,9 +132,10 @@ public enum CommandTable {
                     attributes: [.init("from", "T", "start time", default: "0"),
                                  .init("to", "T", "end time", default: "the scene duration"),
                                  .init("speed", "S", "playback rate", default: "1"),
-                                 .init("fps", "N", "frames per second", default: "30")],
+                                 .init("fps", "N", "frames per second", default: "30"),
+                                 frameSize, frameMode, frameColor],
                     flags: ["loop": "start again from the beginning at the end"],
-                    summary: "Plays the scene in the terminal (space pauses, arrows step, +/- speed, q quits).",
+                    summary: "Plays the scene in the terminal, then leaves its last frame on the screen. Keys: space pause, ←/→ step a frame, +/- speed, Home/End start/end, r restart, l loop on/off, ? keys, q quit.",
                     example: "play speed=0.25 loop") { p, spec, _ throws(ScriptError) in
             .play(try p.arguments(spec))
         },
@@ -148,6 +149,14 @@ public enum CommandTable {
                     summary: "Prints frames one after another (for pipes), each under a `# t=…` line.",
                     example: "frames to=1 fps=4") { p, spec, _ throws(ScriptError) in
             .frames(try p.arguments(spec))
+        },
+        CommandSpec("watch", .viewing, [[.slot("FILE"), .attributes, .optional([.word("play")])]],
+                    attributes: [.init("at", "T", "scene time of the frame shown", default: "the current time"),
+                                 frameSize, frameMode, frameColor],
+                    flags: ["play": "play the scene over and over instead of one frame"],
+                    summary: "Replays a script whenever the file changes and keeps a live preview of it, so you can edit it in your own editor; errors show under the last good frame. q or Ctrl-C leaves, and the document becomes the file's last good version (undo brings back the one before).",
+                    example: "watch scene.lab play") { p, spec, _ throws(ScriptError) in
+            .watch(try p.fileName(), try p.arguments(spec))
         },
         CommandSpec("seek", .viewing, [[.slot("T")]],
                     summary: "Sets the current time (used by show, inspect and set … animated).",
@@ -222,6 +231,8 @@ public enum CommandTable {
                     example: "help animate") { p, _, _ throws(ScriptError) in
             p.atCommandEnd ? .help(nil) : .help(try p.name("a command or topic"))
         },
+        CommandSpec("clear", .session, [[]], summary: "Clears the terminal screen.",
+                    example: "clear") { _, _, _ throws(ScriptError) in .clearScreen },
         CommandSpec("quit", aliases: ["exit"], .session, [[]],
                     summary: "Leaves LayerLab (asking first about unsaved changes at a terminal).",
                     example: "quit") { _, _, _ throws(ScriptError) in .quit },

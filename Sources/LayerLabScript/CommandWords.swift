@@ -74,12 +74,12 @@ public struct CommandWords: Sendable {
         }
         add(.word(verb), verb)
         if let keyword { add(.word(keyword), keyword) }
-        for n in names { add(.name(n), CommandWords.quoted(n)) }
+        for n in names { add(.name(n), ScriptWriter.quoted(n)) }
         for (key, value) in attributes {
             add(.word(key), key)
             add(.equals, "=", space: false)
             if literalKeys.contains(key) {
-                add(.name(value), CommandWords.quoted(value), space: false)
+                add(.name(value), ScriptWriter.quoted(value), space: false)
             } else {
                 add(.value, value, space: false)
             }
@@ -110,20 +110,5 @@ public struct CommandWords: Sendable {
         }
         guard check.peek.kind == .end else { throw notAValue }
         return Array(tokens.dropLast())
-    }
-
-    /// `name` as a string literal (quotes and backslashes escaped).
-    static func quoted(_ name: String) -> String {
-        var out = "\""
-        for c in name {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default: out.append(c)
-            }
-        }
-        return out + "\""
     }
 }

@@ -48,14 +48,27 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COL: message`, then the source line with a caret underline.
-    public var description: String {
-        if line == 0 { return "\(escapeForTerminal(file)): \(message)" }
-        var out = "\(escapeForTerminal(file)):\(line):\(column): \(message)"
+    public var description: String { text(color: false) }
+
+    /// The description, with colour when `color` is true (a terminal without `NO_COLOR`): the
+    /// place bold, the caret red, the suggested name green. Colour codes are the only
+    /// difference from `description`.
+    public func text(color: Bool) -> String {
+        func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m" + s + "\u{1B}[0m" : s }
+        var message = self.message
+        if color, let suggestion {
+            let quoted = "'\(suggestion)'?"
+            if message.hasSuffix(quoted) {
+                message = String(message.dropLast(quoted.count)) + "'" + paint(suggestion, "1;32") + "'?"
+            }
+        }
+        if line == 0 { return paint("\(escapeForTerminal(file)):", "1") + " \(message)" }
+        var out = paint("\(escapeForTerminal(file)):\(line):\(column):", "1") + " \(message)"
         if let sourceLine {
             let num = String(line)
             let pad = String(repeating: " ", count: num.count)
             out += "\n \(num) | \(sourceLine)"
-            out += "\n \(pad) | " + String(repeating: " ", count: max(0, column - 1)) + String(repeating: "^", count: length)
+            out += "\n \(pad) | " + String(repeating: " ", count: max(0, column - 1)) + paint(String(repeating: "^", count: length), "1;31")
         }
         return out
     }

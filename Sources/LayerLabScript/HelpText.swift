@@ -109,6 +109,10 @@ public enum HelpText {
     sublayers. `set … animated` is an implicit action: 0.25s, the default curve, from the
     presentation value at the current time to the new value.
 
+    Scene length (play, timeline, frames, exports): canvas duration= if set; otherwise until
+    every animation and event has ended, with each endless one (repeatCount=inf) shown for one
+    full cycle after it begins (there and back with autoreverses).
+
     Springs:
       CASpringAnimation form: mass (1), stiffness (100), damping (10), initialVelocity (0).
       Without duration a spring lasts its settling duration, as CASpringAnimation's
@@ -121,18 +125,31 @@ public enum HelpText {
       settling duration, then rests exactly on its target.
     """
 
-    static let values = """
+    /// `oval(x, y, w, h), circle(cx, cy, r), …` from `ValueFunction`, wrapped under `paths`.
+    static var pathFunctionLines: String {
+        let items = ["a path name"] + ValueFunction.all.filter { $0.kind == .path && $0.name != "polyline" }.map(\.signature)
+        var lines: [String] = []
+        var line = ""
+        for item in items {
+            let next = line.isEmpty ? item : line + ", " + item
+            if next.count > 74, !line.isEmpty { lines.append(line + ","); line = item } else { line = next }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n" + String(repeating: " ", count: 14))
+    }
+
+    static var values: String { """
     Values:
       numbers     1.5  -2  2*pi  (0.3 + 0.45)/2  inf (where allowed)
       units       300ms 0.3s (times; bare numbers are seconds)  90deg 1turn 2rad (angles; bare
                   numbers are radians)
       colours     red green blue orange purple brown gray darkGray lightGray cyan magenta yellow
-                  black white clear (UIKit's values), CSS names (crimson, teal…), #rgb, #rrggbb,
-                  #rrggbbaa, rgb(209, 42, 24), rgba(0, 0, 0, 0.5)
+                  black white clear (UIKit's values), CSS names (crimson, teal…), #rgb, #rgba,
+                  #rrggbb, #rrggbbaa (the last digits are alpha, as in CSS: #ff00 is transparent
+                  yellow), rgb(209, 42, 24), rgba(0, 0, 0, 0.5), color(0.82, 0.16, 0.09, 1)
+                  (UIColor's 0…1 components, as `save FILE.lab` writes colours between bytes)
       points      (x, y)        sizes  WxH (200x100)        rects  rect(x, y, w, h)
-      paths       a path name, oval(x, y, w, h), circle(cx, cy, r), rect(x, y, w, h),
-                  roundedRect(x, y, w, h, r), arc(cx, cy, r, start, end, clockwise),
-                  polygon((x,y), (x,y), …), line((x,y), (x,y)), svg("M 0 0 L 10 10 Z")
+      paths       \(pathFunctionLines)
       booleans    true false
       lists       [1, 2, 3]
       text        "with \\"escapes\\", \\n and \\u{263A}"
@@ -141,7 +158,7 @@ public enum HelpText {
     inspect prints values the same way, one `LAYER.KEYPATH = VALUE` a line; paths print as
     absolute SVG data (M, L, C, Q, Z). Without at= it prints a `# model at t=T` block, then a
     `# presentation at t=T` block for the current time.
-    """
+    """ }
 
     /// The text up to the first full stop that ends a sentence (`0.25 s` and `.lab` do not).
     static func firstSentence(_ text: String) -> String {

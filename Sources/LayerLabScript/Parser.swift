@@ -194,6 +194,7 @@ public struct Parser {
         while !atCommandEnd {
             let t = peek
             guard case .word(let w) = t.kind else {
+                if let hint = pointHint() { throw hint }
                 throw .unexpected(found: t.described, expected: "key=value", t.range)
             }
             if peekNext.isSymbol("=") {
@@ -221,6 +222,17 @@ public struct Parser {
             }
         }
         return list
+    }
+
+    /// `position=160,100`: a comma between two numbers after `key=` is a point without its
+    /// parentheses; says how to write it.
+    func pointHint() -> ScriptError? {
+        guard peek.isSymbol(","), !peek.spaceBefore, p >= 3, p + 1 < tokens.count,
+              case .number = tokens[p - 1].kind, case .number = tokens[p + 1].kind,
+              tokens[p - 2].isSymbol("="), case .word(let key) = tokens[p - 3].kind else { return nil }
+        let x = tokens[p - 1].text, y = tokens[p + 1].text
+        return .invalid("a point is written in parentheses: \(key)=(\(x), \(y))",
+                        tokens[p - 1].range.union(tokens[p + 1].range))
     }
 
     // MARK: - Values

@@ -8,6 +8,8 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
     case unterminatedString(SourceRange)
     case unclosed(Character, SourceRange)
     case unbalanced(Character, SourceRange)
+    /// The input ends with a line-continuing `\` (more input may follow at a prompt).
+    case danglingBackslash(SourceRange)
     /// A number run into letters that are not a unit: `2px`, `2box`.
     case unknownUnit(String, SourceRange)
     case numberTooLarge(SourceRange)
@@ -29,7 +31,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
 
     public var range: SourceRange {
         switch self {
-        case .unterminatedString(let r), .unclosed(_, let r), .unbalanced(_, let r), .unknownUnit(_, let r),
+        case .unterminatedString(let r), .unclosed(_, let r), .unbalanced(_, let r), .danglingBackslash(let r), .unknownUnit(_, let r),
              .numberTooLarge(let r), .unexpected(_, _, let r), .unknownCommand(_, let r, _),
              .unknown(_, _, let r, _), .unknownAttribute(_, _, let r, _), .duplicateAttribute(_, let r),
              .missingAttribute(_, _, let r), .wrongType(_, _, let r), .outOfRange(_, _, _, let r), .invalid(_, let r), .edit(_, let r),
@@ -56,6 +58,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
         case .unterminatedString: return "unterminated string"
         case .unclosed(let c, _): return "unclosed '\(c)'"
         case .unbalanced(let c, _): return "unmatched '\(c)'"
+        case .danglingBackslash: return "a line cannot end the input with '\\'"
         case .unknownUnit(let u, _):
             return "'\(e(u))' is neither a number with a unit (ms, s, deg, rad, turn) nor a name (names start with a letter)"
         case .numberTooLarge: return "number too large"

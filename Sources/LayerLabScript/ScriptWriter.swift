@@ -294,7 +294,7 @@ public enum ScriptWriter {
     }
 
     /// `"text"` with quotes, backslashes and every control or invisible separator escaped.
-    static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

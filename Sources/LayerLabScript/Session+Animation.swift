@@ -2,13 +2,11 @@ import LayerLabCore
 
 /// The commands that add and change animations and scheduled events.
 extension Session {
-    static let bodyAttributes: [String: [String]] = [
-        "animate": ["from", "to", "by"],
-        "keyframes": ["values", "keyTimes", "calculationMode", "timingFunctions"],
-        "spring": ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "dampingRatio",
-                   "initialSpringVelocity"],
-        "group": ["sequence"],
-    ]
+    /// An animation kind's attributes besides timing: its command's own in `CommandTable`
+    /// (`from`, `values`, `mass`…); `set GROUP sequence=true` for a group.
+    static func bodyAttributes(_ verb: String) -> [String] {
+        (CommandTable.spec(verb)?.attributes.map(\.name) ?? []) + (verb == "group" ? ["sequence"] : [])
+    }
 
     mutating func addAnimation(_ a: AnimationCommand, _ c: Command) throws(ScriptError) -> [Response] {
         guard let layerName = a.layer else {
@@ -23,7 +21,20 @@ extension Session {
             throw .edit(error, editRange(error, a.arguments, fallback: a.verb.range))
         }
         commit(doc, c.text)
-        return a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
+        var out: [Response] = a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
+        if settings.announceNames, let note = Session.fillNote(anim) { out.append(.text(note)) }
+        return out
+    }
+
+    /// The Core Animation trap: `fillMode=forwards` (or `both`) without
+    /// `removedOnCompletion=false` is accepted and kept, but holds nothing after the end,
+    /// because a completed animation is removed first. Said at the prompt, where it is learnt.
+    static func fillNote(_ a: Animation) -> String? {
+        let t = a.timing
+        guard t.fillMode == .forwards || t.fillMode == .both, t.removedOnCompletion else { return nil }
+        return "note: fillMode=\(t.fillMode.rawValue) holds the end value only with removedOnCompletion=false; "
+            + "as in Core Animation, '\(escapeForTerminal(a.name))' is removed when it ends and the model value shows again "
+            + "(add removedOnCompletion=false, or set the layer's value to the end value)"
     }
 
     mutating func addGroup(_ n: Name, _ layerName: Name, _ args: ArgumentList, _ children: [AnimationCommand],
@@ -45,7 +56,7 @@ extension Session {
             throw .edit(error, range)
         }
         commit(doc, c.text)
-        return []
+        return settings.announceNames ? Session.fillNote(group).map { [.text($0)] } ?? [] : []
     }
 
     /// Builds a group's children, nested groups included; every child runs on the group's layer.
@@ -80,7 +91,7 @@ extension Session {
     func buildAnimation(_ a: AnimationCommand, name: String, layer: Layer, doc: Document,
                         extraNames: Set<String> = []) throws(ScriptError) -> Animation {
         let kp = try resolveKeyPath(a.keyPath, on: layer, animatable: true)
-        try checkAttributes(a.arguments, (Session.bodyAttributes[a.verb.text] ?? []) + MediaTiming.attributeNames,
+        try checkAttributes(a.arguments, Session.bodyAttributes(a.verb.text) + MediaTiming.attributeNames,
                             command: a.verb.text)
         let body: Animation.Body
         switch a.verb.text {
@@ -141,9 +152,7 @@ extension Session {
                     guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list [0, …, 1]", found: e.described, e.range) }
                     var ts: [Double] = []
                     for x in xs {
-                        let t = try r.number(x)
-                        guard (0...1).contains(t) else { throw .invalid("key times are fractions 0…1 of the duration", x.range) }
-                        ts.append(t)
+                        ts.append(try r.number(x, in: .unit, name: "a key time"))
                     }
                     k.keyTimes = ts
                 case "calculationMode":
@@ -193,7 +202,7 @@ extension Session {
     }
 
     func unknownAttribute(_ a: Argument, _ anim: Animation) -> ScriptError {
-        let allowed = (Session.bodyAttributes[anim.kindName] ?? []) + MediaTiming.attributeNames
+        let allowed = Session.bodyAttributes(anim.kindName) + MediaTiming.attributeNames
         return .unknownAttribute(a.key.text, command: anim.kindName, a.key.range,
                                  suggestion: Suggestion.nearest(a.key.text, in: allowed))
     }
@@ -204,11 +213,8 @@ extension Session {
         case .duplicateName, .invalidName, .reservedName, .emptyName: return args.asName?.range ?? fallback
         case .timeCycle, .unknownTimeReference: return argument(args, "beginTime")?.value.range ?? fallback
         case .invalidTiming(let attr, _): return argument(args, attr)?.value.range ?? fallback
-        case .invalidAnimation(let m):
-            for k in ["keyTimes", "timingFunctions", "values"] where m.contains(k) {
-                if let a = argument(args, k) { return a.value.range }
-            }
-            return fallback
+        case .invalidAnimation(_, let attr?): return argument(args, attr)?.value.range ?? fallback
+        case .outOfRange(let attr, _, _): return argument(args, attr)?.value.range ?? fallback
         default: return fallback
         }
     }

@@ -39,8 +39,10 @@ extension Session {
         case .recover: out = [.text(try recover(c))]
         case .edit: out = [.effect(.edit(try editRequest(c)))]
         case .export(let format, let file, let args): out = [.effect(.export(try exportRequest(format, file, args)))]
-        case .help(let topic): out = [.text(try HelpText.render(topic))]
+        case .help(let topic): out = [.effect(.page(try HelpText.render(topic)))]
         case .quit: out = [.effect(.quit)]
+        case .clearScreen: out = [.effect(.clearScreen)]
+        case .watch(let file, let args): out = [.effect(.watch(try watchRequest(file, args)))]
         }
         if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {
             out.append(.effect(.show(ShowRequest(document: document, time: time))))

@@ -65,7 +65,7 @@ extension Session {
     func short(_ s: String, _ n: Int = 40) -> String { s.count > n ? String(s.prefix(n - 3)) + "…" : s }
 
     /// A chart of every animation and event over scene time (see `TimelineChart`).
-    func timelineText() -> String { TimelineChart.render(document, now: time) }
+    func timelineText() -> String { TimelineChart.render(document, now: time, columns: settings.columns) }
 }
 
 extension String {

@@ -79,9 +79,7 @@ extension Session {
         try checkAttributes(args, of: "show")
         var req = ShowRequest(document: document, time: time)
         if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
-        if let a = argument(args, "size") { req.size = try cells(a.value) }
-        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
-        if let a = argument(args, "color") { req.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
     }
 
@@ -100,16 +98,39 @@ extension Session {
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "speed") {
-            req.speed = try reader.number(a.value)
-            guard req.speed > 0 else { throw .invalid("speed must be positive", a.value.range) }
+            req.speed = try reader.number(a.value, in: .positive, name: "speed")
         }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
     }
 
+    func watchRequest(_ file: Name, _ args: ArgumentList) throws(ScriptError) -> WatchRequest {
+        try checkAttributes(args, of: "watch")
+        var req = WatchRequest(file: file.text, time: time, play: args.has("play"))
+        if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
+        (req.size, req.mode, req.color) = try frameLook(args)
+        return req
+    }
+
+    /// Makes `document` the session's document as one undo step: what `watch` ends with (the
+    /// watched file's last good version). Images are then read from `file`'s folder.
+    public mutating func adopt(_ document: Document, label: String, file: String) {
+        commit(document, label)
+        sourceFile = file
+    }
+
+    /// `size=`, `mode=` and `color=`, shared by `show`, `play` and `frames`.
+    func frameLook(_ args: ArgumentList) throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: String?, color: String?) {
+        var out: (size: (columns: Int, rows: Int)?, mode: String?, color: String?) = (nil, nil, nil)
+        if let a = argument(args, "size") { out.size = try cells(a.value) }
+        if let a = argument(args, "mode") { out.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
+        if let a = argument(args, "color") { out.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        return out
+    }
+
     func fps(_ e: Expr) throws(ScriptError) -> Double {
-        let v = try reader.number(e)
-        guard v > 0 && v <= 240 else { throw .invalid("fps must be in 0…240", e.range) }
+        let v = try reader.number(e, in: ValueRange(lowerBound: 0, includesLowerBound: false, upperBound: 240), name: "fps")
         return v
     }
 
@@ -119,9 +140,7 @@ extension Session {
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
-        if let a = argument(args, "size") { req.size = try cells(a.value) }
-        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
-        if let a = argument(args, "color") { req.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
     }
 

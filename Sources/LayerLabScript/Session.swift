@@ -20,6 +20,8 @@ public struct Session: Sendable {
         /// Print the names given to unnamed animations and events (interactive use; scripts
         /// and piped input stay quiet so their output is only what they ask for).
         public var announceNames = true
+        /// The terminal's width, when output goes to one: `timeline` fits its chart to it.
+        public var columns: Int?
         public init(preview: Bool = false, sourceName: String = "<stdin>", announceNames: Bool = true) {
             self.preview = preview; self.sourceName = sourceName; self.announceNames = announceNames
         }

@@ -72,6 +72,9 @@ struct ValueReader {
                 if y == 0 { throw .invalid("division by zero", r) }
                 return (x / y, dx ?? (dy == nil ? nil : dy))
             }
+        case .word(let w, let r) where ["forever", "infinite", "endless", "always", "unlimited"].contains(w.lowercased()):
+            // Core Animation's HUGE_VALF / .infinity is spelled inf here.
+            throw .invalid("expected a number, found '\(escapeForTerminal(w))'; forever is written inf (repeatCount=inf)", r)
         default:
             throw .wrongType(expected: "a number", found: e.described, e.range)
         }
@@ -212,18 +215,19 @@ struct ValueReader {
             return Color(bytes: Int(v >> 24), Int((v >> 16) & 0xFF), Int((v >> 8) & 0xFF), Int(v & 0xFF))
         case .call(let f, let xs, let r) where f == "rgb" || f == "rgba":
             let n = try numbers(xs, count: f == "rgb" ? 3 : 4, usage: ValueFunction.signature(f), r)
-            for (i, x) in n.prefix(3).enumerated() where !(0...255).contains(x) {
-                throw .invalid("colour components are 0…255", xs[i].range)
+            let byte = ValueRange(lowerBound: 0, upperBound: 255)
+            for (i, x) in n.prefix(3).enumerated() where !byte.contains(x) {
+                throw .outOfRange("a colour component", byte, found: x, xs[i].range)
             }
             let a = n.count == 4 ? n[3] : 1
-            if !(0...1).contains(a) { throw .invalid("alpha is 0…1", xs[3].range) }
+            if !ValueRange.unit.contains(a) { throw .outOfRange("alpha", .unit, found: a, xs[3].range) }
             return Color(n[0] / 255, n[1] / 255, n[2] / 255, a)
         case .call("color", let xs, let r):
             // UIColor/CGColor's form: components 0…1, as `save FILE.lab` writes colours that are
             // not whole bytes.
             let n = try numbers(xs, count: xs.count == 3 ? 3 : 4, usage: ValueFunction.signature("color"), r)
-            for (i, x) in n.enumerated() where !(0...1).contains(x) {
-                throw .invalid("color(r, g, b, a) components are 0…1", xs[i].range)
+            for (i, x) in n.enumerated() where !ValueRange.unit.contains(x) {
+                throw .outOfRange("a colour component", .unit, found: x, xs[i].range)
             }
             return Color(n[0], n[1], n[2], n.count == 4 ? n[3] : 1)
         default:
@@ -327,8 +331,8 @@ struct ValueReader {
             throw .unknown(what: "timing function", name: w, r, suggestion: Suggestion.nearest(w, in: TimingFunction.names + ["easeInOut", "cubic"]))
         case .call("cubic", let xs, let r):
             let n = try numbers(xs, count: 4, usage: ValueFunction.signature("cubic"), r)
-            if !(0...1).contains(n[0]) || !(0...1).contains(n[2]) {
-                throw .invalid("cubic's x1 and x2 must be in 0…1", r)
+            for i in [0, 2] where !ValueRange.unit.contains(n[i]) {
+                throw .outOfRange(i == 0 ? "x1" : "x2", .unit, found: n[i], xs[i].range)
             }
             return .cubic(n[0], n[1], n[2], n[3])
         default:

@@ -73,7 +73,8 @@ struct SwiftExporterTests {
 
     /// Timed changes are discrete keyframe animations holding the new value from their
     /// moment, on the layer's clock, added before the explicit animations (which then override
-    /// them while they run); a change Core Animation cannot animate is named in a note.
+    /// them while they run); a change Core Animation cannot animate is set by the delegate of a
+    /// marker animation when Core Animation starts it.
     @Test func timedChangesRunOnCoreAnimationsClock() {
         let export = SwiftExporter.export(ExportFixtures.document(Self.everything), options: SwiftOptions())
         let s = export.source
@@ -82,7 +83,8 @@ struct SwiftExporterTests {
         #expect(hold != nil && explicit != nil)
         if let hold, let explicit { #expect(hold.lowerBound < explicit.lowerBound) }
         #expect(s.contains("CAKeyframeAnimation(keyPath: \"opacity\")") && s.contains(".calculationMode = .discrete"))
-        #expect(export.notes.contains { $0.contains("label") && $0.contains("string") })
+        #expect(s.contains(".delegate = TimedChange {") && s.contains("labelLayer.string = \"Bye\""))
+        #expect(!export.notes.contains { $0.contains("string") })
     }
 
     /// A mask set on the timeline is a holder assigned from the start, with a cover and a copy
@@ -93,6 +95,39 @@ struct SwiftExporterTests {
         #expect(s.contains("ring (mask of image)"))
         #expect(s.contains("imageLayer.mask?.sublayers?.first?.add("))
         #expect(!s.contains("DispatchQueue"))
+    }
+
+    /// Every `at T set …` of every example (and of the kitchen-sink document) is either an
+    /// animation added under the event's name or named in a note: none is dropped silently.
+    @Test(arguments: ExportFixtures.examplePaths + ["everything"])
+    func everyTimedChangeIsKeptOrNamed(_ path: String) throws {
+        let doc = path == "everything" ? ExportFixtures.document(Self.everything) : try ExportFixtures.example(path)
+        let export = SwiftExporter.export(doc, options: SwiftOptions())
+        for e in doc.events {
+            for a in e.assignments {
+                let key = a.keyPath == "frame" ? "position" : a.keyPath == "transform.scale" ? "transform.scale.x" : a.keyPath
+                let kept = export.source.contains("forKey: \"\(e.name).\(key)")
+                let named = export.notes.contains { $0.contains("set \(a.keyPath)") }
+                #expect(kept || named, "\(path): \(e.name) \(a.keyPath)")
+            }
+        }
+    }
+
+    /// An animated frameIndex becomes a discrete keyframe animation on `contents`, its timing
+    /// function folded into the key times, added after the flipbook so it overrides it.
+    @Test func frameIndexAnimationsBecomeContentsKeyframes() {
+        let export = SwiftExporter.export(ExportFixtures.document("""
+            image walker frames=["a.png", "b.png", "c.png"] bounds=rect(0, 0, 10, 10)
+            animate walker frameIndex from=0 to=3 duration=1.5 repeatCount=2 timingFunction=linear as steps
+            """), options: SwiftOptions())
+        let s = export.source
+        #expect(export.notes.isEmpty, "\(export.notes)")
+        #expect(s.contains("let stepsAnimation = CAKeyframeAnimation(keyPath: \"contents\")"))
+        #expect(s.contains("stepsAnimation.keyTimes = [0, 0.333333, 0.666667, 1]"))
+        #expect(s.contains("stepsAnimation.repeatCount = 2") && !s.contains("stepsAnimation.timingFunction"))
+        let flipbook = s.range(of: "walkerLayer.add(walkerFlipbook"), steps = s.range(of: "walkerLayer.add(stepsAnimation")
+        #expect(flipbook != nil && steps != nil)
+        if let flipbook, let steps { #expect(flipbook.lowerBound < steps.lowerBound) }
     }
 
     @Test func identifiersFromScriptsAreSafe() {

@@ -48,6 +48,7 @@ struct SwiftTypeCheckTests {
         animate self position.x to=80 duration=1 as CACurrentMediaTime
         animate default opacity to=0.5 duration=1 as Paths2
         at 0.5 set fillColor hidden=true
+        at 0.6 set fillColor lineCap=round
         at 0.7 set CALayer mask=fillColor
         at 0.9 set CALayer mask=none
         """
@@ -57,6 +58,14 @@ struct SwiftTypeCheckTests {
         let doc = ExportFixtures.document(Self.hostile)
         let a = Self.export(doc, platform, file: "self.swift"), b = Self.export(doc, platform, file: "max.swift")
         let result = try SwiftTypeCheck.check([("self.swift", a), ("max.swift", b)], platform: platform)
+        #expect(result.ok, "\(result.errors)")
+    }
+
+    /// The document with every animation kind, timing attribute, event kind and image.
+    @Test(arguments: platforms)
+    func everyConstructCompiles(_ platform: SwiftOptions.Platform) throws {
+        let source = Self.export(ExportFixtures.document(SwiftExporterTests.everything), platform, file: "everything.swift")
+        let result = try SwiftTypeCheck.check([("everything.swift", source)], platform: platform)
         #expect(result.ok, "\(result.errors)")
     }
 

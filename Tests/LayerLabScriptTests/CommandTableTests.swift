@@ -68,4 +68,15 @@ struct CommandTableTests {
                 == ["animate LAYER KEYPATH [from=V] [to=V] [by=V] [TIMING ...] [as NAME]"])
         #expect(CommandTable.spec("set")!.synopsisLines.count == 2)
     }
+
+    @Test func helpValuesListsEveryPathFunctionFromItsTable() {
+        var s = Session.test()
+        let help = s.ok("help values")
+        for name in ValueFunction.pathFunctions {
+            #expect(help.contains(ValueFunction.signature(name)), "\(name)")
+        }
+        #expect(help.contains("color(0.82, 0.16, 0.09, 1)"))
+        #expect(s.ok("layer a backgroundColor=color(0.5, 0.25, 1, 0.5); inspect a.backgroundColor at=0") == "a.backgroundColor = #8040ff80")
+        #expect(s.fails("set a backgroundColor=color(2, 0, 0)").contains("must be from 0 to 1"))
+    }
 }

@@ -152,4 +152,25 @@ struct REPLCompletionTests {
         #expect(complete("set ring path=ro") == ["path=roundedRect("])
         #expect(complete("path p = ci") == ["circle("])
     }
+
+    @Test func fileNamesWithSpacesAreOfferedAsStrings() {
+        var c = Self.context
+        c.listDirectory = { dir in
+            switch dir {
+            case "": return [.init(name: "my scene.lab", isDirectory: false), .init(name: "my dir", isDirectory: true),
+                             .init(name: "plain.lab", isDirectory: false), .init(name: "say \"hi\".lab", isDirectory: false)]
+            case "my dir/": return [.init(name: "inner file.json", isDirectory: false)]
+            default: return []
+            }
+        }
+        let completer = Completer(c)
+        func complete(_ line: String) -> Completion { completer.complete(line, cursor: line.count) }
+        #expect(complete("load my").candidates == ["\"my dir/", "\"my scene.lab\""])
+        #expect(complete("load my").replacement == "\"my ")
+        #expect(complete("load \"my s").candidates == ["\"my scene.lab\""])
+        #expect(complete("load \"my s").replacement == "\"my scene.lab\" ")
+        #expect(complete("load \"my dir/").candidates == ["\"my dir/inner file.json\""])
+        #expect(complete("load pl").candidates == ["plain.lab"])
+        #expect(complete("load sa").candidates == ["\"say \\\"hi\\\".lab\""])
+    }
 }

@@ -4,7 +4,7 @@ import LayerLabExport
 import LayerLabRaster
 import LayerLabScript
 import LayerLabTerminal
-import RLottieSupport
+import PeerLibraries
 import Testing
 
 /// Renders a Lottie export with rlottie and LayerLab's own frame at the same moment, and
@@ -52,13 +52,24 @@ enum PlayerComparison {
     }
 
     /// How far rlottie's drawing of `animation` is from LayerLab's frame, at each frame.
+    /// rlottie (Samsung's player, `librlottie-dev`), or nil when it is not installed.
+    static let rlottie = RLottie()
+
+    /// A player for `json` at the canvas size of `doc`.
+    static func player(_ json: Data, _ doc: Document) throws -> RLottie.Animation {
+        try #require(rlottie?.animation(json: String(decoding: json, as: UTF8.self),
+                                        width: Int(doc.canvas.size.width.rounded()), height: Int(doc.canvas.size.height.rounded())),
+                     "rlottie could not read the export")
+    }
+
     static func compare(_ doc: Document, _ images: ImageStore, _ animation: RLottie.Animation, frames: [Int],
                         fps: Double = 60, label: String = "") -> [Difference] {
         let w = Int(doc.canvas.size.width.rounded()), h = Int(doc.canvas.size.height.rounded())
         let evaluator = Evaluator(document: doc)
         return frames.map { f in
             let ours = Rasterizer(images: images).render(evaluator.scene(at: Double(f) / fps), width: w, height: h)
-            let theirs = animation.render(frame: f, width: w, height: h)
+            animation.render(frame: f)
+            let theirs = animation.rgba
             // LAYERLAB_LOTTIE_DUMP=DIR writes both frames as PNG files, to look at a failure.
             if let dump = ProcessInfo.processInfo.environment["LAYERLAB_LOTTIE_DUMP"] {
                 try? PNGCodec.write(ours, to: "\(dump)/\(label)ours-\(f).png")

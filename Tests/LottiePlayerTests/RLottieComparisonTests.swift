@@ -2,13 +2,12 @@ import Foundation
 import LayerLabCore
 import LayerLabExport
 import LayerLabRaster
-import RLottieSupport
 import Testing
 
 /// Lottie exports drawn by a real player (rlottie) match LayerLab's own frames: every example
 /// and the cases players disagree on most (masks set on the timeline, clipped sublayers,
 /// group opacity, images beside a moved file). Skipped, not passed, without `librlottie-dev`.
-@Suite(.enabled(if: RLottie.shared != nil, "librlottie-dev is not installed"))
+@Suite(.enabled(if: PlayerComparison.rlottie != nil, "librlottie-dev is not installed"))
 struct RLottieComparisonTests {
     static let examples: [String] = {
         let basics = (try? FileManager.default.contentsOfDirectory(
@@ -28,7 +27,7 @@ struct RLottieComparisonTests {
     func check(_ text: String, name: String, folder: String, extra: [Double] = []) throws {
         let (doc, images) = PlayerComparison.document(text, name: name, folder: folder)
         let export = LottieExporter.export(doc, options: PlayerComparison.options(images))
-        let player = try #require(RLottie.shared).animation(String(decoding: export.data, as: UTF8.self))
+        let player = try PlayerComparison.player(export.data, doc)
         for d in PlayerComparison.compare(doc, images, player, frames: PlayerComparison.frames(doc, fps: 60, extra: extra),
                                                  label: name.replacingOccurrences(of: "/", with: "-")) {
             PlayerComparison.expectClose(d, doc, name)
@@ -89,8 +88,9 @@ struct RLottieComparisonTests {
     @Test func coloursAreExact() throws {
         let (doc, images) = PlayerComparison.document("canvas size=40x40 background=#eef0ee", name: "colours", folder: "/")
         let export = LottieExporter.export(doc, options: PlayerComparison.options(images))
-        let player = try #require(RLottie.shared).animation(String(decoding: export.data, as: UTF8.self))
-        let px = player.render(frame: 0, width: 40, height: 40)
+        let player = try PlayerComparison.player(export.data, doc)
+        player.render(frame: 0)
+        let px = player.rgba
         #expect(Array(px[0..<4]) == [0xEE, 0xF0, 0xEE, 0xFF])
     }
 
@@ -113,7 +113,7 @@ struct RLottieComparisonTests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try file.data.write(to: url)
         }
-        let player = try #require(RLottie.shared).animation(file: json.path)
+        let player = try #require(PlayerComparison.rlottie?.animation(file: json.path, width: 200, height: 200))
         for d in PlayerComparison.compare(doc, images, player, frames: PlayerComparison.frames(doc, fps: 60, extra: [4.2])) {
             PlayerComparison.expectClose(d, doc, "circular-loader.lab elsewhere")
         }

@@ -114,8 +114,16 @@ open class CAMediaTimingFunction: NSObject {
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {}
 }
 
+/// Apple's requirements are `optional` (an Objective-C protocol); Swift without Objective-C
+/// interop cannot say that, so here both are required (the generated code implements both).
+public protocol CAAnimationDelegate: AnyObject {
+    func animationDidStart(_ anim: CAAnimation)
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
 open class CAAnimation: NSObject, CAMediaTiming {
     public override init() {}
+    open var delegate: CAAnimationDelegate?
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0
     open var speed: Float = 1

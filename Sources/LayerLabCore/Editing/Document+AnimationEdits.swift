@@ -115,15 +115,16 @@ extension Document {
             try values([b.from, b.to, b.by], b.keyPath)
         case .keyframes(let k):
             try values(k.values, k.keyPath)
-            if k.values.isEmpty { throw .invalidAnimation("keyframes need at least one value") }
+            if k.values.isEmpty { throw .invalidAnimation("keyframes need at least one value", attribute: "values") }
             if let kt = k.keyTimes {
-                if let problem = k.keyTimeCountProblem(kt.count) { throw .invalidAnimation(problem) }
+                if let problem = k.keyTimeCountProblem(kt.count) { throw .invalidAnimation(problem, attribute: "keyTimes") }
                 if kt.contains(where: { !(0...1).contains($0) }) || zip(kt, kt.dropFirst()).contains(where: { $0 > $1 }) {
-                    throw .invalidAnimation("keyTimes must rise from 0 to 1")
+                    throw .invalidAnimation("keyTimes must rise from 0 to 1", attribute: "keyTimes")
                 }
             }
             if let tf = k.timingFunctions, tf.count != max(0, k.values.count - 1) {
-                throw .invalidAnimation("timingFunctions needs \(max(0, k.values.count - 1)) entries (one per segment)")
+                throw .invalidAnimation("timingFunctions needs \(max(0, k.values.count - 1)) entries (one per segment)",
+                                        attribute: "timingFunctions")
             }
         case .spring(let s):
             try values([s.from, s.to, s.by], s.keyPath)

@@ -36,7 +36,8 @@ public enum EditError: Error, Hashable, Sendable {
     case tooDeep(Int)
     /// A timing attribute out of its range (negative duration, zero-length group…).
     case invalidTiming(attribute: String, reason: String)
-    case invalidAnimation(String)
+    /// An animation's shape is wrong; `attribute` names the attribute at fault, if one is.
+    case invalidAnimation(String, attribute: String? = nil)
 
     /// The sentence users read, without position (the script layer adds that).
     public var message: String {
@@ -65,7 +66,7 @@ public enum EditError: Error, Hashable, Sendable {
         case .indexOutOfRange(let i, let c): return "index \(i) is out of range 0…\(c)"
         case .tooDeep(let n): return "layers cannot nest more than \(n) levels deep"
         case .invalidTiming(let a, let r): return "\(a) \(r)"
-        case .invalidAnimation(let r): return r
+        case .invalidAnimation(let r, _): return r
         }
     }
 }

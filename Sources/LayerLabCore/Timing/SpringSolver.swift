@@ -27,6 +27,17 @@ public struct SpringSolver: Hashable, Sendable {
         self.init(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: v)
     }
 
+    /// The physical spring behind either form of a spring animation, shared by the evaluator
+    /// and the exporters. UIKit's form without a duration maps with d = 0.5 s.
+    package init(_ s: Animation.Spring, duration: Double?) {
+        switch s.form {
+        case .physics(let m, let k, let c, let v):
+            self.init(mass: m, stiffness: k, damping: c, initialVelocity: v)
+        case .dampingRatio(let z, let v):
+            self.init(dampingRatio: z, initialVelocity: v, duration: duration ?? 0.5)
+        }
+    }
+
     /// Progress at time t ≥ 0: 0 at the start, settling at 1; may overshoot.
     public func progress(at t: Double) -> Double {
         if t <= 0 { return 0 }

@@ -122,7 +122,7 @@ extension ProjectDecoder {
         if let ratioNode = o.optional("dampingRatio") {
             if let key = physics.first(where: o.has) {
                 throw ProjectFileError(.unknownKey, at: o.keyPosition(key), o.at(key),
-                                       "\(JSONWriter.quoted(key)) belongs to the physical spring form; with \"dampingRatio\" use \"initialSpringVelocity\"")
+                                       "\(JSONValue.quoted(key)) belongs to the physical spring form; with \"dampingRatio\" use \"initialSpringVelocity\"")
             }
             let ratio = try number(ratioNode, o.at("dampingRatio"), .positive)
             let v = try o.optional("initialSpringVelocity").map { (n) throws(ProjectFileError) in try number(n, o.at("initialSpringVelocity")) } ?? 0

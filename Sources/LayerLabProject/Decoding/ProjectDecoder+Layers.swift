@@ -34,18 +34,18 @@ extension ProjectDecoder {
 
     private func propertySpec(_ m: JSONMember, _ path: JSONPath, kind: LayerKind) throws(ProjectFileError) -> PropertySpec {
         guard let spec = PropertyTable.spec(m.key) else {
-            var message = "unknown property \(JSONWriter.quoted(m.key))"
+            var message = "unknown property \(JSONValue.quoted(m.key))"
             if KeyPath.resolve(m.key, for: kind) != nil {
                 message += " (a derived key path; store the property it sets)"
             } else if let hint = Suggestion.nearest(m.key, in: PropertyTable.properties(for: kind).map(\.name)) {
-                message += "; did you mean \(JSONWriter.quoted(hint))?"
+                message += "; did you mean \(JSONValue.quoted(hint))?"
             }
             throw ProjectFileError(.unknownKey, at: m.keyPosition, path, message)
         }
         guard spec.applies(to: kind) else {
             let owners = LayerKind.allCases.filter { spec.applies(to: $0) }.map(\.rawValue).joined(separator: ", ")
             throw ProjectFileError(.unknownKey, at: m.keyPosition, path,
-                                   "a \(kind.rawValue) layer has no property \(JSONWriter.quoted(m.key)) (only \(owners) layers do)")
+                                   "a \(kind.rawValue) layer has no property \(JSONValue.quoted(m.key)) (only \(owners) layers do)")
         }
         return spec
     }
@@ -64,8 +64,8 @@ extension ProjectDecoder {
             throw ProjectFileError(.outOfRange, at: ref.position, ref.path, "a layer cannot mask itself")
         }
         for ref in maskReferences where layerKinds[ref.name] == nil {
-            var message = "the mask names no layer \(JSONWriter.quoted(ref.name))"
-            if let hint = Suggestion.nearest(ref.name, in: layerKinds.keys.sorted()) { message += "; did you mean \(JSONWriter.quoted(hint))?" }
+            var message = "the mask names no layer \(JSONValue.quoted(ref.name))"
+            if let hint = Suggestion.nearest(ref.name, in: layerKinds.keys.sorted()) { message += "; did you mean \(JSONValue.quoted(hint))?" }
             throw ProjectFileError(.danglingReference, at: ref.position, ref.path, message)
         }
         maskReferences = []

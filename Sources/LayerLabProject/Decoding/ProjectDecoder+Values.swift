@@ -65,7 +65,7 @@ extension ProjectDecoder {
         let s = try string(node, path)
         guard options.contains(s) else {
             var message = "expected one of \(options.joined(separator: ", ")); found \(node.summary)"
-            if let hint = Suggestion.nearest(s, in: options) { message += " (did you mean \(JSONWriter.quoted(hint))?)" }
+            if let hint = Suggestion.nearest(s, in: options) { message += " (did you mean \(JSONValue.quoted(hint))?)" }
             throw ProjectFileError(.outOfRange, at: node.position, path, message)
         }
         return s
@@ -144,7 +144,7 @@ extension ProjectDecoder {
         }
         guard let f = TimingFunction.named(s) else {
             var message = "unknown timing function \(node.summary); expected one of \(TimingFunction.names.joined(separator: ", ")) or [x1, y1, x2, y2]"
-            if let hint = Suggestion.nearest(s, in: TimingFunction.names) { message += " (did you mean \(JSONWriter.quoted(hint))?)" }
+            if let hint = Suggestion.nearest(s, in: TimingFunction.names) { message += " (did you mean \(JSONValue.quoted(hint))?)" }
             throw ProjectFileError(.outOfRange, at: node.position, path, message)
         }
         return f
@@ -276,8 +276,8 @@ extension ProjectDecoder {
             let refNode = try o.required("ref")
             let target = try string(refNode, o.at("ref"))
             guard pathNames.contains(target) else {
-                var message = "no path named \(JSONWriter.quoted(target))"
-                if let hint = Suggestion.nearest(target, in: pathNames.sorted()) { message += "; did you mean \(JSONWriter.quoted(hint))?" }
+                var message = "no path named \(JSONValue.quoted(target))"
+                if let hint = Suggestion.nearest(target, in: pathNames.sorted()) { message += "; did you mean \(JSONValue.quoted(hint))?" }
                 throw ProjectFileError(.danglingReference, at: refNode.position, o.at("ref"), message)
             }
             return .pathRef(target)

@@ -71,13 +71,17 @@ extension EffectPerformer {
         let images = loadImages(request.document, io)
         let rasterizer = Rasterizer(images: images)
         let progress = ProgressBar(label: "export gif", total: times.count, enabled: isatty(STDERR_FILENO) == 1)
+        let stop = Interruption()
+        defer { stop.end() }
         var frames: [Bitmap] = []
         frames.reserveCapacity(times.count)
         for (i, t) in times.enumerated() {
+            if stop.requested { break }
             frames.append(rasterizer.render(evaluator.scene(at: t), width: w, height: h))
             progress.update(i + 1)
         }
         progress.finish()
+        if stop.requested { return cancelled(request, io) }
         do {
             try writeAtomically(try GIFCodec.encode(frames: frames, fps: fps), to: request.file)
         } catch {
@@ -86,6 +90,12 @@ extension EffectPerformer {
         }
         io.err("wrote \(escapeForTerminal(request.file)) (\(w)x\(h), \(frames.count) frames at \(formatNumber(fps)) fps)")
         return true
+    }
+
+    /// Reports an export stopped by Ctrl-C; nothing was written (an old file stays whole).
+    func cancelled(_ request: ExportRequest, _ io: StandardIO) -> Bool {
+        io.err("layerlab: export of \(escapeForTerminal(request.file)) cancelled (Ctrl-C); nothing written")
+        return false
     }
 
     /// Writes an export through the same atomic save as projects (a temporary file, flushed,

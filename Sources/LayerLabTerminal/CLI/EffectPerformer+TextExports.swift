@@ -45,7 +45,11 @@ extension EffectPerformer {
             }
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
                                       fps: request.fps ?? request.format.defaultFPS ?? 30, from: request.from ?? 0, to: request.to)
-            data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io))
+            let stop = Interruption()
+            defer { stop.end() }
+            data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io),
+                                     isCancelled: { stop.requested })
+            if stop.requested { return cancelled(request, io) }
             summary = "asciinema cast, \(columns)x\(rows) cells at \(formatNumber(options.fps)) fps"
         }
         let format = request.format.rawValue

@@ -142,7 +142,7 @@ extension Subcommand {
 
     static let show = shell("show", summary: "draw one frame")
     static let frames = shell("frames", summary: "print frames one after another (for pipes)")
-    static let play = shell("play", summary: "play in real time (space pause, arrows step, +/- speed, q quit)")
+    static let play = shell("play", summary: "play in real time (space pause, arrows step, ? lists the keys, q quit)")
     static let inspect = shell("inspect", summary: "print values as LAYER.KEYPATH = VALUE")
     static let explain = shell("explain", summary: "why a value is what it is at time T")
     static let export = shell("export", summary: "a frame, the animation or code, the format from OUT's extension",

@@ -3,6 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import LayerLabScript
 
 /// Standard input, output and error for the command line, and whether they are terminals.
@@ -29,6 +34,13 @@ public struct StandardIO: Sendable {
         self.outputIsTerminal = outputIsTerminal; self.fileExists = fileExists
     }
 
+    /// Whether errors are coloured: standard error is a terminal, `NO_COLOR` unset, `TERM`
+    /// not `dumb`.
+    public var errorColor: Bool = {
+        let env = ProcessInfo.processInfo.environment
+        return isatty(2) != 0 && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+    }()
+
     /// Reports a command-line mistake and returns exit status 1.
     func usageError(_ message: String) -> Int32 {
         err("layerlab: \(message)")
@@ -52,7 +64,7 @@ public struct StandardIO: Sendable {
             }
         }
         if let d = outcome.diagnostic {
-            err(d.description)
+            err(d.text(color: errorColor))
             ok = false
         }
         return (ok, quit)

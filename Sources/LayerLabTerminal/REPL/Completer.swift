@@ -97,7 +97,9 @@ public struct Completer: Sendable {
 
     /// Candidates starting with `prefix`; when none does, those that start with it ignoring case.
     static func filter(_ all: [String], prefix: String) -> [String] {
-        var exact = Set(all.filter { $0.hasPrefix(prefix) })
+        // A quoted candidate (`"my scene.lab"`) also matches the word typed without the quote.
+        func bare(_ s: String) -> Substring { s.hasPrefix("\"") ? s.dropFirst() : Substring(s) }
+        var exact = Set(all.filter { bare($0).hasPrefix(bare(prefix)) })
         if exact.isEmpty {
             let lower = prefix.lowercased()
             exact = Set(all.filter { $0.lowercased().hasPrefix(lower) })
@@ -170,18 +172,39 @@ public struct Completer: Sendable {
         return MediaTiming.attribute(named: key)
     }
 
+    /// File names under the word's folder. A name the language cannot read bare (spaces,
+    /// quotes, `;`, brackets…) is offered as a string, `"my scene.lab"`; a folder's string stays
+    /// open (`"my dir/`) so Tab can go on into it.
     func files(_ word: String) -> [String] {
+        let quoted = word.hasPrefix("\"")
+        let raw = quoted ? Completer.unquoted(String(word.dropFirst())) : word
         let dir: String
         let base: String
-        if let slash = word.lastIndex(of: "/") {
-            dir = String(word[...slash]); base = String(word[word.index(after: slash)...])
+        if let slash = raw.lastIndex(of: "/") {
+            dir = String(raw[...slash]); base = String(raw[raw.index(after: slash)...])
         } else {
-            dir = ""; base = word
+            dir = ""; base = raw
         }
         return context.listDirectory(dir)
             .filter { base.hasPrefix(".") || !$0.name.hasPrefix(".") }
-            .filter { !$0.name.contains(where: { $0 == " " || $0.isNewline }) }
-            .map { dir + $0.name + ($0.isDirectory ? "/" : "") }
+            .filter { !$0.name.contains(where: \.isNewline) }
+            .map { entry in
+                let path = dir + entry.name + (entry.isDirectory ? "/" : "")
+                guard quoted || path.contains(where: Completer.needsQuotes) else { return path }
+                return "\"" + ScriptWriter.quoted(path).dropFirst().dropLast() + (entry.isDirectory ? "" : "\"")
+            }
+    }
+
+    /// Characters that end or change a bare file name in the command language.
+    static func needsQuotes(_ c: Character) -> Bool { c == " " || c == "\t" || "\"#;\\(){}[]=,+*".contains(c) }
+
+    /// The text of a partly typed string (`my \"x` → `my "x`).
+    static func unquoted(_ s: String) -> String {
+        var out = "", escaped = false
+        for c in s {
+            if escaped { out.append(c); escaped = false } else if c == "\\" { escaped = true } else if c != "\"" { out.append(c) }
+        }
+        return out
     }
 
     // MARK: - Attributes
