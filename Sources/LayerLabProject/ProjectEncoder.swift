@@ -137,7 +137,7 @@ enum ProjectEncoder {
 
     /// A transform as its steps, each `[name, parameters…]`: `[["rotate", 0.5], ["translate", 10, 0]]`
     /// (every parameter written, so the list reads back to the same value).
-    static func transform(_ ops: [TransformOp]) -> JSONOut {
+    static func transform(_ ops: [TransformOp]) -> JSONValue {
         .array(ops.map { op in .array([.string(op.name)] + op.parameters.map { $0.isFinite ? .number($0) : .string($0 > 0 ? "inf" : "-inf") }) })
     }
 
