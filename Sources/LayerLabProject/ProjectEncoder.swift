@@ -123,8 +123,15 @@ enum ProjectEncoder {
         case .pathRef(let name): return .object([("ref", .string(name))])
         case .string(let s): return .string(s)
         case .list(let items): return .array(items.map(value))
+        case .transform(let ops): return transform(ops)
         case .null: return .null
         }
+    }
+
+    /// A transform as its steps, each `[name, parameters…]`: `[["rotate", 0.5], ["translate", 10, 0]]`
+    /// (every parameter written, so the list reads back to the same value).
+    static func transform(_ ops: [TransformOp]) -> JSONValue {
+        .array(ops.map { op in .array([.string(op.name)] + op.parameters.map { $0.isFinite ? .number($0) : .string($0 > 0 ? "inf" : "-inf") }) })
     }
 
     /// `#rrggbb` (or `#rrggbbaa`) when every component is exactly a byte value n/255, so the text

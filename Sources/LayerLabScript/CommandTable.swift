@@ -42,9 +42,9 @@ public enum CommandTable {
             _ = try p.expectSymbol("=", "'=' and a path")
             return .path(n, try p.expression())
         },
-        CommandSpec("layer", aliases: ["shape", "text", "image"], .document,
+        CommandSpec("layer", aliases: LayerKind.allCases.dropFirst().map(\.rawValue), .document,
                     [[.slot("NAME"), .optional([.word("in"), .slot("PARENT")]), .optional([.properties])]],
-                    summary: "Adds a layer (CALayer, CAShapeLayer, text or image) on top of its siblings.",
+                    summary: "Adds a layer (CALayer, CAShapeLayer, text, image, CAReplicatorLayer, CAGradientLayer or CATransformLayer) on top of its siblings.",
                     example: "layer box position=(100, 100) bounds=rect(0, 0, 100, 100)\nshape ring in box path=circle(50, 50, 20) fillColor=clear strokeColor=red lineWidth=2") { p, spec, verb throws(ScriptError) in
             let n = try p.name("a layer name")
             return .layer(LayerKind(rawValue: verb.text) ?? .layer, n, try p.arguments(spec))
