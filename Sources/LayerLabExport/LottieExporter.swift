@@ -61,7 +61,7 @@ struct LottieBuilder {
         self.fps = fps.isFinite && fps > 0 ? min(fps, 240) : 60
         let duration = evaluator.sceneDuration
         // Bounded so a very long scene cannot make an unbounded file.
-        lastFrame = max(1, min(Int((duration * self.fps).rounded()), 36_000))
+        lastFrame = clampedInt((duration * self.fps).rounded(), 1, 36_000)
     }
 
     mutating func build() -> JSONValue {

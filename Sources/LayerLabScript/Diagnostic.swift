@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// An error ready to show: where it is, what went wrong, and the line it happened on.
 ///
 /// This is the one place errors become text:
@@ -49,8 +51,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// `FILE:LINE:COL: message`, then the source line with a caret underline.
     public var description: String {
-        if line == 0 { return "\(escapeForTerminal(file)): \(message)" }
-        var out = "\(escapeForTerminal(file)):\(line):\(column): \(message)"
+        // NB: the message is escaped here, where every error becomes text, so a control
+        // character quoted from input can never reach the terminal (escaping is idempotent).
+        if line == 0 { return "\(escapeForTerminal(file)): \(escapeForTerminal(message))" }
+        var out = "\(escapeForTerminal(file)):\(line):\(column): \(escapeForTerminal(message))"
         if let sourceLine {
             let num = String(line)
             let pad = String(repeating: " ", count: num.count)

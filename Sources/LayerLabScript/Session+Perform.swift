@@ -95,6 +95,9 @@ extension Session {
             throw .invalid("this time cannot be worked out", e.range)
         }
         guard v.isFinite else { throw .invalid("this time is infinite", e.range) }
+        guard abs(v) <= Limits.longestTime else {
+            throw .invalid("this time is too far away (\(formatNumber(v)) s; at most ±1e9)", e.range)
+        }
         return v
     }
 

@@ -101,7 +101,9 @@ extension Session {
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "speed") {
             req.speed = try reader.number(a.value)
-            guard req.speed > 0 else { throw .invalid("speed must be positive", a.value.range) }
+            guard Limits.playSpeeds.contains(req.speed) else {
+                throw .invalid("speed must be in 0.001…1000", a.value.range)
+            }
         }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
         return req

@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// A JSON value about to be written, with object members in the order they will appear.
 enum JSONOut: Sendable {
     case null
@@ -86,28 +88,7 @@ public enum JSONWriter {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
-    public static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func quoted(_ s: String) -> String { escapeControls(s, as: .json, quoted: true) }
 }
 
 extension JSONOut {

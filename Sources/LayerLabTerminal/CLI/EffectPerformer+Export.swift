@@ -23,11 +23,12 @@ extension EffectPerformer {
     /// The picture size: the request's WxH (a zero side keeps the aspect), else the canvas.
     private func pixelSize(_ request: ExportRequest, _ io: StandardIO) -> (Int, Int)? {
         let canvas = request.document.canvas.size
-        var w = request.size.map { Int($0.width.rounded()) }
-        var h = request.size.map { Int($0.height.rounded()) }
+        func side(_ v: Double) -> Int { clampedInt(v.rounded(), 0, Rasterizer.maxDimension + 1) }
+        var w = request.size.map { side($0.width) }
+        var h = request.size.map { side($0.height) }
         if w == 0 { w = nil }
         if h == 0 { h = nil }
-        if w == nil && h == nil { w = Int(canvas.width.rounded()); h = Int(canvas.height.rounded()) }
+        if w == nil && h == nil { w = side(canvas.width); h = side(canvas.height) }
         let size = Rasterizer.fittedSize(canvas: canvas, width: w, height: h)
         guard size.width >= 1, size.height >= 1, size.width <= Self.maxExportSide, size.height <= Self.maxExportSide else {
             io.err("layerlab: export size \(size.width)x\(size.height) is out of range (1 to \(Self.maxExportSide) a side)")

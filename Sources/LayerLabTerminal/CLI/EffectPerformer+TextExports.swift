@@ -27,8 +27,8 @@ extension EffectPerformer {
             summary = "Lottie JSON at \(formatNumber(fps)) fps"
         case .cast:
             // NB: `size=` is read as COLSxROWS cells here: a cast is a terminal recording.
-            let columns = request.size.map { Int($0.width.rounded()) } ?? 80
-            let rows = request.size.map { Int($0.height.rounded()) } ?? 24
+            let columns = request.size.map { clampedInt($0.width.rounded(), 0, 100_000) } ?? 80
+            let rows = request.size.map { clampedInt($0.height.rounded(), 0, 100_000) } ?? 24
             guard (1...1000).contains(columns), (1...500).contains(rows) else {
                 io.err("layerlab: a cast of \(columns)x\(rows) cells is out of range (1–1000 x 1–500)")
                 return false

@@ -1,3 +1,4 @@
+import LayerLabCore
 import LayerLabScript
 
 /// Turns `layerlab SUB FILE --flag V …` into the REPL command `SUB attr=V …`, run after FILE

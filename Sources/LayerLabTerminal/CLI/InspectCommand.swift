@@ -1,3 +1,4 @@
+import LayerLabCore
 import LayerLabScript
 
 extension Subcommand {
