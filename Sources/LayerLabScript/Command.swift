@@ -68,6 +68,8 @@ public struct Command: Hashable, Sendable {
         /// `recover`: brings back the unsaved work of a session that crashed.
         case recover
         case export(Name, Name, ArgumentList)
+        /// `export! FORMAT FILE`: also replaces a file that is not of the kind written.
+        case exportReplacing(Name, Name, ArgumentList)
         case help(Name?)
     }
 

@@ -181,7 +181,7 @@ public enum CommandTable {
                     summary: "Brings back the unsaved work of a session that crashed or was killed (undoable).",
                     positional: [], attributes: [], flags: [], example: "recover"),
         CommandInfo(name: "export", synopsis: "export png|gif|lottie|swift|cast FILE [at= size= fps= from= to=]", group: .files,
-                    summary: "Exports a frame (png), the animation (gif, cast), Lottie JSON or Swift source.",
+                    summary: "Exports a frame (png), the animation (gif, cast), Lottie JSON or Swift source; it never replaces the document's own file, and `export! FORMAT FILE` also replaces a file of another kind.",
                     positional: [.format, .file],
                     attributes: [.init(name: "at", meaning: "time of the png frame", defaultValue: "the current time"),
                                  .init(name: "size", meaning: "image size in pixels (WxH)", defaultValue: "the canvas size"),

@@ -108,4 +108,8 @@ public struct ExportRequest: Sendable, Equatable {
     public var fps: Double?
     public var from: Double?
     public var to: Double?
+    /// `export!`: replace an existing file even when it is not of the kind written.
+    public var replacing = false
+    /// The document's own script and project, which an export never replaces.
+    public var protectedFiles: [String] = []
 }

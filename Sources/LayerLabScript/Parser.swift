@@ -163,9 +163,11 @@ public struct Parser {
             return .save(atCommandEnd ? nil : try fileName())
         case "recover": return .recover
         case "export":
+            let replacing = peek.isSymbol("!") && !peek.spaceBefore
+            if replacing { _ = next() }
             let format = try name("a format (png, gif, lottie, swift or cast)")
             let file = try fileName()
-            return .export(format, file, try arguments())
+            return replacing ? .exportReplacing(format, file, try arguments()) : .export(format, file, try arguments())
         case "help":
             if atCommandEnd { return .help(nil) }
             return .help(try name("a command or topic"))

@@ -38,6 +38,10 @@ extension Session {
         case .saveReplacing(let file): out = [.text(try save(file, c, replacing: true))]
         case .recover: out = [.text(try recover(c))]
         case .export(let format, let file, let args): out = [.effect(.export(try exportRequest(format, file, args)))]
+        case .exportReplacing(let format, let file, let args):
+            var request = try exportRequest(format, file, args)
+            request.replacing = true
+            out = [.effect(.export(request))]
         case .help(let topic): out = [.text(try HelpText.render(topic))]
         case .quit: out = [.effect(.quit)]
         }

@@ -134,6 +134,7 @@ extension Session {
         }
         try checkAttributes(args, ["at", "size", "fps", "from", "to"], command: "export")
         var req = ExportRequest(document: document, format: f, file: file.text, at: time)
+        req.protectedFiles = [sourceFile, fileName].compactMap { $0 }
         if let a = argument(args, "at") { req.at = try sceneTime(a.value) }
         if let a = argument(args, "size") {
             let s = try reader.size(a.value)

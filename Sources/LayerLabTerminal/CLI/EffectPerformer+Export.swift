@@ -13,6 +13,14 @@ extension EffectPerformer {
     /// Performs `export FORMAT FILE`: png and gif here, through libpng and giflib; the text
     /// formats (lottie, swift, cast) in `EffectPerformer+TextExports.swift`.
     func export(_ request: ExportRequest, _ io: StandardIO) -> Bool {
+        // Refused before any work is done (a long GIF need not be drawn to learn that).
+        do {
+            try Self.checkNotOwnSource(request)
+            try ProjectStore.checkReplaceable(request.file, kind: request.format.fileKind, force: request.replacing)
+        } catch {
+            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(error.why))")
+            return false
+        }
         switch request.format {
         case .png: return exportPNG(request, io)
         case .gif: return exportGIF(request, io)
@@ -43,7 +51,7 @@ extension EffectPerformer {
         let bitmap = FrameRenderer.bitmap(document: request.document, time: request.at, width: w, height: h,
                                           images: images)
         do {
-            try writeAtomically(try PNGCodec.encode(bitmap), to: request.file)
+            try writeExport(try PNGCodec.encode(bitmap), request, kind: .png)
         } catch {
             io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal("\(error)"))")
             return false
@@ -80,7 +88,7 @@ extension EffectPerformer {
         }
         progress.finish()
         do {
-            try writeAtomically(try GIFCodec.encode(frames: frames, fps: fps), to: request.file)
+            try writeExport(try GIFCodec.encode(frames: frames, fps: fps), request, kind: .gif)
         } catch {
             io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal("\(error)"))")
             return false
@@ -90,9 +98,23 @@ extension EffectPerformer {
     }
 
     /// Writes an export through the same atomic save as projects (a temporary file, flushed,
-    /// renamed), so a failed export leaves any old file whole.
-    func writeAtomically(_ data: Data, to path: String) throws {
-        try ProjectStore.save(data, to: path, force: true)
+    /// renamed), so a failed export leaves any old file whole. An existing file of another kind
+    /// needs `export!`; the document's own script or project is never replaced.
+    func writeExport(_ data: Data, _ request: ExportRequest, kind: FileKind) throws(PersistenceError) {
+        try Self.checkNotOwnSource(request)
+        try ProjectStore.save(data, to: request.file, kind: kind, force: request.replacing)
+    }
+
+    /// Refuses an export onto the file the document came from (the same file, whatever the path).
+    static func checkNotOwnSource(_ request: ExportRequest) throws(PersistenceError) {
+        var target = stat()
+        guard stat(request.file, &target) == 0 else { return }
+        for own in request.protectedFiles {
+            var st = stat()
+            if stat(own, &st) == 0, st.st_dev == target.st_dev, st.st_ino == target.st_ino {
+                throw PersistenceError(action: "export", path: request.file, reason: .ownSource)
+            }
+        }
     }
 }
 
@@ -113,5 +135,18 @@ struct ProgressBar {
     func finish() {
         guard enabled, total >= 10 else { return }
         writeAll(STDERR_FILENO, "\r\u{1B}[2K")
+    }
+}
+
+extension ExportRequest.Format {
+    /// What the export writes, for the replace check.
+    var fileKind: FileKind {
+        switch self {
+        case .png: return .png
+        case .gif: return .gif
+        case .lottie: return .lottie
+        case .swift: return .swift
+        case .cast: return .cast
+        }
     }
 }

@@ -13,14 +13,17 @@ extension EffectPerformer {
     func exportText(_ request: ExportRequest, _ io: StandardIO) -> Bool? {
         let data: Data
         var summary: String
+        let kind: FileKind
         switch request.format {
         case .png, .gif:
             return nil
         case .swift:
+            kind = .swift
             data = Data(SwiftExporter.source(for: request.document).utf8)
             summary = "Swift source, QuartzCore"
         case .lottie:
             let fps = request.fps ?? 60
+            kind = .lottie
             let export = LottieExporter.export(request.document, fps: fps)
             for note in export.notes { io.err("layerlab: lottie: \(escapeForTerminal(note))") }
             data = export.data
@@ -33,13 +36,14 @@ extension EffectPerformer {
                 io.err("layerlab: a cast of \(columns)x\(rows) cells is out of range (1–1000 x 1–500)")
                 return false
             }
+            kind = .cast
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
                                       fps: request.fps ?? 30, from: request.from ?? 0, to: request.to)
             data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io))
             summary = "asciinema cast, \(columns)x\(rows) cells at \(formatNumber(options.fps)) fps"
         }
         do {
-            try ProjectStore.save(data, to: request.file, force: true)
+            try writeExport(data, request, kind: kind)
         } catch {
             io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(error.why))")
             return false

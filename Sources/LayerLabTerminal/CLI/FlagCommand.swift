@@ -88,14 +88,17 @@ extension Subcommand {
 
     /// `layerlab export FILE --png|--gif|--lottie|--swift|--cast OUT [--at T] [--size WxH] …`.
     static let export = Subcommand(
-        name: "export", synopsis: "export FILE --png|--gif|--lottie|--swift|--cast OUT",
+        name: "export", synopsis: "export FILE --png|--gif|--lottie|--swift|--cast OUT [--force]",
         summary: "a frame, the animation or code [--at T] [--size WxH] [--fps N] [--from T] [--to T]"
     ) { args, io in
         var format: String?
         var rest: [String] = []
+        var force = false
         var i = 0
         while i < args.count {
             let a = args[i]
+            // `--force` is `export!`: replace a file that is not of the kind written.
+            if a == "--force" { force = true; i += 1; continue }
             if ["--png", "--gif", "--lottie", "--swift", "--cast"].contains(a) {
                 guard format == nil else { return io.usageError("export takes one format") }
                 guard i + 1 < args.count else { return io.usageError("\(a) needs an output file") }
@@ -113,7 +116,7 @@ extension Subcommand {
                                              "--from": "from", "--to": "to"])
         switch flags.parse(rest, command: "export") {
         case .failure(let e): return io.usageError(e.message)
-        case .success(let p): return FlagCommand.run("export", file: p.file, words: [format] + p.words, io: io)
+        case .success(let p): return FlagCommand.run(force ? "export!" : "export", file: p.file, words: [format] + p.words, io: io)
         }
     }
 }

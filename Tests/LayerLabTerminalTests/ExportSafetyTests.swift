@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import LayerLabCore
+import LayerLabProject
+@testable import LayerLabTerminal
+import Testing
+
+/// Exports never destroy a file they were not meant to replace, links are honoured, and
+/// temporary files of interrupted saves do not pile up.
+@Suite struct ExportSafetyTests {
+    typealias Folder = PersistenceTests.Folder
+
+    /// Runs `layerlab ARGS` in `folder`; the exit status and standard error.
+    func layerlab(_ args: [String], in folder: Folder) throws -> (status: Int32, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try #require(PersistenceTests.binary, "layerlab is built"))
+        p.arguments = args
+        p.environment = ["HOME": folder.path, "XDG_STATE_HOME": folder.path, "PATH": "/usr/bin:/bin", "TERM": "dumb"]
+        p.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, text)
+    }
+
+    func write(_ text: String, _ path: String) {
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    }
+
+    func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    static let script = "shape s path=circle(50, 50, 20) fillColor=red\nanimate s opacity to=0 duration=1\n"
+
+    @Test func exportNeverReplacesTheDocumentsOwnFile() throws {
+        let folder = Folder()
+        write(Self.script, folder.file("x.lab"))
+        #expect(try layerlab(["-c", "load x.lab; save p.json"], in: folder).status == 0)
+        let project = contents(folder.file("p.json"))
+        let r = try layerlab(["export", "p.json", "--lottie", "p.json"], in: folder)
+        #expect(r.status == 1 && r.err.contains("the document's own script or project"))
+        #expect(contents(folder.file("p.json")) == project)
+        #expect(try layerlab(["export", "x.lab", "--swift", "x.lab", "--force"], in: folder).status == 1)
+        #expect(try layerlab(["-c", "load x.lab; export! swift ./x.lab"], in: folder).status == 1)
+        #expect(contents(folder.file("x.lab")) == Data(Self.script.utf8))
+    }
+
+    @Test(arguments: ["png", "gif", "lottie", "swift", "cast"])
+    func exportRefusesAFileOfAnotherKindUnlessForced(_ format: String) throws {
+        let folder = Folder()
+        write(Self.script, folder.file("x.lab"))
+        write("my notes\n", folder.file("notes.txt"))
+        let r = try layerlab(["-c", "load x.lab; export \(format) notes.txt to=0.2"], in: folder)
+        #expect(r.status == 1 && r.err.contains("use 'export! \(format) notes.txt'"), "\(r.err)")
+        #expect(contents(folder.file("notes.txt")) == Data("my notes\n".utf8))
+        // The same kind is replaced without asking; another kind is not.
+        #expect(try layerlab(["-c", "load x.lab; export \(format) out to=0.2; export \(format) out to=0.2"], in: folder).status == 0)
+        #expect(try layerlab(["export", "x.lab", "--\(format)", "notes.txt", "--to", "0.2", "--force"], in: folder).status == 0)
+        #expect(contents(folder.file("notes.txt")) != Data("my notes\n".utf8))
+    }
+
+    @Test func savingThroughADanglingLinkCreatesItsTarget() throws {
+        let folder = Folder()
+        symlink("sub/target.json", folder.file("link.json"))
+        mkdir(folder.file("sub"), 0o755)
+        try ProjectStore.save(ProjectFile.encode(Document()), to: folder.file("link.json"))
+        var st = stat()
+        #expect(lstat(folder.file("link.json"), &st) == 0 && st.st_mode & S_IFMT == S_IFLNK, "still a link")
+        #expect(contents(folder.file("sub/target.json")) == ProjectFile.encode(Document()))
+    }
+
+    @Test func savingKeepsHardLinksTogether() throws {
+        let folder = Folder()
+        try ProjectStore.save(ProjectFile.encode(Document()), to: folder.file("a.json"))
+        link(folder.file("a.json"), folder.file("b.json"))
+        var doc = Document()
+        doc.canvas.size = Size(321, 123)
+        try ProjectStore.save(ProjectFile.encode(doc), to: folder.file("b.json"))
+        #expect(contents(folder.file("a.json")) == ProjectFile.encode(doc), "both names see the new content")
+        #expect(folder.entries == ["a.json", "b.json"])
+    }
+
+    @Test func staleTemporariesOfKilledSavesAreRemovedByTheNextSave() throws {
+        let folder = Folder()
+        // A pid that cannot be running: past the kernel's maximum.
+        let dead = folder.file(".a.json.saving-2147483646-abcdef")
+        let live = folder.file(".a.json.saving-\(getpid() == 1 ? 2 : 1)-abcdef")
+        let oldStyle = folder.file(".a.json.saving-QWERTY")
+        let recentOldStyle = folder.file(".b.json.saving-ZXCVBN")
+        for f in [dead, live, oldStyle, recentOldStyle] { write("partial", f) }
+        var times = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
+        utimensat(AT_FDCWD, oldStyle, &times, 0)
+        try ProjectStore.save(ProjectFile.encode(Document()), to: folder.file("a.json"))
+        #expect(!folder.entries.contains(".a.json.saving-2147483646-abcdef"), "its process is gone")
+        #expect(!folder.entries.contains(".a.json.saving-QWERTY"), "old and of the old form")
+        #expect(folder.entries.contains(".b.json.saving-ZXCVBN"), "recent: may be a save in progress")
+        #expect(folder.entries.contains(live.split(separator: "/").last.map(String.init) ?? ""), "pid 1 is alive")
+    }
+}
