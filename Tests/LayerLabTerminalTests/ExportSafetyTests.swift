@@ -101,3 +101,67 @@ import Testing
         #expect(folder.entries.contains(live.split(separator: "/").last.map(String.init) ?? ""), "pid 1 is alive")
     }
 }
+
+/// Image paths of a document from a file stay in its folder; image files are checked before
+/// they are read, and errors never quote their text.
+@Suite struct ImagePathTests {
+    typealias Folder = PersistenceTests.Folder
+
+    func document(_ names: [String]) -> Document {
+        var d = Document()
+        d.layers = names.enumerated().map { Layer(name: "i\($0.offset)", kind: .image, properties: ["contents": .string($0.element)]) }
+        return d
+    }
+
+    func setUp() -> Folder {
+        let f = Folder()
+        mkdir(f.file("proj"), 0o755)
+        mkdir(f.file("proj/sub"), 0o755)
+        FileManager.default.createFile(atPath: f.file("proj/sub/ok.txt"), contents: Data("R = red\n\nRR\n".utf8))
+        FileManager.default.createFile(atPath: f.file("secret.txt"), contents: Data("R = red\n\nR\n".utf8))
+        symlink(f.file("secret.txt"), f.file("proj/link.txt"))
+        return f
+    }
+
+    @Test(arguments: ["/etc/passwd", "/etc/shadow", "../secret.txt", "../../../../../../etc/passwd",
+                      "/root/.bashrc", "link.txt", "sub/../../secret.txt"])
+    func pathsOutsideTheDocumentsFolderAreRefused(_ name: String) {
+        let f = setUp()
+        let (store, errors) = ImageLoader.images(for: document([name]), relativeTo: f.file("proj"), allowed: [])
+        #expect(store[name] == nil)
+        #expect(errors[name]?.description.contains("outside the document's folder") == true)
+    }
+
+    @Test func pathsInsideOrAllowedAreRead() {
+        let f = setUp()
+        let names = ["sub/ok.txt", "sub/../sub/ok.txt", f.file("proj/sub/ok.txt")]
+        let (store, errors) = ImageLoader.images(for: document(names), relativeTo: f.file("proj"), allowed: [])
+        #expect(errors.isEmpty)
+        for n in names { #expect(store[n]?.width == 2) }
+        let more = ImageLoader.images(for: document(["../secret.txt", "link.txt"]), relativeTo: f.file("proj"), allowed: [f.path])
+        #expect(more.errors.isEmpty && more.store["link.txt"]?.width == 1)
+        #expect(ImageLoader.allowedFolders(["LAYERLAB_IMAGE_PATH": "/a::/b"]) == ["/a", "/b"])
+    }
+
+    @Test func hugeFilesAndDevicesAreRefusedBeforeReading() throws {
+        let f = Folder()
+        let big = f.file("big.txt")
+        FileManager.default.createFile(atPath: big, contents: nil)
+        #expect(truncate(big, 1 << 30) == 0)
+        #expect(throws: ImagingError.self) { try ImageLoader.load(big) }
+        do { _ = try ImageLoader.load(big) } catch { #expect("\(error)".contains("at most 64 MB")) }
+        do { _ = try ImageLoader.load("/dev/zero") } catch { #expect("\(error)".contains("not a regular file")) }
+    }
+
+    @Test func textArtErrorsNeverQuoteTheFile() {
+        let f = Folder()
+        let file = f.file("notes.txt")
+        FileManager.default.createFile(atPath: file, contents: Data("export SECRET=hunter2\n".utf8))
+        do { _ = try ImageLoader.load(file); Issue.record("not an image") } catch {
+            #expect(!"\(error)".contains("hunter2") && !"\(error)".contains("'e'") && !"\(error)".contains("SECRET"))
+            #expect("\(error)".contains(":1: column 1 is a character not in the palette"))
+        }
+        FileManager.default.createFile(atPath: file, contents: Data("X = hunter2\n\nX\n".utf8))
+        do { _ = try ImageLoader.load(file) } catch { #expect(!"\(error)".contains("hunter2")) }
+    }
+}

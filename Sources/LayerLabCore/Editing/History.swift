@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Undo and redo: the current document plus, for every step, only what the step changed.
 ///
 /// A step stores, for each top-level list of the document (paths, layers, animations,
@@ -40,11 +46,15 @@ public struct History: Hashable, Sendable {
     public var canUndo: Bool { index > base }
     public var canRedo: Bool { index < labels.count - 1 }
 
-    /// Records `document` as the new current state, labelled with the command that made it.
-    public mutating func record(_ label: String, _ document: Document) {
+    /// Records `document` as the new current state, labelled with the command that made it;
+    /// a document equal to the current one records nothing (and returns false).
+    @discardableResult
+    public mutating func record(_ label: String, _ document: Document) -> Bool {
+        let step = Step(from: current, to: document)
+        guard !step.isEmpty else { return false }
         labels.removeSubrange((index + 1)...)
         steps.removeSubrange(index...)
-        steps.append(Step(from: current, to: document))
+        steps.append(step)
         labels.append(label)
         current = document
         index += 1
@@ -55,6 +65,7 @@ public struct History: Hashable, Sendable {
             index -= base
             base = 0
         }
+        return true
     }
 
     /// Steps back up to `n` states; returns the labels undone, most recent first.
@@ -98,6 +109,8 @@ private struct Step: Hashable, Sendable {
         events = Splice(from: a.events, to: b.events)
     }
 
+    var isEmpty: Bool { canvas == nil && paths == nil && layers == nil && animations == nil && events == nil }
+
     func undo(_ d: inout Document) {
         if let c = canvas { d.canvas = c.before }
         paths?.undo(&d.paths); layers?.undo(&d.layers)
@@ -129,12 +142,10 @@ private struct Splice<Element: Hashable & Sendable>: Hashable, Sendable {
 
     /// nil when the lists are equal.
     init?(from a: [Element], to b: [Element]) {
-        var prefix = 0
         let shorter = min(a.count, b.count)
-        while prefix < shorter && a[prefix] == b[prefix] { prefix += 1 }
+        let prefix = commonRun(a, b, count: shorter) { ($0, $0) }
         if prefix == a.count && prefix == b.count { return nil }
-        var suffix = 0
-        while suffix < shorter - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let suffix = commonRun(a, b, count: shorter - prefix) { (a.count - 1 - $0, b.count - 1 - $0) }
         offset = prefix
         removed = Array(a[prefix..<(a.count - suffix)])
         inserted = Array(b[prefix..<(b.count - suffix)])
@@ -147,4 +158,38 @@ private struct Splice<Element: Hashable & Sendable>: Hashable, Sendable {
     func redo(_ list: inout [Element]) {
         list.replaceSubrange(offset..<(offset + removed.count), with: inserted)
     }
+}
+
+/// How many elements from the start (`index` maps a step to the positions compared) the two
+/// lists share, up to `count`.
+///
+/// NB: a step usually changes one element of a list of thousands, and the unchanged ones are
+/// copies of the same values (same references inside), so runs of bit-identical elements
+/// are skipped with `memcmp`, a block at a time; `==` decides only where the bits differ.
+/// Without this, recording each of n commands costs n deep comparisons.
+private func commonRun<Element: Equatable>(_ a: [Element], _ b: [Element], count: Int,
+                                           _ index: (Int) -> (Int, Int)) -> Int {
+    let stride = MemoryLayout<Element>.stride
+    func same(_ i: Int) -> Bool {
+        let (x, y) = index(i)
+        let bitwise = a.withUnsafeBytes { ra in
+            b.withUnsafeBytes { rb in memcmp(ra.baseAddress! + x * stride, rb.baseAddress! + y * stride, stride) == 0 }
+        }
+        return bitwise || a[x] == b[y]
+    }
+    var n = 0
+    let block = 64
+    while n + block <= count {
+        // A whole block at once: bit-identical in both lists, in the same order.
+        let (x0, y0) = index(n), (x1, y1) = index(n + block - 1)
+        let forward = x1 > x0
+        let (xa, ya) = forward ? (x0, y0) : (x1, y1)
+        let equal = stride == 0 || a.withUnsafeBytes { ra in
+            b.withUnsafeBytes { rb in memcmp(ra.baseAddress! + xa * stride, rb.baseAddress! + ya * stride, block * stride) == 0 }
+        }
+        guard equal else { break }
+        n += block
+    }
+    while n < count && (stride == 0 || same(n)) { n += 1 }
+    return n
 }
