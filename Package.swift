@@ -21,9 +21,9 @@ let package = Package(
         // JSON project format (Data in, Data out).
         .target(name: "LayerLabProject", dependencies: ["LayerLabCore"]),
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
-        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabProject"]),
+        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"]),
         // The command language: lexer, parser, session, diagnostics, help.
-        .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabProject"]),
+        .target(name: "LayerLabScript", dependencies: ["LayerLabCore"]),
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
@@ -31,18 +31,24 @@ let package = Package(
                                "CEditLine", "CPNG", "CGIF"]),
         .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"]),
         // Benchmarks printed by scripts/bench (never timed tests).
-        .executableTarget(name: "layerlab-bench", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript"],
+        .executableTarget(name: "layerlab-bench",
+                          dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "PeerLibraries"],
                           path: "Benchmarks/LayerLabBench"),
+        // rlottie and cairo opened at run time (dlopen), for the benchmarks and agreement tests.
+        .target(name: "PeerLibraries", path: "Benchmarks/PeerLibraries"),
 
         // Shared by the test targets: golden files, a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore"]),
-        .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport"],
+        .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport", "PeerLibraries"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript", "TestSupport"]),
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript", "TestSupport"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal"]),
         .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
+        .testTarget(name: "LottiePlayerTests",
+                    dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal",
+                                   "PeerLibraries"]),
         .testTarget(name: "ExamplesTests",
                     dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport"],
                     exclude: ["__Goldens__"]),

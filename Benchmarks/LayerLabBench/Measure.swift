@@ -1,18 +1,56 @@
-import Foundation
-
-/// Runs `body` repeatedly and reports the median and best wall time of one run.
-func measure(_ label: String, runs: Int = 25, warmup: Int = 3, _ body: () -> Void) -> Double {
+/// Runs `body` repeatedly and returns the median and best wall time of one run, in ms.
+func time(runs: Int = 25, warmup: Int = 3, _ body: () -> Void) -> (median: Double, best: Double) {
     for _ in 0..<warmup { body() }
     var samples: [Double] = []
     samples.reserveCapacity(runs)
     let clock = ContinuousClock()
     for _ in 0..<runs {
-        let d = clock.measure { body() }
-        samples.append(Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15)
+        samples.append(milliseconds(clock.measure { body() }))
     }
     samples.sort()
-    let median = samples[samples.count / 2]
-    let padded = label.count < 72 ? label + String(repeating: " ", count: 72 - label.count) : label
-    print(padded + String(format: " median %9.3f ms   best %9.3f ms", median, samples[0]))
-    return median
+    return (samples[samples.count / 2], samples[0])
+}
+
+func milliseconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
+}
+
+/// Prints one figure: label, median and best.
+@discardableResult
+func measure(_ label: String, runs: Int = 25, warmup: Int = 3, _ body: () -> Void) -> Double {
+    let t = time(runs: runs, warmup: warmup, body)
+    report(label, "median \(fixed(t.median, 3)) ms   best \(fixed(t.best, 3)) ms")
+    return t.median
+}
+
+/// A labelled line, the label padded to one column.
+func report(_ label: String, _ value: String) {
+    let padded = label.count < 66 ? label + String(repeating: " ", count: 66 - label.count) : label
+    print(padded + " " + value)
+}
+
+/// A ratio line: LayerLab's time over a peer's, with the target when there is one.
+func ratio(_ label: String, _ ours: Double, _ peer: Double, target: Double? = nil) {
+    let r = ours / peer
+    var line = "\(fixed(r, 2))x"
+    if let target { line += "   target ≤ \(fixed(target, 2))x: " + (r <= target ? "met" : "NOT met") }
+    report("  ratio " + label, line)
+}
+
+/// A figure beside its absolute target.
+func target(_ label: String, _ value: Double, atMost limit: Double, unit: String) {
+    report("  target " + label, "\(fixed(value, 3)) \(unit) ≤ \(fixed(limit, 3)) \(unit): " + (value <= limit ? "met" : "NOT met"))
+}
+
+/// `v` with `digits` decimals (no Foundation formatting).
+func fixed(_ v: Double, _ digits: Int) -> String {
+    guard v.isFinite else { return "\(v)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let n = (abs(v) * scale).rounded()
+    let whole = Int(n / scale), frac = Int(n - Double(whole) * scale)
+    var f = String(frac)
+    while f.count < digits { f = "0" + f }
+    let padded = (v < 0 ? "-" : "") + String(whole) + (digits > 0 ? "." + f : "")
+    return String(repeating: " ", count: max(0, 9 - padded.count)) + padded
 }

@@ -1,6 +1,5 @@
 import Foundation
 import LayerLabCore
-import LayerLabProject
 import LayerLabRaster
 
 /// An asciinema v2 recording of the played frames, for asciinema's web player.
@@ -14,14 +13,16 @@ import LayerLabRaster
 ///     // asciinema play scene.cast
 public enum CastExporter {
     /// The recording as bytes: a JSON header line, then one `[time, "o", data]` line an event.
+    /// `isCancelled` is asked before each frame; once it says yes the recording stops short
+    /// (the caller throws it away).
     public static func cast(for document: Document, options: CastOptions = CastOptions(),
-                            images: ImageStore = ImageStore()) -> Data {
-        Data(text(for: document, options: options, images: images).utf8)
+                            images: ImageStore = ImageStore(), isCancelled: () -> Bool = { false }) -> Data {
+        Data(text(for: document, options: options, images: images, isCancelled: isCancelled).utf8)
     }
 
-    /// The recording as text (see `cast(for:options:images:)`).
+    /// The recording as text (see `cast(for:options:images:isCancelled:)`).
     public static func text(for document: Document, options: CastOptions = CastOptions(),
-                            images: ImageStore = ImageStore()) -> String {
+                            images: ImageStore = ImageStore(), isCancelled: () -> Bool = { false }) -> String {
         let evaluator = Evaluator(document: document)
         let fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 30
         let from = options.from.isFinite ? max(0, options.from) : 0
@@ -38,6 +39,7 @@ public enum CastExporter {
             + "\"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \"/bin/sh\"}}\n"
         var previous: CellGrid?
         for i in 0..<count {
+            if isCancelled() { break }
             let t = Double(i) / fps
             let grid = FrameRenderer.grid(scene: evaluator.scene(at: from + t), options: frameOptions, images: images)
             var data = ANSIEncoder.diff(from: previous, to: grid)
@@ -54,7 +56,7 @@ public enum CastExporter {
     }
 
     /// A JSON string literal, escaped as project files escape them.
-    static func jsonString(_ s: String) -> String { JSONWriter.quoted(s) }
+    static func jsonString(_ s: String) -> String { JSONValue.quoted(s) }
 }
 
 /// What a cast records: the terminal it is drawn for and the frames.

@@ -1,95 +1,53 @@
+import Foundation
 import LayerLabCore
 import LayerLabRaster
 
-/// One Lottie layer per LayerLab layer: transform, then content by kind.
+/// One LayerLab layer (or mask) sampled at every frame, with the opacity it is drawn with.
+struct LottieTrack {
+    var name: String
+    var kind: LayerKind
+    var samples: [PresentedLayer]
+    var opacity: [Double]
+}
+
+/// One Lottie layer per LayerLab layer: transform, then content by kind; image contents
+/// become image layers parented to it.
 extension LottieBuilder {
-    mutating func layerJSON(_ layer: Layer, parent: String?) -> JSONValue {
-        let s = samples(layer.name)
-        let ps = s.map(\.layer)
+    /// Adds the track's layer (a shape layer, or a null when it draws nothing of its own) and,
+    /// for an image layer, one image layer per picture it shows, above it.
+    mutating func add(_ t: LottieTrack, index: Int, parent: Int?, to comp: inout LottieComp) {
+        let ps = t.samples
         var shapes: [JSONValue] = []
         if let border = borderGroup(ps) { shapes.append(border) }
-        var refID: String?
-        switch layer.kind {
+        switch t.kind {
         case .shape: shapes += shapeGroups(ps)
-        case .text: if let t = textGroup(ps) { shapes.append(t) }
-        case .image: refID = imageAsset(layer, ps)
-        case .layer: break
+        case .text: if let g = textGroup(ps) { shapes.append(g) }
+        case .image, .layer: break
         }
         if let bg = backgroundGroup(ps) { shapes.append(bg) }
-        if !layer.sublayers.isEmpty, maskFrames.contains(where: { $0[layer.name] != nil }) {
-            notes.append("\(layer.name): its mask covers only the layer's own content in Lottie, not its sublayers")
-        }
-        if ps.contains(where: \.masksToBounds) && !layer.sublayers.isEmpty {
-            notes.append("\(layer.name): masksToBounds does not clip its sublayers in Lottie")
-        }
-        if refID != nil && !shapes.isEmpty {
-            notes.append("\(layer.name): an image layer's background and border are not exported")
-        }
-
-        let type: Double = refID != nil ? 2 : shapes.isEmpty ? 3 : 4
         var pairs: [(String, JSONValue)] = [
-            ("ddd", .number(0)), ("ind", .number(Double(indices[layer.name] ?? 0))), ("ty", .number(type)),
-            ("nm", .string(layer.name)),
+            ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(shapes.isEmpty ? 3 : 4)),
+            ("nm", .string(t.name)),
         ]
-        if let parent, let p = indices[parent] { pairs.append(("parent", .number(Double(p)))) }
-        if let refID { pairs.append(("refId", .string(refID))) }
-        pairs += [("sr", .number(1)), ("ks", transform(s)), ("ao", .number(0))]
-        if type == 4 { pairs.append(("shapes", .array(shapes))) }
+        if let parent { pairs.append(("parent", .number(Double(parent)))) }
+        pairs += [("sr", .number(1)), ("ks", transform(ps, opacity: t.opacity)), ("ao", .number(0))]
+        if !shapes.isEmpty { pairs.append(("shapes", .array(shapes))) }
         pairs += [("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
-        return .object(pairs)
-    }
-
-    /// The track matte of a masked layer, parented to it so it draws in the layer's own
-    /// coordinates: the mask's shapes while it is the mask, and an opaque cover over everything
-    /// in the frames where the layer has no mask (a mask set and removed by `at … set`).
-    func matteJSON(for layer: Layer, index: Int) -> JSONValue? {
-        guard let first = maskFrames.lazy.compactMap({ $0[layer.name] }).first else { return nil }
-        var held = first
-        var content: [PresentedLayer] = [], placed: [LayerSample] = [], masked: [Bool] = []
-        for f in maskFrames {
-            if let m = f[layer.name] {
-                held = m
-                placed.append(LayerSample(layer: m, opacity: m.hidden ? 0 : m.opacity))
-                masked.append(true)
-            } else {
-                placed.append(LayerSample(layer: PresentedLayer(name: held.name, kind: .layer), opacity: 1))
-                masked.append(false)
-            }
-            content.append(held)
-        }
-        var shapes = shapeGroups(content)
-        if let bg = backgroundGroup(content) { shapes.append(bg) }
-        if masked.contains(false) {
-            let everything = Rect(-100_000, -100_000, 200_000, 200_000)
-            shapes.append(LottieShapes.group("unmasked", [
-                LottieShapes.rect(masked.map { _ in everything }, radii: masked.map { _ in 0 }, name: "everything"),
-                LottieShapes.fill(colors: masked.map { $0 ? Color.clear : Color.black }, evenOdd: false),
-            ]))
-        }
-        var pairs: [(String, JSONValue)] = [
-            ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(4)),
-            ("nm", .string("mask of \(layer.name)")), ("td", .number(1)),
-        ]
-        if let p = indices[layer.name] { pairs.append(("parent", .number(Double(p)))) }
-        pairs += [("sr", .number(1)), ("ks", transform(placed)), ("ao", .number(0)), ("shapes", .array(shapes)),
-                  ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
-        return .object(pairs)
+        comp.add(.object(pairs))
+        if t.kind == .image { addImages(t, parent: index, to: &comp) }
     }
 
     /// `ks`: Core Animation's bounds, anchorPoint, transform and position as Lottie's anchor,
-    /// position, scale (percent), rotation (degrees) and opacity (0–100, ancestors folded in).
-    func transform(_ s: [LayerSample]) -> JSONValue {
-        let anchors = s.map { x -> [Double] in
-            let l = x.layer
-            return [l.bounds.minX + l.anchorPoint.x * l.bounds.width, l.bounds.minY + l.anchorPoint.y * l.bounds.height, 0]
-        }
-        return .object([
-            ("a", LottieProperty.vector(anchors)),
-            ("p", LottieProperty.vector(s.map { [$0.layer.position.x + $0.layer.translationX,
-                                                 $0.layer.position.y + $0.layer.translationY, 0] })),
-            ("s", LottieProperty.vector(s.map { [$0.layer.scaleX * 100, $0.layer.scaleY * 100, 100] })),
-            ("r", LottieProperty.scalar(s.map { $0.layer.rotation * 180 / Double.pi })),
-            ("o", LottieProperty.scalar(s.map { max(0, min(1, $0.opacity)) * 100 })),
+    /// position, scale (percent), rotation (degrees) and opacity (0–100).
+    func transform(_ ps: [PresentedLayer], opacity: [Double]) -> JSONValue {
+        .object([
+            ("a", LottieProperty.vector(ps.map { l in
+                [l.bounds.minX + l.anchorPoint.x * l.bounds.width, l.bounds.minY + l.anchorPoint.y * l.bounds.height, 0]
+            })),
+            ("p", LottieProperty.vector(ps.map { [$0.position.x + $0.translationX, $0.position.y + $0.translationY, 0] })),
+            ("s", LottieProperty.vector(ps.map { [$0.scaleX * 100, $0.scaleY * 100, 100] })),
+            ("r", LottieProperty.scalar(ps.map { $0.rotation * 180 / Double.pi })),
+            ("o", LottieProperty.scalar(opacity.map { max(0, min(1, $0)) * 100 })),
         ])
     }
 
@@ -108,7 +66,7 @@ extension LottieBuilder {
         return LottieShapes.group("border", [
             LottieShapes.rect(ps.map { $0.bounds.insetBy($0.borderWidth / 2) },
                               radii: ps.map { $0.cornerRadius - $0.borderWidth / 2 }, name: "bounds"),
-            LottieShapes.stroke(colors: ps.map(\.borderColor), widths: ps.map(\.borderWidth), cap: "butt", join: "miter",
+            LottieShapes.stroke(colors: ps.map(\.borderColor), widths: ps.map(\.borderWidth), cap: .butt, join: .miter,
                                 miterLimit: 10),
         ])
     }
@@ -132,7 +90,7 @@ extension LottieBuilder {
             out.append(LottieShapes.group("stroke", items))
         }
         if ps.contains(where: { $0.fillColor.a > 0 }) {
-            out.append(LottieShapes.group("fill", paths + [LottieShapes.fill(colors: ps.map(\.fillColor), evenOdd: p0.evenOdd)]))
+            out.append(LottieShapes.group("fill", paths + [LottieShapes.fill(colors: ps.map(\.fillColor), evenOdd: p0.fillRule == .evenOdd)]))
         }
         return out
     }
@@ -153,34 +111,8 @@ extension LottieBuilder {
         }
         let stroke = LottieShapes.stroke(colors: ps.map(\.foregroundColor),
                                          widths: ps.map { VectorFont.lineWidth(fontSize: $0.fontSize) },
-                                         cap: "round", join: "round", miterLimit: 10)
+                                         cap: .round, join: .round, miterLimit: 10)
         return LottieShapes.group("text", paths + [stroke])
-    }
-
-    /// A plain PNG shown stretched over the bounds becomes an image asset; anything else
-    /// (text art, flipbooks, other gravities) is left out with a note.
-    mutating func imageAsset(_ layer: Layer, _ ps: [PresentedLayer]) -> String? {
-        guard let p0 = ps.first else { return nil }
-        let frames = layer.value("frames").list ?? []
-        let files = Set(ps.map(\.contents))
-        guard frames.isEmpty, files.count == 1, let file = files.first, !file.isEmpty else {
-            notes.append("\(layer.name): flipbooks and changing image contents are not exported")
-            return nil
-        }
-        guard file.lowercased().hasSuffix(".png") else {
-            notes.append("\(layer.name): \(file) is text art, which Lottie cannot show; the layer is left empty")
-            return nil
-        }
-        if p0.contentsGravity != "resize" {
-            notes.append("\(layer.name): contentsGravity \(p0.contentsGravity) is exported as resize")
-        }
-        let id = "image_\(assets.count)"
-        let slash = file.lastIndex(of: "/")
-        let folder = slash.map { String(file[...$0]) } ?? ""
-        let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
-        assets.append(.object([("id", .string(id)), ("w", .number(p0.bounds.width)), ("h", .number(p0.bounds.height)),
-                               ("u", .string(folder)), ("p", .string(name)), ("e", .number(0))]))
-        return id
     }
 }
 

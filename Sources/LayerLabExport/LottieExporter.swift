@@ -1,89 +1,114 @@
 import Foundation
 import LayerLabCore
+import LayerLabRaster
 
 /// A Lottie (bodymovin 5.x) JSON that standard players render like LayerLab.
 ///
 /// Every layer becomes a Lottie layer parented like the layer tree: shape layers (`ty: 4`) for
-/// shapes, text (stroked with LayerLab's vector font, so it looks the same without fonts) and
-/// backgrounds and borders; image layers (`ty: 2`) for plain PNG contents; null layers (`ty: 3`)
-/// for layers that only carry a transform. Animated values are sampled from the evaluator at
-/// every frame and reduced to linear or hold keyframes (see `LottieProperty`), so Lottie
-/// follows LayerLab's Core Animation timing exactly instead of re-deriving it.
+/// shapes, text (stroked with LayerLab's vector font, so it looks the same without fonts),
+/// backgrounds and borders; image layers (`ty: 2`) for contents, rasterized by LayerLab; null
+/// layers (`ty: 3`) for layers that only carry a transform. A layer that is masked, clipped to
+/// its bounds, or translucent over several drawn parts becomes a canvas-sized precomposition
+/// (`ty: 0`), so every player draws its mask, clip and group opacity the same way. Animated
+/// values are sampled from the evaluator at every frame and reduced to linear or hold
+/// keyframes (see `LottieProperty`), so Lottie follows LayerLab's Core Animation timing exactly.
 ///
-///     let export = LottieExporter.export(document, fps: 60)
-///     // export.data: the JSON; export.notes: what could not be carried over
+///     let export = LottieExporter.export(document, options: LottieOptions(images: store, encodePNG: encode))
+///     // export.data: the JSON; export.files: images beside it; export.notes: what was lost
 public enum LottieExporter {
-    /// The Lottie JSON for `document`.
+    /// The Lottie JSON for `document` (images left empty: no image data given).
     public static func json(for document: Document, fps: Double = 60) -> Data {
-        export(document, fps: fps).data
+        export(document, options: LottieOptions(fps: fps)).data
     }
 
-    /// The Lottie JSON and notes on what it leaves out (masks, text-art images, …).
-    public static func export(_ document: Document, fps: Double = 60) -> LottieExport {
-        var builder = LottieBuilder(document, fps: fps)
+    /// The Lottie JSON, the image files to write beside it, and notes on what it leaves out.
+    public static func export(_ document: Document, options: LottieOptions) -> LottieExport {
+        var builder = LottieBuilder(document, options: options)
         let json = builder.build()
-        return LottieExport(data: Data(json.text.utf8), notes: builder.notes)
+        return LottieExport(data: Data(json.text.utf8), files: builder.files, notes: builder.notes)
     }
 }
 
-/// A Lottie export's bytes and what the exporter could not carry over.
+/// How a Lottie export is made.
+public struct LottieOptions: Sendable {
+    /// Where image assets go.
+    public enum Assets: Sendable, Equatable {
+        /// Inside the JSON as `data:image/png;base64,…` (`e: 1`): one self-contained file.
+        case embedded
+        /// PNG files in `folder`, a path relative to the JSON, named in the JSON relative to it.
+        case files(folder: String)
+    }
+
+    public var fps: Double
+    /// Decoded images by the name a layer's `contents` (or flipbook frame) gives.
+    public var images: ImageStore
+    /// Image assets hold this many pixels a point of the size they are shown at.
+    public var imageScale: Double
+    public var assets: Assets
+    /// PNG bytes of a bitmap (the caller's codec; the exporter does no I/O).
+    public var encodePNG: @Sendable (Bitmap) -> Data?
+
+    public init(fps: Double = 60, images: ImageStore = ImageStore(), imageScale: Double = 3, assets: Assets = .embedded,
+                encodePNG: @escaping @Sendable (Bitmap) -> Data? = { _ in nil }) {
+        self.fps = fps; self.images = images; self.imageScale = imageScale; self.assets = assets; self.encodePNG = encodePNG
+    }
+}
+
+/// A Lottie export's bytes, the files to write beside it, and what could not be carried over.
 public struct LottieExport: Sendable {
     public var data: Data
+    /// Image files for `.files(folder:)`: paths relative to the JSON, and their bytes.
+    public var files: [(path: String, data: Data)]
     /// One sentence each, for the user to read (the CLI prints them as warnings).
     public var notes: [String]
-}
-
-/// One layer at one frame: its presentation values and its opacity with every ancestor's
-/// opacity and `hidden` folded in (Lottie parenting carries transforms only).
-struct LayerSample {
-    var layer: PresentedLayer
-    var opacity: Double
 }
 
 /// The state of one Lottie export.
 struct LottieBuilder {
     let document: Document
     let evaluator: Evaluator
+    let options: LottieOptions
     let fps: Double
     /// The last frame (`op`); samples run from frame 0 to it inclusive.
     let lastFrame: Int
     /// Per frame, every drawn layer by name.
-    var frames: [[String: LayerSample]] = []
+    var frames: [[String: PresentedLayer]] = []
     /// Per frame, the mask of each masked layer (in that layer's coordinates), by layer name.
     var maskFrames: [[String: PresentedLayer]] = []
+    /// Each layer's superlayer in the document tree.
+    var parents: [String: String] = [:]
     var notes: [String] = []
     var assets: [JSONValue] = []
-    var indices: [String: Int] = [:]
+    var files: [(path: String, data: Data)] = []
+    /// Image assets already made, by picture and pixel size.
+    var imageIDs: [String: String] = [:]
+    var compCount = 0
 
-    init(_ document: Document, fps: Double) {
+    init(_ document: Document, options: LottieOptions) {
         self.document = document
+        self.options = options
         evaluator = Evaluator(document: document)
-        self.fps = fps.isFinite && fps > 0 ? min(fps, 240) : 60
+        fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 60
         let duration = evaluator.sceneDuration
         // Bounded so a very long scene cannot make an unbounded file.
-        lastFrame = clampedInt((duration * self.fps).rounded(), 1, 36_000)
+        lastFrame = clampedInt((duration * fps).rounded(), 1, 36_000)
+        func walk(_ ls: [Layer], _ parent: String?) {
+            for l in ls {
+                if let parent { parents[l.name] = parent }
+                walk(l.sublayers, l.name)
+            }
+        }
+        walk(document.layers, nil)
     }
 
     mutating func build() -> JSONValue {
         sample()
         let c = document.canvas
-        var layers: [JSONValue] = []
-        let painter = painterOrder()
-        for (i, l) in painter.enumerated() { indices[l.layer.name] = i + 1 }
-        var nextIndex = painter.count + 1
-        for entry in painter.reversed() {
-            // A masked layer follows its track matte (`td`) and reads it as an alpha matte (`tt`).
-            if let matte = matteJSON(for: entry.layer, index: nextIndex) {
-                layers.append(matte)
-                nextIndex += 1
-                layers.append(layerJSON(entry.layer, parent: entry.parent).adding("tt", .number(1)))
-            } else {
-                layers.append(layerJSON(entry.layer, parent: entry.parent))
-            }
-        }
-        if c.background.a > 0 {
-            layers.append(backgroundLayer(index: nextIndex))
-        }
+        var comp = LottieComp()
+        for root in painterOrder(document.layers) { emit(root, in: &comp, foldRoot: nil) }
+        if c.background.a > 0 { comp.add(backgroundLayer(index: comp.nextIndex()), above: false) }
+        noteUnexported()
+        notes = uniqued(notes)
         return .object([
             ("v", .string("5.7.4")),
             ("fr", .number(fps)),
@@ -94,9 +119,53 @@ struct LottieBuilder {
             ("nm", .string("LayerLab")),
             ("ddd", .number(0)),
             ("assets", .array(assets)),
-            ("layers", .array(layers)),
+            ("layers", .array(comp.json)),
             ("markers", .array([])),
         ])
+    }
+
+    /// Properties the Lottie export draws (through the presented layers it samples).
+    static let exported: Set<String> = [
+        "bounds", "position", "anchorPoint", "transform.rotation.z", "transform.scale.x", "transform.scale.y",
+        "transform.translation.x", "transform.translation.y", "opacity", "hidden", "zPosition", "backgroundColor",
+        "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "beginTime", "speed", "timeOffset", "path",
+        "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
+        "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "contents",
+        "contentsGravity", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
+    ]
+
+    /// Names every property a layer sets or animates that the export does not draw, so a new
+    /// kind of property is never dropped silently.
+    mutating func noteUnexported() {
+        func base(_ keyPath: String, _ kind: LayerKind) -> String {
+            guard let kp = KeyPath.resolve(keyPath, for: kind) else { return keyPath }
+            switch kp.access {
+            case .property(let name): return name
+            case .component(let name, _): return name
+            case .fanOut(let names): return names.first ?? keyPath
+            case .frame: return "bounds"
+            }
+        }
+        var kinds: [String: LayerKind] = [:]
+        func walk(_ ls: [Layer]) {
+            for l in ls {
+                kinds[l.name] = l.kind
+                for key in l.properties.keys.sorted() where !Self.exported.contains(base(key, l.kind)) {
+                    notes.append("\(l.name): \(key) is not exported to Lottie")
+                }
+                walk(l.sublayers)
+            }
+        }
+        walk(document.layers)
+        for a in document.animations {
+            guard let kp = a.keyPath, let kind = kinds[a.layer] else { continue }
+            if !Self.exported.contains(base(kp, kind)) { notes.append("\(a.layer): \(kp) is not exported to Lottie") }
+        }
+    }
+
+    func uniqued(_ xs: [String]) -> [String] {
+        var seen: Set<String> = []
+        return xs.filter { seen.insert($0).inserted }
     }
 
     /// Evaluates the scene at every frame.
@@ -104,70 +173,102 @@ struct LottieBuilder {
         frames.reserveCapacity(lastFrame + 1)
         for f in 0...lastFrame {
             let scene = evaluator.scene(at: Double(f) / fps)
-            var byName: [String: LayerSample] = [:]
+            var byName: [String: PresentedLayer] = [:]
             var masks: [String: PresentedLayer] = [:]
-            func walk(_ ls: [PresentedLayer], _ parentOpacity: Double) {
+            func walk(_ ls: [PresentedLayer]) {
                 for l in ls {
-                    let o = l.hidden ? 0 : parentOpacity * l.opacity
-                    byName[l.name] = LayerSample(layer: l, opacity: o)
+                    byName[l.name] = l
                     if let m = l.mask.first { masks[l.name] = m }
-                    walk(l.sublayers, o)
+                    walk(l.sublayers)
                 }
             }
-            walk(scene.layers, 1)
+            walk(scene.layers)
             frames.append(byName)
             maskFrames.append(masks)
         }
     }
 
-    /// Layers back to front as Core Animation draws them: a layer, then its sublayers sorted
-    /// by zPosition (at frame 0; stable). Layers used as masks are left out.
-    func painterOrder() -> [(layer: Layer, parent: String?)] {
-        var out: [(Layer, String?)] = []
+    /// Siblings back to front as Core Animation draws them: by zPosition at frame 0, stable.
+    /// Layers used only as masks are left out.
+    func painterOrder(_ ls: [Layer]) -> [Layer] {
         let first = frames.first ?? [:]
-        func walk(_ ls: [Layer], parent: String?) {
-            let sorted = ls.enumerated().sorted { a, b in
-                let za = first[a.element.name]?.layer.zPosition ?? 0, zb = first[b.element.name]?.layer.zPosition ?? 0
-                return (za, a.offset) < (zb, b.offset)
-            }
-            for (_, l) in sorted where !isMask(l.name) {
-                out.append((l, parent))
-                walk(l.sublayers, parent: l.name)
-            }
-        }
-        walk(document.layers, parent: nil)
-        return out
+        return ls.enumerated().sorted { a, b in
+            let za = first[a.element.name]?.zPosition ?? 0, zb = first[b.element.name]?.zPosition ?? 0
+            return (za, a.offset) < (zb, b.offset)
+        }.map(\.element).filter { l in frames.contains { $0[l.name] != nil } }
     }
 
-    func isMask(_ name: String) -> Bool {
-        frames.allSatisfy { $0[name] == nil }
-    }
-
-    /// The samples of one layer, frame by frame (a layer absent from a frame is invisible).
-    func samples(_ name: String) -> [LayerSample] {
-        var last = LayerSample(layer: PresentedLayer(name: name, kind: .layer), opacity: 0)
+    /// The samples of one layer, frame by frame (an absent frame holds the last values).
+    func samples(_ name: String) -> [PresentedLayer] {
+        var last = frames.lazy.compactMap { $0[name] }.first ?? PresentedLayer(name: name, kind: .layer)
         return frames.map { f in
-            if let s = f[name] { last = s; return s }
-            return LayerSample(layer: last.layer, opacity: 0)
+            if let s = f[name] { last = s }
+            return last
+        }
+    }
+
+    /// A layer's own opacity at frame `f`: 0 when hidden or absent.
+    func ownOpacity(_ name: String, _ f: Int) -> Double {
+        guard let l = frames[f][name], !l.hidden else { return 0 }
+        return max(0, min(1, l.opacity))
+    }
+
+    /// The opacity a layer is drawn with inside a composition whose root is `root`: its own
+    /// and its superlayers' up to (not including) `root` (Lottie parenting carries transforms only).
+    func foldedOpacity(_ name: String, root: String?) -> [Double] {
+        (0...lastFrame).map { f in
+            var o = 1.0
+            var n: String? = name
+            while let x = n, x != root {
+                o *= ownOpacity(x, f)
+                n = parents[x]
+            }
+            return o
         }
     }
 
     /// The canvas background: a rectangle under everything.
     func backgroundLayer(index: Int) -> JSONValue {
         let c = document.canvas
-        let bg = c.background
+        return coverLayer(index: index, name: "canvas background", color: c.background, opacity: [1])
+    }
+
+    /// A canvas-sized rectangle of one colour, its opacity sampled per frame.
+    func coverLayer(index: Int, name: String, color: Color, opacity: [Double]) -> JSONValue {
+        let c = document.canvas
         let rect: JSONValue = .object([
             ("ty", .string("rc")), ("nm", .string("canvas")), ("d", .number(1)),
             ("p", LottieProperty.vector([[c.size.width / 2, c.size.height / 2]])),
             ("s", LottieProperty.vector([[c.size.width, c.size.height]])),
             ("r", LottieProperty.scalar([0])),
         ])
-        let fill = LottieShapes.fill(colors: [bg], evenOdd: false)
+        let fill = LottieShapes.fill(colors: [color], evenOdd: false)
+        let ks = LottieShapes.identityTransform(layer: true, opacity: LottieProperty.scalar(opacity.map { $0 * 100 }))
         return .object([
-            ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(4)), ("nm", .string("canvas background")),
-            ("sr", .number(1)), ("ks", LottieShapes.identityTransform(layer: true)), ("ao", .number(0)),
-            ("shapes", .array([LottieShapes.group("background", [rect, fill])])),
+            ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(4)), ("nm", .string(name)),
+            ("sr", .number(1)), ("ks", ks), ("ao", .number(0)),
+            ("shapes", .array([LottieShapes.group(name, [rect, fill])])),
             ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0)),
         ])
     }
+}
+
+/// The layers of one composition (the main one or a precomposition) as they are emitted.
+struct LottieComp {
+    /// Drawn layers back to front, then nulls that only carry transforms.
+    var drawn: [JSONValue] = []
+    var nulls: [JSONValue] = []
+    /// The `ind` of each LayerLab layer present in this composition (drawn or as a null).
+    var index: [String: Int] = [:]
+    var count = 0
+
+    mutating func nextIndex() -> Int { count += 1; return count }
+
+    /// Adds a layer above those so far (`above: false` puts it under everything).
+    mutating func add(_ layer: JSONValue, above: Bool = true) {
+        if above { drawn.append(layer) } else { drawn.insert(layer, at: 0) }
+    }
+
+    /// Lottie lists layers front to back.
+    var json: [JSONValue] { drawn.reversed() + nulls }
 }

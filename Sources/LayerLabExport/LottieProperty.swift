@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// Lottie animatable properties from values sampled at every frame.
 ///
 /// Sampling the evaluator frame by frame is what makes the Lottie file follow LayerLab's Core

@@ -8,21 +8,28 @@ enum LottieShapes {
     }
 
     /// A transform that changes nothing: a layer's `ks`, or a group's `tr` item.
-    static func identityTransform(layer: Bool) -> JSONValue {
+    static func identityTransform(layer: Bool, opacity: JSONValue = LottieProperty.scalar([100])) -> JSONValue {
         var pairs: [(String, JSONValue)] = layer ? [] : [("ty", .string("tr"))]
         pairs += [
             ("a", LottieProperty.vector([[0, 0, 0]])),
             ("p", LottieProperty.vector([[0, 0, 0]])),
             ("s", LottieProperty.vector([[100, 100, 100]])),
             ("r", LottieProperty.scalar([0])),
-            ("o", LottieProperty.scalar([100])),
+            ("o", opacity),
         ]
         if !layer { pairs += [("sk", LottieProperty.scalar([0])), ("sa", LottieProperty.scalar([0]))] }
         return .object(pairs)
     }
 
     /// Colour as RGB with full alpha, the alpha going to the item's opacity (0–100).
-    static func rgb(_ colors: [Color]) -> JSONValue { LottieProperty.vector(colors.map { [$0.r, $0.g, $0.b, 1] }) }
+    ///
+    /// Written unrounded and a quarter of an 8-bit step high, so a player that rounds and one
+    /// that truncates (rlottie) both land on the byte LayerLab draws.
+    static func rgb(_ colors: [Color]) -> JSONValue {
+        func channel(_ v: Double) -> Double { min(1, max(0, v) + 0.25 / 255) }
+        return LottieProperty.make(colors.map { [channel($0.r), channel($0.g), channel($0.b), 1] }, tolerance: 0.0005,
+                                   still: { .array($0.map(JSONValue.precise)) }, key: { .array($0.map(JSONValue.precise)) })
+    }
     static func alpha(_ colors: [Color], times factor: [Double]? = nil) -> JSONValue {
         LottieProperty.scalar(colors.enumerated().map { $0.element.a * 100 * (factor?[$0.offset] ?? 1) })
     }
@@ -34,10 +41,10 @@ enum LottieShapes {
     }
 
     /// `st`: a stroke of the paths before it in its group.
-    static func stroke(colors: [Color], widths: [Double], cap: String, join: String, miterLimit: Double,
+    static func stroke(colors: [Color], widths: [Double], cap: LineCap, join: LineJoin, miterLimit: Double,
                        dashes: [Double] = [], dashPhase: Double = 0) -> JSONValue {
-        let lc: Double = cap == "round" ? 2 : cap == "square" ? 3 : 1
-        let lj: Double = join == "round" ? 2 : join == "bevel" ? 3 : 1
+        let lc: Double = switch cap { case .butt: 1; case .round: 2; case .square: 3 }
+        let lj: Double = switch join { case .miter: 1; case .round: 2; case .bevel: 3 }
         var pairs: [(String, JSONValue)] = [
             ("ty", .string("st")), ("nm", .string("stroke")), ("c", rgb(colors)), ("o", alpha(colors)),
             ("w", LottieProperty.scalar(widths)), ("lc", .number(lc)), ("lj", .number(lj)), ("ml", .number(miterLimit)),

@@ -3,21 +3,25 @@ import LayerLabCore
 /// `addLayerLabAnimations(to:)`: explicit animations, flipbooks and scheduled events.
 extension SwiftGenerator {
     mutating func writeAnimations() {
-        w.line("/// Adds the document's animations to a scene from `makeLayerLabScene()` and schedules its")
-        w.line("/// timed changes. Scene time 0 is the moment of the call; each begin time is converted into")
-        w.line("/// the layer's own time with `convertTime`, so layer speeds and offsets are respected.")
-        w.line("@MainActor")
-        w.open("func addLayerLabAnimations(to root: CALayer)")
-        w.line("let paths = LayerLabPaths()")
+        w.line("/// Adds the document's animations and timed changes to a scene from `makeLayers()`. Scene")
+        w.line("/// time 0 is the moment of the call; each begin time is converted into the layer's own time")
+        w.line("/// with `convertTime`, so layer speeds and offsets are respected.")
+        w.open("static func addAnimations(to root: CALayer)")
+        w.line("let paths = Paths()")
         w.line("let start = CACurrentMediaTime()")
 
         var used: Set<String> = Set(document.animations.map(\.layer)).union(document.events.map(\.layer))
         for (name, l) in layers {
             if !(l.value("frames").list ?? []).isEmpty || l.properties["beginTime"] != nil { used.insert(name) }
         }
-        let order = treeOrder().filter { used.contains($0.name) }
+        for slot in maskSlots { used.insert(slot.layer); for m in slot.masks { used.insert(m) } }
+        let order = SwiftGenerator.treeOrder(document.layers).filter { used.contains($0.name) }
         for l in order {
-            w.line("guard let \(layerIdentifier(l.name)) = layerLabLayer(\(SwiftLiteral.string(l.name)), in: root, as: "
+            w.line("guard let \(layerIdentifier(l.name)) = find(\(SwiftLiteral.string(l.name)), in: root, as: "
+                   + "\(SwiftGenerator.className(l.kind)).self) else { return }")
+        }
+        for (l, copy) in maskCopies() {
+            w.line("guard let \(copy.id) = find(\(SwiftLiteral.string(copy.name)), in: root, as: "
                    + "\(SwiftGenerator.className(l.kind)).self) else { return }")
         }
         for l in order {
@@ -25,25 +29,19 @@ extension SwiftGenerator {
                 for s in propertyAssignment(layerIdentifier(l.name), "beginTime", v, layer: l) { w.line(s) }
             }
         }
-        // Each layer's own time at scene time 0 (LayerLab's layer clock), for animation begin times.
-        let clocked = order.filter { l in
-            document.animations.contains { $0.layer == l.name } || !(l.value("frames").list ?? []).isEmpty
-        }
-        if !clocked.isEmpty { w.line() }
-        for l in clocked {
+        // Each layer's own time at scene time 0 (LayerLab's layer clock), for begin times.
+        if !order.isEmpty { w.line() }
+        for l in order {
             let t0 = evaluator.layerTime(l.name, at: 0)
-            let id = layerIdentifier(l.name)
-            w.line("let \(timeIdentifier(l.name)) = \(id).convertTime(start, from: nil)"
+            w.line("let \(timeIdentifier(l.name)) = \(layerIdentifier(l.name)).convertTime(start, from: nil)"
                    + (t0 == 0 ? "" : " - \(SwiftLiteral.number(t0))"))
         }
 
-        let events = document.events.map { (event: $0, time: evaluator.interval(of: $0.name)?.begin ?? 0) }
-            .enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        let immediate = events.filter { $0.time <= 0 }
-        if !immediate.isEmpty {
-            w.line()
-            w.line("// Changes at scene time 0.")
-            for e in immediate { writeEventBody(e.event) }
+        writeTimedChanges()
+
+        // Flipbooks before the explicit animations, so an animated frameIndex overrides them while it runs.
+        for l in order where !(l.value("frames").list ?? []).isEmpty && l.properties["frameIndex"] == nil {
+            writeFlipbook(l)
         }
 
         for a in document.animations {
@@ -52,62 +50,22 @@ extension SwiftGenerator {
             w.line("// \(SwiftLiteral.comment(a.name)): \(a.kindName) \(SwiftLiteral.comment(a.layer)) \(a.keyPath ?? "(group)")")
             let begin = evaluator.interval(of: a.name)?.begin ?? evaluator.beginValue(a.timing.beginTime)
             let beginText = "\(timeIdentifier(a.layer)) + \(SwiftLiteral.number(begin))"
-            let ids = writeAnimation(a, layer: l, id: names.identifier(a.name, kind: "animation"), begin: beginText,
+            let ids = writeAnimation(a, layer: l, id: names.identifier(a.name, kind: "animation", suffix: "Animation"),
+                                     begin: beginText,
                                      beginComment: a.timing.beginTime.constant == nil ? a.timing.beginTime.description : nil,
                                      duration: evaluator.duration(of: a, groupDuration: nil), sceneBegin: begin)
             for (i, id) in ids.enumerated() {
                 let key = ids.count == 1 ? a.name : a.name + "." + String(i + 1)
-                w.line("\(layerIdentifier(a.layer)).add(\(id), forKey: \(SwiftLiteral.string(key)))")
+                for target in targets(a.layer) { w.line("\(target).add(\(id), forKey: \(SwiftLiteral.string(key)))") }
             }
         }
 
-        for l in order where !(l.value("frames").list ?? []).isEmpty && l.properties["frameIndex"] == nil {
-            writeFlipbook(l)
-        }
-
-        let later = events.filter { $0.time > 0 }
-        if !later.isEmpty {
-            w.line()
-            w.line("// Timed changes (LayerLab's `at T set …`), on the main queue.")
-            w.line("let at = { (t: CFTimeInterval) -> DispatchTime in .now() + max(0, start + t - CACurrentMediaTime()) }")
-            for e in later {
-                let expr = e.event.time.constant == nil ? SwiftLiteral.comment(e.event.time.description) : nil
-                w.open("DispatchQueue.main.asyncAfter(deadline: at(\(SwiftLiteral.number(e.time))))", comment: expr)
-                writeEventBody(e.event)
-                w.close()
-            }
-        }
         w.line("_ = paths")
         if order.isEmpty { w.line("_ = start") }
         w.close()
     }
 
-    /// Every layer in tree order (parents before children).
-    func treeOrder() -> [Layer] {
-        var out: [Layer] = []
-        func walk(_ ls: [Layer]) { for l in ls { out.append(l); walk(l.sublayers) } }
-        walk(document.layers)
-        return out
-    }
-
     mutating func timeIdentifier(_ layer: String) -> String { names.identifier(layer, kind: "time", suffix: "Time") }
-
-    /// One event's assignments in a transaction: without actions, or as implicit animations.
-    mutating func writeEventBody(_ e: Event) {
-        guard let l = layers[e.layer] else { return }
-        let id = layerIdentifier(e.layer)
-        w.line("CATransaction.begin()")
-        if e.animated {
-            w.line("CATransaction.setAnimationDuration(\(SwiftLiteral.number(Evaluator.implicitDuration)))")
-            w.line("CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .default))")
-        } else {
-            w.line("CATransaction.setDisableActions(true)")
-        }
-        for a in e.assignments {
-            for s in assignment(id, a.keyPath, a.value, layer: l) { w.line(s) }
-        }
-        w.line("CATransaction.commit()")
-    }
 
     // MARK: - Animations
 
@@ -127,7 +85,12 @@ extension SwiftGenerator {
             return ids
         }
         if a.keyPath == "frameIndex" {
+            if let written = writeFrameIndex(a, layer: layer, id: id, begin: begin, beginComment: beginComment,
+                                             duration: duration, sceneBegin: sceneBegin) {
+                return written
+            }
             w.line("// frameIndex has no Core Animation key path: animate `contents` with the frames' images instead.")
+            notes.append("\(a.name): a frameIndex animation other than from/to/by is left out of the Swift export")
             return []
         }
         switch a.body {
@@ -147,7 +110,7 @@ extension SwiftGenerator {
         case .spring(let s):
             w.line("let \(id) = CASpringAnimation(keyPath: \(SwiftLiteral.string(s.keyPath)))")
             writeFromToBy(id, s.from, s.to, s.by)
-            let solver = SwiftGenerator.solver(s, duration: a.timing.duration)
+            let solver = SpringSolver(s, duration: a.timing.duration)
             if case .dampingRatio(let zeta, _) = s.form {
                 let d = a.timing.duration ?? 0.5
                 w.line("// UIKit form: dampingRatio \(SwiftLiteral.number(zeta)) over \(SwiftLiteral.number(d)) s, as"
@@ -195,15 +158,62 @@ extension SwiftGenerator {
         if let begin {
             w.line("\(id).beginTime = \(begin)" + (beginComment.map { "  // \(SwiftLiteral.comment($0))" } ?? ""))
         }
-        if t.speed != 1 { w.line("\(id).speed = \(SwiftLiteral.number(t.speed))") }
-        if t.timeOffset != 0 { w.line("\(id).timeOffset = \(SwiftLiteral.number(t.timeOffset))") }
-        if t.repeatCount != 0 { w.line("\(id).repeatCount = \(SwiftLiteral.number(t.repeatCount))") }
-        if t.repeatDuration != 0 { w.line("\(id).repeatDuration = \(SwiftLiteral.number(t.repeatDuration))") }
-        if t.autoreverses { w.line("\(id).autoreverses = true") }
-        if t.fillMode != .removed { w.line("\(id).fillMode = .\(t.fillMode.rawValue)") }
-        if !t.removedOnCompletion { w.line("\(id).isRemovedOnCompletion = false") }
-        if let f = t.timingFunction { w.line("\(id).timingFunction = " + SwiftLiteral.timingFunction(f)) }
-        if t.additive { w.line("\(id).isAdditive = true") }
+        // beginTime and duration are written above, worked out from the scene.
+        for attribute in MediaTiming.attributes where attribute.kind != .time && attribute.keyPath != \MediaTiming.duration {
+            guard let v = attribute.value(in: t) else { continue }
+            let literal: String
+            switch v {
+            case .time(let x): literal = SwiftLiteral.comment(x.description)
+            case .number(let x): literal = SwiftLiteral.number(x)
+            case .bool(let b): literal = String(b)
+            case .fillMode(let f): literal = "." + f.rawValue
+            case .timingFunction(let f): literal = SwiftLiteral.timingFunction(f)
+            }
+            w.line("\(id).\(attribute.swiftName) = \(literal)")
+        }
+    }
+
+    /// A basic `frameIndex` animation as a discrete keyframe animation on `contents`: the frame
+    /// shown changes where `floor(from + (to − from)·f(p))` does (f its timing function, p the
+    /// iteration's progress), found by sampling one iteration finely; the timing attributes stay,
+    /// the timing function being folded into the key times.
+    mutating func writeFrameIndex(_ a: Animation, layer: Layer, id: String, begin: String?, beginComment: String?,
+                                  duration: Double, sceneBegin: Double) -> [String]? {
+        guard case .basic(let b) = a.body, !a.timing.additive else { return nil }
+        let frames = (layer.value("frames").list ?? []).compactMap(\.string)
+        guard !frames.isEmpty else { return nil }
+        let model = evaluator.modelValue(layer: layer.name, keyPath: "frameIndex", at: sceneBegin)?.number ?? 0
+        let from = b.from?.number ?? model
+        guard let to = b.to?.number ?? b.by?.number.map({ from + $0 }) else { return nil }
+        let curve = a.timing.timingFunction ?? .linear
+        func index(_ p: Double) -> Int {
+            let v = from + (to - from) * curve(p)
+            return v.isFinite ? max(0, min(frames.count - 1, Int(v.rounded(.down)))) : 0
+        }
+        var values = [index(0)], keyTimes = [0.0]
+        let steps = 4096
+        for k in 1...steps {
+            let p = Double(k) / Double(steps)
+            let i = index(p)
+            guard i != values[values.count - 1] else { continue }
+            // Narrow the change down to where it happens between the two samples.
+            var lo = Double(k - 1) / Double(steps), hi = p
+            for _ in 0..<40 {
+                let mid = (lo + hi) / 2
+                if index(mid) == values[values.count - 1] { lo = mid } else { hi = mid }
+            }
+            values.append(index(hi)); keyTimes.append(hi)
+        }
+        keyTimes.append(1)
+        w.line("// frameIndex \(SwiftLiteral.number(from)) to \(SwiftLiteral.number(to)): the frames' images on `contents`")
+        w.line("let \(id) = CAKeyframeAnimation(keyPath: \"contents\")")
+        w.line("\(id).values = [" + values.map { image(frames[$0]) + " as Any" }.joined(separator: ", ") + "]")
+        w.line("\(id).keyTimes = [" + keyTimes.map { SwiftLiteral.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ") + "]")
+        w.line("\(id).calculationMode = .discrete")
+        var timing = a.timing
+        timing.timingFunction = nil
+        writeTiming(id, timing, duration: duration, begin: begin, beginComment: beginComment, durationComment: nil)
+        return [id]
     }
 
     /// The position or size half of a `frame` animation, its rect values converted.
@@ -238,16 +248,17 @@ extension SwiftGenerator {
         if cycle <= 0 { cycle = n / 30 }
         let repeats = l.value("animationRepeatCount").number ?? 0
         let id = names.identifier(l.name, kind: "flipbook", suffix: "Flipbook")
+        let repeatCount = repeats > 0 ? SwiftLiteral.number(repeats) : ".infinity"
         w.line()
         w.line("// \(SwiftLiteral.comment(l.name)): flipbook of \(frames.count) frames, like UIImageView's animationImages")
         w.line("let \(id) = CAKeyframeAnimation(keyPath: \"contents\")")
-        w.line("\(id).values = [" + frames.map { "UIImage(named: \(SwiftLiteral.string($0)))?.cgImage as Any" }.joined(separator: ", ") + "]")
+        w.line("\(id).values = [" + frames.map { image($0) + " as Any" }.joined(separator: ", ") + "]")
         w.line("\(id).keyTimes = [" + (0...frames.count).map { SwiftLiteral.number(Double($0) / n) }.joined(separator: ", ") + "]")
         w.line("\(id).calculationMode = .discrete")
         w.line("\(id).duration = \(SwiftLiteral.number(cycle))")
-        w.line("\(id).repeatCount = \(repeats > 0 ? SwiftLiteral.number(repeats) : ".infinity")")
+        w.line("\(id).repeatCount = \(repeatCount)")
         w.line("\(id).beginTime = \(timeIdentifier(l.name))")
         w.line("\(id).fillMode = .backwards")
-        w.line("\(layerIdentifier(l.name)).add(\(id), forKey: \"flipbook\")")
+        for target in targets(l.name) { w.line("\(target).add(\(id), forKey: \"flipbook\")") }
     }
 }

@@ -1,92 +1,193 @@
 import LayerLabCore
 
-/// Swift source that rebuilds a document with QuartzCore in an iOS app.
+/// Swift source that rebuilds a document with QuartzCore in an iOS (UIKit) or macOS (AppKit) app.
 ///
-/// The source defines `makeLayerLabScene()`, which builds the layer tree under a root layer
-/// of the canvas size, and `addLayerLabAnimations(to:)`, which adds every animation with
-/// begin times relative to the moment it is called and schedules the document's `at T set …`
-/// events. Durations and symbolic times are written out as the numbers LayerLab computes (with
-/// the expression in a comment), so the app plays what LayerLab plays.
+/// The file declares one type named after the scene and nothing else at top level, so any
+/// number of exports compile together in one target; every identifier that comes from the
+/// script is made unique and can shadow nothing the code uses. The type builds the layer tree
+/// (`makeLayers()`) and adds every animation and every timed change on Core Animation's clock
+/// (`addAnimations(to:)`), so the app plays what LayerLab plays.
 ///
-///     let scene = makeLayerLabScene()
+///     let scene = LoadingSScene.makeLayers()
 ///     view.layer.addSublayer(scene)
-///     addLayerLabAnimations(to: scene)
+///     LoadingSScene.addAnimations(to: scene)
 public enum SwiftExporter {
-    /// The whole Swift file for `document`.
+    /// The whole Swift file for `document` (iOS, type `LayerLabScene`).
     public static func source(for document: Document) -> String {
-        var generator = SwiftGenerator(document)
-        return generator.generate()
+        export(document, options: SwiftOptions()).source
     }
+
+    /// The Swift file and notes on what it cannot carry over.
+    public static func export(_ document: Document, options: SwiftOptions) -> SwiftExport {
+        var generator = SwiftGenerator(document, options: options)
+        let source = generator.generate()
+        return SwiftExport(source: source, notes: generator.notes)
+    }
+
+    /// The type name for an export written to `file`: its base name in UpperCamelCase, then
+    /// `Scene` (`loading-s.swift` → `LoadingSScene`).
+    public static func typeName(forFile file: String) -> String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        let stem = base.split(separator: ".").first.map(String.init) ?? base
+        var out = ""
+        var upper = true
+        for u in stem.unicodeScalars {
+            let ok = (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || (u >= "0" && u <= "9")
+            if !ok { upper = true; continue }
+            out += upper ? String(u).uppercased() : String(u)
+            upper = false
+        }
+        if out.isEmpty || out.first!.isNumber { out = "LayerLab" + out }
+        return out.hasSuffix("Scene") ? out : out + "Scene"
+    }
+}
+
+/// How a Swift export is made.
+public struct SwiftOptions: Sendable {
+    public enum Platform: Sendable { case iOS, macOS }
+    public var platform: Platform
+    /// The generated type's name (made a valid identifier); see `SwiftExporter.typeName(forFile:)`.
+    public var typeName: String
+
+    public init(platform: Platform = .iOS, typeName: String = "LayerLabScene") {
+        self.platform = platform; self.typeName = typeName
+    }
+}
+
+/// A Swift export's source and what it could not carry over.
+public struct SwiftExport: Sendable {
+    public var source: String
+    /// One sentence each, for the user to read (the CLI prints them as warnings).
+    public var notes: [String]
 }
 
 /// The state of one Swift export: names handed out so far and the text written.
 struct SwiftGenerator {
     let document: Document
     let evaluator: Evaluator
-    var names = SwiftNames(reserved: ["root", "paths", "start", "at", "p", "UIKit", "QuartzCore"])
+    let options: SwiftOptions
+    let typeName: String
+    var names: SwiftNames
     var w = SourceWriter()
-    /// Layers used as another layer's mask: assigned to `mask`, never added as sublayers.
+    var notes: [String] = []
+    /// Layers used as a mask for the whole scene: assigned to `mask`, never added as sublayers.
     let maskNames: Set<String>
     var layers: [String: Layer] = [:]
+    /// Masked layers whose mask changes on the timeline, and every mask each one takes.
+    var maskSlots: [(layer: String, masks: [String])] = []
+    /// Whether the generated type needs its `TimedChange` delegate class.
+    var usesTimedChange = false
+    /// Picture files and the asset names the app must provide.
+    var assetNames: [String: String] = [:]
 
-    init(_ document: Document) {
+    init(_ document: Document, options: SwiftOptions) {
         self.document = document
+        self.options = options
         evaluator = Evaluator(document: document)
-        var masks: Set<String> = []
+        var typeNames = SwiftNames(reserved: [])
+        var type = typeNames.identifier(options.typeName, kind: "type")
+        if SwiftNames.apiNames.contains(type) || type.hasPrefix("_") { type = "LayerLab" + type }
+        typeName = type
+        names = SwiftNames(reserved: SwiftNames.apiNames.union([type]))
         var all: [String: Layer] = [:]
         func walk(_ ls: [Layer]) {
             for l in ls {
                 all[l.name] = l
-                if case .string(let m)? = l.properties["mask"], m != l.name { masks.insert(m) }
                 walk(l.sublayers)
             }
         }
         walk(document.layers)
-        maskNames = masks
         layers = all
+        var changing: [String: [String]] = [:]
+        for e in document.events {
+            for a in e.assignments where a.keyPath == "mask" {
+                var list = changing[e.layer] ?? []
+                if let l = all[e.layer], case .string(let m)? = l.properties["mask"], all[m] != nil, !list.contains(m) { list.append(m) }
+                if case .string(let m) = a.value, all[m] != nil, m != e.layer, !list.contains(m) { list.append(m) }
+                changing[e.layer] = list
+            }
+        }
+        var masks: Set<String> = []
+        for l in all.values {
+            if changing[l.name] == nil, case .string(let m)? = l.properties["mask"], m != l.name, all[m] != nil { masks.insert(m) }
+        }
+        maskNames = masks
+        maskSlots = SwiftGenerator.treeOrder(document.layers).compactMap { l in changing[l.name].map { (l.name, $0) } }
+        for file in SwiftGenerator.pictures(document) { assetNames[file] = nil }
+        var taken: Set<String> = []
+        for file in SwiftGenerator.pictures(document) {
+            var name = SwiftGenerator.assetName(file)
+            if taken.contains(name) {
+                name = String(file.split(separator: ".").first ?? Substring(file)).replacingOccurrences(of: "/", with: "-")
+            }
+            taken.insert(name)
+            assetNames[file] = name
+        }
     }
+
+    var iOS: Bool { options.platform == .iOS }
+    var colorType: String { iOS ? "UIColor" : "NSColor" }
 
     mutating func generate() -> String {
         let c = document.canvas
+        let n = typeName
         w.line("// Generated by LayerLab: a \(SwiftLiteral.number(c.size.width))x\(SwiftLiteral.number(c.size.height)) scene"
-               + " lasting \(SwiftLiteral.number(evaluator.sceneDuration)) s.")
+               + " lasting \(SwiftLiteral.number(evaluator.sceneDuration)) s, for \(iOS ? "iOS (UIKit)" : "macOS (AppKit)").")
         w.line("//")
-        w.line("//     let scene = makeLayerLabScene()")
-        w.line("//     view.layer.addSublayer(scene)")
-        w.line("//     addLayerLabAnimations(to: scene)")
+        w.line("//     let scene = \(n).makeLayers()")
+        if iOS {
+            w.line("//     view.layer.addSublayer(scene)")
+        } else {
+            w.line("//     view.wantsLayer = true              // a layer-backed NSView")
+            w.line("//     view.layer?.addSublayer(scene)")
+        }
+        w.line("//     \(n).addAnimations(to: scene)     // scene time 0 is now")
         w.line("//")
+        let pictures = SwiftGenerator.pictures(document)
+        if !pictures.isEmpty {
+            w.line("// Images to add to the app's asset catalogue (name: LayerLab file):")
+            for file in pictures {
+                let art = SwiftGenerator.isTextArt(file) ? " (text art: add a PNG of it, e.g. from `layerlab export … --png`)" : ""
+                w.line("//     \(SwiftLiteral.comment(assetNames[file] ?? file)): \(SwiftLiteral.comment(file))\(art)")
+            }
+            w.line("//")
+        }
         w.line("// Times and durations are the numbers LayerLab computed; comments name their expressions.")
         w.line()
         w.line("import QuartzCore")
-        w.line("import UIKit")
+        w.line(iOS ? "import UIKit" : "import AppKit")
         w.line()
-        writePaths()
-        w.line()
+        w.line("/// The LayerLab scene: its layers and animations.")
+        w.line("@MainActor")
+        w.open("enum \(n)")
         writeScene()
         w.line()
         writeAnimations()
         w.line()
+        writePaths()
+        w.line()
         writeHelpers()
+        w.close()
         return w.text
     }
 
     // MARK: - Named paths
 
-    mutating func pathIdentifier(_ name: String) -> String { names.identifier(name, kind: "path") }
+    mutating func pathIdentifier(_ name: String) -> String { names.identifier(name, kind: "path", suffix: "Path") }
 
     mutating func writePaths() {
         w.line("/// The document's named paths, in the coordinates of the layers that use them.")
-        w.open("struct LayerLabPaths")
+        w.open("private struct Paths")
         for p in document.paths {
             let id = pathIdentifier(p.name)
-            w.line("let \(id): CGPath = " + SwiftLiteral.path(p.path))
+            w.line("let \(id): CGPath = " + SwiftLiteral.path(p.path, helper: "\(typeName).makePath"))
         }
         w.close()
     }
 
     // MARK: - The layer tree
 
-    mutating func layerIdentifier(_ name: String) -> String { names.identifier(name, kind: "layer") }
+    mutating func layerIdentifier(_ name: String) -> String { names.identifier(name, kind: "layer", suffix: "Layer") }
 
     static func className(_ kind: LayerKind) -> String {
         switch kind {
@@ -99,59 +200,70 @@ struct SwiftGenerator {
     mutating func writeScene() {
         let c = document.canvas
         w.line("/// Builds the layer tree under a root layer of the canvas size, at the model values.")
-        w.line("@MainActor")
-        w.open("func makeLayerLabScene() -> CALayer")
-        w.line("let paths = LayerLabPaths()")
+        w.open("static func makeLayers() -> CALayer")
+        w.line("let paths = Paths()")
         w.line("let root = CALayer()")
         w.line("root.name = \"LayerLab\"")
         w.line("root.frame = \(SwiftLiteral.rect(Rect(0, 0, c.size.width, c.size.height)))")
-        w.line("root.backgroundColor = \(SwiftLiteral.color(c.background))")
+        w.line("root.backgroundColor = \(color(c.background))")
         w.line("root.masksToBounds = true")
+        if !iOS { w.line("root.isGeometryFlipped = true  // y grows downwards, as in UIKit and LayerLab") }
         for l in document.layers { writeLayer(l, parent: "root") }
         var pairs: [(String, String)] = []
-        func collect(_ ls: [Layer]) {
-            for l in ls {
-                if case .string(let m)? = l.properties["mask"], m != l.name, layers[m] != nil { pairs.append((l.name, m)) }
-                collect(l.sublayers)
+        for l in SwiftGenerator.treeOrder(document.layers) {
+            if !maskSlots.contains(where: { $0.layer == l.name }), case .string(let m)? = l.properties["mask"], m != l.name,
+               layers[m] != nil {
+                pairs.append((l.name, m))
             }
         }
-        collect(document.layers)
         if !pairs.isEmpty { w.line() }
         for (l, m) in pairs { w.line("\(layerIdentifier(l)).mask = \(layerIdentifier(m))") }
+        for slot in maskSlots { writeMaskSlot(slot.layer, masks: slot.masks) }
         w.line("_ = paths")
         w.line("return root")
         w.close()
     }
 
-    mutating func writeLayer(_ l: Layer, parent: String) {
-        let id = layerIdentifier(l.name)
+    /// Creates a layer (and its sublayers) as `id`, adding it to `parent` (nil: not added).
+    mutating func writeLayer(_ l: Layer, parent: String?, id given: String? = nil, nameSuffix: String = "") {
+        let id = given ?? layerIdentifier(l.name)
         w.line()
         w.line("let \(id) = \(SwiftGenerator.className(l.kind))()")
-        w.line("\(id).name = \(SwiftLiteral.string(l.name))")
-        if l.kind == .text { w.line("\(id).contentsScale = UITraitCollection.current.displayScale") }
+        w.line("\(id).name = \(SwiftLiteral.string(l.name + nameSuffix))")
+        if l.kind == .text {
+            if nameSuffix.isEmpty {
+                notes.append("\(l.name): text uses the system font in Core Animation, so glyph shapes and widths differ from LayerLab's")
+            }
+            w.line("\(id).contentsScale = " + (iOS ? "UITraitCollection.current.displayScale" : "NSScreen.main?.backingScaleFactor ?? 2"))
+        }
         for spec in PropertyTable.all {
             guard let v = l.properties[spec.name], spec.name != "beginTime" else { continue }
             for line in assignment(id, spec.name, v, layer: l) { w.line(line) }
         }
-        if !maskNames.contains(l.name) { w.line("\(parent).addSublayer(\(id))") }
-        for s in l.sublayers { writeLayer(s, parent: id) }
+        if let parent, given != nil || !maskNames.contains(l.name) { w.line("\(parent).addSublayer(\(id))") }
+        for s in l.sublayers {
+            writeLayer(s, parent: id, id: given == nil ? nil : names.identifier(s.name + nameSuffix, kind: "copy", suffix: "Layer"),
+                       nameSuffix: nameSuffix)
+        }
     }
 
     // MARK: - Values
+
+    func color(_ c: Color) -> String { SwiftLiteral.color(c, type: colorType) }
 
     /// A value as an `Any` for an animation's from/to/values.
     mutating func anyValue(_ v: Value) -> String {
         switch v {
         case .number(let n): return SwiftLiteral.number(n)
         case .bool(let b): return b ? "true" : "false"
-        case .point(let p): return "NSValue(cgPoint: \(SwiftLiteral.point(p)))"
-        case .size(let s): return "NSValue(cgSize: \(SwiftLiteral.size(s)))"
-        case .rect(let r): return "NSValue(cgRect: \(SwiftLiteral.rect(r)))"
-        case .color(let c): return SwiftLiteral.color(c)
-        case .path(let p): return SwiftLiteral.path(p)
+        case .point(let p): return "NSValue(\(iOS ? "cgPoint" : "point"): \(SwiftLiteral.point(p)))"
+        case .size(let s): return "NSValue(\(iOS ? "cgSize" : "size"): \(SwiftLiteral.size(s)))"
+        case .rect(let r): return "NSValue(\(iOS ? "cgRect" : "rect"): \(SwiftLiteral.rect(r)))"
+        case .color(let c): return color(c)
+        case .path(let p): return SwiftLiteral.path(p, helper: "\(typeName).makePath")
         case .pathRef(let n): return "paths.\(pathIdentifier(n))"
         case .string(let s): return SwiftLiteral.string(s)
-        case .list(let items): return "[" + items.map { anyValue($0) }.joined(separator: ", ") + "]"
+        case .list(let items): return "[" + items.map { anyValue($0) }.joined(separator: ", ") + "] as [Any]"
         case .null: return "NSNull()"
         }
     }
@@ -185,7 +297,7 @@ struct SwiftGenerator {
 
     mutating func propertyAssignment(_ t: String, _ name: String, _ v: Value, layer: Layer) -> [String] {
         let n = v.number.map { SwiftLiteral.number($0) } ?? "0"
-        func color() -> String { v.color.map { SwiftLiteral.color($0) } ?? "nil" }
+        func colorValue() -> String { v.color.map { color($0) } ?? "nil" }
         switch name {
         case "bounds": return v.rect.map { ["\(t).bounds = \(SwiftLiteral.rect($0))"] } ?? []
         case "position", "anchorPoint": return v.point.map { ["\(t).\(name) = \(SwiftLiteral.point($0))"] } ?? []
@@ -195,7 +307,7 @@ struct SwiftGenerator {
         case "hidden": return ["\(t).isHidden = \(v.bool == true)"]
         case "masksToBounds": return ["\(t).masksToBounds = \(v.bool == true)"]
         case "backgroundColor", "borderColor", "fillColor", "strokeColor", "foregroundColor":
-            return ["\(t).\(name) = \(color())"]
+            return ["\(t).\(name) = \(colorValue())"]
         case "mask", "frames", "animationDuration", "animationRepeatCount":
             return []  // masks are assigned after the tree is built; flipbooks are animations
         case "beginTime":
@@ -218,43 +330,70 @@ struct SwiftGenerator {
         }
     }
 
-    /// An image file as layer contents; text art has no UIImage, so it names the image to supply.
+    /// A picture as layer contents, by its asset-catalogue name.
     func image(_ file: String) -> String {
         if file.isEmpty { return "nil" }
-        if file.hasSuffix(".txt") {
-            let base = String(file.dropLast(4))
-            return "UIImage(named: \(SwiftLiteral.string(base)))?.cgImage  // LayerLab text art: supply this image"
-        }
-        return "UIImage(named: \(SwiftLiteral.string(file)))?.cgImage"
+        let name = SwiftLiteral.string(assetNames[file] ?? SwiftGenerator.assetName(file))
+        return iOS ? "UIImage(named: \(name))?.cgImage"
+            : "NSImage(named: \(name))?.cgImage(forProposedRect: nil, context: nil, hints: nil)"
     }
 
-    /// The physical spring behind either form (UIKit's form mapped as `SpringSolver` documents:
-    /// stiffness (2π/d)², mass 1, damping 4πζ/d).
-    static func solver(_ s: Animation.Spring, duration: Double?) -> SpringSolver {
-        switch s.form {
-        case .physics(let m, let k, let c, let v):
-            return SpringSolver(mass: m, stiffness: k, damping: c, initialVelocity: v)
-        case .dampingRatio(let z, let v):
-            return SpringSolver(dampingRatio: z, initialVelocity: v, duration: duration ?? 0.5)
+    /// Every picture file the document shows, in order of first use.
+    static func pictures(_ document: Document) -> [String] {
+        var out: [String] = []
+        func add(_ s: String?) { if let s, !s.isEmpty, !out.contains(s) { out.append(s) } }
+        for l in treeOrder(document.layers) {
+            add(l.properties["contents"]?.string)
+            for f in l.value("frames").list ?? [] { add(f.string) }
         }
+        for e in document.events { for a in e.assignments where a.keyPath == "contents" { add(a.value.string) } }
+        return out
     }
 
-    // MARK: - Helpers in the generated file
+    static func isTextArt(_ file: String) -> Bool { !file.lowercased().hasSuffix(".png") }
+
+    /// The name an asset catalogue gives a file: its base name without folder or extension.
+    static func assetName(_ file: String) -> String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
+        return String(base[..<dot])
+    }
+
+    /// Every layer in tree order (parents before children).
+    static func treeOrder(_ ls: [Layer]) -> [Layer] {
+        var out: [Layer] = []
+        func walk(_ ls: [Layer]) { for l in ls { out.append(l); walk(l.sublayers) } }
+        walk(ls)
+        return out
+    }
+
+    // MARK: - Helpers in the generated type
 
     mutating func writeHelpers() {
+        if usesTimedChange {
+            w.line("/// Runs `apply` when the animation it is the delegate of starts, on Core Animation's clock:")
+            w.line("/// timed changes of properties Core Animation cannot animate.")
+            w.open("private final class TimedChange: NSObject, CAAnimationDelegate, @unchecked Sendable")
+            w.line("let apply: @MainActor () -> Void")
+            w.line("init(_ apply: @escaping @MainActor () -> Void) { self.apply = apply }")
+            w.line("nonisolated func animationDidStart(_ anim: CAAnimation) { MainActor.assumeIsolated { apply() } }")
+            w.line("nonisolated func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}")
+            w.close()
+            w.line()
+        }
         w.line("/// A `CGPath` built by `build` on a fresh `CGMutablePath`.")
-        w.open("private func layerLabPath(_ build: (CGMutablePath) -> Void) -> CGPath")
+        w.open("nonisolated private static func makePath(_ build: (CGMutablePath) -> Void) -> CGPath")
         w.line("let path = CGMutablePath()")
         w.line("build(path)")
         w.line("return path")
         w.close()
         w.line()
         w.line("/// The layer called `name` under `root` (masks included), if it has the expected class.")
-        w.open("private func layerLabLayer<T: CALayer>(_ name: String, in root: CALayer, as type: T.Type) -> T?")
+        w.open("private static func find<T: CALayer>(_ name: String, in root: CALayer, as type: T.Type) -> T?")
         w.line("if root.name == name { return root as? T }")
-        w.line("if let mask = root.mask, let found = layerLabLayer(name, in: mask, as: type) { return found }")
+        w.line("if let mask = root.mask, let found = find(name, in: mask, as: type) { return found }")
         w.open("for sublayer in root.sublayers ?? []")
-        w.line("if let found = layerLabLayer(name, in: sublayer, as: type) { return found }")
+        w.line("if let found = find(name, in: sublayer, as: type) { return found }")
         w.close()
         w.line("return nil")
         w.close()

@@ -30,15 +30,23 @@ enum SwiftLiteral {
         "CGRect(x: \(number(r.minX)), y: \(number(r.minY)), width: \(number(r.width)), height: \(number(r.height)))"
     }
 
-    static func color(_ c: Color) -> String {
-        if c == .clear { return "UIColor.clear.cgColor" }
-        return "UIColor(red: \(number(c.r)), green: \(number(c.g)), blue: \(number(c.b)), alpha: \(number(c.a))).cgColor"
+    /// A `CGColor` through `UIColor` or `NSColor` (`type`).
+    static func color(_ c: Color, type: String) -> String {
+        if c == .clear { return "\(type).clear.cgColor" }
+        return "\(type)(red: \(channel(c.r)), green: \(channel(c.g)), blue: \(channel(c.b)), alpha: \(channel(c.a))).cgColor"
     }
 
-    /// A `CGPath` built with `CGMutablePath`, through the generated `layerLabPath` helper.
-    static func path(_ path: Path) -> String {
-        guard !path.isEmpty else { return "layerLabPath { _ in }" }
-        var lines = ["layerLabPath { p in"]
+    /// A colour channel; an 8-bit value as `k / 255`, exact where a decimal would be rounded.
+    static func channel(_ v: Double) -> String {
+        let k = (v * 255).rounded()
+        guard v != 0, v != 1, abs(v * 255 - k) < 1e-6 else { return number(v) }
+        return "\(Int(k)) / 255"
+    }
+
+    /// A `CGPath` built with `CGMutablePath`, through the generated `helper`.
+    static func path(_ path: Path, helper: String) -> String {
+        guard !path.isEmpty else { return "\(helper) { _ in }" }
+        var lines = ["\(helper) { p in"]
         for e in path.elements {
             switch e {
             case .move(let p): lines.append("    p.move(to: \(point(p)))")

@@ -16,6 +16,21 @@ struct SwiftNames {
         "throws", "true", "try", "async", "some", "any", "consume", "borrowing", "consuming",
     ]
 
+    /// Every name the generated code uses unqualified (types, functions, locals, helpers), so
+    /// no identifier made from a script can shadow one.
+    static let apiNames: Set<String> = [
+        "root", "paths", "start", "p", "path", "build", "name", "type", "found", "mask", "sublayer", "T",
+        "Paths", "makePath", "find", "makeLayers", "addAnimations", "TimedChange", "apply", "anim", "flag",
+        "CAAnimationDelegate", "NSObjectProtocol", "MainActor", "Sendable",
+        "QuartzCore", "UIKit", "AppKit", "Foundation", "Swift",
+        "CALayer", "CAShapeLayer", "CATextLayer", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation",
+        "CAAnimationGroup", "CAAnimation", "CAPropertyAnimation", "CAMediaTimingFunction", "CATransaction",
+        "CACurrentMediaTime", "CFTimeInterval", "CGPoint", "CGSize", "CGRect", "CGPath", "CGMutablePath", "CGFloat",
+        "CGColor", "CGImage", "NSValue", "NSNumber", "NSNull", "NSObject", "UIColor", "NSColor", "UIImage", "NSImage",
+        "UITraitCollection", "NSScreen", "Float", "Double", "Int", "Bool", "String", "Any", "AnyObject", "Optional",
+        "Array", "max", "min", "abs", "print",
+    ]
+
     init(reserved: Set<String>) { used = reserved }
 
     /// The identifier for `name` in namespace `kind` (the same pair always gets the same answer).

@@ -7,8 +7,8 @@ import LayerLabCore
 /// Fields equal to their default are left out (except the top-level sections), which keeps
 /// files short and their diffs about what the user changed.
 enum ProjectEncoder {
-    static func document(_ d: Document) -> JSONOut {
-        var canvas: [(String, JSONOut)] = [
+    static func document(_ d: Document) -> JSONValue {
+        var canvas: [(String, JSONValue)] = [
             ("size", .array([.number(d.canvas.size.width), .number(d.canvas.size.height)])),
             ("background", color(d.canvas.background)),
         ]
@@ -24,10 +24,10 @@ enum ProjectEncoder {
         ])
     }
 
-    static func layer(_ l: Layer) -> JSONOut {
+    static func layer(_ l: Layer) -> JSONValue {
         let known = PropertyTable.all.map(\.name).filter { l.properties[$0] != nil }
         let unknown = l.properties.keys.filter { PropertyTable.spec($0) == nil }.sorted()
-        var members: [(String, JSONOut)] = [
+        var members: [(String, JSONValue)] = [
             ("name", .string(l.name)),
             ("kind", .string(l.kind.rawValue)),
             ("properties", .object((known + unknown).map { ($0, value(l.properties[$0]!)) })),
@@ -36,8 +36,8 @@ enum ProjectEncoder {
         return .object(members)
     }
 
-    static func animation(_ a: Animation, parentLayer: String?) -> JSONOut {
-        var m: [(String, JSONOut)] = []
+    static func animation(_ a: Animation, parentLayer: String?) -> JSONValue {
+        var m: [(String, JSONValue)] = []
         if !a.name.isEmpty || parentLayer == nil { m.append(("name", .string(a.name))) }
         if a.layer != parentLayer { m.append(("layer", .string(a.layer))) }
         switch a.body {
@@ -77,30 +77,28 @@ enum ProjectEncoder {
         return .object(m)
     }
 
-    private static func fromToBy(_ from: Value?, _ to: Value?, _ by: Value?, into m: inout [(String, JSONOut)]) {
+    private static func fromToBy(_ from: Value?, _ to: Value?, _ by: Value?, into m: inout [(String, JSONValue)]) {
         if let from { m.append(("from", value(from))) }
         if let to { m.append(("to", value(to))) }
         if let by { m.append(("by", value(by))) }
     }
 
-    /// The CAMediaTiming attributes, in `MediaTiming.attributeNames` order, defaults left out.
-    private static func timing(_ t: MediaTiming, into m: inout [(String, JSONOut)]) {
-        let d = MediaTiming()
-        if t.beginTime != d.beginTime { m.append(("beginTime", time(t.beginTime))) }
-        if let duration = t.duration { m.append(("duration", .number(duration))) }
-        if t.speed != d.speed { m.append(("speed", .number(t.speed))) }
-        if t.timeOffset != d.timeOffset { m.append(("timeOffset", .number(t.timeOffset))) }
-        if t.repeatCount != d.repeatCount { m.append(("repeatCount", .number(t.repeatCount))) }
-        if t.repeatDuration != d.repeatDuration { m.append(("repeatDuration", .number(t.repeatDuration))) }
-        if t.autoreverses != d.autoreverses { m.append(("autoreverses", .bool(t.autoreverses))) }
-        if t.fillMode != d.fillMode { m.append(("fillMode", .string(t.fillMode.rawValue))) }
-        if t.removedOnCompletion != d.removedOnCompletion { m.append(("removedOnCompletion", .bool(t.removedOnCompletion))) }
-        if let f = t.timingFunction { m.append(("timingFunction", timingFunction(f))) }
-        if t.additive != d.additive { m.append(("additive", .bool(t.additive))) }
+    /// The CAMediaTiming attributes, in `MediaTiming.attributes` order, defaults left out.
+    private static func timing(_ t: MediaTiming, into m: inout [(String, JSONValue)]) {
+        for attribute in MediaTiming.attributes {
+            guard let v = attribute.value(in: t) else { continue }
+            switch v {
+            case .time(let x): m.append((attribute.name, time(x)))
+            case .number(let x): m.append((attribute.name, .number(x)))
+            case .bool(let b): m.append((attribute.name, .bool(b)))
+            case .fillMode(let f): m.append((attribute.name, .string(f.rawValue)))
+            case .timingFunction(let f): m.append((attribute.name, timingFunction(f)))
+            }
+        }
     }
 
-    static func event(_ e: Event) -> JSONOut {
-        var m: [(String, JSONOut)] = [("name", .string(e.name)), ("time", time(e.time)), ("layer", .string(e.layer))]
+    static func event(_ e: Event) -> JSONValue {
+        var m: [(String, JSONValue)] = [("name", .string(e.name)), ("time", time(e.time)), ("layer", .string(e.layer))]
         if e.animated { m.append(("animated", .bool(true))) }
         m.append(("set", .array(e.assignments.map { .object([("keyPath", .string($0.keyPath)), ("value", value($0.value))]) })))
         return .object(m)
@@ -109,18 +107,18 @@ enum ProjectEncoder {
     // MARK: - Values
 
     /// A constant time as a JSON number, anything symbolic as expression text.
-    static func time(_ t: TimeExpr) -> JSONOut {
+    static func time(_ t: TimeExpr) -> JSONValue {
         if case .number(let v) = t { return .number(v) }
         return .string(TimeExprText.print(t))
     }
 
     /// Named curves by name, custom ones as their four control-point coordinates.
-    static func timingFunction(_ f: TimingFunction) -> JSONOut {
+    static func timingFunction(_ f: TimingFunction) -> JSONValue {
         if case .cubic(let a, let b, let c, let d) = f { return .array([a, b, c, d].map { .number($0) }) }
         return .string(f.description)
     }
 
-    static func value(_ v: Value) -> JSONOut {
+    static func value(_ v: Value) -> JSONValue {
         switch v {
         case .number(let n): return .number(n)
         case .bool(let b): return .bool(b)
@@ -138,7 +136,7 @@ enum ProjectEncoder {
 
     /// `#rrggbb` (or `#rrggbbaa`) when every component is exactly a byte value n/255, so the text
     /// reads back to the same bits; otherwise the exact components `[r, g, b, a]`.
-    static func color(_ c: Color) -> JSONOut {
+    static func color(_ c: Color) -> JSONValue {
         let comps = [c.r, c.g, c.b, c.a]
         let bytes = comps.map { ($0 * 255).rounded() }
         if zip(comps, bytes).allSatisfy({ $1 >= 0 && $1 <= 255 && $1 / 255 == $0 }) {

@@ -1,23 +1,7 @@
 import LayerLabCore
 
-/// Where layer contents go inside the bounds, as CALayer's `contentsGravity` (and UIKit's
-/// content modes) place them.
-///
-/// NB: `top` means the visual top (y grows downwards), as UIImageView's `.top` does.
-public enum ContentsGravity: String, Sendable, CaseIterable {
-    case resize, resizeAspect, resizeAspectFill, center, top, bottom, left, right
-    case topLeft, topRight, bottomLeft, bottomRight
-
-    /// The gravity for a name, UIKit's content-mode names included; `resize` when unknown.
-    public init(name: String) {
-        switch name {
-        case "scaleToFill": self = .resize
-        case "scaleAspectFit": self = .resizeAspect
-        case "scaleAspectFill": self = .resizeAspectFill
-        default: self = ContentsGravity(rawValue: name) ?? .resize
-        }
-    }
-
+/// Placing contents by gravity (the cases are declared with the property table).
+extension ContentsGravity {
     /// The rectangle, in the layer's coordinates, that contents of `size` points occupy.
     public func rect(for size: Size, in bounds: Rect) -> Rect {
         let iw = size.width, ih = size.height

@@ -6,12 +6,16 @@ struct Contours {
     var points: [Point] = []
     /// `ends[i]` is one past the last point of contour i.
     var ends: [Int] = []
+    /// Whether contours may overlap themselves or each other (a stroke's pieces at sharp
+    /// joins): the scan converter then resolves the winding exactly.
+    var mayOverlap = false
 
     var isEmpty: Bool { ends.isEmpty }
 
     mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
+        mayOverlap = false
     }
 
     mutating func add(_ p: Point) { points.append(p) }
@@ -39,5 +43,6 @@ struct Contours {
         let base = points.count
         points.append(contentsOf: other.points)
         for e in other.ends { ends.append(e + base) }
+        if other.mayOverlap { mayOverlap = true }
     }
 }

@@ -6,7 +6,7 @@ extension RenderContext {
                    clip: [Float]?, alpha: Float) {
         guard !layer.contents.isEmpty, let image = images[layer.contents],
               image.width > 0, image.height > 0 else { return }
-        let gravity = ContentsGravity(name: layer.contentsGravity)
+        let gravity = layer.contentsGravity
         let dest = gravity.rect(for: Size(Double(image.width), Double(image.height)), in: layer.bounds)
         guard dest.width > 0, dest.height > 0, let inverse = m.inverted else { return }
         // Device pixel → image pixel.
@@ -21,45 +21,29 @@ extension RenderContext {
                                 Point(dest.maxX, dest.maxY), Point(dest.minX, dest.maxY)], closed: true)])
         scan.reset()
         scan.add(contours, transform: m, normalize: false)
-        let w = width
-        target.px.withUnsafeMutableBufferPointer { d in
-            src.withUnsafeBufferPointer { s in
-                scan.rasterize(evenOdd: false) { y, x0, x1, cover in
-                    for x in x0..<x1 {
-                        var k = cover[x] * alpha
-                        if let clip { k *= clip[y * w + x] }
-                        if k <= 0 { continue }
-                        let p = toImage.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
-                        var r: Float, g: Float, b: Float, a: Float
-                        if nearest {
-                            let ix = clampedInt(p.x.rounded(.down), 0, iw - 1)
-                            let iy = clampedInt(p.y.rounded(.down), 0, ih - 1)
-                            let j = (iy * iw + ix) * 4
-                            r = s[j]; g = s[j + 1]; b = s[j + 2]; a = s[j + 3]
-                        } else {
-                            let fx = min(Double(iw) - 0.5, max(0.5, p.x)) - 0.5
-                            let fy = min(Double(ih) - 0.5, max(0.5, p.y)) - 0.5
-                            let ix = clampedInt(fx, 0, iw - 1), iy = clampedInt(fy, 0, ih - 1)
-                            let ix1 = min(iw - 1, ix + 1), iy1 = min(ih - 1, iy + 1)
-                            let tx = Float(fx - Double(ix)), ty = Float(fy - Double(iy))
-                            let j00 = (iy * iw + ix) * 4, j10 = (iy * iw + ix1) * 4
-                            let j01 = (iy1 * iw + ix) * 4, j11 = (iy1 * iw + ix1) * 4
-                            func lerp2(_ o: Int) -> Float {
-                                let top = s[j00 + o] + (s[j10 + o] - s[j00 + o]) * tx
-                                let bot = s[j01 + o] + (s[j11 + o] - s[j01 + o]) * tx
-                                return top + (bot - top) * ty
-                            }
-                            r = lerp2(0); g = lerp2(1); b = lerp2(2); a = lerp2(3)
-                        }
-                        let sa = a * k
-                        if sa <= 0 { continue }
-                        let j = (y * w + x) * 4
-                        let inv = 1 - sa
-                        d[j] = r * k + d[j] * inv
-                        d[j + 1] = g * k + d[j + 1] * inv
-                        d[j + 2] = b * k + d[j + 2] * inv
-                        d[j + 3] = sa + d[j + 3] * inv
+        src.withUnsafeBufferPointer { s in
+            scan.rasterize(evenOdd: false) { y, x0, x1, cover in
+                target.blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip) { x in
+                    let p = toImage.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                    if nearest {
+                        let ix = clampedInt(p.x.rounded(.down), 0, iw - 1)
+                        let iy = clampedInt(p.y.rounded(.down), 0, ih - 1)
+                        let j = (iy * iw + ix) * 4
+                        return SIMD4(s[j], s[j + 1], s[j + 2], s[j + 3])
                     }
+                    let fx = min(Double(iw) - 0.5, max(0.5, p.x)) - 0.5
+                    let fy = min(Double(ih) - 0.5, max(0.5, p.y)) - 0.5
+                    let ix = clampedInt(fx, 0, iw - 1), iy = clampedInt(fy, 0, ih - 1)
+                    let ix1 = min(iw - 1, ix + 1), iy1 = min(ih - 1, iy + 1)
+                    let tx = Float(fx - Double(ix)), ty = Float(fy - Double(iy))
+                    let j00 = (iy * iw + ix) * 4, j10 = (iy * iw + ix1) * 4
+                    let j01 = (iy1 * iw + ix) * 4, j11 = (iy1 * iw + ix1) * 4
+                    let p00 = SIMD4(s[j00], s[j00 + 1], s[j00 + 2], s[j00 + 3])
+                    let p10 = SIMD4(s[j10], s[j10 + 1], s[j10 + 2], s[j10 + 3])
+                    let p01 = SIMD4(s[j01], s[j01 + 1], s[j01 + 2], s[j01 + 3])
+                    let p11 = SIMD4(s[j11], s[j11 + 1], s[j11 + 2], s[j11 + 3])
+                    let top = p00 + (p10 - p00) * tx, bottom = p01 + (p11 - p01) * tx
+                    return top + (bottom - top) * ty
                 }
             }
         }

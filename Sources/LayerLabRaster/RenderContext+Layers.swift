@@ -73,7 +73,7 @@ extension RenderContext {
         guard !layer.path.isEmpty else { return }
         if layer.fillColor.a > 0 {
             let c = deviceContours(layer.path, transform: m)
-            fill(c, transform: .identity, evenOdd: layer.evenOdd, normalize: false, color: layer.fillColor,
+            fill(c, transform: .identity, evenOdd: layer.fillRule == .evenOdd, normalize: false, color: layer.fillColor,
                  into: target, clip: clip, alpha: alpha)
         }
         if layer.strokeColor.a > 0 && layer.lineWidth > 0 && layer.lineWidth.isFinite {

@@ -11,7 +11,7 @@ extension RenderContext {
         let scale = RenderContext.maxScale(m)
         guard scale > 1e-12, scale.isFinite else { return }
         let style = StrokeStyle(lineWidth: VectorFont.lineWidth(fontSize: layer.fontSize),
-                                cap: "round", join: "round", miterLimit: 10)
+                                cap: .round, join: .round, miterLimit: 10)
         contours.removeAll()
         Stroker(style: style, tolerance: tolerance / scale).stroke(lines, into: &contours)
         fill(contours, transform: m, evenOdd: false, normalize: false, color: layer.foregroundColor,

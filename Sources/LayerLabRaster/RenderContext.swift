@@ -21,8 +21,7 @@ final class RenderContext {
 
     /// Draws the whole scene: background, then root layers by zPosition.
     func draw(_ scene: Scene, transform: AffineTransform) -> Surface {
-        let surface = Surface(width: width, height: height)
-        surface.fill(scene.background)
+        let surface = Surface(width: width, height: height, fill: scene.background)
         for layer in RenderContext.ordered(scene.layers) {
             draw(layer, parent: transform, into: surface, clip: nil, alpha: 1)
         }
@@ -55,27 +54,18 @@ final class RenderContext {
     /// the clip coverage.
     func fill(_ c: Contours, transform t: AffineTransform, evenOdd: Bool, normalize: Bool,
               color: Color, into target: Surface, clip: [Float]?, alpha: Float) {
-        let a = Float(max(0, min(1, color.a))) * alpha
-        guard a > 0, !c.isEmpty else { return }
-        let r = Float(max(0, min(1, color.r))), g = Float(max(0, min(1, color.g))),
-            b = Float(max(0, min(1, color.b)))
+        guard color.a > 0, alpha > 0, !c.isEmpty else { return }
+        fill(c, transform: t, evenOdd: evenOdd, normalize: normalize, paint: .color(color), into: target,
+             clip: clip, alpha: alpha)
+    }
+
+    /// Fills contours (mapped through `t`) with `paint`, multiplied by `alpha` and the clip.
+    func fill(_ c: Contours, transform t: AffineTransform, evenOdd: Bool, normalize: Bool,
+              paint: Paint, into target: Surface, clip: [Float]?, alpha: Float) {
         scan.reset()
         scan.add(c, transform: t, normalize: normalize)
-        let w = width
-        target.px.withUnsafeMutableBufferPointer { d in
-            scan.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in
-                for x in x0..<x1 {
-                    var k = cover[x] * a
-                    if let clip { k *= clip[y * w + x] }
-                    if k <= 0 { continue }
-                    let j = (y * w + x) * 4
-                    let inv = 1 - k
-                    d[j] = r * k + d[j] * inv
-                    d[j + 1] = g * k + d[j + 1] * inv
-                    d[j + 2] = b * k + d[j + 2] * inv
-                    d[j + 3] = k + d[j + 3] * inv
-                }
-            }
+        scan.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in
+            target.blend(paint, y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip)
         }
     }
 

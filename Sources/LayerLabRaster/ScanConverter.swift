@@ -1,210 +1,267 @@
 import LayerLabCore
 
-/// Turns polygons into anti-aliased coverage, one pixel row at a time.
+/// Turns polygons into anti-aliased coverage with exact area per pixel, no sub-scanlines.
 ///
-/// Each pixel row is sampled on 16 sub-scanlines; on each, the edge crossings are sorted and
-/// walked with the fill rule, and every inside span adds its exact horizontal coverage to a
-/// difference row (the accumulation-buffer trick), so a row costs one prefix sum. Winding is
-/// exact, so overlapping contours (stroke pieces, text) union correctly under nonzero.
+/// Every edge adds, to the cells it crosses, the signed area it sweeps to its right (the
+/// accumulation method of FreeType's "gray" rasterizer and font-rs): a cell gets the part of
+/// the edge's height inside it times the fraction of the cell right of the edge, and the cell
+/// after it the rest. A running sum along a row then gives each pixel's winding-weighted
+/// covered area, and nonzero coverage is `min(|sum|, 1)`. The cost is linear in the edges and
+/// the pixels of the shape's bounding box, and no sort is needed.
+///
+/// The sum counts twice where edges of overlapping parts share a pixel (FreeType's known
+/// flaw), so shapes that may overlap themselves go to `SampledScanConverter`, which resolves
+/// the winding exactly on sub-scanlines: even-odd fills, contours whose boxes overlap, and
+/// contours marked `mayOverlap` (strokes whose pieces overlap at sharp joins). The stroker
+/// meets inner joins at the offsets' crossing wherever it can, so smooth strokes stay here.
+///
+/// Edges are clipped to the surface (see `addEdge`), and only rows and columns of the clipped
+/// bounding box are touched.
 final class ScanConverter {
-    /// Sub-scanlines per pixel row.
-    static let subsamples = 16
-
+    /// An edge in device pixels, clipped to `0...width` across.
     struct Edge {
-        var yTop: Double
-        var yBot: Double
-        var xTop: Double
-        var dxdy: Double
-        var winding: Int32
+        var x0: Double, y0: Double, x1: Double, y1: Double
     }
 
     let width: Int
     let height: Int
     private var edges: [Edge] = []
-    /// Scratch, sized to the edge count: active edge indices, crossings and their windings,
-    /// edge order by start row. Raw buffers: the hot loop pays no uniqueness checks.
-    private var capacity = 0
-    private var active: UnsafeMutablePointer<Int32>
-    private var xs: UnsafeMutablePointer<Double>
-    private var ws: UnsafeMutablePointer<Int32>
-    private var order: UnsafeMutablePointer<Int32>
-    private var rowStarts: [Int32] = []
-    private var delta: [Float]
+    private var minX = Double.infinity, maxX = -Double.infinity
+    private var minY = Double.infinity, maxY = -Double.infinity
+    /// Each contour's device bounding box (x0, y0, x1, y1): overlapping ones need sub-rows.
+    private var boxes: [(Double, Double, Double, Double)] = []
+    /// Set by `add` for contours marked as overlapping themselves.
+    private var mayOverlap = false
+    private lazy var sampled = SampledScanConverter(width: width, height: height)
+    /// Accumulated signed area, one cell per pixel of a band of the bounding box (plus two
+    /// spill columns), zero between shapes.
+    private var area: [Float] = []
+    /// Per band row: first and one-past-last cell an edge touched.
+    private var rowLo: [Int32] = []
+    private var rowHi: [Int32] = []
+    /// One row of coverage, indexed by absolute x, handed to the caller.
     private var cover: [Float]
-    private var minY = Double.infinity
-    private var maxY = -Double.infinity
+    /// Cells a band may hold: bounds the scratch memory for huge shapes.
+    static let bandCells = 1 << 20
 
     init(width: Int, height: Int) {
         self.width = width; self.height = height
-        delta = [Float](repeating: 0, count: width + 2)
         cover = [Float](repeating: 0, count: width + 2)
-        active = .allocate(capacity: 1); xs = .allocate(capacity: 1)
-        ws = .allocate(capacity: 1); order = .allocate(capacity: 1)
-    }
-
-    deinit {
-        active.deallocate(); xs.deallocate(); ws.deallocate(); order.deallocate()
-    }
-
-    private func reserve(_ n: Int) {
-        guard n > capacity else { return }
-        let c = max(n, capacity * 2, 64)
-        active.deallocate(); xs.deallocate(); ws.deallocate(); order.deallocate()
-        active = .allocate(capacity: c); xs = .allocate(capacity: c)
-        ws = .allocate(capacity: c); order = .allocate(capacity: c)
-        capacity = c
     }
 
     var isEmpty: Bool { edges.isEmpty }
 
     func reset() {
         edges.removeAll(keepingCapacity: true)
-        minY = .infinity; maxY = -.infinity
+        boxes.removeAll(keepingCapacity: true)
+        mayOverlap = false
+        minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
     }
 
     /// Adds contours mapped through `t`. With `normalize`, each contour's winding is made
-    /// positive, so separately built pieces (stroke segments, joins, caps) union under nonzero.
+    /// positive, so separately built pieces union under nonzero.
     func add(_ c: Contours, transform t: AffineTransform, normalize: Bool) {
+        edges.reserveCapacity(edges.count + c.points.count)
+        if c.mayOverlap { mayOverlap = true }
         var start = 0
         for end in c.ends {
             defer { start = end }
             guard end - start >= 3 else { continue }
-            var sign: Int32 = 1
+            var flip = false
             if normalize {
-                var area = 0.0
+                var a = 0.0
                 var prev = t.apply(c.points[end - 1])
                 for i in start..<end {
                     let p = t.apply(c.points[i])
-                    area += prev.x * p.y - p.x * prev.y
+                    a += prev.x * p.y - p.x * prev.y
                     prev = p
                 }
-                if area < 0 { sign = -1 }
+                flip = a < 0
             }
             var prev = t.apply(c.points[end - 1])
+            var box = (prev.x, prev.y, prev.x, prev.y)
             for i in start..<end {
                 let p = t.apply(c.points[i])
-                addEdge(prev, p, sign)
+                if flip { addEdge(p, prev) } else { addEdge(prev, p) }
+                box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
                 prev = p
             }
+            boxes.append(box)
         }
     }
 
-    @inline(__always) private func addEdge(_ a: Point, _ b: Point, _ sign: Int32) {
+    /// Whether summed area would be wrong somewhere: even-odd (the self-crossing shapes),
+    /// contours marked as overlapping, or two contours whose boxes overlap.
+    private func needsExactWinding(evenOdd: Bool) -> Bool {
+        if evenOdd || mayOverlap { return true }
+        guard boxes.count > 1 else { return false }
+        if boxes.count > 64 { return true }
+        for i in 1..<boxes.count {
+            let a = boxes[i]
+            for j in 0..<i {
+                let b = boxes[j]
+                if a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3 { return true }
+            }
+        }
+        return false
+    }
+
+    /// Adds an edge, split where it leaves the surface across: parts left of it run down
+    /// x = 0 and parts right of it down x = width (a spill column nobody reads), which leaves
+    /// the coverage inside exactly as the whole edge gives it.
+    @inline(__always) private func addEdge(_ a: Point, _ b: Point) {
         guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-        let down = a.y < b.y
-        let top = down ? a : b, bot = down ? b : a
-        if bot.y <= 0 || top.y >= Double(height) { return }
-        let dxdy = (bot.x - top.x) / (bot.y - top.y)
-        guard dxdy.isFinite else { return }
-        let e = Edge(yTop: top.y, yBot: bot.y, xTop: top.x, dxdy: dxdy, winding: down ? sign : -sign)
-        edges.append(e)
-        minY = min(minY, top.y); maxY = max(maxY, bot.y)
+        let h = Double(height), w = Double(width)
+        if (a.y <= 0 && b.y <= 0) || (a.y >= h && b.y >= h) { return }
+        if a.x >= 0 && a.x <= w && b.x >= 0 && b.x <= w { push(a.x, a.y, b.x, b.y); return }
+        if a.x <= 0 && b.x <= 0 { push(0, a.y, 0, b.y); return }
+        if a.x >= w && b.x >= w { push(w, a.y, w, b.y); return }
+        // Cut where it crosses x = 0 and x = width; clamp each piece into the surface.
+        let dx = b.x - a.x
+        var t0 = (0 - a.x) / dx, t1 = (w - a.x) / dx
+        if !(t0 > 0 && t0 < 1) { t0 = 1 }
+        if !(t1 > 0 && t1 < 1) { t1 = 1 }
+        if t0 > t1 { swap(&t0, &t1) }
+        var from = a
+        func piece(to: Point) {
+            let mid = (from.x + to.x) / 2
+            let x0 = mid <= 0 ? 0 : (mid >= w ? w : min(w, max(0, from.x)))
+            let x1 = mid <= 0 ? 0 : (mid >= w ? w : min(w, max(0, to.x)))
+            push(x0, from.y, x1, to.y)
+            from = to
+        }
+        if t0 < 1 { piece(to: Point(a.x + dx * t0, a.y + (b.y - a.y) * t0)) }
+        if t1 < 1 && t1 > t0 { piece(to: Point(a.x + dx * t1, a.y + (b.y - a.y) * t1)) }
+        piece(to: b)
+    }
+
+    @inline(__always) private func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        guard y0 != y1 else { return }
+        edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1))
+        minX = min(minX, x0, x1); maxX = max(maxX, x0, x1)
+        minY = min(minY, y0, y1); maxY = max(maxY, y0, y1)
     }
 
     /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
-    /// `coverage[x]` is 0…1. Edges are consumed; call `reset` before the next shape.
+    /// `coverage[x]` is 0…1 (absolute x). Edges are consumed; call `reset` before the next shape.
     func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         guard !edges.isEmpty else { return }
-        defer {
-            edges.removeAll(keepingCapacity: true)
-            minY = .infinity; maxY = -.infinity
-        }
+        defer { reset() }
         let rowStart = clampedInt(minY.rounded(.down), 0, height)
         let rowEnd = clampedInt(maxY.rounded(.up), 0, height)
+        let colStart = clampedInt(minX.rounded(.down), 0, width)
+        let colEnd = clampedInt(maxX.rounded(.up), 0, width)
         guard rowStart < rowEnd else { return }
-        let edgeCount = edges.count
-        reserve(edgeCount)
-        // Counting sort of edges by the row they start in.
-        let rows = rowEnd - rowStart
-        rowStarts.removeAll(keepingCapacity: true)
-        rowStarts.append(contentsOf: repeatElement(0, count: rows + 1))
-        // NB: scratch moves into locals: stored properties of a class would pay a dynamic
-        // exclusivity check on every access in the loop.
-        var delta = self.delta, cover = self.cover, starts = self.rowStarts
-        self.delta = []; self.cover = []; self.rowStarts = []
-        defer { self.delta = delta; self.cover = cover; self.rowStarts = starts }
-        let active = self.active, xs = self.xs, ws = self.ws, order = self.order
-        let s = ScanConverter.subsamples
-        let step = 1.0 / Double(s)
-        let weight = Float(step)
-        let widthD = Double(width)
+        if needsExactWinding(evenOdd: evenOdd) {
+            edges.withUnsafeBufferPointer { sampled.load($0) }
+            sampled.rasterize(evenOdd: evenOdd, body)
+            return
+        }
+        // Cells from colStart to colEnd inclusive, plus one spill column.
+        let stride = colEnd - colStart + 2
+        let bandRows = max(1, min(rowEnd - rowStart, ScanConverter.bandCells / stride))
+        if area.count < stride * bandRows { area = [Float](repeating: 0, count: stride * bandRows) }
+        if rowLo.count < bandRows {
+            rowLo = [Int32](repeating: 0, count: bandRows); rowHi = rowLo
+        }
+        // NB: scratch moves into locals: a class's stored arrays would pay exclusivity checks.
+        var area = self.area, lo = self.rowLo, hi = self.rowHi, cover = self.cover
+        self.area = []; self.rowLo = []; self.rowHi = []; self.cover = []
+        defer { self.area = area; self.rowLo = lo; self.rowHi = hi; self.cover = cover }
+        let xOrigin = Double(colStart)
         edges.withUnsafeBufferPointer { edges in
-        starts.withUnsafeMutableBufferPointer { starts in
-            @inline(__always) func row(_ e: Edge) -> Int {
-                clampedInt(e.yTop.rounded(.down) - Double(rowStart), 0, rows - 1)
-            }
-            for e in edges { starts[row(e) + 1] += 1 }
-            for r in 0..<rows { starts[r + 1] += starts[r] }
-            for i in 0..<edgeCount {
-                let r = row(edges[i])
-                order[Int(starts[r])] = Int32(i)
-                starts[r] += 1
-            }
-            // starts[r] is now the end of row r's bucket; row r begins at starts[r - 1].
-        delta.withUnsafeMutableBufferPointer { delta in
+        area.withUnsafeMutableBufferPointer { area in
+        lo.withUnsafeMutableBufferPointer { lo in
+        hi.withUnsafeMutableBufferPointer { hi in
         cover.withUnsafeMutableBufferPointer { cover in
-            var activeCount = 0
-            var next = 0
-            for py in rowStart..<rowEnd {
-                let bucketEnd = Int(starts[py - rowStart])
-                while next < bucketEnd { active[activeCount] = order[next]; activeCount += 1; next += 1 }
-                if activeCount == 0 { continue }
-                var rowMin = Int.max, rowMax = -1
-                for sub in 0..<s {
-                    let y = Double(py) + (Double(sub) + 0.5) * step
-                    var n = 0
-                    var i = 0
-                    while i < activeCount {
-                        let e = edges[Int(active[i])]
-                        if e.yBot <= y {
-                            activeCount -= 1
-                            active[i] = active[activeCount]
-                            continue
-                        }
-                        i += 1
-                        if e.yTop > y { continue }
-                        let x = e.xTop + (y - e.yTop) * e.dxdy
-                        // Insertion sort as crossings arrive: rows hold few crossings.
-                        var j = n
-                        while j > 0 && xs[j - 1] > x {
-                            xs[j] = xs[j - 1]; ws[j] = ws[j - 1]; j -= 1
-                        }
-                        xs[j] = x; ws[j] = e.winding
-                        n += 1
-                    }
-                    if n < 2 { continue }
-                    var wind: Int32 = 0
-                    var spanStart = 0.0
-                    for k in 0..<n {
-                        let wasIn = evenOdd ? (wind & 1) != 0 : wind != 0
-                        wind &+= ws[k]
-                        let isIn = evenOdd ? (wind & 1) != 0 : wind != 0
-                        if !wasIn && isIn {
-                            spanStart = xs[k]
-                        } else if wasIn && !isIn {
-                            let xa = min(widthD, max(0, spanStart)), xb = min(widthD, max(0, xs[k]))
-                            if xb <= xa { continue }
-                            let ia = Int(xa), ib = Int(xb)
-                            let fa = Float(xa - Double(ia)), fb = Float(xb - Double(ib))
-                            delta[ia] += weight * (1 - fa); delta[ia + 1] += weight * fa
-                            delta[ib] -= weight * (1 - fb); delta[ib + 1] -= weight * fb
-                            rowMin = min(rowMin, ia); rowMax = max(rowMax, ib + 1)
-                        }
-                    }
+            var bandTop = rowStart
+            while bandTop < rowEnd {
+                let bandBottom = min(rowEnd, bandTop + bandRows)
+                for r in 0..<(bandBottom - bandTop) { lo[r] = Int32(stride); hi[r] = 0 }
+                let top = Double(bandTop), bottom = Double(bandBottom)
+                for e in edges {
+                    ScanConverter.accumulate(e, xOrigin: xOrigin, top: top, bottom: bottom, stride: stride,
+                                             area: area, lo: lo, hi: hi)
                 }
-                guard rowMax >= rowMin else { continue }
-                var acc: Float = 0
-                for x in rowMin...rowMax {
-                    acc += delta[x]
-                    delta[x] = 0
-                    cover[x] = acc < 0 ? 0 : (acc > 1 ? 1 : acc)
+                for r in 0..<(bandBottom - bandTop) {
+                    let l = Int(lo[r]), h = min(stride, Int(hi[r]))
+                    guard l < h else { continue }
+                    let base = r * stride
+                    var acc: Float = 0
+                    var last = -1
+                    for c in l..<h {
+                        acc += area[base + c]
+                        area[base + c] = 0
+                        let v = min(1, abs(acc))
+                        cover[colStart + c] = v
+                        if v > 0 { last = colStart + c }
+                    }
+                    let x0 = colStart + l, x1 = min(width, last + 1)
+                    if x1 > x0 { body(bandTop + r, x0, x1, cover) }
                 }
-                let x1 = min(width, rowMax + 1)
-                if x1 > rowMin { body(py, rowMin, x1, cover) }
+                bandTop = bandBottom
             }
         }
         }
         }
+        }
+        }
+    }
+
+    /// Adds one edge's signed area to the band's cells (rows `top..<bottom`).
+    @inline(__always)
+    private static func accumulate(_ e: Edge, xOrigin: Double, top: Double, bottom: Double, stride: Int,
+                                   area: UnsafeMutableBufferPointer<Float>,
+                                   lo: UnsafeMutableBufferPointer<Int32>, hi: UnsafeMutableBufferPointer<Int32>) {
+        let down = e.y0 < e.y1
+        let dir: Double = down ? 1 : -1
+        let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
+        guard by > top, ay < bottom else { return }
+        let dxdy = (bx - ax) / (by - ay)
+        let yFirst = max(ay, top), yLast = min(by, bottom)
+        let maxCell = Double(stride - 2)
+        var y = yFirst
+        var x = min(maxCell, max(0, ax + (yFirst - ay) * dxdy - xOrigin))
+        var row = Int(yFirst.rounded(.down) - top)
+        while y < yLast {
+            let yNext = min(yLast, top + Double(row + 1))
+            let dy = yNext - y
+            // NB: the last row's x comes from the edge's end, so no error builds up.
+            var xNext = yNext == by ? bx - xOrigin : x + dxdy * dy
+            xNext = min(maxCell, max(0, xNext))
+            let d = Float(dy * dir)
+            let base = row * stride
+            let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
+            let lf = l.rounded(.down), rc = r.rounded(.up)
+            let li = Int(lf), ri = Int(rc)
+            if ri <= li + 1 {
+                // Within one cell: the part right of the edge's mean x.
+                let xm = Float((x + xNext) * 0.5 - lf)
+                area[base + li] += d - d * xm
+                area[base + li + 1] += d * xm
+            } else {
+                // Across cells: a trapezoid spread by the edge's slope (font-rs's formula).
+                let s = Float(1 / (r - l))
+                let lfrac = Float(l - lf)
+                let a0 = 0.5 * s * (1 - lfrac) * (1 - lfrac)
+                let rfrac = Float(r - rc + 1)
+                let am = 0.5 * s * rfrac * rfrac
+                area[base + li] += d * a0
+                if ri == li + 2 {
+                    area[base + li + 1] += d * (1 - a0 - am)
+                } else {
+                    let a1 = s * (1.5 - lfrac)
+                    area[base + li + 1] += d * (a1 - a0)
+                    var c = li + 2
+                    while c < ri - 1 { area[base + c] += d * s; c += 1 }
+                    let a2 = a1 + Float(ri - li - 3) * s
+                    area[base + ri - 1] += d * (1 - a2 - am)
+                }
+                area[base + ri] += d * am
+            }
+            if Int32(li) < lo[row] { lo[row] = Int32(li) }
+            if Int32(ri + 1) > hi[row] { hi[row] = Int32(ri + 1) }
+            x = xNext; y = yNext; row += 1
         }
     }
 }

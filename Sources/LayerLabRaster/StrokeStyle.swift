@@ -2,26 +2,15 @@ import LayerLabCore
 
 /// How a stroke's outline is built: width, caps, joins, miter limit.
 struct StrokeStyle {
-    enum Cap { case butt, round, square }
-    enum Join { case miter, round, bevel }
-
     var halfWidth: Double
-    var cap: Cap
-    var join: Join
+    var cap: LineCap
+    var join: LineJoin
     var miterLimit: Double
 
-    init(lineWidth: Double, cap: String, join: String, miterLimit: Double) {
+    init(lineWidth: Double, cap: LineCap, join: LineJoin, miterLimit: Double) {
         halfWidth = lineWidth / 2
-        switch cap {
-        case "round": self.cap = .round
-        case "square": self.cap = .square
-        default: self.cap = .butt
-        }
-        switch join {
-        case "round": self.join = .round
-        case "bevel": self.join = .bevel
-        default: self.join = .miter
-        }
+        self.cap = cap
+        self.join = join
         self.miterLimit = miterLimit
     }
 }

@@ -12,6 +12,10 @@ import LayerLabCore
 /// the vertex itself. That outline is exactly the sum of the boundaries of the stroke's
 /// pieces (a quad per segment, a wedge per join, the caps), so under nonzero its winding
 /// counts the pieces covering a point and the fill is their exact union, at any curvature.
+/// Where the inner offsets meet within half of each neighbouring segment (every gentle
+/// curve, and corners between long sides), the inner side takes that meeting point instead:
+/// the same union without overlapping pieces, which area-coverage rasterizers count twice
+/// where an overlap reaches an edge.
 struct Stroker {
     var style: StrokeStyle
     /// Largest distance between an arc and its chords, in the polylines' units.
@@ -23,6 +27,7 @@ struct Stroker {
         guard hw > 0, hw.isFinite else { return }
         var pts: [Point] = []
         var dirs: [Point] = []
+        var lengths: [Double] = []
         var right: [Point] = []
         for line in lines {
             pts.removeAll(keepingCapacity: true)
@@ -34,22 +39,38 @@ struct Stroker {
             let closed = line.closed && n > 2
             let segCount = closed ? n : n - 1
             dirs.removeAll(keepingCapacity: true)
+            lengths.removeAll(keepingCapacity: true)
             for i in 0..<segCount {
                 let v = pts[(i + 1) % n] - pts[i]
                 let l = v.length
                 dirs.append(Point(v.x / l, v.y / l))
+                lengths.append(l)
             }
             right.removeAll(keepingCapacity: true)
             if closed {
-                for k in 0..<n { join(at: pts[k], dirs[(k + segCount - 1) % segCount], dirs[k], left: &out, right: &right) }
-                out.close()
+                let first = out.points.count
+                for k in 0..<n {
+                    let before = (k + segCount - 1) % segCount
+                    join(at: pts[k], dirs[before], dirs[k], room: min(lengths[before], lengths[k]) / 2,
+                         left: &out, right: &right)
+                }
+                // Both rings as one contour, joined by a bridge walked both ways (its edges
+                // cancel): one contour tells the scan converter nothing overlaps.
+                guard out.points.count > first, let innerStart = right.last else { continue }
+                out.add(out.points[first])
                 for p in right.reversed() { out.add(p) }
+                out.add(innerStart)
                 out.close()
             } else {
                 let d0 = dirs[0], dl = dirs[segCount - 1]
                 out.add(pts[0] + normal(d0))
                 right.append(pts[0] - normal(d0))
-                if n > 2 { for k in 1..<(n - 1) { join(at: pts[k], dirs[k - 1], dirs[k], left: &out, right: &right) } }
+                if n > 2 {
+                    for k in 1..<(n - 1) {
+                        join(at: pts[k], dirs[k - 1], dirs[k], room: min(lengths[k - 1], lengths[k]) / 2,
+                             left: &out, right: &right)
+                    }
+                }
                 out.add(pts[n - 1] + normal(dl))
                 right.append(pts[n - 1] - normal(dl))
                 cap(at: pts[n - 1], direction: dl, into: &out)
@@ -83,8 +104,10 @@ struct Stroker {
     }
 
     /// The join at `p` from direction `d0` to `d1`: the outer side gets the join, the inner
-    /// side passes through `p`. `right` collects the right side in forward order.
-    private func join(at p: Point, _ d0: Point, _ d1: Point, left: inout Contours, right: inout [Point]) {
+    /// side meets at the offsets' crossing when that lies within `room` of `p` along both
+    /// segments, else passes through `p`. `right` collects the right side in forward order.
+    private func join(at p: Point, _ d0: Point, _ d1: Point, room: Double, left: inout Contours,
+                      right: inout [Point]) {
         let n0 = normal(d0), n1 = normal(d1)
         let cross = d0.x * d1.y - d0.y * d1.x
         let dot = d0.x * d1.x + d0.y * d1.y
@@ -94,14 +117,22 @@ struct Stroker {
         }
         // cross > 0 turns towards +n: the outer side is the right (−n) one.
         let outerIsRight = cross > 0
+        // Distance from p along each segment to where the inner offsets cross: hw·tan(θ/2).
+        let reach = style.halfWidth * abs(cross) / max(1e-12, 1 + dot)
+        let meet: Point? = dot > -0.999999 && reach <= room
+            ? (outerIsRight ? n0 + n1 : Point(-(n0.x + n1.x), -(n0.y + n1.y))) * (1 / (1 + dot)) : nil
         if outerIsRight {
-            left.add(p + n0); left.add(p); left.add(p + n1)
+            if let meet { left.add(p + meet) } else { left.add(p + n0); left.add(p); left.add(p + n1); left.mayOverlap = true }
             outerJoin(at: p, Point(-n0.x, -n0.y), Point(-n1.x, -n1.y), dot: dot, into: &right)
         } else {
             var extra: [Point] = []
             outerJoin(at: p, n0, n1, dot: dot, into: &extra)
             for q in extra { left.add(q) }
-            right.append(p - n0); right.append(p); right.append(p - n1)
+            if let meet {
+                right.append(p + meet)
+            } else {
+                right.append(p - n0); right.append(p); right.append(p - n1); left.mayOverlap = true
+            }
         }
     }
 

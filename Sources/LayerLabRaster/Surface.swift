@@ -1,80 +1,205 @@
 import LayerLabCore
 
-/// A premultiplied floating-point RGBA buffer: where layers are drawn and composited.
+/// A premultiplied 8-bit RGBA buffer: where layers are drawn and composited.
 ///
-/// A class so drawing code mutates one buffer in place without copy-on-write checks.
+/// Blending computes in `Float` and rounds once per layer, so a single layer is as exact as
+/// 8-bit output allows, and fully covered pixels are plain stores.
+/// A class so drawing code mutates one buffer in place without copy-on-write checks. It
+/// remembers the rectangle drawn into since it was cleared, so offscreen surfaces (group
+/// opacity, masks) are cleared and composited only there.
 final class Surface {
     let width: Int
     let height: Int
-    /// Premultiplied r, g, b, a per pixel, 0…1.
-    var px: [Float]
+    /// Premultiplied r, g, b, a bytes per pixel, row by row.
+    var px: [UInt8]
+    /// Pixels drawn into since the last clear: columns `dirtyX0..<dirtyX1`, rows `dirtyY0..<dirtyY1`.
+    private(set) var dirtyX0 = Int.max, dirtyX1 = 0, dirtyY0 = Int.max, dirtyY1 = 0
+    /// Every pixel is opaque: filled with an opaque colour, and blending over opaque stays
+    /// opaque, so the straight-alpha conversion has nothing to do.
+    private(set) var opaque = false
 
     init(width: Int, height: Int) {
         self.width = width; self.height = height
-        px = [Float](repeating: 0, count: width * height * 4)
+        px = [UInt8](repeating: 0, count: width * height * 4)
     }
 
-    /// Makes every pixel transparent.
-    func clear() {
-        px.withUnsafeMutableBufferPointer { p in
-            for i in 0..<p.count { p[i] = 0 }
+    /// A surface filled with a straight-alpha colour, written once (no zeroing first).
+    init(width: Int, height: Int, fill c: Color) {
+        self.width = width; self.height = height
+        let word = Pixel(premultiplying: c).word
+        let n = width * height
+        px = [UInt8](unsafeUninitializedCapacity: n * 4) { buf, count in
+            UnsafeMutableRawPointer(buf.baseAddress!).bindMemory(to: UInt32.self, capacity: n)
+                .initialize(repeating: word, count: n)
+            count = n * 4
         }
+        dirtyX0 = 0; dirtyX1 = width; dirtyY0 = 0; dirtyY1 = height
+        opaque = word >> 24 == 255
     }
 
-    /// Fills every pixel with a straight-alpha colour.
-    func fill(_ c: Color) {
-        let a = Float(c.a), r = Float(c.r) * a, g = Float(c.g) * a, b = Float(c.b) * a
+    @inline(__always) func markDirty(y: Int, x0: Int, x1: Int) {
+        if x0 < dirtyX0 { dirtyX0 = x0 }
+        if x1 > dirtyX1 { dirtyX1 = x1 }
+        if y < dirtyY0 { dirtyY0 = y }
+        if y + 1 > dirtyY1 { dirtyY1 = y + 1 }
+    }
+
+    /// Makes every pixel transparent (only the drawn rectangle needs it).
+    func clear() {
+        guard dirtyX0 < dirtyX1, dirtyY0 < dirtyY1 else { return }
+        let w = width, x0 = dirtyX0, x1 = dirtyX1
         px.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = a
+            for y in dirtyY0..<dirtyY1 {
+                let base = p.baseAddress! + (y * w + x0) * 4
+                base.update(repeating: 0, count: (x1 - x0) * 4)
             }
         }
+        dirtyX0 = .max; dirtyX1 = 0; dirtyY0 = .max; dirtyY1 = 0
+        opaque = false
     }
 
-    /// Composites `src` over this surface with `opacity`, optionally multiplied by a mask
-    /// surface's alpha (mask layers) and a clip coverage buffer.
-    func composite(_ src: Surface, opacity: Float, mask: Surface?, clip: [Float]?) {
-        let n = width * height
-        px.withUnsafeMutableBufferPointer { d in
-            src.px.withUnsafeBufferPointer { s in
-                for i in 0..<n {
-                    let j = i * 4
-                    var k = opacity
-                    if let mask { k *= mask.px[j + 3] }
-                    if let clip { k *= clip[i] }
-                    let sa = s[j + 3] * k
-                    if sa <= 0 { continue }
-                    let inv = 1 - sa
-                    d[j] = s[j] * k + d[j] * inv
-                    d[j + 1] = s[j + 1] * k + d[j + 1] * inv
-                    d[j + 2] = s[j + 2] * k + d[j + 2] * inv
-                    d[j + 3] = sa + d[j + 3] * inv
+    /// Blends `paint` over row `y`, columns `x0..<x1`, weighted by `cover[x] * alpha` and the
+    /// clip coverage. The one place shapes, strokes and text reach pixels.
+    func blend(_ paint: Paint, y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>,
+               alpha: Float, clip: [Float]?) {
+        guard x1 > x0 else { return }
+        markDirty(y: y, x0: x0, x1: x1)
+        let w = width
+        switch paint {
+        case .solid(let c):
+            let a = Float(c.a) * alpha
+            let r = Float(c.r), g = Float(c.g), b = Float(c.b)
+            let word = Pixel(r: c.r, g: c.g, b: c.b, a: 255).word
+            px.withUnsafeMutableBufferPointer { d in
+                let words = UnsafeMutableRawPointer(d.baseAddress!).assumingMemoryBound(to: UInt32.self)
+                for x in x0..<x1 {
+                    var k = cover[x] * a
+                    if let clip { k *= clip[y * w + x] }
+                    if k <= 0 { continue }
+                    let j = (y * w + x) * 4
+                    // Full cover (up to float error in the area sums) writes the colour.
+                    if k >= 0.99999 {
+                        words[y * w + x] = word
+                        continue
+                    }
+                    let inv = 1 - k
+                    d[j] = Pixel.byte(r * k + Float(d[j]) * inv)
+                    d[j + 1] = Pixel.byte(g * k + Float(d[j + 1]) * inv)
+                    d[j + 2] = Pixel.byte(b * k + Float(d[j + 2]) * inv)
+                    d[j + 3] = Pixel.byte(255 * k + Float(d[j + 3]) * inv)
                 }
             }
         }
     }
 
-    /// The surface as straight-alpha bytes.
+    /// Blends premultiplied source pixels given by `shade(x)` (components 0…1) over row `y`,
+    /// weighted like `blend`: for paints computed per pixel, such as images.
+    func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
+               clip: [Float]?, shade: (Int) -> SIMD4<Float>?) {
+        guard x1 > x0 else { return }
+        markDirty(y: y, x0: x0, x1: x1)
+        let w = width
+        px.withUnsafeMutableBufferPointer { d in
+            for x in x0..<x1 {
+                var k = cover[x] * alpha
+                if let clip { k *= clip[y * w + x] }
+                if k <= 0 { continue }
+                guard let s = shade(x) else { continue }
+                let sa = s[3] * k
+                if sa <= 0 { continue }
+                let j = (y * w + x) * 4
+                let inv = 1 - sa
+                d[j] = Pixel.byte(s[0] * k * 255 + Float(d[j]) * inv)
+                d[j + 1] = Pixel.byte(s[1] * k * 255 + Float(d[j + 1]) * inv)
+                d[j + 2] = Pixel.byte(s[2] * k * 255 + Float(d[j + 2]) * inv)
+                d[j + 3] = Pixel.byte(sa * 255 + Float(d[j + 3]) * inv)
+            }
+        }
+    }
+
+    /// Composites `src` over this surface with `opacity`, optionally multiplied by a mask
+    /// surface's alpha (mask layers) and a clip coverage buffer. Only `src`'s drawn part counts.
+    func composite(_ src: Surface, opacity: Float, mask: Surface?, clip: [Float]?) {
+        guard src.dirtyX0 < src.dirtyX1, src.dirtyY0 < src.dirtyY1 else { return }
+        let w = width, x0 = src.dirtyX0, x1 = src.dirtyX1
+        let o = opacity
+        for y in src.dirtyY0..<src.dirtyY1 { markDirty(y: y, x0: x0, x1: x1) }
+        px.withUnsafeMutableBufferPointer { d in
+            src.px.withUnsafeBufferPointer { s in
+                for y in src.dirtyY0..<src.dirtyY1 {
+                    for x in x0..<x1 {
+                        let i = y * w + x, j = i * 4
+                        if s[j + 3] == 0 { continue }
+                        var k = o
+                        if let mask { k *= Float(mask.px[j + 3]) * (1 / 255) }
+                        if let clip { k *= clip[i] }
+                        if k <= 0 { continue }
+                        let inv = 1 - Float(s[j + 3]) * (1 / 255) * k
+                        for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * k + Float(d[j + c]) * inv) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The surface as straight-alpha bytes. Takes the pixels: the surface is empty after.
     func bitmap() -> Bitmap {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        px.withUnsafeBufferPointer { p in
+        var out = px
+        px = []
+        if opaque { return Bitmap(width: width, height: height, pixels: out) }
+        out.withUnsafeMutableBufferPointer { p in
             for i in stride(from: 0, to: p.count, by: 4) {
-                let a = min(1, max(0, p[i + 3]))
-                if a <= 0 { continue }
-                let inv = 1 / a
-                out[i] = Surface.byte(p[i] * inv)
-                out[i + 1] = Surface.byte(p[i + 1] * inv)
-                out[i + 2] = Surface.byte(p[i + 2] * inv)
-                out[i + 3] = Surface.byte(a)
+                let a = Int32(p[i + 3])
+                if a == 255 || a == 0 { continue }
+                // Round to nearest: c * 255 / a.
+                p[i] = UInt8(min(255, (Int32(p[i]) * 255 + a / 2) / a))
+                p[i + 1] = UInt8(min(255, (Int32(p[i + 1]) * 255 + a / 2) / a))
+                p[i + 2] = UInt8(min(255, (Int32(p[i + 2]) * 255 + a / 2) / a))
             }
         }
         return Bitmap(width: width, height: height, pixels: out)
     }
+}
 
-    /// 0…1 to a byte, rounding half up (no libm call: this runs for every channel).
+/// What covered pixels are painted with. A gradient or another per-pixel paint becomes a
+/// case here and a branch in `Surface.blend` (which can shade a span, then weight it).
+enum Paint {
+    /// One straight-alpha colour, as bytes (alpha goes into the blend weight).
+    case solid(ColorBytes)
+
+    struct ColorBytes {
+        var r: UInt8, g: UInt8, b: UInt8, a: Double
+    }
+
+    /// A solid paint for a colour, components clamped.
+    static func color(_ c: Color) -> Paint {
+        let b = Bitmap.bytes(Color(c.r, c.g, c.b, 1))
+        return .solid(ColorBytes(r: b.0, g: b.1, b: b.2, a: max(0, min(1, c.a))))
+    }
+}
+
+/// One premultiplied pixel, and rounding to bytes.
+struct Pixel {
+    var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+
+    init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
+
+    init(premultiplying c: Color) {
+        let a = max(0, min(1, c.a))
+        r = Pixel.byte(Float(max(0, min(1, c.r)) * a) * 255)
+        g = Pixel.byte(Float(max(0, min(1, c.g)) * a) * 255)
+        b = Pixel.byte(Float(max(0, min(1, c.b)) * a) * 255)
+        self.a = Pixel.byte(Float(a) * 255)
+    }
+
+    /// The four bytes as one word in memory order.
+    var word: UInt32 {
+        UInt32(littleEndian: UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24)
+    }
+
+    /// 0…255 to a byte, rounding half up; NaN and negatives give 0.
     @inline(__always) static func byte(_ v: Float) -> UInt8 {
-        let x = v * 255 + 0.5
-        return x > 0 ? (x >= 255 ? 255 : UInt8(x)) : 0   // NaN → 0
-
+        let x = v + 0.5
+        return x > 0 ? (x >= 255 ? 255 : UInt8(x)) : 0
     }
 }

@@ -57,6 +57,10 @@ public struct Command: Hashable, Sendable {
         case seek(Expr)
         case preview(Name)
         case timeline, tree, history, new, quit
+        /// `clear`: the terminal screen.
+        case clearScreen
+        /// `watch FILE [at=T] [size=…] [mode=…] [color=…] [play]`.
+        case watch(Name, ArgumentList)
         case inspect(Name, ArgumentList)
         case explain(Name, ArgumentList)
         case undo(Expr?)
@@ -67,9 +71,10 @@ public struct Command: Hashable, Sendable {
         case saveReplacing(Name)
         /// `recover`: brings back the unsaved work of a session that crashed.
         case recover
-        case export(Name, Name, ArgumentList)
-        /// `export! FORMAT FILE`: also replaces a file that is not of the kind written.
-        case exportReplacing(Name, Name, ArgumentList)
+        /// `edit`: the document as a script in the user's editor.
+        case edit
+        /// `export FILE …` (format nil: from the extension) or `export FORMAT FILE …`.
+        case export(Name?, Name, ArgumentList)
         case help(Name?)
     }
 

@@ -1,5 +1,4 @@
 import LayerLabCore
-
 /// An error ready to show: where it is, what went wrong, and the line it happened on.
 ///
 /// This is the one place errors become text:
@@ -50,16 +49,30 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COL: message`, then the source line with a caret underline.
-    public var description: String {
+    public var description: String { text(color: false) }
+
+    /// The description, with colour when `color` is true (a terminal without `NO_COLOR`): the
+    /// place bold, the caret red, the suggested name green. Colour codes are the only
+    /// difference from `description`.
+    public func text(color: Bool) -> String {
+        func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m" + s + "\u{1B}[0m" : s }
         // NB: the message is escaped here, where every error becomes text, so a control
-        // character quoted from input can never reach the terminal (escaping is idempotent).
-        if line == 0 { return "\(escapeForTerminal(file)): \(escapeForTerminal(message))" }
-        var out = "\(escapeForTerminal(file)):\(line):\(column): \(escapeForTerminal(message))"
+        // character quoted from input never reaches the terminal (escaping is idempotent);
+        // colour is added after.
+        var message = escapeForTerminal(self.message)
+        if color, let suggestion {
+            let quoted = "'\(suggestion)'?"
+            if message.hasSuffix(quoted) {
+                message = String(message.dropLast(quoted.count)) + "'" + paint(escapeForTerminal(suggestion), "1;32") + "'?"
+            }
+        }
+        if line == 0 { return paint("\(escapeForTerminal(file)):", "1") + " \(message)" }
+        var out = paint("\(escapeForTerminal(file)):\(line):\(column):", "1") + " \(message)"
         if let sourceLine {
             let num = String(line)
             let pad = String(repeating: " ", count: num.count)
             out += "\n \(num) | \(sourceLine)"
-            out += "\n \(pad) | " + String(repeating: " ", count: max(0, column - 1)) + String(repeating: "^", count: length)
+            out += "\n \(pad) | " + String(repeating: " ", count: max(0, column - 1)) + paint(String(repeating: "^", count: length), "1;31")
         }
         return out
     }

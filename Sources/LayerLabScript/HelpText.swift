@@ -18,18 +18,18 @@ public enum HelpText {
         case "keypaths": return keyPaths()
         case "timing": return timing
         case "values": return values
-        default: return CommandTable.info(topic).map(command)
+        default: return CommandTable.spec(topic).map(command)
         }
     }
 
     public static func overview() -> String {
         var out = ["Commands (help COMMAND for details; help keypaths, help timing, help values):"]
         let width = 12
-        for group in CommandInfo.Group.allCases {
+        for group in CommandSpec.Group.allCases {
             out.append("")
             out.append(group.rawValue)
             for c in CommandTable.all where c.group == group {
-                let name = c.name == "layer" ? "layer|shape|text|image" : c.name
+                let name = c.words.joined(separator: "|")
                 let summary = firstSentence(c.summary)
                 out.append("  " + name.padding(width) + "  " + summary)
             }
@@ -37,15 +37,23 @@ public enum HelpText {
         return out.joined(separator: "\n")
     }
 
-    static func command(_ c: CommandInfo) -> String {
-        var out = [c.synopsis, "", "  " + c.summary]
-        if !c.attributes.isEmpty {
+    static func command(_ c: CommandSpec) -> String {
+        var out = c.synopsisLines + ["", "  " + c.summary]
+        let attributes = c.helpAttributes
+        if !attributes.isEmpty {
             out.append("")
             out.append("Attributes:")
-            let w = c.attributes.map(\.name.count).max() ?? 0
-            for a in c.attributes {
+            let w = attributes.map(\.name.count).max() ?? 0
+            for a in attributes {
                 out.append("  " + a.name.padding(w) + "  " + a.meaning + " (default: " + a.defaultValue + ")")
             }
+        }
+        let flags = c.flagWords.filter { c.flagMeanings[$0] != nil }
+        if !flags.isEmpty {
+            out.append("")
+            out.append("Words:")
+            let w = flags.map(\.count).max() ?? 0
+            for f in flags { out.append("  " + f.padding(w) + "  " + (c.flagMeanings[f] ?? "")) }
         }
         out.append("")
         out.append("Example:")
@@ -58,7 +66,8 @@ public enum HelpText {
         let w = PropertyTable.all.map(\.name.count).max() ?? 0
         for s in PropertyTable.all {
             let kinds = s.kinds.map { " [" + $0.map(\.rawValue).sorted().joined(separator: ", ") + "]" } ?? ""
-            out.append("  " + (s.animatable ? "* " : "  ") + s.name.padding(w) + "  " + s.type.displayName
+            let range = s.range.shortText.isEmpty ? "" : (s.type == .rect ? ", size " : " ") + s.range.shortText
+            out.append("  " + (s.animatable ? "* " : "  ") + s.name.padding(w) + "  " + s.type.displayName + range
                        + ", default " + ValueFormatter.format(s.defaultValue, type: s.type) + kinds + ": " + s.summary)
         }
         out += ["", "Derived key paths (all animatable):",
@@ -100,10 +109,15 @@ public enum HelpText {
     sublayers. `set … animated` is an implicit action: 0.25s, the default curve, from the
     presentation value at the current time to the new value.
 
+    Scene length (play, timeline, frames, exports): canvas duration= if set; otherwise until
+    every animation and event has ended, with each endless one (repeatCount=inf) shown for one
+    full cycle after it begins (there and back with autoreverses).
+
     Springs:
       CASpringAnimation form: mass (1), stiffness (100), damping (10), initialVelocity (0).
-      Without duration a spring lasts its settling duration (until it stays within 0.1% of its
-      target).
+      Without duration a spring lasts its settling duration, as CASpringAnimation's
+      settlingDuration: until its oscillation's envelope is within 1/1200 of the distance
+      (2.85s for damping 5, 1.00s for damping 15).
       UIKit form: dampingRatio ζ (1 = no overshoot) and initialSpringVelocity, with duration d:
       LayerLab maps d to stiffness (2π/d)², mass 1 and damping 4πζ/d (SwiftUI's
       Spring(duration:bounce:) mapping with ζ = 1 − bounce), and the value snaps to its target
@@ -111,18 +125,31 @@ public enum HelpText {
       settling duration, then rests exactly on its target.
     """
 
-    static let values = """
+    /// `oval(x, y, w, h), circle(cx, cy, r), …` from `ValueFunction`, wrapped under `paths`.
+    static var pathFunctionLines: String {
+        let items = ["a path name"] + ValueFunction.all.filter { $0.kind == .path && $0.name != "polyline" }.map(\.signature)
+        var lines: [String] = []
+        var line = ""
+        for item in items {
+            let next = line.isEmpty ? item : line + ", " + item
+            if next.count > 74, !line.isEmpty { lines.append(line + ","); line = item } else { line = next }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n" + String(repeating: " ", count: 14))
+    }
+
+    static var values: String { """
     Values:
       numbers     1.5  -2  2*pi  (0.3 + 0.45)/2  inf (where allowed)
       units       300ms 0.3s (times; bare numbers are seconds)  90deg 1turn 2rad (angles; bare
                   numbers are radians)
       colours     red green blue orange purple brown gray darkGray lightGray cyan magenta yellow
-                  black white clear (UIKit's values), CSS names (crimson, teal…), #rgb, #rrggbb,
-                  #rrggbbaa, rgb(209, 42, 24), rgba(0, 0, 0, 0.5)
+                  black white clear (UIKit's values), CSS names (crimson, teal…), #rgb, #rgba,
+                  #rrggbb, #rrggbbaa (the last digits are alpha, as in CSS: #ff00 is transparent
+                  yellow), rgb(209, 42, 24), rgba(0, 0, 0, 0.5), color(0.82, 0.16, 0.09, 1)
+                  (UIColor's 0…1 components, as `save FILE.lab` writes colours between bytes)
       points      (x, y)        sizes  WxH (200x100)        rects  rect(x, y, w, h)
-      paths       a path name, oval(x, y, w, h), circle(cx, cy, r), rect(x, y, w, h),
-                  roundedRect(x, y, w, h, r), arc(cx, cy, r, start, end, clockwise),
-                  polygon((x,y), (x,y), …), line((x,y), (x,y)), svg("M 0 0 L 10 10 Z")
+      paths       \(pathFunctionLines)
       booleans    true false
       lists       [1, 2, 3]
       text        "with \\"escapes\\", \\n and \\u{263A}"
@@ -131,7 +158,7 @@ public enum HelpText {
     inspect prints values the same way, one `LAYER.KEYPATH = VALUE` a line; paths print as
     absolute SVG data (M, L, C, Q, Z). Without at= it prints a `# model at t=T` block, then a
     `# presentation at t=T` block for the current time.
-    """
+    """ }
 
     /// The text up to the first full stop that ends a sentence (`0.25 s` and `.lab` do not).
     static func firstSentence(_ text: String) -> String {

@@ -14,7 +14,7 @@ public struct Lexer {
     var openers: [(Character, SourceRange)] = []
     var sawSpace = true
 
-    /// Units a number may carry, as SPEC §3 lists them (plus `rad`).
+    /// Units a number may carry: times (ms, s) and angles (deg, turn, rad).
     static let units: Set<String> = ["ms", "s", "deg", "rad", "turn"]
 
     init(_ text: String, firstLine: Int) {
@@ -38,12 +38,10 @@ public struct Lexer {
             return false
         } catch {
             if case .unclosed = error { return true }
-            if case .invalid(let m, _) = error, m == Lexer.danglingBackslash { return true }
+            if case .danglingBackslash = error { return true }
             return false
         }
     }
-
-    static let danglingBackslash = "a line cannot end the input with '\\'"
 
     var here: SourceLocation { SourceLocation(line: line, column: column) }
 
@@ -82,7 +80,7 @@ public struct Lexer {
             } else if c == "\\" {
                 advance()
                 while let d = peek(), d.isWhitespace, !d.isNewline { advance() }
-                if peek() == nil { throw .invalid(Lexer.danglingBackslash, SourceRange(start, here)) }
+                if peek() == nil { throw .danglingBackslash(SourceRange(start, here)) }
                 guard let d = peek(), d.isNewline else {
                     throw .invalid("'\\' continues a line only at its end", SourceRange(start, SourceLocation(line: start.line, column: start.column + 1)))
                 }

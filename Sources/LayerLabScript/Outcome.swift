@@ -40,8 +40,41 @@ public enum Effect: Sendable, Equatable {
     case play(PlayRequest)
     case frames(FramesRequest)
     case export(ExportRequest)
+    /// Text to read (`help`): at a terminal it is wrapped to the width, its headings are
+    /// coloured and it goes through a pager when longer than the screen; elsewhere it prints
+    /// as it is.
+    case page(String)
+    /// Clear the terminal screen (nothing elsewhere).
+    case clearScreen
+    /// Replay a script whenever it changes and keep a live preview of it (a terminal front end).
+    case watch(WatchRequest)
+    /// Open the document as a script in the user's editor, then replay it
+    /// (`Session.replaceDocument(withScript:name:)`).
+    case edit(EditRequest)
     /// Leave; an interactive front end asks first when `Session.isDirty`.
     case quit
+}
+
+/// `watch FILE`: the script to replay and how to show it.
+public struct WatchRequest: Sendable, Equatable {
+    public var file: String
+    /// The scene time of the frame shown (while not playing).
+    public var time: Double
+    /// Play the scene over and over instead of showing one frame.
+    public var play: Bool
+    public var size: (columns: Int, rows: Int)?
+    public var mode: String?
+    public var color: String?
+
+    public init(file: String, time: Double, play: Bool, size: (columns: Int, rows: Int)? = nil,
+                mode: String? = nil, color: String? = nil) {
+        self.file = file; self.time = time; self.play = play; self.size = size; self.mode = mode; self.color = color
+    }
+
+    public static func == (a: WatchRequest, b: WatchRequest) -> Bool {
+        a.file == b.file && a.time == b.time && a.play == b.play && a.size?.columns == b.size?.columns
+            && a.size?.rows == b.size?.rows && a.mode == b.mode && a.color == b.color
+    }
 }
 
 /// `show`, and the frame `preview on` asks for after each change.
@@ -54,6 +87,11 @@ public struct ShowRequest: Sendable, Equatable {
     public var mode: String?
     /// `auto`, `always` or `never`; nil is auto.
     public var color: String?
+
+    public init(document: Document, time: Double, size: (columns: Int, rows: Int)? = nil,
+                mode: String? = nil, color: String? = nil) {
+        self.document = document; self.time = time; self.size = size; self.mode = mode; self.color = color
+    }
 
     public static func == (a: ShowRequest, b: ShowRequest) -> Bool {
         a.document == b.document && a.time == b.time && a.size?.columns == b.size?.columns
@@ -69,6 +107,24 @@ public struct PlayRequest: Sendable, Equatable {
     public var speed: Double
     public var fps: Double?
     public var loop: Bool
+    /// Columns × rows of the frame; nil fits the terminal (as `show`).
+    public var size: (columns: Int, rows: Int)?
+    /// `ascii`, `blocks` or `braille`; nil picks by terminal.
+    public var mode: String?
+    /// `auto`, `always` or `never`; nil is auto.
+    public var color: String?
+
+    public init(document: Document, from: Double, to: Double?, speed: Double, fps: Double?, loop: Bool,
+                size: (columns: Int, rows: Int)? = nil, mode: String? = nil, color: String? = nil) {
+        self.document = document; self.from = from; self.to = to; self.speed = speed; self.fps = fps
+        self.loop = loop; self.size = size; self.mode = mode; self.color = color
+    }
+
+    public static func == (a: PlayRequest, b: PlayRequest) -> Bool {
+        a.document == b.document && a.from == b.from && a.to == b.to && a.speed == b.speed && a.fps == b.fps
+            && a.loop == b.loop && a.size?.columns == b.size?.columns && a.size?.rows == b.size?.rows
+            && a.mode == b.mode && a.color == b.color
+    }
 }
 
 public struct FramesRequest: Sendable, Equatable {
@@ -96,8 +152,45 @@ public struct FramesRequest: Sendable, Equatable {
     }
 }
 
+public struct EditRequest: Sendable, Equatable {
+    /// The document as a script (`ScriptWriter`), checked to rebuild it exactly.
+    public var script: String
+    /// A file name for the script (`loader.lab` while editing `loader.json`).
+    public var fileName: String
+}
+
 public struct ExportRequest: Sendable, Equatable {
-    public enum Format: String, Sendable, CaseIterable { case png, gif, lottie, swift, cast }
+    public enum Format: String, Sendable, CaseIterable {
+        case png, gif, lottie, swift, cast
+
+        /// The extension a file of this format has; `export FILE` picks the format by it.
+        public var fileExtension: String { self == .lottie ? "json" : rawValue }
+
+        /// Frames per second when `fps=` is not given (nil: the format has no frame rate).
+        /// Help prints these, and the exporters use them.
+        public var defaultFPS: Double? {
+            switch self {
+            case .gif: return 20
+            case .cast: return 30
+            case .lottie: return 60
+            case .png, .swift: return nil
+            }
+        }
+
+        /// The format `file`'s extension names (case-insensitive), or nil.
+        public init?(fileName file: String) {
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+            let ext = name[name.index(after: dot)...].lowercased()
+            guard let f = Format.allCases.first(where: { $0.fileExtension == ext }) else { return nil }
+            self = f
+        }
+
+        /// `.png, .gif, .json (Lottie), .swift, .cast`, for messages and help.
+        public static var extensionList: String {
+            allCases.map { "." + $0.fileExtension + ($0 == .lottie ? " (Lottie)" : "") }.joined(separator: ", ")
+        }
+    }
     public var document: Document
     public var format: Format
     public var file: String
@@ -108,8 +201,14 @@ public struct ExportRequest: Sendable, Equatable {
     public var fps: Double?
     public var from: Double?
     public var to: Double?
-    /// `export!`: replace an existing file even when it is not of the kind written.
+    /// Refuse (write nothing, fail) when the export would lose anything (`strict=true`, `--strict`).
+    public var strict = false
+    /// `export!` (`force`, `--force`): replace an existing file even when it is not of the kind written.
     public var replacing = false
     /// The document's own script and project, which an export never replaces.
     public var protectedFiles: [String] = []
+    /// Swift: `ios` (UIKit) or `macos` (AppKit); nil is ios.
+    public var platform: String?
+    /// Lottie: write images into this folder beside the JSON instead of embedding them.
+    public var imageFolder: String?
 }

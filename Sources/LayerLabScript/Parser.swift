@@ -101,82 +101,28 @@ public struct Parser {
         return Command(verb: verb, kind: kind, text: text, range: range)
     }
 
+    /// Reads the command's words as its `CommandTable` entry declares.
     mutating func commandBody(_ verb: Name) throws(ScriptError) -> Command.Kind {
-        switch verb.text {
-        case "canvas": return .canvas(try arguments())
-        case "path":
-            let n = try name("a path name")
-            _ = try expectSymbol("=", "'=' and a path")
-            return .path(n, try expression())
-        case "layer", "shape", "text", "image":
-            let n = try name("a layer name")
-            return .layer(LayerKind(rawValue: verb.text)!, n, try arguments(allowIn: true))
-        case "set":
-            let target = try name("a layer or animation name")
-            if peek.isSymbol("=") {
-                p += 1
-                return .setKeyPath(target, try expression())
-            }
-            return .set(target, try arguments(flags: ["animated"]))
-        case "delete": return .delete(try name("a name to delete"))
-        case "rename":
-            let old = try name("the current name")
-            return .rename(old, try name("the new name"))
-        case "move":
-            let n = try name("a layer name")
-            return .move(n, try arguments(allowIn: true))
-        case "animate", "keyframes", "spring": return .animation(try animation(verb, inGroup: false))
-        case "group": return try group()
-        case "at":
-            let time = try expression()
-            guard word("set") != nil else {
-                throw .unexpected(found: peek.described, expected: "'set' after the time", peek.range)
-            }
-            let target = try name("a layer name")
-            if peek.isSymbol("=") {
-                p += 1
-                let value = try expression()
-                return .at(time, target, try arguments(flags: ["animated"], allowAs: true), value: value)
-            }
-            return .at(time, target, try arguments(flags: ["animated"], allowAs: true), value: nil)
-        case "show": return .show(try arguments())
-        case "play": return .play(try arguments(flags: ["loop"]))
-        case "frames": return .frames(try arguments())
-        case "seek": return .seek(try expression())
-        case "preview":
-            guard let w = peek.word, w == "on" || w == "off" else {
-                throw .unexpected(found: peek.described, expected: "'on' or 'off'", peek.range)
-            }
-            return .preview(Name(text: w, range: next().range))
-        case "timeline": return .timeline
-        case "tree": return .tree
-        case "history": return .history
-        case "new": return .new
-        case "quit", "exit": return .quit
-        case "inspect": return .inspect(try name("LAYER or LAYER.KEYPATH"), try arguments())
-        case "explain": return .explain(try name("LAYER.KEYPATH"), try arguments())
-        case "undo": return .undo(atCommandEnd ? nil : try expression())
-        case "redo": return .redo(atCommandEnd ? nil : try expression())
-        case "load": return .load(try fileName())
-        case "save":
-            if peek.isSymbol("!"), !peek.spaceBefore { _ = next(); return .saveReplacing(try fileName()) }
-            return .save(atCommandEnd ? nil : try fileName())
-        case "recover": return .recover
-        case "export":
-            let replacing = peek.isSymbol("!") && !peek.spaceBefore
-            if replacing { _ = next() }
-            let format = try name("a format (png, gif, lottie, swift or cast)")
-            let file = try fileName()
-            return replacing ? .exportReplacing(format, file, try arguments()) : .export(format, file, try arguments())
-        case "help":
-            if atCommandEnd { return .help(nil) }
-            return .help(try name("a command or topic"))
-        default:
+        guard let spec = CommandTable.spec(verb.text) else {
             throw .unknownCommand(verb.text, verb.range, suggestion: Suggestion.nearest(verb.text, in: CommandTable.names))
         }
+        return try spec.parse(&self, spec, verb)
     }
 
-    mutating func animation(_ verb: Name, inGroup: Bool) throws(ScriptError) -> AnimationCommand {
+    /// `export FILE …`, or the older `export FORMAT FILE …` (a bare word without a dot, then a
+    /// file; a word with a dot such as `out.png` is the file).
+    mutating func export(_ spec: CommandSpec) throws(ScriptError) -> Command.Kind {
+        var format: Name?
+        let afterNext = tokens[min(p + 2, tokens.count - 1)]
+        if case .word(let w) = peek.kind, !w.contains("."), peekNext.spaceBefore, !peekNext.isSymbol("="), !afterNext.isSymbol("="),
+           peekNext.kind != .separator, peekNext.kind != .end {
+            format = Name(text: w, range: next().range)
+        }
+        let file = try fileName()
+        return .export(format, file, try arguments(spec))
+    }
+
+    mutating func animation(_ verb: Name, _ spec: CommandSpec, inGroup: Bool) throws(ScriptError) -> AnimationCommand {
         var words: [Name] = []
         while words.count < 2, case .word(let w) = peek.kind, !peekNext.isSymbol("="),
               w != "as", !(words.count == 1 && ["as", "animated"].contains(w)) {
@@ -189,20 +135,20 @@ public struct Parser {
         default:
             throw .unexpected(found: peek.described, expected: inGroup ? "a key path" : "LAYER KEYPATH", peek.range)
         }
-        return AnimationCommand(verb: verb, layer: layer, keyPath: keyPath, arguments: try arguments(allowAs: true))
+        return AnimationCommand(verb: verb, layer: layer, keyPath: keyPath, arguments: try arguments(spec))
     }
 
-    mutating func group() throws(ScriptError) -> Command.Kind {
+    mutating func group(_ spec: CommandSpec) throws(ScriptError) -> Command.Kind {
         let n = try name("a group name")
         guard word("on") != nil else { throw .unexpected(found: peek.described, expected: "'on LAYER'", peek.range) }
         let layer = try name("a layer name")
-        let args = try arguments(flags: ["sequence"])
-        return .group(n, layer: layer, args, children: try groupBody())
+        let args = try arguments(spec)
+        return .group(n, layer: layer, args, children: try groupBody(spec))
     }
 
     /// `{ CHILD … }`: animate, keyframes and spring lines without the layer, and nested
     /// `group NAME [sequence] [TIMING …] { … }` blocks.
-    mutating func groupBody() throws(ScriptError) -> [AnimationCommand] {
+    mutating func groupBody(_ groupSpec: CommandSpec) throws(ScriptError) -> [AnimationCommand] {
         let open = try expectSymbol("{", "'{' to start the group's animations")
         depth += 1
         defer { depth -= 1 }
@@ -218,17 +164,17 @@ public struct Parser {
                 if peek.kind == .end { throw .unclosed("{", open.range) }
                 throw .unexpected(found: peek.described, expected: "animate, keyframes, spring, group or '}'", peek.range)
             }
-            guard verbs.contains(w) else {
+            guard verbs.contains(w), let spec = CommandTable.spec(w) else {
                 throw .unknownCommand(w, peek.range, suggestion: Suggestion.nearest(w, in: verbs))
             }
             let verb = Name(text: w, range: next().range)
             if w == "group" {
                 let n = try name("a group name")
-                let args = try arguments(flags: ["sequence"])
+                let args = try arguments(spec)
                 children.append(AnimationCommand(verb: verb, layer: nil, keyPath: n, arguments: args,
-                                                 children: try groupBody()))
+                                                 children: try groupBody(spec)))
             } else {
-                children.append(try animation(verb, inGroup: true))
+                children.append(try animation(verb, spec, inGroup: true))
             }
             guard peek.kind == .separator || peek.isSymbol("}") else {
                 throw .unexpected(found: peek.described, expected: "end of line", peek.range)
@@ -237,12 +183,18 @@ public struct Parser {
         return children
     }
 
-    /// `key=value …`, flag words, `as NAME` and `in PARENT`, up to the end of the command.
-    mutating func arguments(flags: Set<String> = [], allowAs: Bool = false, allowIn: Bool = false) throws(ScriptError) -> ArgumentList {
+    /// `key=value …` and the flag words, `as NAME` and `in PARENT` that `spec`'s grammar has, up
+    /// to the end of the command.
+    mutating func arguments(_ spec: CommandSpec) throws(ScriptError) -> ArgumentList {
+        try arguments(flags: Set(spec.flagWords), allowAs: spec.takesAs, allowIn: spec.takesIn)
+    }
+
+    mutating func arguments(flags: Set<String>, allowAs: Bool, allowIn: Bool) throws(ScriptError) -> ArgumentList {
         var list = ArgumentList()
         while !atCommandEnd {
             let t = peek
             guard case .word(let w) = t.kind else {
+                if let hint = pointHint() { throw hint }
                 throw .unexpected(found: t.described, expected: "key=value", t.range)
             }
             if peekNext.isSymbol("=") {
@@ -270,6 +222,17 @@ public struct Parser {
             }
         }
         return list
+    }
+
+    /// `position=160,100`: a comma between two numbers after `key=` is a point without its
+    /// parentheses; says how to write it.
+    func pointHint() -> ScriptError? {
+        guard peek.isSymbol(","), !peek.spaceBefore, p >= 3, p + 1 < tokens.count,
+              case .number = tokens[p - 1].kind, case .number = tokens[p + 1].kind,
+              tokens[p - 2].isSymbol("="), case .word(let key) = tokens[p - 3].kind else { return nil }
+        let x = tokens[p - 1].text, y = tokens[p + 1].text
+        return .invalid("a point is written in parentheses: \(key)=(\(x), \(y))",
+                        tokens[p - 1].range.union(tokens[p + 1].range))
     }
 
     // MARK: - Values

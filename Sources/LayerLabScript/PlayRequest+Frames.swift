@@ -2,6 +2,6 @@
 /// printed frame after frame, as `frames` prints it.
 extension PlayRequest {
     public var asFrames: FramesRequest {
-        FramesRequest(document: document, from: from, to: to, fps: fps)
+        FramesRequest(document: document, from: from, to: to, fps: fps, size: size, mode: mode, color: color)
     }
 }

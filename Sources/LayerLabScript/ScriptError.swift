@@ -8,6 +8,8 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
     case unterminatedString(SourceRange)
     case unclosed(Character, SourceRange)
     case unbalanced(Character, SourceRange)
+    /// The input ends with a line-continuing `\` (more input may follow at a prompt).
+    case danglingBackslash(SourceRange)
     /// A number run into letters that are not a unit: `2px`, `2box`.
     case unknownUnit(String, SourceRange)
     case numberTooLarge(SourceRange)
@@ -19,6 +21,8 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
     case duplicateAttribute(String, SourceRange)
     case missingAttribute(String, command: String, SourceRange)
     case wrongType(expected: String, found: String, SourceRange)
+    /// A number outside what the attribute accepts: `duration=-1`.
+    case outOfRange(String, ValueRange, found: Double, SourceRange)
     case invalid(String, SourceRange)
     case edit(EditError, SourceRange)
     case file(String, SourceRange)
@@ -27,10 +31,10 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
 
     public var range: SourceRange {
         switch self {
-        case .unterminatedString(let r), .unclosed(_, let r), .unbalanced(_, let r), .unknownUnit(_, let r),
+        case .unterminatedString(let r), .unclosed(_, let r), .unbalanced(_, let r), .danglingBackslash(let r), .unknownUnit(_, let r),
              .numberTooLarge(let r), .unexpected(_, _, let r), .unknownCommand(_, let r, _),
              .unknown(_, _, let r, _), .unknownAttribute(_, _, let r, _), .duplicateAttribute(_, let r),
-             .missingAttribute(_, _, let r), .wrongType(_, _, let r), .invalid(_, let r), .edit(_, let r),
+             .missingAttribute(_, _, let r), .wrongType(_, _, let r), .outOfRange(_, _, _, let r), .invalid(_, let r), .edit(_, let r),
              .file(_, let r):
             return r
         case .inFile(_, _, let e): return e.range
@@ -54,6 +58,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
         case .unterminatedString: return "unterminated string"
         case .unclosed(let c, _): return "unclosed '\(c)'"
         case .unbalanced(let c, _): return "unmatched '\(c)'"
+        case .danglingBackslash: return "a line cannot end the input with '\\'"
         case .unknownUnit(let u, _):
             return "'\(e(u))' is neither a number with a unit (ms, s, deg, rad, turn) nor a name (names start with a letter)"
         case .numberTooLarge: return "number too large"
@@ -64,6 +69,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
         case .duplicateAttribute(let a, _): return "\(a) is given twice"
         case .missingAttribute(let a, let c, _): return "\(c) needs \(a)"
         case .wrongType(let expected, let found, _): return "expected \(expected), found \(found)"
+        case .outOfRange(let name, let range, let v, _): return "\(name) \(range.requirement), found \(formatNumber(v))"
         case .invalid(let m, _): return m
         case .edit(let err, _): return e(err.message)
         case .file(let m, _): return e(m)

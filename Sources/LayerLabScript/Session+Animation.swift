@@ -2,13 +2,11 @@ import LayerLabCore
 
 /// The commands that add and change animations and scheduled events.
 extension Session {
-    static let bodyAttributes: [String: [String]] = [
-        "animate": ["from", "to", "by"],
-        "keyframes": ["values", "keyTimes", "calculationMode", "timingFunctions"],
-        "spring": ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "dampingRatio",
-                   "initialSpringVelocity"],
-        "group": ["sequence"],
-    ]
+    /// An animation kind's attributes besides timing: its command's own in `CommandTable`
+    /// (`from`, `values`, `mass`…); `set GROUP sequence=true` for a group.
+    static func bodyAttributes(_ verb: String) -> [String] {
+        (CommandTable.spec(verb)?.attributes.map(\.name) ?? []) + (verb == "group" ? ["sequence"] : [])
+    }
 
     mutating func addAnimation(_ a: AnimationCommand, _ c: Command) throws(ScriptError) -> [Response] {
         guard let layerName = a.layer else {
@@ -23,7 +21,20 @@ extension Session {
             throw .edit(error, editRange(error, a.arguments, fallback: a.verb.range))
         }
         commit(doc, c.text)
-        return a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
+        var out: [Response] = a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
+        if settings.announceNames, let note = Session.fillNote(anim) { out.append(.text(note)) }
+        return out
+    }
+
+    /// The Core Animation trap: `fillMode=forwards` (or `both`) without
+    /// `removedOnCompletion=false` is accepted and kept, but holds nothing after the end,
+    /// because a completed animation is removed first. Said at the prompt, where it is learnt.
+    static func fillNote(_ a: Animation) -> String? {
+        let t = a.timing
+        guard t.fillMode == .forwards || t.fillMode == .both, t.removedOnCompletion else { return nil }
+        return "note: fillMode=\(t.fillMode.rawValue) holds the end value only with removedOnCompletion=false; "
+            + "as in Core Animation, '\(escapeForTerminal(a.name))' is removed when it ends and the model value shows again "
+            + "(add removedOnCompletion=false, or set the layer's value to the end value)"
     }
 
     mutating func addGroup(_ n: Name, _ layerName: Name, _ args: ArgumentList, _ children: [AnimationCommand],
@@ -45,7 +56,7 @@ extension Session {
             throw .edit(error, range)
         }
         commit(doc, c.text)
-        return []
+        return settings.announceNames ? Session.fillNote(group).map { [.text($0)] } ?? [] : []
     }
 
     /// Builds a group's children, nested groups included; every child runs on the group's layer.
@@ -80,7 +91,7 @@ extension Session {
     func buildAnimation(_ a: AnimationCommand, name: String, layer: Layer, doc: Document,
                         extraNames: Set<String> = []) throws(ScriptError) -> Animation {
         let kp = try resolveKeyPath(a.keyPath, on: layer, animatable: true)
-        try checkAttributes(a.arguments, (Session.bodyAttributes[a.verb.text] ?? []) + MediaTiming.attributeNames,
+        try checkAttributes(a.arguments, Session.bodyAttributes(a.verb.text) + MediaTiming.attributeNames,
                             command: a.verb.text)
         let body: Animation.Body
         switch a.verb.text {
@@ -112,27 +123,11 @@ extension Session {
         var physicsRange: SourceRange?, ratioRange: SourceRange?
         for a in args {
             let e = a.value
+            if let attribute = MediaTiming.attribute(named: a.key.text) {
+                attribute.set(try r.timingValue(e, for: attribute), in: &anim.timing)
+                continue
+            }
             switch a.key.text {
-            case "beginTime": anim.timing.beginTime = try r.timeExpr(e)
-            case "duration":
-                let d = try r.number(e, .time)
-                guard d > 0 else { throw .invalid("duration must be positive", e.range) }
-                anim.timing.duration = d
-            case "speed": anim.timing.speed = try r.number(e)
-            case "timeOffset": anim.timing.timeOffset = try r.number(e, .time)
-            case "repeatCount":
-                anim.timing.repeatCount = try r.number(e, allowInfinity: true)
-                if anim.timing.repeatCount < 0 { throw .invalid("repeatCount cannot be negative", e.range) }
-            case "repeatDuration":
-                anim.timing.repeatDuration = try r.number(e, .time, allowInfinity: true)
-                if anim.timing.repeatDuration < 0 { throw .invalid("repeatDuration cannot be negative", e.range) }
-            case "autoreverses": anim.timing.autoreverses = try r.bool(e)
-            case "removedOnCompletion": anim.timing.removedOnCompletion = try r.bool(e)
-            case "additive": anim.timing.additive = try r.bool(e)
-            case "fillMode":
-                let w = try r.word(e, from: FillMode.allCases.map(\.rawValue), what: "fill mode")
-                anim.timing.fillMode = FillMode(rawValue: w) ?? .removed
-            case "timingFunction": anim.timing.timingFunction = try r.timingFunction(e)
             case "from", "to", "by":
                 let v = try value(e)
                 switch anim.body {
@@ -157,14 +152,11 @@ extension Session {
                     guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list [0, …, 1]", found: e.described, e.range) }
                     var ts: [Double] = []
                     for x in xs {
-                        let t = try r.number(x)
-                        guard (0...1).contains(t) else { throw .invalid("key times are fractions 0…1 of the duration", x.range) }
-                        ts.append(t)
+                        ts.append(try r.number(x, in: .unit, name: "a key time"))
                     }
                     k.keyTimes = ts
                 case "calculationMode":
-                    let w = try r.word(e, from: Animation.CalculationMode.allCases.map(\.rawValue), what: "calculation mode")
-                    k.calculationMode = Animation.CalculationMode(rawValue: w) ?? .linear
+                    k.calculationMode = try r.word(e, as: Animation.CalculationMode.self, what: "calculation mode")
                 default:
                     guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of timing functions", found: e.described, e.range) }
                     var fs: [TimingFunction] = []
@@ -210,7 +202,7 @@ extension Session {
     }
 
     func unknownAttribute(_ a: Argument, _ anim: Animation) -> ScriptError {
-        let allowed = (Session.bodyAttributes[anim.kindName] ?? []) + MediaTiming.attributeNames
+        let allowed = Session.bodyAttributes(anim.kindName) + MediaTiming.attributeNames
         return .unknownAttribute(a.key.text, command: anim.kindName, a.key.range,
                                  suggestion: Suggestion.nearest(a.key.text, in: allowed))
     }
@@ -221,11 +213,8 @@ extension Session {
         case .duplicateName, .invalidName, .reservedName, .emptyName: return args.asName?.range ?? fallback
         case .timeCycle, .unknownTimeReference: return argument(args, "beginTime")?.value.range ?? fallback
         case .invalidTiming(let attr, _): return argument(args, attr)?.value.range ?? fallback
-        case .invalidAnimation(let m):
-            for k in ["keyTimes", "timingFunctions", "values"] where m.contains(k) {
-                if let a = argument(args, k) { return a.value.range }
-            }
-            return fallback
+        case .invalidAnimation(_, let attr?): return argument(args, attr)?.value.range ?? fallback
+        case .outOfRange(let attr, _, _): return argument(args, attr)?.value.range ?? fallback
         default: return fallback
         }
     }

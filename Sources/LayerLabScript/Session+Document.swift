@@ -3,7 +3,7 @@ import LayerLabCore
 /// The commands that build the layer tree: canvas, path, layer kinds, set, delete, rename, move.
 extension Session {
     mutating func canvas(_ args: ArgumentList, _ c: Command) throws(ScriptError) {
-        try checkAttributes(args, ["size", "background", "duration"], command: "canvas")
+        try checkAttributes(args, of: "canvas")
         var canvas = document.canvas
         for a in args.arguments {
             switch a.key.text {
@@ -68,7 +68,7 @@ extension Session {
         for a in arguments {
             let kp = try resolveKeyPath(a.key, on: layer)
             let v = try r.value(a.value, type: kp.type, keyPath: kp.name)
-            do { try doc.checkValue(v, for: kp, layer: layerName) } catch { throw .edit(error, a.value.range) }
+            do { try doc.checkStoredValue(v, for: kp, layer: layerName) } catch { throw .edit(error, a.value.range) }
             out.append(Assignment(keyPath: kp.name, value: v))
         }
         return out
@@ -164,7 +164,7 @@ extension Session {
     }
 
     mutating func move(_ n: Name, _ args: ArgumentList, _ c: Command) throws(ScriptError) {
-        try checkAttributes(args, ["index"], command: "move")
+        try checkAttributes(args, of: "move")
         _ = try requireLayer(n)
         if let p = args.parent { _ = try requireLayer(p) }
         var index: Int?

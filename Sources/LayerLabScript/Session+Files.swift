@@ -30,22 +30,65 @@ extension Session {
         }
     }
 
+    /// `save [FILE]`: a `.json` project, or with `.lab` a script that rebuilds the document
+    /// (`ScriptWriter`); a name without an extension gets `.json`.
     /// - Parameter replacing: `save!`: replace the file even when it is not a project.
     mutating func save(_ file: Name?, _ c: Command, replacing: Bool = false) throws(ScriptError) -> String {
         let range = file?.range ?? c.verb.range
-        guard let path = file?.text ?? fileName else {
-            throw .file("save needs a file name the first time (save NAME.json)", range)
+        guard var path = file?.text ?? fileName else {
+            throw .file("save needs a file name the first time (save NAME.json, or save NAME.lab for a script)", range)
         }
-        if !path.lowercased().hasSuffix(".json") {
-            throw .file("projects are saved as .json (scripts are written by hand)", range)
+        let base = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        if !base.dropFirst().contains(".") { path += ".json" }
+        let bytes: [UInt8]
+        switch path.lowercased() {
+        case let p where p.hasSuffix(".json"):
+            guard let codec else { throw .file("project files are not available in this build", range) }
+            bytes = codec.encode(document)
+        case let p where p.hasSuffix(".lab"):
+            bytes = Array(try checkedScript(range).utf8)
+        default:
+            throw .file("save writes a .json project or a .lab script, not '\(escapeForTerminal(base))'", range)
         }
-        guard let codec, let files else { throw .file("project files are not available in this build", range) }
-        do { try write(codec.encode(document), to: path, replacing: replacing, files) } catch {
-            throw .file("cannot save '\(path)': \(error)", range)
+        guard let files else { throw .file("files are not available here", range) }
+        do { try write(bytes, to: path, replacing: replacing, files) } catch {
+            throw .file("cannot save '\(escapeForTerminal(path))': \(error)", range)
         }
         fileName = path
         sourceFile = path
         savedDocument = document
         return "saved \(escapeForTerminal(path))"
+    }
+
+    /// `edit`: the checked script and a name for its file.
+    func editRequest(_ c: Command) throws(ScriptError) -> EditRequest {
+        let script = try checkedScript(c.verb.range)
+        var base = (fileName ?? sourceFile).flatMap { $0.split(separator: "/").last.map(String.init) } ?? "document"
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
+        return EditRequest(script: script, fileName: base + ".lab")
+    }
+
+    /// Replays an edited script in a fresh session; on success its document replaces this one
+    /// as ONE undoable step labelled `edit`. On an error nothing changes and the diagnostic
+    /// points into `name` (the file the editor saved).
+    public mutating func replaceDocument(withScript text: String, name: String) -> Outcome {
+        var fresh = Session(files: files, codec: codec,
+                            settings: Settings(sourceName: name, announceNames: false))
+        let outcome = fresh.runScript(text, name: name)
+        guard outcome.diagnostic == nil else { return outcome }
+        commit(fresh.document, "edit")
+        return outcome
+    }
+
+    /// The document as a script, checked by running it in a fresh session: a document loaded
+    /// from a project may hold what no command states, and a script must rebuild it exactly.
+    func checkedScript(_ range: SourceRange) throws(ScriptError) -> String {
+        let script = ScriptWriter.script(for: document)
+        var replay = Session()
+        let outcome = replay.runScript(script, name: "script")
+        guard outcome.diagnostic == nil, replay.document == document else {
+            throw .file("this document holds something no command can state (it came from a project file); save it as .json", range)
+        }
+        return script
     }
 }

@@ -16,4 +16,14 @@ extension Session {
             return .failed([], Diagnostic(file: path, message: error.message))
         }
     }
+
+    /// Runs a command given as separate words (a shell's arguments); errors point into the
+    /// command as it would be typed, under the name `name`.
+    public mutating func run(_ words: CommandWords, name: String) -> Outcome {
+        do {
+            return .done(try perform(try words.command()))
+        } catch {
+            return .failed([], Diagnostic(error, file: name, text: words.display))
+        }
+    }
 }

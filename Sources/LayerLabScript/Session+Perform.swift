@@ -37,13 +37,12 @@ extension Session {
         case .save(let file): out = [.text(try save(file, c))]
         case .saveReplacing(let file): out = [.text(try save(file, c, replacing: true))]
         case .recover: out = [.text(try recover(c))]
+        case .edit: out = [.effect(.edit(try editRequest(c)))]
         case .export(let format, let file, let args): out = [.effect(.export(try exportRequest(format, file, args)))]
-        case .exportReplacing(let format, let file, let args):
-            var request = try exportRequest(format, file, args)
-            request.replacing = true
-            out = [.effect(.export(request))]
-        case .help(let topic): out = [.text(try HelpText.render(topic))]
+        case .help(let topic): out = [.effect(.page(try HelpText.render(topic)))]
         case .quit: out = [.effect(.quit)]
+        case .clearScreen: out = [.effect(.clearScreen)]
+        case .watch(let file, let args): out = [.effect(.watch(try watchRequest(file, args)))]
         }
         if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {
             out.append(.effect(.show(ShowRequest(document: document, time: time))))
@@ -99,9 +98,7 @@ extension Session {
             throw .invalid("this time cannot be worked out", e.range)
         }
         guard v.isFinite else { throw .invalid("this time is infinite", e.range) }
-        guard abs(v) <= Limits.longestTime else {
-            throw .invalid("this time is too far away (\(formatNumber(v)) s; at most ±1e9)", e.range)
-        }
+        guard Limits.sceneTimes.contains(v) else { throw .outOfRange("a time", Limits.sceneTimes, found: v, e.range) }
         return v
     }
 
@@ -111,6 +108,11 @@ extension Session {
             throw .unknownAttribute(a.key.text, command: command, a.key.range,
                                     suggestion: Suggestion.nearest(a.key.text, in: allowed))
         }
+    }
+
+    /// Checks `args` against the attributes `command` declares in `CommandTable`.
+    func checkAttributes(_ args: ArgumentList, of command: String) throws(ScriptError) {
+        try checkAttributes(args, CommandTable.spec(command)?.grammar.attributeNames ?? [], command: command)
     }
 
     func argument(_ args: ArgumentList, _ key: String) -> Argument? { args.arguments.first { $0.key.text == key } }

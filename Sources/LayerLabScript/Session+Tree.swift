@@ -52,14 +52,9 @@ extension Session {
         var s = "\(e(a.name)): \(a.kindName)"
         if let kp = a.keyPath { s += " \(kp)" }
         var attrs: [String] = []
-        let t = a.timing
-        if t.beginTime != .zero { attrs.append("beginTime=\(e(t.beginTime.description))") }
-        if let d = t.duration { attrs.append("duration=\(formatNumber(d))") }
-        if t.repeatCount != 0 { attrs.append("repeatCount=\(formatNumber(t.repeatCount))") }
-        if t.autoreverses { attrs.append("autoreverses=true") }
-        if t.fillMode != .removed { attrs.append("fillMode=\(t.fillMode.rawValue)") }
-        if !t.removedOnCompletion { attrs.append("removedOnCompletion=false") }
-        if let f = t.timingFunction { attrs.append("timingFunction=\(f)") }
+        for attribute in MediaTiming.attributes {
+            if let v = attribute.value(in: a.timing) { attrs.append("\(attribute.name)=\(ValueFormatter.format(v))") }
+        }
         if case .group(let g) = a.body {
             if g.sequence { attrs.append("sequence") }
             attrs.append(childList(g))
@@ -70,7 +65,7 @@ extension Session {
     func short(_ s: String, _ n: Int = 40) -> String { s.count > n ? String(s.prefix(n - 3)) + "…" : s }
 
     /// A chart of every animation and event over scene time (see `TimelineChart`).
-    func timelineText() -> String { TimelineChart.render(document, now: time) }
+    func timelineText() -> String { TimelineChart.render(document, now: time, columns: settings.columns) }
 }
 
 extension String {

@@ -4,7 +4,7 @@ import LayerLabCore
 /// timeline, undo/redo, and the effect requests for show/play/frames/export.
 extension Session {
     func inspect(_ target: Name, _ args: ArgumentList) throws(ScriptError) -> String {
-        try checkAttributes(args, ["at"], command: "inspect")
+        try checkAttributes(args, of: "inspect")
         let (layerName, rest) = splitLayerTarget(target)
         let layer = try requireLayer(layerName)
         var keyPaths: [(String, ValueType?)]
@@ -43,7 +43,7 @@ extension Session {
     }
 
     func explain(_ target: Name, _ args: ArgumentList) throws(ScriptError) -> String {
-        try checkAttributes(args, ["at"], command: "explain")
+        try checkAttributes(args, of: "explain")
         let (layerName, rest) = splitLayerTarget(target)
         let layer = try requireLayer(layerName)
         guard let rest else { throw .unexpected(found: "a layer", expected: "LAYER.KEYPATH", target.range) }
@@ -76,12 +76,10 @@ extension Session {
     // MARK: - Effect requests
 
     func showRequest(_ args: ArgumentList) throws(ScriptError) -> ShowRequest {
-        try checkAttributes(args, ["at", "size", "mode", "color"], command: "show")
+        try checkAttributes(args, of: "show")
         var req = ShowRequest(document: document, time: time)
         if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
-        if let a = argument(args, "size") { req.size = try cells(a.value) }
-        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
-        if let a = argument(args, "color") { req.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
     }
 
@@ -95,46 +93,73 @@ extension Session {
     }
 
     func playRequest(_ args: ArgumentList) throws(ScriptError) -> PlayRequest {
-        try checkAttributes(args, ["from", "to", "speed", "fps"], command: "play")
+        try checkAttributes(args, of: "play")
         var req = PlayRequest(document: document, from: 0, to: nil, speed: 1, fps: nil, loop: args.has("loop"))
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "speed") {
-            req.speed = try reader.number(a.value)
-            guard Limits.playSpeeds.contains(req.speed) else {
-                throw .invalid("speed must be in 0.001…1000", a.value.range)
-            }
+            req.speed = try reader.number(a.value, in: Limits.playSpeeds, name: "speed")
         }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
     }
 
+    func watchRequest(_ file: Name, _ args: ArgumentList) throws(ScriptError) -> WatchRequest {
+        try checkAttributes(args, of: "watch")
+        var req = WatchRequest(file: file.text, time: time, play: args.has("play"))
+        if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
+        (req.size, req.mode, req.color) = try frameLook(args)
+        return req
+    }
+
+    /// Makes `document` the session's document as one undo step: what `watch` ends with (the
+    /// watched file's last good version). Images are then read from `file`'s folder.
+    public mutating func adopt(_ document: Document, label: String, file: String) {
+        commit(document, label)
+        sourceFile = file
+    }
+
+    /// `size=`, `mode=` and `color=`, shared by `show`, `play` and `frames`.
+    func frameLook(_ args: ArgumentList) throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: String?, color: String?) {
+        var out: (size: (columns: Int, rows: Int)?, mode: String?, color: String?) = (nil, nil, nil)
+        if let a = argument(args, "size") { out.size = try cells(a.value) }
+        if let a = argument(args, "mode") { out.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
+        if let a = argument(args, "color") { out.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        return out
+    }
+
     func fps(_ e: Expr) throws(ScriptError) -> Double {
-        let v = try reader.number(e)
-        guard v > 0 && v <= 240 else { throw .invalid("fps must be in 0…240", e.range) }
+        let v = try reader.number(e, in: ValueRange(lowerBound: 0, includesLowerBound: false, upperBound: 240), name: "fps")
         return v
     }
 
     func framesRequest(_ args: ArgumentList) throws(ScriptError) -> FramesRequest {
-        try checkAttributes(args, ["from", "to", "fps", "size", "mode", "color"], command: "frames")
+        try checkAttributes(args, of: "frames")
         var req = FramesRequest(document: document, from: 0, to: nil, fps: nil)
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
-        if let a = argument(args, "size") { req.size = try cells(a.value) }
-        if let a = argument(args, "mode") { req.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
-        if let a = argument(args, "color") { req.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        (req.size, req.mode, req.color) = try frameLook(args)
         return req
     }
 
-    func exportRequest(_ format: Name, _ file: Name, _ args: ArgumentList) throws(ScriptError) -> ExportRequest {
-        let formats = ExportRequest.Format.allCases.map(\.rawValue)
-        guard let f = ExportRequest.Format(rawValue: format.text) else {
-            throw .unknown(what: "export format", name: format.text, format.range, suggestion: Suggestion.nearest(format.text, in: formats))
+    func exportRequest(_ format: Name?, _ file: Name, _ args: ArgumentList) throws(ScriptError) -> ExportRequest {
+        let f: ExportRequest.Format
+        if let format {
+            let formats = ExportRequest.Format.allCases.map(\.rawValue)
+            guard let named = ExportRequest.Format(rawValue: format.text) else {
+                throw .unknown(what: "export format", name: format.text, format.range, suggestion: Suggestion.nearest(format.text, in: formats))
+            }
+            f = named
+        } else {
+            guard let byExtension = ExportRequest.Format(fileName: file.text) else {
+                throw .file("cannot tell the format of '\(escapeForTerminal(file.text))': name it \(ExportRequest.Format.extensionList), or name the format (`export gif FILE`)", file.range)
+            }
+            f = byExtension
         }
-        try checkAttributes(args, ["at", "size", "fps", "from", "to"], command: "export")
+        try checkAttributes(args, of: "export")
         var req = ExportRequest(document: document, format: f, file: file.text, at: time)
-        req.protectedFiles = [sourceFile, fileName].compactMap { $0 }
         if let a = argument(args, "at") { req.at = try sceneTime(a.value) }
         if let a = argument(args, "size") {
             let s = try reader.size(a.value)
@@ -146,6 +171,39 @@ extension Session {
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
+        req.strict = args.has("strict")
+        req.replacing = args.has("force")
+        req.protectedFiles = [sourceFile, fileName].compactMap { $0 }
+        if let a = argument(args, "platform") {
+            let word = Session.wordOrString(a.value) ?? ""
+            guard f == .swift else { throw .invalid("platform= applies to swift exports", a.value.range) }
+            guard ["ios", "macos"].contains(word) else {
+                throw .unknown(what: "platform", name: word, a.value.range, suggestion: Suggestion.nearest(word, in: ["ios", "macos"]))
+            }
+            req.platform = word
+        }
+        if let a = argument(args, "images") {
+            guard f == .lottie else { throw .invalid("images= applies to lottie exports", a.value.range) }
+            let folder = Session.wordOrString(a.value) ?? ""
+            guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.split(separator: "/").contains("..") else {
+                throw .invalid("images= is a folder relative to the JSON, inside its folder", a.value.range)
+            }
+            req.imageFolder = folder
+        }
         return req
+    }
+
+    /// The text of a bare word, a quoted string, or words joined by `-` and `/` (a folder name
+    /// such as `walk-images/2x` reads as a subtraction and a division).
+    static func wordOrString(_ e: Expr) -> String? {
+        switch e {
+        case .word(let w, _), .string(let w, _): return w
+        case .number(let n, let unit, _): return formatNumber(n) + (unit ?? "")
+        case .size(let w, let h, _): return formatNumber(w) + "x" + formatNumber(h)
+        case .binary(let op, let a, let b, _) where op == "-" || op == "/":
+            guard let l = wordOrString(a), let r = wordOrString(b) else { return nil }
+            return l + String(op) + r
+        default: return nil
+        }
     }
 }

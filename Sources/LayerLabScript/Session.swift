@@ -20,6 +20,8 @@ public struct Session: Sendable {
         /// Print the names given to unnamed animations and events (interactive use; scripts
         /// and piped input stay quiet so their output is only what they ask for).
         public var announceNames = true
+        /// The terminal's width, when output goes to one: `timeline` fits its chart to it.
+        public var columns: Int?
         public init(preview: Bool = false, sourceName: String = "<stdin>", announceNames: Bool = true) {
             self.preview = preview; self.sourceName = sourceName; self.announceNames = announceNames
         }
@@ -36,6 +38,8 @@ public struct Session: Sendable {
     public var settings: Settings
     /// The document as last saved or loaded, for `isDirty`.
     var savedDocument: Document
+    /// Commands run from scripts (`load`, `layerlab run`), for `layerlab run`'s summary.
+    public internal(set) var scriptCommandsRun = 0
     var pending: [String] = []
     var nextLine = 1
     var loadDepth = 0
@@ -132,6 +136,7 @@ public struct Session: Sendable {
         var responses: [Response] = []
         do {
             for c in try Parser.parse(text) {
+                child.scriptCommandsRun += 1
                 responses += try child.perform(c)
                 if responses.last == .effect(.quit) { break }
             }
@@ -141,6 +146,7 @@ public struct Session: Sendable {
         }
         history.record(label, child.document)
         time = child.time
+        scriptCommandsRun = child.scriptCommandsRun
         settings.preview = child.settings.preview
         fileName = child.fileName
         savedDocument = child.savedDocument

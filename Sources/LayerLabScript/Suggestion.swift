@@ -1,9 +1,9 @@
 /// "Did you mean …?": the candidate closest to a misspelt name.
-enum Suggestion {
+package enum Suggestion {
     /// The nearest candidate by edit distance, if it is near enough to be a plausible typo
     /// (at most a third of the word's length, at least 1 and at most 3 edits). A candidate
     /// differing only in case always wins.
-    static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
+    package static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
         let lower = word.lowercased()
         var best: (String, Int)?
         for c in candidates where c != word {

@@ -13,12 +13,16 @@ import LayerLabCore
 public enum TimelineChart {
     public static let legend = "= active  ~ reversing  | next repetition  · filling  > goes on  ^ change  : now"
 
-    public static func render(_ doc: Document, now: Double, width: Int = 48) -> String {
+    /// - Parameter columns: the terminal's width, when known: the chart narrows (to 16 cells at
+    ///   least) so each row and the legend fit it.
+    public static func render(_ doc: Document, now: Double, width: Int = 48, columns: Int? = nil) -> String {
         let ev = Evaluator(document: doc)
         let names = doc.animations.map(\.name) + doc.events.map(\.name)
         guard !names.isEmpty else { return "(no animations or events)" }
         let total = max(ev.sceneDuration, now.isFinite ? now : 0, 0.001)
-        let nameWidth = min(28, names.map { escapeForTerminal($0).count }.max() ?? 0)
+        let nameWidth = min(columns.map { max(8, $0 / 4) } ?? 28, 28, names.map { escapeForTerminal($0).count }.max() ?? 0)
+        // Room for "NAME |bar| 0.6 – inf (forever)".
+        let width = columns.map { max(16, min(width, $0 - nameWidth - 4 - 20)) } ?? width
         func col(_ t: Double) -> Int { clampedInt((t / total * Double(width)).rounded(.down), 0, width - 1) }
         func time(_ c: Int) -> Double { (Double(c) + 0.5) / Double(width) * total }
         let nowCol = now >= 0 && now <= total ? col(now) : nil
@@ -59,8 +63,25 @@ public enum TimelineChart {
             out.append(line(e.name, row, "at \(formatNumber(iv.begin))" + (e.animated ? " (animated)" : ""),
                             nameWidth, nowCol))
         }
-        out.append(String(repeating: " ", count: nameWidth + 2) + legend)
+        out += legendLines(fitting: columns.map { $0 - nameWidth - 3 }).map { String(repeating: " ", count: nameWidth + 2) + $0 }
         return out.joined(separator: "\n")
+    }
+
+    /// The legend on one line, or broken between its entries to fit `width`.
+    static func legendLines(fitting width: Int?) -> [String] {
+        guard let width, legend.count > width else { return [legend] }
+        var lines: [String] = []
+        var current = ""
+        for entry in legend.split(separator: "  ").map(String.init) {
+            if !current.isEmpty && current.count + 2 + entry.count > width {
+                lines.append(current)
+                current = entry
+            } else {
+                current += (current.isEmpty ? "" : "  ") + entry
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     private static func line(_ name: String, _ row: [Character], _ span: String, _ nameWidth: Int, _ nowCol: Int?) -> String {

@@ -1,6 +1,6 @@
 import LayerLabCore
 
-/// Values as `inspect` prints them (SPEC §3): numbers in `formatNumber`'s shortest form, points
+/// Values as `inspect` prints them: numbers in `formatNumber`'s shortest form, points
 /// `(x, y)`, sizes `WxH`, rects `rect(x, y, w, h)`, colours `#rrggbbaa`, booleans, paths as
 /// absolute SVG data, text quoted. Names and text are escaped so they cannot drive the terminal.
 public enum ValueFormatter {
@@ -23,6 +23,18 @@ public enum ValueFormatter {
         }
     }
 
+    /// A timing attribute's value as the command language writes it: `after grow`-style
+    /// expressions as text, `inf`, `easeOut`, `cubic(…)`.
+    public static func format(_ v: TimingValue) -> String {
+        switch v {
+        case .time(let t): return escapeForTerminal(t.description)
+        case .number(let x): return formatNumber(x)
+        case .bool(let b): return b ? "true" : "false"
+        case .fillMode(let m): return m.rawValue
+        case .timingFunction(let f): return f.description
+        }
+    }
+
     /// `"text"` with `\"`, `\\` and control characters escaped, as the command language reads it.
-    public static func quoted(_ s: String) -> String { escapeControls(s, quoted: true) }
+    public static func quoted(_ s: String) -> String { escapeControls(s, as: .script, quoted: true) }
 }

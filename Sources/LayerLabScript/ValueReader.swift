@@ -10,9 +10,7 @@ struct ValueReader {
     /// Names time expressions may use besides the document's (the animation being defined).
     var extraTimeNames: Set<String> = []
 
-    enum Dimension: Sendable { case plain, time, angle
-        var noun: String { self == .time ? "a time" : self == .angle ? "an angle" : "a number without a unit" }
-    }
+    typealias Dimension = Quantity
 
     // MARK: - Numbers
 
@@ -74,6 +72,9 @@ struct ValueReader {
                 if y == 0 { throw .invalid("division by zero", r) }
                 return (x / y, dx ?? (dy == nil ? nil : dy))
             }
+        case .word(let w, let r) where ["forever", "infinite", "endless", "always", "unlimited"].contains(w.lowercased()):
+            // Core Animation's HUGE_VALF / .infinity is spelled inf here.
+            throw .invalid("expected a number, found '\(escapeForTerminal(w))'; forever is written inf (repeatCount=inf)", r)
         default:
             throw .wrongType(expected: "a number", found: e.described, e.range)
         }
@@ -84,7 +85,7 @@ struct ValueReader {
     /// Reads a value for a layer key path (or an animation's from/to/by/values).
     func value(_ e: Expr, type: ValueType, keyPath: String) throws(ScriptError) -> Value {
         switch type {
-        case .number: return .number(try number(e, ReaderDim.of(keyPath)))
+        case .number: return .number(try number(e, Quantity.of(keyPath)))
         case .bool: return .bool(try bool(e))
         case .point: return .point(try point(e))
         case .size: return .size(try size(e))
@@ -152,9 +153,9 @@ struct ValueReader {
 
     func rect(_ e: Expr) throws(ScriptError) -> Rect {
         guard case .call("rect", let xs, _) = e else {
-            throw .wrongType(expected: "rect(x, y, w, h)", found: e.described, e.range)
+            throw .wrongType(expected: ValueFunction.signature("rect"), found: e.described, e.range)
         }
-        let n = try numbers(xs, count: 4, usage: "rect(x, y, w, h)", e.range)
+        let n = try numbers(xs, count: 4, usage: ValueFunction.signature("rect"), e.range)
         return Rect(n[0], n[1], n[2], n[3])
     }
 
@@ -180,19 +181,26 @@ struct ValueReader {
             }
             return Color(bytes: Int(v >> 24), Int((v >> 16) & 0xFF), Int((v >> 8) & 0xFF), Int(v & 0xFF))
         case .call(let f, let xs, let r) where f == "rgb" || f == "rgba":
-            let n = try numbers(xs, count: f == "rgb" ? 3 : 4, usage: f == "rgb" ? "rgb(r, g, b)" : "rgba(r, g, b, a)", r)
-            for (i, x) in n.prefix(3).enumerated() where !(0...255).contains(x) {
-                throw .invalid("colour components are 0…255", xs[i].range)
+            let n = try numbers(xs, count: f == "rgb" ? 3 : 4, usage: ValueFunction.signature(f), r)
+            let byte = ValueRange(lowerBound: 0, upperBound: 255)
+            for (i, x) in n.prefix(3).enumerated() where !byte.contains(x) {
+                throw .outOfRange("a colour component", byte, found: x, xs[i].range)
             }
             let a = n.count == 4 ? n[3] : 1
-            if !(0...1).contains(a) { throw .invalid("alpha is 0…1", xs[3].range) }
+            if !ValueRange.unit.contains(a) { throw .outOfRange("alpha", .unit, found: a, xs[3].range) }
             return Color(n[0] / 255, n[1] / 255, n[2] / 255, a)
+        case .call("color", let xs, let r):
+            // UIColor/CGColor's form: components 0…1, as `save FILE.lab` writes colours that are
+            // not whole bytes.
+            let n = try numbers(xs, count: xs.count == 3 ? 3 : 4, usage: ValueFunction.signature("color"), r)
+            for (i, x) in n.enumerated() where !ValueRange.unit.contains(x) {
+                throw .outOfRange("a colour component", .unit, found: x, xs[i].range)
+            }
+            return Color(n[0], n[1], n[2], n.count == 4 ? n[3] : 1)
         default:
             throw .wrongType(expected: "a colour", found: e.described, e.range)
         }
     }
-
-    static let pathFunctions = ["oval", "circle", "rect", "roundedRect", "arc", "polygon", "line", "svg"]
 
     func path(_ e: Expr) throws(ScriptError) -> Value {
         switch e {
@@ -202,22 +210,22 @@ struct ValueReader {
         case .call(let f, let xs, let r):
             switch f {
             case "oval":
-                let n = try numbers(xs, count: 4, usage: "oval(x, y, w, h)", r)
+                let n = try numbers(xs, count: 4, usage: ValueFunction.signature("oval"), r)
                 return .path(.oval(in: Rect(n[0], n[1], n[2], n[3])))
             case "circle":
-                let n = try numbers(xs, count: 3, usage: "circle(cx, cy, r)", r)
+                let n = try numbers(xs, count: 3, usage: ValueFunction.signature("circle"), r)
                 return .path(.circle(center: Point(n[0], n[1]), radius: n[2]))
             case "rect":
-                let n = try numbers(xs, count: 4, usage: "rect(x, y, w, h)", r)
+                let n = try numbers(xs, count: 4, usage: ValueFunction.signature("rect"), r)
                 return .path(.rect(Rect(n[0], n[1], n[2], n[3])))
             case "roundedRect":
-                let n = try numbers(xs, count: 5, usage: "roundedRect(x, y, w, h, r)", r)
+                let n = try numbers(xs, count: 5, usage: ValueFunction.signature("roundedRect"), r)
                 return .path(.roundedRect(Rect(n[0], n[1], n[2], n[3]), radius: n[4]))
             case "arc":
                 guard xs.count == 6 || xs.count == 5 else {
-                    throw .invalid("arc(cx, cy, r, start, end, clockwise) takes 6 values, found \(xs.count)", r)
+                    throw .invalid("\(ValueFunction.signature("arc")) takes 6 values, found \(xs.count)", r)
                 }
-                let n = try numbers(Array(xs.prefix(5)), count: 5, usage: "arc(cx, cy, r, start, end, clockwise)", r,
+                let n = try numbers(Array(xs.prefix(5)), count: 5, usage: ValueFunction.signature("arc"), r,
                                     dims: [.plain, .plain, .plain, .angle, .angle])
                 let cw = xs.count == 6 ? try bool(xs[5]) : true
                 return .path(.arc(center: Point(n[0], n[1]), radius: n[2], start: n[3], end: n[4], clockwise: cw))
@@ -240,7 +248,7 @@ struct ValueReader {
                     throw .invalid("bad SVG path data: \(error.message)", SourceRange(start, end))
                 }
             default:
-                throw .unknown(what: "path function", name: f, r, suggestion: Suggestion.nearest(f, in: ValueReader.pathFunctions))
+                throw .unknown(what: "path function", name: f, r, suggestion: Suggestion.nearest(f, in: ValueFunction.pathFunctions))
             }
         default:
             throw .wrongType(expected: "a path", found: e.described, e.range)
@@ -255,15 +263,43 @@ struct ValueReader {
         return w
     }
 
+    /// One of an enum's cases, by its raw value.
+    func word<W: CaseIterable & RawRepresentable>(_ e: Expr, as: W.Type, what: String) throws(ScriptError) -> W
+    where W.RawValue == String {
+        let words = W.allCases.map(\.rawValue)
+        let w = try word(e, from: words, what: what)
+        guard let c = W(rawValue: w) else { throw .unknown(what: what, name: w, e.range, suggestion: nil) }
+        return c
+    }
+
+    /// A number within `range`.
+    func number(_ e: Expr, _ dim: Dimension = .plain, in range: ValueRange, name: String) throws(ScriptError) -> Double {
+        let v = try number(e, dim, allowInfinity: range.allowsInfinity)
+        guard range.contains(v) else { throw .outOfRange(name, range, found: v, e.range) }
+        return v
+    }
+
+    /// A timing attribute's value, within its range.
+    func timingValue(_ e: Expr, for attribute: TimingAttribute) throws(ScriptError) -> TimingValue {
+        switch attribute.kind {
+        case .time: return .time(try timeExpr(e))
+        case .seconds: return .number(try number(e, .time, in: attribute.range, name: attribute.name))
+        case .number: return .number(try number(e, in: attribute.range, name: attribute.name))
+        case .bool: return .bool(try bool(e))
+        case .fillMode: return .fillMode(try word(e, as: FillMode.self, what: "fill mode"))
+        case .timingFunction: return .timingFunction(try timingFunction(e))
+        }
+    }
+
     func timingFunction(_ e: Expr) throws(ScriptError) -> TimingFunction {
         switch e {
         case .word(let w, let r):
             if let f = TimingFunction.named(w) { return f }
             throw .unknown(what: "timing function", name: w, r, suggestion: Suggestion.nearest(w, in: TimingFunction.names + ["easeInOut", "cubic"]))
         case .call("cubic", let xs, let r):
-            let n = try numbers(xs, count: 4, usage: "cubic(x1, y1, x2, y2)", r)
-            if !(0...1).contains(n[0]) || !(0...1).contains(n[2]) {
-                throw .invalid("cubic's x1 and x2 must be in 0…1", r)
+            let n = try numbers(xs, count: 4, usage: ValueFunction.signature("cubic"), r)
+            for i in [0, 2] where !ValueRange.unit.contains(n[i]) {
+                throw .outOfRange(i == 0 ? "x1" : "x2", .unit, found: n[i], xs[i].range)
             }
             return .cubic(n[0], n[1], n[2], n[3])
         default:
@@ -316,13 +352,11 @@ struct ValueReader {
     }
 }
 
-/// Which dimension a layer key path's numbers have.
-enum ReaderDim {
-    static func of(_ keyPath: String) -> ValueReader.Dimension {
-        switch keyPath {
-        case "transform.rotation.z", "transform.rotation": return .angle
-        case "beginTime", "timeOffset", "animationDuration": return .time
-        default: return .plain
-        }
+extension Quantity {
+    var noun: String { self == .time ? "a time" : self == .angle ? "an angle" : "a number without a unit" }
+
+    /// What a layer key path's numbers measure, from the property table.
+    static func of(_ keyPath: String) -> Quantity {
+        KeyPath.resolve(keyPath, for: nil)?.storedProperties.first.flatMap(PropertyTable.spec)?.quantity ?? .plain
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// Golden frames of every example at its key moments: the seed tutorials at the moments their
-/// timelines name (shared/seeds/NOTES.md), the basics at 0, ¼, ½, ¾ and the end of the scene.
+/// timelines name (docs/seed-timelines.md), the basics at 0, ¼, ½, ¾ and the end of the scene.
 /// Record on purpose with `LAYERLAB_RECORD=1 swift test --filter ExampleFrameTests`.
 struct ExampleFrameTests {
     struct Moment: CustomStringConvertible, Sendable {

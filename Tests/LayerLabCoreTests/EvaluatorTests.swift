@@ -267,7 +267,27 @@ struct SceneDurationTests {
         let e = Event(name: "e", time: .end("x"), layer: "box",
                       assignments: [Assignment(keyPath: "lineWidth", value: .number(3))], animated: true)
         let d = doc([forever], events: [e])
-        #expect(Evaluator(document: d).sceneDuration == 4)
+        #expect(Evaluator(document: d).sceneDuration == 0.25) // one cycle of the endless animation
+    }
+
+    /// The README tour: a pulse repeating forever that begins when `grow` ends is shown for one
+    /// full cycle (there and back), so play and timeline reach it.
+    @Test func endlessAnimationsAddOneFullCycleAfterTheyBegin() {
+        let grow = basic("grow", "transform.scale", from: 0.2, to: 1) { $0.duration = 0.6 }
+        let pulse = basic("pulse", "opacity", from: 1, to: 0.3) {
+            $0.beginTime = .end("grow"); $0.duration = 0.4; $0.autoreverses = true; $0.repeatCount = .infinity
+        }
+        #expect(abs(Evaluator(document: doc([grow, pulse])).sceneDuration - 1.4) < 1e-9)
+        let slow = basic("slow", "opacity", from: 0, to: 1) { $0.duration = 1; $0.speed = 0.5; $0.repeatDuration = .infinity }
+        #expect(Evaluator(document: doc([slow])).sceneDuration == 2)
+        // A later finite animation still sets the end.
+        let late = basic("late", "opacity", from: 0, to: 1) { $0.beginTime = .number(3); $0.duration = 1 }
+        #expect(Evaluator(document: doc([pulse, grow, late])).sceneDuration == 4)
+    }
+
+    @Test func pausedEndlessAnimationsFallBackToFourSeconds() {
+        let paused = basic("p", "opacity", from: 0, to: 1) { $0.repeatCount = .infinity; $0.speed = 0 }
+        #expect(Evaluator(document: doc([paused])).sceneDuration == 4)
     }
 
     @Test func hugeEndsAreCappedAtADay() {

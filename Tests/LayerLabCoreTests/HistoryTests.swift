@@ -17,7 +17,7 @@ struct HistoryTests {
         for i in 0..<50 {
             names.insert("l\(i)", at: i % 3 == 0 ? 0 : names.count / 2)
             if i % 7 == 0 { names.remove(at: names.count / 3) }
-            states.append(doc(names, canvasWidth: Double(200 + i % 4)))
+            states.append(doc(names, canvasWidth: Double(201 + i)))
             h.record("step \(i)", states.last!)
         }
         for k in stride(from: 49, through: 0, by: -1) {

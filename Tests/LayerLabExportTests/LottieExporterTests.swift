@@ -26,9 +26,9 @@ struct LottieExporterTests {
         for l in lottie.layers {
             let name = l["nm"] as? String ?? "?"
             let ty = (l["ty"] as? NSNumber)?.intValue ?? -1
-            #expect([2, 3, 4].contains(ty), "\(path) \(name): type \(ty)")
+            #expect([0, 2, 3, 4].contains(ty), "\(path) \(name): type \(ty)")
             if let parent = (l["parent"] as? NSNumber)?.intValue { #expect(inds.contains(parent), "\(path) \(name): parent missing") }
-            if ty == 2 {
+            if ty == 0 || ty == 2 {
                 let assets = lottie.root["assets"] as? [[String: Any]] ?? []
                 #expect(assets.contains { $0["id"] as? String == l["refId"] as? String }, "\(path) \(name): asset missing")
             }
@@ -168,28 +168,30 @@ struct LottieExporterTests {
     }
 
     @Test func notesSayWhatIsLeftOut() throws {
-        let walk = LottieExporter.export(try ExportFixtures.example("parallax-walk.lab"))
-        #expect(walk.notes.contains { $0.contains("text art") })
-        #expect(walk.notes.contains { $0.contains("flipbook") })
-        let masks = LottieExporter.export(try ExportFixtures.example("basics/10-masks.lab"))
-        #expect(masks.notes.contains { $0.contains("mask") })
+        // Without the image data (the caller loads it), every picture is named as left out.
+        let walk = LottieExporter.export(try ExportFixtures.example("parallax-walk.lab"), options: LottieOptions())
+        #expect(walk.notes.contains { $0.contains("man") && $0.contains("art/man2.txt") })
+        #expect(walk.notes.contains { $0.contains("city") && $0.contains("art/skyline.txt") })
     }
 
-    /// A mask becomes a track matte right above the masked layer, parented to it; frames where
-    /// the layer has no mask are covered whole.
-    @Test func masksBecomeTrackMattes() throws {
-        let export = LottieExporter.export(try ExportFixtures.example("circular-loader.lab"))
-        #expect(!export.notes.contains { $0.contains("mask") })
+    /// A masked layer is drawn into a canvas-sized precomposition read through an alpha track
+    /// matte: the mask's layer (`td`), parented to a null repeating the masked layer's
+    /// transform, right above the content (`tt`).
+    @Test func masksBecomeTrackMattesOfPrecompositions() throws {
+        let export = LottieExporter.export(try ExportFixtures.example("basics/10-masks.lab"), options: LottieOptions())
+        #expect(export.notes.isEmpty, "\(export.notes)")
         let lottie = try LottieReader(export.data)
-        let names = lottie.layers.map { $0["nm"] as? String ?? "" }
-        let i = try #require(names.firstIndex(of: "image"))
-        let matte = lottie.layers[i - 1], image = lottie.layers[i]
-        #expect(matte["nm"] as? String == "mask of image")
-        #expect((matte["td"] as? NSNumber)?.intValue == 1)
-        #expect((image["tt"] as? NSNumber)?.intValue == 1)
-        #expect((matte["parent"] as? NSNumber)?.intValue == (image["ind"] as? NSNumber)?.intValue)
-        let groups = (matte["shapes"] as? [[String: Any]] ?? []).compactMap { $0["nm"] as? String }
-        #expect(groups.contains("unmasked") && groups.contains("stroke"))
+        let stripes = try #require(lottie.layers.first { $0["nm"] as? String == "stripes (masked)" })
+        #expect((stripes["ty"] as? NSNumber)?.intValue == 0)
+        let inner = try #require(lottie.comp(stripes["refId"] as? String))
+        #expect(inner.count == 3)
+        #expect((inner[0]["td"] as? NSNumber)?.intValue == 1 && inner[0]["nm"] as? String == "mask of stripes")
+        #expect((inner[1]["tt"] as? NSNumber)?.intValue == 1 && (inner[1]["ty"] as? NSNumber)?.intValue == 0)
+        #expect((inner[2]["ty"] as? NSNumber)?.intValue == 3 && inner[2]["nm"] as? String == "stripes")
+        #expect((inner[0]["parent"] as? NSNumber) == (inner[2]["ind"] as? NSNumber))
+        // The sublayer is inside the masked precomposition, so the mask covers it too.
+        let content = try #require(lottie.comp(inner[1]["refId"] as? String))
+        #expect(content.contains { $0["nm"] as? String == "band" })
     }
 
     @Test func deterministic() throws {

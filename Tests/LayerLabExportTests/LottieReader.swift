@@ -13,7 +13,18 @@ struct LottieReader {
     var layers: [[String: Any]] { root["layers"] as? [[String: Any]] ?? [] }
     var op: Double { (root["op"] as? NSNumber)?.doubleValue ?? 0 }
 
-    func layer(_ name: String) -> [String: Any]? { layers.first { $0["nm"] as? String == name } }
+    /// The drawn layer called `name`, in the main composition or any precomposition (a null
+    /// repeating a layer's transform in a precomposition only when nothing draws it).
+    func layer(_ name: String) -> [String: Any]? {
+        let all = layers + (root["assets"] as? [[String: Any]] ?? []).flatMap { $0["layers"] as? [[String: Any]] ?? [] }
+        let named = all.filter { $0["nm"] as? String == name }
+        return named.first { ($0["ty"] as? NSNumber)?.intValue != 3 } ?? named.first
+    }
+
+    /// The layers of the precomposition `id`.
+    func comp(_ id: String?) -> [[String: Any]]? {
+        (root["assets"] as? [[String: Any]] ?? []).first { $0["id"] as? String == id }?["layers"] as? [[String: Any]]
+    }
 
     /// The value of an animatable property (`{"a":…,"k":…}`) at `frame`, as numbers.
     static func value(_ property: Any?, at frame: Double) -> [Double]? {

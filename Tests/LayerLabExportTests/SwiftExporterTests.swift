@@ -38,8 +38,8 @@ struct SwiftExporterTests {
     @Test func containsEveryConstructForEveryKindAndAttribute() {
         let s = Self.source(Self.everything)
         for expected in [
-            "func makeLayerLabScene() -> CALayer", "func addLayerLabAnimations(to root: CALayer)",
-            "struct LayerLabPaths", "let blob: CGPath = layerLabPath { p in", "CGMutablePath()",
+            "enum LayerLabScene {", "static func makeLayers() -> CALayer", "static func addAnimations(to root: CALayer)",
+            "private struct Paths", "let blobPath: CGPath = LayerLabScene.makePath { p in", "CGMutablePath()",
             "CABasicAnimation(keyPath: \"opacity\")", "CAKeyframeAnimation(keyPath: \"path\")",
             "CASpringAnimation(keyPath: \"transform.scale\")", "CAAnimationGroup()",
             ".fillMode = .forwards", ".fillMode = .backwards", ".fillMode = .both", ".isRemovedOnCompletion = false",
@@ -48,16 +48,16 @@ struct SwiftExporterTests {
             "CAMediaTimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)",
             ".timingFunctions = [CAMediaTimingFunction(name: .easeOut), CAMediaTimingFunction(name: .easeIn)]",
             ".keyTimes = [0, 0.3, 1]", ".calculationMode = .discrete",
-            ".values = [paths.blob, paths.spike, paths.blob]",
+            ".values = [paths.blobPath, paths.spikePath, paths.blobPath]",
             // UIKit form: stiffness (2π/0.4)², damping 4π·0.7/0.4.
             ".stiffness = 246.74011", ".damping = 21.991149", ".mass = 1", ".initialVelocity = 0.1",
             // Physics form, direct.
             ".mass = 2", ".stiffness = 150", ".damping = 12", ".initialVelocity = 1",
             "convertTime(start, from: nil)", "= CACurrentMediaTime()",
-            "DispatchQueue.main.asyncAfter(deadline: at(1))", "CATransaction.setDisableActions(true)",
-            "CATransaction.setAnimationDuration(0.25)", "label.string = \"Bye\"",
-            "UIColor(red: 1, green: 0, blue: 0, alpha: 1).cgColor", "UIImage(named: \"photo.png\")?.cgImage",
-            "CAKeyframeAnimation(keyPath: \"contents\")", "holder.speed = 2", "holder.timeOffset = 0.5",
+            "CAKeyframeAnimation(keyPath: \"hidden\")", ".beginTime = ringTime + 1",
+            "UIColor(red: 1, green: 0, blue: 0, alpha: 1).cgColor", "UIImage(named: \"photo\")?.cgImage",
+            "//     photo: photo.png", "//     a: a.png",
+            "CAKeyframeAnimation(keyPath: \"contents\")", "holderLayer.speed = 2", "holderLayer.timeOffset = 0.5",
             "CATextLayer()", "CAShapeLayer()", ".alignmentMode = .center", ".lineCap = .round",
             ".contentsGravity = .resizeAspect",
             // A frame animation becomes position and size; symbolic times keep their expression.
@@ -67,31 +67,90 @@ struct SwiftExporterTests {
             #expect(s.contains(expected), "missing: \(expected)")
         }
         // A layer named with a Swift keyword gets a usable identifier.
-        #expect(s.contains("let default_ = CAShapeLayer()"))
-        #expect(!s.contains("let default = "))
+        #expect(s.contains("let defaultLayer = CAShapeLayer()"))
+        #expect(!s.contains("DispatchQueue"))
     }
 
-    @Test func eventsAtTimeZeroAreAppliedAtOnce() {
-        let s = Self.source(Self.everything)
-        let immediate = s.range(of: "// Changes at scene time 0.")
-        let later = s.range(of: "DispatchQueue.main.asyncAfter")
-        #expect(immediate != nil && later != nil)
-        if let immediate, let later { #expect(immediate.lowerBound < later.lowerBound) }
-        #expect(s.contains("photo.opacity = 0.5"))
+    /// Timed changes are discrete keyframe animations holding the new value from their
+    /// moment, on the layer's clock, added before the explicit animations (which then override
+    /// them while they run); a change Core Animation cannot animate is set by the delegate of a
+    /// marker animation when Core Animation starts it.
+    @Test func timedChangesRunOnCoreAnimationsClock() {
+        let export = SwiftExporter.export(ExportFixtures.document(Self.everything), options: SwiftOptions())
+        let s = export.source
+        let hold = s.range(of: ".values = [0.5]")
+        let explicit = s.range(of: "// fadeOut: animate")
+        #expect(hold != nil && explicit != nil)
+        if let hold, let explicit { #expect(hold.lowerBound < explicit.lowerBound) }
+        #expect(s.contains("CAKeyframeAnimation(keyPath: \"opacity\")") && s.contains(".calculationMode = .discrete"))
+        #expect(s.contains(".delegate = TimedChange {") && s.contains("labelLayer.string = \"Bye\""))
+        #expect(!export.notes.contains { $0.contains("string") })
+    }
+
+    /// A mask set on the timeline is a holder assigned from the start, with a cover and a copy
+    /// of the mask shown and hidden on Core Animation's clock; no dispatch queues.
+    @Test func timedMaskChangesAreKept() throws {
+        let s = SwiftExporter.source(for: try ExportFixtures.example("circular-loader.lab"))
+        #expect(s.contains("imageLayer.mask = imageMaskHolder"))
+        #expect(s.contains("ring (mask of image)"))
+        #expect(s.contains("imageLayer.mask?.sublayers?.first?.add("))
+        #expect(!s.contains("DispatchQueue"))
+    }
+
+    /// Every `at T set …` of every example (and of the kitchen-sink document) is either an
+    /// animation added under the event's name or named in a note: none is dropped silently.
+    @Test(arguments: ExportFixtures.examplePaths + ["everything"])
+    func everyTimedChangeIsKeptOrNamed(_ path: String) throws {
+        let doc = path == "everything" ? ExportFixtures.document(Self.everything) : try ExportFixtures.example(path)
+        let export = SwiftExporter.export(doc, options: SwiftOptions())
+        for e in doc.events {
+            for a in e.assignments {
+                let key = a.keyPath == "frame" ? "position" : a.keyPath == "transform.scale" ? "transform.scale.x" : a.keyPath
+                let kept = export.source.contains("forKey: \"\(e.name).\(key)")
+                let named = export.notes.contains { $0.contains("set \(a.keyPath)") }
+                #expect(kept || named, "\(path): \(e.name) \(a.keyPath)")
+            }
+        }
+    }
+
+    /// An animated frameIndex becomes a discrete keyframe animation on `contents`, its timing
+    /// function folded into the key times, added after the flipbook so it overrides it.
+    @Test func frameIndexAnimationsBecomeContentsKeyframes() {
+        let export = SwiftExporter.export(ExportFixtures.document("""
+            image walker frames=["a.png", "b.png", "c.png"] bounds=rect(0, 0, 10, 10)
+            animate walker frameIndex from=0 to=3 duration=1.5 repeatCount=2 timingFunction=linear as steps
+            """), options: SwiftOptions())
+        let s = export.source
+        #expect(export.notes.isEmpty, "\(export.notes)")
+        #expect(s.contains("let stepsAnimation = CAKeyframeAnimation(keyPath: \"contents\")"))
+        #expect(s.contains("stepsAnimation.keyTimes = [0, 0.333333, 0.666667, 1]"))
+        #expect(s.contains("stepsAnimation.repeatCount = 2") && !s.contains("stepsAnimation.timingFunction"))
+        let flipbook = s.range(of: "walkerLayer.add(walkerFlipbook"), steps = s.range(of: "walkerLayer.add(stepsAnimation")
+        #expect(flipbook != nil && steps != nil)
+        if let flipbook, let steps { #expect(flipbook.lowerBound < steps.lowerBound) }
+    }
+
+    @Test func identifiersFromScriptsAreSafe() {
+        var names = SwiftNames(reserved: SwiftNames.apiNames)
+        #expect(names.identifier("3d", kind: "layer", suffix: "Layer") == "_3dLayer")
+        #expect(names.identifier("CAShape", kind: "layer", suffix: "Layer") == "CAShapeLayer2")
+        #expect(names.identifier("self", kind: "layer") == "self_")
+        #expect(SwiftExporter.typeName(forFile: "out/loading-s.swift") == "LoadingSScene")
+        #expect(SwiftExporter.typeName(forFile: "3d.swift") == "LayerLab3dScene")
     }
 
     @Test func symbolicTimesAreEvaluatedNumbers() throws {
         let doc = try ExportFixtures.example("loading-s.lab")
         let s = SwiftExporter.source(for: doc)
         let begin = try #require(Evaluator(document: doc).interval(of: "corners")?.begin)
-        #expect(s.contains("corners.beginTime = triangleTime + \(formatNumber(begin))  // wobble.begin + 0.9"))
+        #expect(s.contains("cornersAnimation.beginTime = triangleTime + \(formatNumber(begin))  // wobble.begin + 0.9"))
     }
 
     @Test func stringsAndNamesAreEscaped() {
         var doc = Document()
         doc.layers = [Layer(name: "label", kind: .text, properties: ["string": .string("say \"hi\"\n\u{1B}[2J\\")])]
         let s = SwiftExporter.source(for: doc)
-        #expect(s.contains(#"label.string = "say \"hi\"\n\u{1b}[2J\\""#))
+        #expect(s.contains(#"labelLayer.string = "say \"hi\"\n\u{1b}[2J\\""#))
         #expect(!s.contains("\u{1B}"))
     }
 
@@ -102,9 +161,9 @@ struct SwiftExporterTests {
         #expect(s.hasSuffix("\n"))
     }
 
-    @Test(arguments: ExportFixtures.examplePaths + ["everything"])
+    @Test(.enabled(if: SwiftSourceCheck.swiftc != nil, "no swiftc on PATH"), arguments: ExportFixtures.examplePaths + ["everything"])
     func swiftcParses(_ path: String) throws {
-        guard let swiftc = SwiftSourceCheck.swiftc else { return }
+        let swiftc = try #require(SwiftSourceCheck.swiftc)
         let s = path == "everything" ? Self.source(Self.everything) : SwiftExporter.source(for: try ExportFixtures.example(path))
         let problem = try SwiftSourceCheck.parse(s, with: swiftc)
         #expect(problem == nil, "\(path): \(problem ?? "")")
@@ -120,7 +179,11 @@ struct SwiftSourceCheckTests {
     @Test func theChecksCatchBrokenSource() throws {
         #expect(SwiftSourceCheck.unbalanced("func f() { [1, 2) }") != nil)
         #expect(SwiftSourceCheck.unbalanced("let s = \"}\" // {") == nil)
-        guard let swiftc = SwiftSourceCheck.swiftc else { return }
+    }
+
+    @Test(.enabled(if: SwiftSourceCheck.swiftc != nil, "no swiftc on PATH"))
+    func swiftcCatchesBrokenSource() throws {
+        let swiftc = try #require(SwiftSourceCheck.swiftc)
         #expect(try SwiftSourceCheck.parse("func f( {", with: swiftc) != nil)
     }
 }

@@ -14,7 +14,10 @@ struct DocumentGenerator {
     /// without making a cycle.
     private var timedNames: [String] = []
 
-    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    /// Only documents the command language can state (what `save FILE.lab` must round-trip).
+    let scriptable: Bool
+
+    init(seed: UInt64, scriptable: Bool = false) { rng = SplitMix64(seed: seed); self.scriptable = scriptable }
 
     mutating func document() -> Document {
         var d = Document()
@@ -44,9 +47,7 @@ struct DocumentGenerator {
         layerKind[name] = kind
         var props: [String: Value] = [:]
         for spec in PropertyTable.properties(for: kind) where spec.type != .layerRef && chance(0.4) {
-            props[spec.name] = value(spec.type, nonNegative: ["lineWidth", "borderWidth", "miterLimit", "fontSize",
-                                                               "animationDuration", "animationRepeatCount", "frameIndex",
-                                                               "lineDashPattern", "bounds"].contains(spec.name))
+            props[spec.name] = value(spec.type, in: spec.range)
         }
         let subs = depth < 3 && chance(0.4) ? (0..<int(1...2)).map { _ in layer(depth: depth + 1) } : []
         return Layer(name: name, kind: kind, properties: props, sublayers: subs)
@@ -55,7 +56,7 @@ struct DocumentGenerator {
     /// Masks go in once every layer exists: they may name any other layer, or none.
     private mutating func addMasks(_ l: Layer) -> Layer {
         var l = l
-        if chance(0.3) { l.properties["mask"] = maskValue(for: l.name) }
+        if chance(0.3) { l.properties["mask"] = storedMask(for: l.name) }
         l.sublayers = l.sublayers.map { addMasks($0) }
         return l
     }
@@ -65,11 +66,18 @@ struct DocumentGenerator {
         return others.isEmpty || chance(0.3) ? .null : .string(pick(others))
     }
 
+    /// A layer's mask: `none` is stored as no mask by the command language.
+    private mutating func storedMask(for owner: String) -> Value? {
+        let v = maskValue(for: owner)
+        return scriptable && v == .null ? nil : v
+    }
+
     // MARK: - Animations and events
 
     private mutating func animation(layer: String, depth: Int, topLevel: Bool) -> Animation {
         let kind = layerKind[layer]!
-        let name = topLevel || chance(0.5) ? fresh("anim", dots: true) : ""
+        // The command language names every nested group (`group NAME { … }`).
+        let name = topLevel || chance(0.5) || (scriptable && depth < 2) ? fresh("anim", dots: true) : ""
         var timing = self.timing()
         let body: Animation.Body
         switch depth < 2 ? int(0...3) : int(0...2) {
@@ -81,8 +89,10 @@ struct DocumentGenerator {
             let kp = animatableKeyPath(kind)
             let n = int(1...4)
             var k = Animation.Keyframes(keyPath: kp.name, values: (0..<n).map { _ in value(kp.type) })
-            if chance(0.5) { k.keyTimes = (0..<n).map { _ in unit() }.sorted() }
             k.calculationMode = pick(Animation.CalculationMode.allCases)
+            // Discrete keyframes may end the last value's hold with one more key time.
+            let times = k.calculationMode == .discrete && chance(0.5) ? n + 1 : n
+            if chance(0.5) { k.keyTimes = (0..<times).map { _ in unit() }.sorted() }
             if chance(0.5) { k.timingFunctions = (0..<(n - 1)).map { _ in timingFunction() } }
             body = .keyframes(k)
         case 2:
@@ -94,7 +104,8 @@ struct DocumentGenerator {
             body = .spring(.init(keyPath: kp.name, from: maybe { $0.value(kp.type) }, to: maybe { $0.value(kp.type) },
                                  by: maybe { $0.value(kp.type) }, form: form))
         default:
-            let childLayer = chance(0.8) ? layer : pick(layerNames)
+            // A script's group children run on the group's layer.
+            let childLayer = chance(0.8) || scriptable ? layer : pick(layerNames)
             let children = (0..<int(0...3)).map { _ in animation(layer: chance(0.8) ? layer : childLayer, depth: depth + 1, topLevel: false) }
             body = .group(.init(children: children, sequence: chance(0.5)))
             if chance(0.2) { timing.duration = nil }
@@ -105,17 +116,18 @@ struct DocumentGenerator {
 
     private mutating func timing() -> MediaTiming {
         var t = MediaTiming()
-        if chance(0.5) { t.beginTime = time() }
-        if chance(0.6) { t.duration = positive() }
-        if chance(0.3) { t.speed = number() }
-        if chance(0.3) { t.timeOffset = number() }
-        if chance(0.3) { t.repeatCount = chance(0.4) ? .infinity : abs(number()) }
-        if chance(0.3) { t.repeatDuration = chance(0.2) ? .infinity : abs(number()) }
-        if chance(0.3) { t.autoreverses = true }
-        if chance(0.5) { t.fillMode = pick(FillMode.allCases) }
-        if chance(0.3) { t.removedOnCompletion = false }
-        if chance(0.5) { t.timingFunction = timingFunction() }
-        if chance(0.3) { t.additive = true }
+        for attribute in MediaTiming.attributes where chance(0.4) {
+            let v: TimingValue
+            switch attribute.kind {
+            case .time: v = .time(time())
+            case .seconds, .number:
+                v = .number(attribute.range.allowsInfinity && chance(0.3) ? .infinity : number(in: attribute.range))
+            case .bool: v = .bool(chance(0.5))
+            case .fillMode: v = .fillMode(pick(FillMode.allCases))
+            case .timingFunction: v = .timingFunction(timingFunction())
+            }
+            attribute.set(v, in: &t)
+        }
         return t
     }
 
@@ -125,10 +137,15 @@ struct DocumentGenerator {
         let name = fresh("event", dots: true)
         let time = self.time()
         let names = KeyPath.names(for: kind)
-        let assignments = (0..<int(0...3)).map { _ -> Assignment in
+        var assignments = (0..<int(scriptable ? 1...3 : 0...3)).map { _ -> Assignment in
             let kp = KeyPath.resolve(pick(names), for: kind)!
-            let v = kp.type == .layerRef ? maskValue(for: layer) : value(kp.type)
+            let v = kp.type == .layerRef ? maskValue(for: layer) : value(kp.type, in: kp.range)
             return Assignment(keyPath: kp.name, value: v)
+        }
+        if scriptable {
+            // `at … set L a=1 a=2` is refused: one assignment a key path.
+            var seen = Set<String>()
+            assignments = assignments.filter { seen.insert($0.keyPath).inserted }
         }
         timedNames.append(name)
         return Event(name: name, time: time, layer: layer, assignments: assignments, animated: chance(0.5))
@@ -149,15 +166,32 @@ struct DocumentGenerator {
         let leaf = depth > 2 || chance(0.4)
         if leaf {
             if !timedNames.isEmpty, chance(0.6) { return chance(0.5) ? .begin(pick(timedNames)) : .end(pick(timedNames)) }
-            return .number(chance(0.05) ? .infinity : number())
+            return .number(chance(0.05) && !scriptable ? .infinity : number())
         }
         let a = time(depth: depth + 1), b = time(depth: depth + 1)
+        let e: TimeExpr
         switch int(0...4) {
-        case 0: return .add(a, b)
-        case 1: return .subtract(a, b)
-        case 2: return .multiply(a, b)
-        case 3: return .divide(a, b)
-        default: return .negate(a)
+        case 0: e = .add(a, b)
+        case 1: e = .subtract(a, b)
+        case 2: e = .multiply(a, b)
+        case 3: e = .divide(a, b)
+        default: e = .negate(a)
+        }
+        return scriptable ? Self.folded(e) ?? a : e
+    }
+
+    /// What the command language reads for `e`: operations on two constants are worked out
+    /// (nil when that overflows or divides by zero), `-constant` is a constant.
+    static func folded(_ e: TimeExpr) -> TimeExpr? {
+        func constant(_ v: Double) -> TimeExpr? { v.isFinite ? .number(v) : nil }
+        switch e {
+        case .negate(.number(let v)): return .number(-v)
+        case .add(.number(let x), .number(let y)): return constant(x + y)
+        case .subtract(.number(let x), .number(let y)): return constant(x - y)
+        case .multiply(.number(let x), .number(let y)): return constant(x * y)
+        case .divide(.number(let x), .number(let y)): return y == 0 ? nil : constant(x / y)
+        case .divide(_, .number(0)): return nil
+        default: return e
         }
     }
 
@@ -174,15 +208,16 @@ struct DocumentGenerator {
 
     // MARK: - Values
 
-    /// A value of the type, as the editor would store it.
-    private mutating func value(_ type: ValueType, nonNegative: Bool = false) -> Value {
-        func n() -> Double { let v = number(); return nonNegative ? abs(v) : v }
+    /// A value of the type, as the editor would store it: its numbers within `range` (for a
+    /// rect, its size), as the property table says.
+    private mutating func value(_ type: ValueType, in range: ValueRange = .finite) -> Value {
+        func n() -> Double { number(in: range) }
         switch type {
         case .number: return .number(n())
         case .bool: return .bool(chance(0.5))
-        case .point: return .point(Point(number(), number()))
-        case .size: return .size(Size(abs(number()), abs(number())))
-        case .rect: return .rect(Rect(number(), number(), abs(number()), abs(number())))
+        case .point: return .point(Point(n(), n()))
+        case .size: return .size(Size(abs(n()), abs(n())))
+        case .rect: return .rect(Rect(number(), number(), abs(n()), abs(n())))
         case .color: return .color(color())
         case .path: return !pathNames.isEmpty && chance(0.4) ? .pathRef(pick(pathNames)) : .path(path())
         case .string: return .string(string())
@@ -234,6 +269,18 @@ struct DocumentGenerator {
             }
         default: return Double.random(in: -1000...1000, using: &rng)
         }
+    }
+
+    /// A number the range accepts: usually a stressful one, else the nearest bound.
+    private mutating func number(in range: ValueRange) -> Double {
+        for _ in 0..<4 {
+            let v = number()
+            if range.contains(v) { return v }
+            if range.contains(abs(v)) { return abs(v) }
+        }
+        let u = unit()
+        if range.contains(u) { return u }
+        return range.lowerBound.map { $0 + (range.includesLowerBound ? 0 : 1) } ?? range.upperBound ?? 0
     }
 
     private mutating func positive() -> Double {

@@ -113,7 +113,7 @@ import Testing
         var s = session(MemoryFiles())
         #expect(s.handle("save!").diagnostic?.description ==
                 "<stdin>:1:6: expected a file name, found end of input\n 1 | save!\n   |      ^")
-        #expect(s.handle("save! a.lab").diagnostic?.message == "projects are saved as .json (scripts are written by hand)")
+        #expect(s.handle("save! a.txt").diagnostic?.message == "save writes a .json project or a .lab script, not 'a.txt'")
         #expect(s.handle("save ! a.json").diagnostic != nil, "the ! belongs to the word")
     }
 

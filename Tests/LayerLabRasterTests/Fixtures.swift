@@ -50,12 +50,12 @@ enum Fixtures {
                 let a = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
                 return Point(100 + 85 * cos(a), 105 + 85 * sin(a))
             }), fill: .black)
-            star.evenOdd = true
+            star.fillRule = .evenOdd
             return scene([star])
         }()),
         ("stroke-caps-joins", {
             var layers: [PresentedLayer] = []
-            let caps = ["butt", "round", "square"], joins = ["miter", "round", "bevel"]
+            let caps: [LineCap] = [.butt, .round, .square], joins: [LineJoin] = [.miter, .round, .bevel]
             for i in 0..<3 {
                 var l = shape("z\(i)", .polyline([Point(30, 40 + 60 * Double(i)), Point(100, 20 + 60 * Double(i)),
                                                   Point(170, 50 + 60 * Double(i))]), fill: .clear, stroke: .black,
@@ -72,7 +72,7 @@ enum Fixtures {
         }()),
         ("stroke-trim", {
             var l = shape("t", .oval(in: Rect(20, 30, 160, 140)), fill: .clear, stroke: red, lineWidth: 20)
-            l.strokeStart = 0.1; l.strokeEnd = 0.65; l.lineCap = "round"
+            l.strokeStart = 0.1; l.strokeEnd = 0.65; l.lineCap = .round
             return scene([l])
         }()),
         ("layer-background-border", {
@@ -116,7 +116,7 @@ enum Fixtures {
         ("text", {
             var t = PresentedLayer(name: "t", kind: .text)
             t.string = "Hello\nLab 42!"; t.fontSize = 40; t.foregroundColor = .black
-            t.bounds = Rect(0, 0, 180, 100); t.position = Point(100, 100); t.alignment = "center"
+            t.bounds = Rect(0, 0, 180, 100); t.position = Point(100, 100); t.alignment = .center
             return scene([t])
         }()),
         ("text-rotated", {
@@ -127,11 +127,11 @@ enum Fixtures {
         }()),
         ("image-gravity", {
             var a = PresentedLayer(name: "a", kind: .image)
-            a.contents = "checker"; a.contentsGravity = "resizeAspect"
+            a.contents = "checker"; a.contentsGravity = .resizeAspect
             a.bounds = Rect(0, 0, 180, 80); a.position = Point(100, 50)
             a.backgroundColor = Color(0.8, 0.8, 0.8)
             var b = PresentedLayer(name: "b", kind: .image)
-            b.contents = "checker"; b.contentsGravity = "resize"
+            b.contents = "checker"; b.contentsGravity = .resize
             b.bounds = Rect(0, 0, 160, 80); b.position = Point(100, 145); b.rotation = 0.2
             return scene([a, b])
         }()),

@@ -25,16 +25,16 @@ import Testing
         #expect(abs(area - exact) / exact < 0.005, "coverage \(area) vs \(exact)")
     }
 
-    @Test(arguments: ["miter", "bevel", "round"])
-    func strokedSquareCoversItsExactArea(join: String) {
+    @Test(arguments: [LineJoin.miter, .bevel, .round])
+    func strokedSquareCoversItsExactArea(join: LineJoin) {
         var l = Self.shape(.rect(Rect(40.25, 40.5, 120, 120)), fill: .clear, stroke: .black, width: 10)
         l.lineJoin = join
         let area = Self.coverage([l])
         // Outer square minus inner, then corners: miter keeps them, bevel cuts a triangle
         // of 12.5 each, round a (1 - π/4)·25 each.
         var exact = 130.0 * 130 - 110 * 110
-        if join == "bevel" { exact -= 4 * 12.5 }
-        if join == "round" { exact -= 4 * (25 - Double.pi * 25 / 4) }
+        if join == .bevel { exact -= 4 * 12.5 }
+        if join == .round { exact -= 4 * (25 - Double.pi * 25 / 4) }
         #expect(abs(area - exact) / exact < 0.01, "coverage \(area) vs \(exact)")
     }
 
@@ -100,10 +100,10 @@ import Testing
     @Test func zeroLengthSubpathDrawsDotWithRoundCap() {
         var dot = Self.shape(Path([.move(Point(100, 100)), .line(Point(100, 100))]), fill: .clear,
                              stroke: .black, width: 20)
-        dot.lineCap = "round"
+        dot.lineCap = .round
         let area = Self.coverage([dot])
         #expect(abs(area - Double.pi * 100) / (Double.pi * 100) < 0.01)
-        dot.lineCap = "butt"
+        dot.lineCap = .butt
         #expect(Self.coverage([dot]) == 0)
     }
 

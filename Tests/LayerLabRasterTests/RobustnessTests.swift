@@ -2,7 +2,7 @@ import LayerLabCore
 import Testing
 @testable import LayerLabRaster
 
-/// Hostile values draw something or nothing, but never crash or hang (SPEC §8).
+/// Hostile values draw something or nothing, but never crash or hang.
 @Suite struct RobustnessTests {
     static let hostile: [Double] = [0, -1, 1e-300, 1e300, -1e300, .infinity, -.infinity, .nan]
 
@@ -18,7 +18,7 @@ import Testing
             var t = PresentedLayer(name: "t", kind: .text)
             t.string = "Hi\u{1B}[31m\u{0}é"; t.fontSize = v; t.bounds = Rect(0, 0, v, v)
             var i = PresentedLayer(name: "i", kind: .image)
-            i.contents = "checker"; i.bounds = Rect(0, 0, v, 10); i.contentsGravity = "resizeAspectFill"
+            i.contents = "checker"; i.bounds = Rect(0, 0, v, 10); i.contentsGravity = .resizeAspectFill
             let scene = Fixtures.scene([s, b, t, i], size: Size(v, 200))
             _ = Rasterizer(images: Fixtures.images).render(scene, width: 64, height: 48)
             _ = r.render(Fixtures.scene([s, b, t]), width: 64, height: 48)

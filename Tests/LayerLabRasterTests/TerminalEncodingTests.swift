@@ -41,6 +41,25 @@ import Testing
         #expect(TerminalColor.index256(r: 128, g: 128, b: 128) == 244)
     }
 
+    @Test func ansi256IsTheNearestByBruteForce() {
+        let levels = [0, 95, 135, 175, 215, 255]
+        func nearest(_ r: Int, _ g: Int, _ b: Int) -> Int {
+            func d(_ x: (Int, Int, Int)) -> Int { (x.0 - r) * (x.0 - r) + (x.1 - g) * (x.1 - g) + (x.2 - b) * (x.2 - b) }
+            func level(_ v: Int) -> Int { (0..<6).min { abs(levels[$0] - v) < abs(levels[$1] - v) || (abs(levels[$0] - v) == abs(levels[$1] - v) && $0 < $1) }! }
+            let (ri, gi, bi) = (level(r), level(g), level(b))
+            let grey = max(0, min(23, ((r + g + b) / 3 - 8 + 5) / 10))
+            let gv = 8 + 10 * grey
+            return d((gv, gv, gv)) < d((levels[ri], levels[gi], levels[bi])) ? 232 + grey : 16 + 36 * ri + 6 * gi + bi
+        }
+        for r in stride(from: 0, through: 255, by: 5) {
+            for g in stride(from: 0, through: 255, by: 17) {
+                for b in [0, 47, 48, 115, 116, 155, 156, 195, 196, 235, 236, 255] {
+                    #expect(Int(TerminalColor.index256(r: UInt8(r), g: UInt8(g), b: UInt8(b))) == nearest(r, g, b))
+                }
+            }
+        }
+    }
+
     static func grid(_ rows: [[Cell]]) -> CellGrid {
         var g = CellGrid(columns: rows[0].count, rows: rows.count)
         for (r, row) in rows.enumerated() { for (c, cell) in row.enumerated() { g[c, r] = cell } }

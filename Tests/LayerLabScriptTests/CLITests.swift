@@ -103,4 +103,79 @@ import Testing
         #expect(try CLITests.run(["run"]).status == 1)
         #expect(try CLITests.run(["inspect", "only-one"]).status == 1)
     }
+
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("layerlab-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static let scene = "canvas size=40x40\nshape dot position=(20, 20) path=circle(0, 0, 10) fillColor=red\nanimate dot opacity from=1 to=0 duration=0.5 as fade\n"
+
+    @Test func exportNamesWithSpacesAndTheFormatFromTheExtension() throws {
+        let dir = try CLITests.folder()
+        let scene = dir.appendingPathComponent("my scene.lab")
+        try CLITests.scene.write(to: scene, atomically: true, encoding: .utf8)
+        let png = dir.appendingPathComponent("my file.png").path
+        let r = try CLITests.run(["export", scene.path, "--png", png])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(FileManager.default.contents(atPath: png)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+        let gif = dir.appendingPathComponent("out file.gif").path
+        let g = try CLITests.run(["export", scene.path, gif, "--fps", "10"])
+        #expect(g.status == 0 && g.err.contains("frames at 10 fps"), "\(g.err)")
+        #expect(FileManager.default.contents(atPath: gif)?.starts(with: Array("GIF89a".utf8)) == true)
+        let lottie = dir.appendingPathComponent("a \"quoted\" name.json").path
+        #expect(try CLITests.run(["export", scene.path, lottie]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: lottie))
+        // Exporter options are the command's attributes and words: a folder name is taken as given.
+        let images = try CLITests.run(["export", scene.path, dir.appendingPathComponent("w.json").path,
+                                       "--images", "walk images", "--strict"])
+        #expect(images.status == 0, "\(images.err)")
+        let bad = try CLITests.run(["export", scene.path, dir.appendingPathComponent("x.mov").path])
+        #expect(bad.status == 1 && bad.err.contains("cannot tell the format"))
+    }
+
+    @Test func flagValuesAreOneValueEach() throws {
+        let path = try CLITests.script(CLITests.scene)
+        let r = try CLITests.run(["inspect", path, "dot.opacity", "--at", "fade.end - 0.25"])
+        #expect(r.status == 0 && r.out == "dot.opacity = 0.5\n")
+        let injected = try CLITests.run(["inspect", path, "dot.opacity", "--at", "0; quit"])
+        #expect(injected.status == 1 && injected.err.contains("'0; quit' is not one value") && injected.out.isEmpty)
+        let second = try CLITests.run(["show", path, "--at", "0 mode=ascii"])
+        #expect(second.status == 1 && second.err.contains("is not one value"))
+        let typo = try CLITests.run(["show", path, "--szie", "10x5"])
+        #expect(typo.status == 1 && typo.err.contains("did you mean '--size'?"))
+    }
+
+    @Test func everySubcommandHasHelp() throws {
+        for sub in ["run", "show", "frames", "play", "inspect", "explain", "export"] {
+            let r = try CLITests.run([sub, "--help"])
+            #expect(r.status == 0 && r.out.hasPrefix("Usage: layerlab \(sub)"), "\(sub): \(r.err)")
+        }
+        let play = try CLITests.run(["play", "--help"]).out
+        #expect(play.contains("--loop") && play.contains("--speed S") && play.contains("--fps N"))
+        let export = try CLITests.run(["export", "--help"]).out
+        #expect(export.contains("--gif OUT") && export.contains("gif 20"))
+    }
+
+    @Test func unknownSubcommandsListTheRealOnes() throws {
+        let r = try CLITests.run(["frobnicate"])
+        #expect(r.status == 1 && r.err.contains("unknown subcommand 'frobnicate'"))
+        #expect(r.err.contains("run, show, frames, play, inspect, explain, export"))
+        #expect(try CLITests.run(["fram"]).err.contains("did you mean 'frames'?"))
+        #expect(try CLITests.run(["explian"]).err.contains("did you mean 'explain'?"))
+        // A file name still opens it (here: cannot read it).
+        #expect(try CLITests.run(["missing.lab"]).err.contains("cannot read 'missing.lab'"))
+    }
+
+    @Test func saveScriptRunsBackAndEditNeedsTheREPL() throws {
+        let dir = try CLITests.folder()
+        let script = dir.appendingPathComponent("saved scene.lab").path
+        let r = try CLITests.run(["-c", "shape dot path=circle(5, 5, 2) fillColor=#ff000080; animate dot opacity to=0 duration=0.5 as fade; save \"\(script)\""])
+        #expect(r.status == 0 && r.out.contains("saved"), "\(r.err)")
+        let back = try CLITests.run(["inspect", script, "dot.opacity", "--at", "fade.end - 0.25"])
+        #expect(back.status == 0 && back.out == "dot.opacity = 0.5\n", "\(back.err)")
+        let edit = try CLITests.run(["-c", "layer a; edit"])
+        #expect(edit.status == 1 && edit.err.contains("edit opens your editor, so it works only at the interactive prompt"))
+    }
 }

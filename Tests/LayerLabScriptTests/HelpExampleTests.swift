@@ -8,7 +8,7 @@ struct HelpExampleTests {
     /// Examples that need files or a crashed session: they must still parse and fail cleanly.
     static let needsTheOutside: Set<String> = ["load", "save", "recover"]
 
-    static var commands: [CommandInfo] { CommandTable.all }
+    static var commands: [CommandSpec] { CommandTable.all }
 
     @Test(arguments: commands.map(\.name))
     func exampleRunsAsPrinted(_ name: String) throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import LayerLabScript
 
 @Suite struct ParserTests {
-    /// One line of every command form in SPEC §3.
+    /// One line of every command form in the command table.
     static let everyCommand: [String] = [
         "canvas size=300x200 background=#202020 duration=4",
         "path small = oval(50, 50, 0, 0)",

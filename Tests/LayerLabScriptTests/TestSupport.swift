@@ -43,7 +43,11 @@ extension Session {
         if let d = o.diagnostic {
             Issue.record("unexpected error:\n\(d)", sourceLocation: sourceLocation)
         }
-        return o.responses.compactMap { if case .text(let s) = $0 { return s }; return nil }.joined(separator: "\n")
+        return o.responses.compactMap { r -> String? in
+            if case .text(let s) = r { return s }
+            if case .effect(.page(let s)) = r { return s }
+            return nil
+        }.joined(separator: "\n")
     }
 
     /// Runs text that must fail; returns the rendered diagnostic.

@@ -2,7 +2,7 @@ import Testing
 import LayerLabCore
 @testable import LayerLabScript
 
-/// Every value form, written on a layer and printed back by `inspect … at=0` (SPEC §3's format).
+/// Every value form, written on a layer and printed back by `inspect … at=0`, in the form `ValueFormatter` documents.
 @Suite struct ValueTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var kind = "shape"
@@ -17,7 +17,7 @@ import LayerLabCore
         Case(keyPath: "opacity", written: "0.5", printed: "0.5"),
         Case(keyPath: "opacity", written: "0.3 + 0.45", printed: "0.75"),
         Case(keyPath: "opacity", written: "(1 - 0.25) / 3", printed: "0.25"),
-        Case(keyPath: "lineWidth", written: "-(2 * 3)", printed: "-6"),
+        Case(keyPath: "lineDashPhase", written: "-(2 * 3)", printed: "-6"),
         Case(keyPath: "lineWidth", written: "1/3", printed: "0.333333"),
         Case(keyPath: "transform.rotation.z", written: "90deg", printed: "1.570796"),
         Case(keyPath: "transform.rotation", written: "0.5turn", printed: "3.141593"),

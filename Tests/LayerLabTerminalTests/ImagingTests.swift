@@ -23,10 +23,14 @@ import Testing
         return Scene(time: 0, canvasSize: Size(200, 200), background: .white, layers: [circle, box])
     }
 
-    @Test func previewWhenAsked() throws {
-        guard let out = ProcessInfo.processInfo.environment["LAYERLAB_PREVIEW"] else { return }
+    /// `LAYERLAB_PREVIEW=/tmp/p.png swift test --filter previewWhenAsked` writes sample images
+    /// to look at; otherwise it reports a skip.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["LAYERLAB_PREVIEW"] != nil, "LAYERLAB_PREVIEW names no file"))
+    func previewWhenAsked() throws {
+        let out = try #require(ProcessInfo.processInfo.environment["LAYERLAB_PREVIEW"])
         let bmp = Rasterizer().render(Self.sampleScene(), width: 400, height: 400)
         try PNGCodec.write(bmp, to: out)
+        #expect(try PNGCodec.read(out) == bmp)
         var text = PresentedLayer(name: "t", kind: .text)
         text.string = "ABCDEFGHIJKLMNOPQRSTUVWXYZ\nabcdefghijklmnopqrstuvwxyz\n0123456789 .,:;!?'\"`-+=*/\\|_\n()[]{}<>^~#%&@$ Hello, World!"
         text.fontSize = 24
@@ -40,26 +44,26 @@ import Testing
         let scene = Scene(time: 0, canvasSize: Size(600, 330), background: .white, layers: [text, t2])
         try PNGCodec.write(Rasterizer().render(scene, width: 1200, height: 660), to: out + ".text.png")
         var layers: [PresentedLayer] = []
-        func stroke(_ path: Path, _ width: Double, cap: String = "butt", join: String = "miter") {
+        func stroke(_ path: Path, _ width: Double, cap: LineCap = .butt, join: LineJoin = .miter) {
             var l = PresentedLayer(name: "s", kind: .shape)
             l.path = path; l.fillColor = .clear; l.strokeColor = Color(0, 0, 0, 0.6); l.lineWidth = width
             l.lineCap = cap; l.lineJoin = join
             layers.append(l)
         }
-        for (i, (cap, join)) in [("butt", "miter"), ("round", "round"), ("square", "bevel")].enumerated() {
+        for (i, (cap, join)) in [(LineCap.butt, LineJoin.miter), (.round, .round), (.square, .bevel)].enumerated() {
             let x = 20 + Double(i) * 130
             stroke(.polyline([Point(x, 120), Point(x + 30, 30), Point(x + 60, 120), Point(x + 75, 60),
                               Point(x + 100, 110)]), 18, cap: cap, join: join)
         }
         stroke(.circle(center: Point(450, 80), radius: 20), 50)
-        stroke(.arc(center: Point(540, 80), radius: 30, start: 0, end: 4.5, clockwise: true), 30, cap: "round")
+        stroke(.arc(center: Point(540, 80), radius: 30, start: 0, end: 4.5, clockwise: true), 30, cap: .round)
         var dashed = PresentedLayer(name: "d", kind: .shape)
         dashed.path = .roundedRect(Rect(20, 160, 250, 100), radius: 30); dashed.fillColor = Color(1, 0.8, 0.2)
         dashed.strokeColor = .black; dashed.lineWidth = 8; dashed.lineDashPattern = [25, 10, 5, 10]
         layers.append(dashed)
         var trim = PresentedLayer(name: "t", kind: .shape)
         trim.path = .oval(in: Rect(300, 160, 140, 100)); trim.fillColor = .clear; trim.strokeColor = Color(0.1, 0.4, 1)
-        trim.lineWidth = 14; trim.strokeEnd = 0.6; trim.lineCap = "round"
+        trim.lineWidth = 14; trim.strokeEnd = 0.6; trim.lineCap = .round
         layers.append(trim)
         var squiggle = PresentedLayer(name: "q", kind: .shape)
         squiggle.path = Path([.move(Point(470, 250)), .cubic(Point(700, 100), Point(380, 100), Point(600, 250))])
@@ -67,6 +71,8 @@ import Testing
         layers.append(squiggle)
         let strokes = Scene(time: 0, canvasSize: Size(620, 280), background: .white, layers: layers)
         try PNGCodec.write(Rasterizer().render(strokes, width: 1240, height: 560), to: out + ".strokes.png")
+        #expect(try PNGCodec.read(out + ".text.png").width == 1200)
+        #expect(try PNGCodec.read(out + ".strokes.png").width == 1240)
     }
 
     @Test func pngRoundTripIsLossless() throws {

@@ -126,9 +126,9 @@ struct PTYREPLTests {
     @Test func multiLineGroup() throws {
         let pty = try Self.start(state: Self.stateDirectory())
         Self.enter(pty, "layer box bounds=rect(0, 0, 10, 10)")
-        let first = Self.enter(pty, "group pulse on box duration=1 {", prompt: "...> ")
-        #expect(first.contains("...> "), "a continuation prompt")
-        Self.enter(pty, "animate opacity to=0", prompt: "...> ")
+        let first = Self.enter(pty, "group pulse on box duration=1 {", prompt: "...{ group pulse> ")
+        #expect(first.contains("...{ group pulse> "), "a continuation prompt naming what is open")
+        Self.enter(pty, "animate opacity to=0", prompt: "...{ group pulse> ")
         let out = Self.enter(pty, "}")
         #expect(out.contains("layerlab*> "))
         let timeline = Self.enter(pty, "timeline")
@@ -138,7 +138,7 @@ struct PTYREPLTests {
     @Test func ctrlCAtTheContinuationPromptDropsTheGroup() throws {
         let pty = try Self.start(state: Self.stateDirectory())
         Self.enter(pty, "layer box")
-        Self.enter(pty, "group g on box {", prompt: "...> ")
+        Self.enter(pty, "group g on box {", prompt: "...{ group g> ")
         pty.send("\u{3}")
         #expect(pty.wait(for: "layerlab*> ", from: pty.mark))
         let out = Self.enter(pty, "timeline")

@@ -9,6 +9,7 @@ struct REPLCompletionTests {
         animations: [("spin", "animate", "transform.rotation.z"), ("grow", "spring", "bounds"),
                      ("fade", "animate", "opacity"), ("reveal", "group", nil)],
         paths: ["small", "large"],
+        events: ["hide"],
         listDirectory: { dir in
             switch dir {
             case "": return [.init(name: "loader.lab", isDirectory: false), .init(name: "examples", isDirectory: true),
@@ -86,6 +87,8 @@ struct REPLCompletionTests {
         #expect(complete("load examples/") == ["examples/01-rect.lab"])
         #expect(complete("export gif ") == ["examples/", "loader.lab", "logo.json"])
         #expect(complete("export g") == ["gif"])
+        #expect(complete("export lo") == ["loader.lab", "logo.json", "lottie"])
+        #expect(complete("export own.gif f") == ["force", "fps=", "from="])
         #expect(complete("save l") == ["loader.lab", "logo.json"])
     }
 
@@ -127,5 +130,47 @@ struct REPLCompletionTests {
         let r = c.complete("animate r opacity", cursor: 9)
         #expect(r.candidates == ["ring", "ringMask"])
         #expect(r.start == 8)
+    }
+
+    @Test func namesWhereATimeNamesOne() {
+        #expect(complete("animate box opacity beginTime=after ") == ["fade", "grow", "hide", "reveal", "spin"])
+        #expect(complete("animate box opacity beginTime=after f") == ["fade"])
+        #expect(complete("animate box opacity beginTime=sp") == ["beginTime=spin.begin", "beginTime=spin.end"])
+        #expect(complete("animate box opacity beginTime=h") == ["beginTime=hide.begin", "beginTime=hide.end"])
+        #expect(complete("set spin beginTime=after g") == ["grow"])
+        #expect(complete("seek fa") == ["fade.begin", "fade.end"])
+        #expect(complete("seek after ") == ["fade", "grow", "hide", "reveal", "spin"])
+        #expect(complete("play from=after r") == ["reveal"])
+        #expect(complete("show at=gr") == ["at=grow.begin", "at=grow.end"])
+        #expect(complete("canvas duration=after sp") == ["spin"])
+        #expect(complete("at after h") == ["hide"])
+        // Not where a plain number goes.
+        #expect(complete("animate box opacity duration=f").isEmpty)
+    }
+
+    @Test func pathFunctionsComeFromTheirTable() {
+        #expect(complete("set ring path=ro") == ["path=roundedRect("])
+        #expect(complete("path p = ci") == ["circle("])
+    }
+
+    @Test func fileNamesWithSpacesAreOfferedAsStrings() {
+        var c = Self.context
+        c.listDirectory = { dir in
+            switch dir {
+            case "": return [.init(name: "my scene.lab", isDirectory: false), .init(name: "my dir", isDirectory: true),
+                             .init(name: "plain.lab", isDirectory: false), .init(name: "say \"hi\".lab", isDirectory: false)]
+            case "my dir/": return [.init(name: "inner file.json", isDirectory: false)]
+            default: return []
+            }
+        }
+        let completer = Completer(c)
+        func complete(_ line: String) -> Completion { completer.complete(line, cursor: line.count) }
+        #expect(complete("load my").candidates == ["\"my dir/", "\"my scene.lab\""])
+        #expect(complete("load my").replacement == "\"my ")
+        #expect(complete("load \"my s").candidates == ["\"my scene.lab\""])
+        #expect(complete("load \"my s").replacement == "\"my scene.lab\" ")
+        #expect(complete("load \"my dir/").candidates == ["\"my dir/inner file.json\""])
+        #expect(complete("load pl").candidates == ["plain.lab"])
+        #expect(complete("load sa").candidates == ["\"say \\\"hi\\\".lab\""])
     }
 }

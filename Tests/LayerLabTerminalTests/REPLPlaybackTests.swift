@@ -68,7 +68,7 @@ struct REPLPlaybackTests {
         #expect(line.hasPrefix("> 1.000s / 4.000s  ==========------------------------------  1x"))
         #expect(line.hasSuffix("q quit"))
         #expect(StatusLine(unicode: true, color: false).text(s, now: 1, width: 30).count <= 30)
-        #expect(StatusLine(unicode: false, color: false).text(s, now: 1, width: 100).hasSuffix("spc <-/-> +/- r l q"))
+        #expect(StatusLine(unicode: false, color: false).text(s, now: 1, width: 100).hasSuffix("spc <-/-> +/- r l ? q"))
         #expect(StatusLine.speedText(0.25) == "1/4x")
     }
 

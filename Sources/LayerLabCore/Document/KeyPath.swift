@@ -71,6 +71,23 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The numbers a stored or scheduled value of this key path may hold: the range of the
+    /// property it writes, narrowed to the component (a rect's range bounds its size, so
+    /// `bounds.size.width` has it and `bounds.origin` does not).
+    public var range: ValueRange {
+        switch access {
+        case .property(let n): return PropertyTable.spec(n)?.range ?? .finite
+        case .fanOut(let ns): return PropertyTable.spec(ns[0])?.range ?? .finite
+        case .frame: return PropertyTable.spec("bounds")?.range ?? .finite
+        case .component(let n, let c):
+            let r = PropertyTable.spec(n)?.range ?? .finite
+            switch c {
+            case .x, .y, .width, .height, .size: return r
+            case .originX, .originY, .origin: return .finite
+            }
+        }
+    }
+
     /// The stored properties this key path reads or writes.
     public var storedProperties: [String] {
         switch access {
@@ -85,16 +102,16 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     public func read(_ props: [String: Value]) -> Value {
         switch access {
         case .property(let n):
-            return props[n] ?? PropertyTable.spec(n)?.defaultValue ?? .null
+            return PropertyTable.value(n, in: props)
         case .fanOut(let ns):
-            return props[ns[0]] ?? PropertyTable.spec(ns[0])?.defaultValue ?? .null
+            return PropertyTable.value(ns[0], in: props)
         case .component(let n, let c):
-            let base = props[n] ?? PropertyTable.spec(n)?.defaultValue ?? .null
+            let base = PropertyTable.value(n, in: props)
             return KeyPath.component(c, of: base)
         case .frame:
-            let pos = props["position"]?.point ?? .zero
-            let b = props["bounds"]?.rect ?? .zero
-            let a = props["anchorPoint"]?.point ?? Point(0.5, 0.5)
+            let pos = PropertyTable.value("position", in: props).point ?? .zero
+            let b = PropertyTable.value("bounds", in: props).rect ?? .zero
+            let a = PropertyTable.value("anchorPoint", in: props).point ?? .zero
             return .rect(Rect(pos.x - a.x * b.width, pos.y - a.y * b.height, b.width, b.height))
         }
     }
@@ -107,12 +124,12 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         case .fanOut(let ns):
             for n in ns { props[n] = value }
         case .component(let n, let c):
-            let base = props[n] ?? PropertyTable.spec(n)?.defaultValue ?? .null
+            let base = PropertyTable.value(n, in: props)
             props[n] = KeyPath.replacing(c, of: base, with: value)
         case .frame:
             guard let f = value.rect else { return }
-            let a = props["anchorPoint"]?.point ?? Point(0.5, 0.5)
-            var b = props["bounds"]?.rect ?? .zero
+            let a = PropertyTable.value("anchorPoint", in: props).point ?? .zero
+            var b = PropertyTable.value("bounds", in: props).rect ?? .zero
             b.size = f.size
             props["bounds"] = .rect(b)
             props["position"] = .point(Point(f.minX + a.x * f.width, f.minY + a.y * f.height))

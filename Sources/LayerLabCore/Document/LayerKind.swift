@@ -1,4 +1,4 @@
-/// The four kinds of layer, as SPEC §1 lists them.
+/// The four kinds of layer: CALayer, CAShapeLayer, a text layer and an image layer.
 public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     /// CALayer: geometry, background, border, mask, sublayers.
     case layer

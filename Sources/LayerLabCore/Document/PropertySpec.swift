@@ -1,87 +1,213 @@
-/// The description of one stored layer property: its type, default and which kinds have it.
+/// The description of one stored layer property: everything the editor, the project format,
+/// completion, help, the test generator and the evaluator need to know about it.
 public struct PropertySpec: Sendable {
     public let name: String
     public let type: ValueType
+    /// What its numbers measure (seconds for `beginTime`, radians for rotation).
+    public let quantity: Quantity
+    /// Core Animation's default: what an unset property reads as and is drawn with.
     public let defaultValue: Value
+    /// The numbers `set`, scheduled events and project files may store (animations may pass
+    /// outside it: Core Animation clamps when drawing, and springs overshoot).
+    public let range: ValueRange
     /// Kinds that have the property; nil means every kind.
     public let kinds: Set<LayerKind>?
     public let animatable: Bool
     /// One line for `help keypaths`.
     public let summary: String
+    /// Copies a value into the presentation layer the rasterizer draws; nil for properties the
+    /// evaluator consumes itself (the layer clock, the mask, the flipbook).
+    let present: (@Sendable (inout PresentedLayer, Value) -> Void)?
 
     public func applies(to kind: LayerKind) -> Bool { kinds?.contains(kind) ?? true }
+
+    /// Values worth offering after `name=`: the words of a closed set, or true/false.
+    public var completions: [String] {
+        switch type {
+        case .word(let words): return words
+        case .bool: return ["true", "false"]
+        default: return []
+        }
+    }
 }
 
-/// The table of every stored property, in display order.
+/// The table of every stored property, in display order: one line per property.
 ///
+/// To add a property, add its line here (name, default, the `PresentedLayer` field it is drawn
+/// from, range, kinds, animatable, help) and draw the field; see docs/adding-a-property.md.
 /// Defaults are Core Animation's: a shape's fill is opaque black and its stroke nil (clear),
 /// a text layer's font size is 36 and its colour white, contentsGravity is `resize`.
 public enum PropertyTable {
     public static let all: [PropertySpec] = {
-        let lineCaps = ["butt", "round", "square"]
-        let lineJoins = ["miter", "round", "bevel"]
-        let gravities = ["resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom",
-                         "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight"]
         let shape: Set<LayerKind> = [.shape], text: Set<LayerKind> = [.text], image: Set<LayerKind> = [.image]
-        func p(_ n: String, _ t: ValueType, _ d: Value, in k: Set<LayerKind>? = nil, anim: Bool = true,
-               _ s: String) -> PropertySpec {
-            PropertySpec(name: n, type: t, defaultValue: d, kinds: k, animatable: anim, summary: s)
-        }
         return [
-            p("bounds", .rect, .rect(.zero), "the layer's own rectangle; its size is the layer's size"),
-            p("position", .point, .point(.zero), "where the anchor point sits in the superlayer"),
-            p("anchorPoint", .point, .point(Point(0.5, 0.5)), "unit point of the bounds placed at position"),
-            p("transform.rotation.z", .number, .number(0), "rotation in radians, clockwise on screen"),
-            p("transform.scale.x", .number, .number(1), "horizontal scale about the anchor point"),
-            p("transform.scale.y", .number, .number(1), "vertical scale about the anchor point"),
-            p("transform.translation.x", .number, .number(0), "horizontal translation in points"),
-            p("transform.translation.y", .number, .number(0), "vertical translation in points"),
-            p("opacity", .number, .number(1), "0 transparent … 1 opaque, for the whole subtree"),
-            p("hidden", .bool, .bool(false), "a hidden layer and its sublayers are not drawn"),
-            p("zPosition", .number, .number(0), "drawing order among siblings; higher draws on top"),
-            p("backgroundColor", .color, .color(.clear), "fills the bounds, under the content"),
-            p("cornerRadius", .number, .number(0), "rounds the background, border and masksToBounds clip"),
-            p("borderWidth", .number, .number(0), "width of the border drawn inside the bounds"),
-            p("borderColor", .color, .color(.black), "colour of the border"),
-            p("masksToBounds", .bool, .bool(false), anim: false, "clip sublayers to the (rounded) bounds"),
-            p("mask", .layerRef, .null, anim: false, "a layer whose coverage masks this one, or none"),
-            p("beginTime", .number, .number(0), anim: false, "layer time: when the layer's clock starts"),
-            p("speed", .number, .number(1), anim: false, "layer time: rate of the layer's clock (0 pauses)"),
-            p("timeOffset", .number, .number(0), anim: false, "layer time: offset added to the layer's clock"),
-            p("path", .path, .path(.empty), in: shape, "the shape, in the layer's own coordinates"),
-            p("fillColor", .color, .color(.black), in: shape, "fill colour (clear for none)"),
-            p("strokeColor", .color, .color(.clear), in: shape, "stroke colour (clear for none)"),
-            p("lineWidth", .number, .number(1), in: shape, "stroke width in points"),
-            p("strokeStart", .number, .number(0), in: shape, "where the stroke starts, 0…1 of the path's length"),
-            p("strokeEnd", .number, .number(1), in: shape, "where the stroke ends, 0…1 of the path's length"),
-            p("lineCap", .word(lineCaps), .string("butt"), in: shape, anim: false, "ends of open strokes"),
-            p("lineJoin", .word(lineJoins), .string("miter"), in: shape, anim: false, "corners of strokes"),
-            p("miterLimit", .number, .number(10), in: shape, "longest miter before a bevel, in line widths"),
-            p("fillRule", .word(["nonZero", "evenOdd"]), .string("nonZero"), in: shape, anim: false,
-              "which regions of a self-crossing path are inside"),
-            p("lineDashPattern", .numberList, .list([]), in: shape, anim: false, "dash and gap lengths; empty for solid"),
-            p("lineDashPhase", .number, .number(0), in: shape, "how far into the dash pattern the stroke starts"),
-            p("string", .string, .string(""), in: text, anim: false, "the text"),
-            p("fontSize", .number, .number(36), in: text, "font size in points"),
-            p("foregroundColor", .color, .color(.white), in: text, "text colour"),
-            p("alignment", .word(["natural", "left", "center", "right", "justified"]), .string("natural"),
-              in: text, anim: false, "horizontal alignment within the bounds"),
-            p("contents", .string, .string(""), in: image, anim: false, "a PNG or text-art file"),
-            p("contentsGravity", .word(gravities), .string("resize"), in: image, anim: false,
-              "how the contents fit the bounds"),
-            p("frames", .stringList, .list([]), in: image, anim: false, "flipbook frames (files), like animationImages"),
-            p("animationDuration", .number, .number(0), in: image, anim: false,
+            p("bounds", Rect.zero, \.bounds, range: .nonNegative, "the layer's own rectangle; its size is the layer's size"),
+            p("position", Point.zero, \.position, "where the anchor point sits in the superlayer"),
+            p("anchorPoint", Point(0.5, 0.5), \.anchorPoint, "unit point of the bounds placed at position"),
+            p("transform.rotation.z", 0.0, \.rotation, quantity: .angle, "rotation in radians, clockwise on screen"),
+            p("transform.scale.x", 1.0, \.scaleX, "horizontal scale about the anchor point"),
+            p("transform.scale.y", 1.0, \.scaleY, "vertical scale about the anchor point"),
+            p("transform.translation.x", 0.0, \.translationX, "horizontal translation in points"),
+            p("transform.translation.y", 0.0, \.translationY, "vertical translation in points"),
+            p("opacity", 1.0, \.opacity, drawnWithin: 0...1, "0 transparent … 1 opaque, for the whole subtree"),
+            p("hidden", false, \.hidden, "a hidden layer and its sublayers are not drawn"),
+            p("zPosition", 0.0, \.zPosition, "drawing order among siblings; higher draws on top"),
+            p("backgroundColor", Color.clear, \.backgroundColor, "fills the bounds, under the content"),
+            p("cornerRadius", 0.0, \.cornerRadius, "rounds the background, border and masksToBounds clip"),
+            p("borderWidth", 0.0, \.borderWidth, range: .nonNegative, "width of the border drawn inside the bounds"),
+            p("borderColor", Color.black, \.borderColor, "colour of the border"),
+            p("masksToBounds", false, \.masksToBounds, anim: false, "clip sublayers to the (rounded) bounds"),
+            q("mask", .layerRef, .null, anim: false, "a layer whose coverage masks this one, or none"),
+            q("beginTime", .number, .number(0), quantity: .time, anim: false, "layer time: when the layer's clock starts"),
+            q("speed", .number, .number(1), anim: false, "layer time: rate of the layer's clock (0 pauses)"),
+            q("timeOffset", .number, .number(0), quantity: .time, anim: false, "layer time: offset added to the layer's clock"),
+            p("path", Path.empty, \.path, in: shape, "the shape, in the layer's own coordinates"),
+            p("fillColor", Color.black, \.fillColor, in: shape, "fill colour (clear for none)"),
+            p("strokeColor", Color.clear, \.strokeColor, in: shape, "stroke colour (clear for none)"),
+            p("lineWidth", 1.0, \.lineWidth, range: .nonNegative, in: shape, "stroke width in points"),
+            p("strokeStart", 0.0, \.strokeStart, in: shape, "where the stroke starts, 0…1 of the path's length"),
+            p("strokeEnd", 1.0, \.strokeEnd, in: shape, "where the stroke ends, 0…1 of the path's length"),
+            p("lineCap", LineCap.butt, \.lineCap, in: shape, anim: false, "ends of open strokes"),
+            p("lineJoin", LineJoin.miter, \.lineJoin, in: shape, anim: false, "corners of strokes"),
+            p("miterLimit", 10.0, \.miterLimit, range: .nonNegative, in: shape, "longest miter before a bevel, in line widths"),
+            p("fillRule", FillRule.nonZero, \.fillRule, in: shape, anim: false, "which regions of a self-crossing path are inside"),
+            p("lineDashPattern", [Double](), \.lineDashPattern, range: .nonNegative, in: shape, anim: false,
+              "dash and gap lengths; empty for solid"),
+            p("lineDashPhase", 0.0, \.lineDashPhase, in: shape, "how far into the dash pattern the stroke starts"),
+            p("string", "", \.string, in: text, anim: false, "the text"),
+            p("fontSize", 36.0, \.fontSize, range: .nonNegative, in: text, "font size in points"),
+            p("foregroundColor", Color.white, \.foregroundColor, in: text, "text colour"),
+            p("alignment", TextAlignment.natural, \.alignment, in: text, anim: false, "horizontal alignment within the bounds"),
+            p("contents", "", \.contents, in: image, anim: false, "a PNG or text-art file"),
+            p("contentsGravity", ContentsGravity.resize, \.contentsGravity, in: image, anim: false, "how the contents fit the bounds"),
+            q("frames", .stringList, .list([]), in: image, anim: false, "flipbook frames (files), like animationImages"),
+            q("animationDuration", .number, .number(0), quantity: .time, range: .nonNegative, in: image, anim: false,
               "one flipbook cycle; 0 means 1/30 s a frame"),
-            p("animationRepeatCount", .number, .number(0), in: image, anim: false, "flipbook cycles; 0 repeats forever"),
-            p("frameIndex", .number, .null, in: image, "the flipbook frame shown; unset follows the flipbook clock"),
+            q("animationRepeatCount", .number, .number(0), range: .nonNegative, in: image, anim: false,
+              "flipbook cycles; 0 repeats forever"),
+            q("frameIndex", .number, .null, range: .nonNegative, in: image,
+              "the flipbook frame shown; unset follows the flipbook clock"),
         ]
     }()
 
     static let byName: [String: PropertySpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    static let byKind: [LayerKind: [PropertySpec]] = Dictionary(uniqueKeysWithValues: LayerKind.allCases.map { k in
+        (k, all.filter { $0.applies(to: k) })
+    })
 
     /// The spec of a stored property, or nil.
     public static func spec(_ name: String) -> PropertySpec? { byName[name] }
 
     /// The properties a kind has, in display order.
-    public static func properties(for kind: LayerKind) -> [PropertySpec] { all.filter { $0.applies(to: kind) } }
+    public static func properties(for kind: LayerKind) -> [PropertySpec] { byKind[kind] ?? [] }
+
+    /// A property's value in a property dictionary, or its default.
+    public static func value(_ name: String, in props: [String: Value]) -> Value {
+        props[name] ?? byName[name]?.defaultValue ?? .null
+    }
+
+    // MARK: - Declaring
+
+    /// A property drawn from a `PresentedLayer` field; its type and default come from the field's.
+    private static func p<T: PresentableValue>(
+        _ name: String, _ defaultValue: T, _ field: WritableKeyPath<PresentedLayer, T> & Sendable,
+        quantity: Quantity = .plain, range: ValueRange = .finite, in kinds: Set<LayerKind>? = nil, anim: Bool = true,
+        _ summary: String
+    ) -> PropertySpec {
+        PropertySpec(name: name, type: T.valueType, quantity: quantity, defaultValue: defaultValue.value, range: range, kinds: kinds,
+                     animatable: anim, summary: summary,
+                     present: { layer, v in if let t = T(v) { layer[keyPath: field] = t } })
+    }
+
+    /// A number drawn clamped to `limits` (opacity: stored and animated freely, drawn within 0…1).
+    private static func p(
+        _ name: String, _ defaultValue: Double, _ field: WritableKeyPath<PresentedLayer, Double> & Sendable,
+        drawnWithin limits: ClosedRange<Double>, in kinds: Set<LayerKind>? = nil, _ summary: String
+    ) -> PropertySpec {
+        PropertySpec(name: name, type: .number, quantity: .plain, defaultValue: .number(defaultValue), range: .finite, kinds: kinds,
+                     animatable: true, summary: summary,
+                     present: { layer, v in if let n = v.number { layer[keyPath: field] = min(max(n, limits.lowerBound), limits.upperBound) } })
+    }
+
+    /// A word from a closed set, drawn as its enum case.
+    private static func p<W: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ defaultValue: W, _ field: WritableKeyPath<PresentedLayer, W> & Sendable,
+        in kinds: Set<LayerKind>? = nil, anim: Bool = true, _ summary: String
+    ) -> PropertySpec where W.RawValue == String {
+        PropertySpec(name: name, type: .word(W.allCases.map(\.rawValue)), quantity: .plain, defaultValue: .string(defaultValue.rawValue),
+                     range: .finite, kinds: kinds, animatable: anim, summary: summary,
+                     present: { layer, v in if let w = v.string.flatMap(W.init(rawValue:)) { layer[keyPath: field] = w } })
+    }
+
+    /// A property the evaluator reads itself, not drawn from a field.
+    private static func q(_ name: String, _ type: ValueType, _ defaultValue: Value, quantity: Quantity = .plain,
+                          range: ValueRange = .finite, in kinds: Set<LayerKind>? = nil, anim: Bool = true,
+                          _ summary: String) -> PropertySpec {
+        PropertySpec(name: name, type: type, quantity: quantity, defaultValue: defaultValue, range: range, kinds: kinds,
+                     animatable: anim, summary: summary, present: nil)
+    }
+}
+
+/// A Swift type a property value is drawn as, with the `ValueType` it is stored as.
+protocol PresentableValue: Sendable {
+    static var valueType: ValueType { get }
+    var value: Value { get }
+    /// nil when the value is of another type (the field then keeps its default).
+    init?(_ value: Value)
+}
+
+extension Double: PresentableValue {
+    static var valueType: ValueType { .number }
+    var value: Value { .number(self) }
+    init?(_ value: Value) { guard let n = value.number else { return nil }; self = n }
+}
+
+extension Bool: PresentableValue {
+    static var valueType: ValueType { .bool }
+    var value: Value { .bool(self) }
+    init?(_ value: Value) { guard let b = value.bool else { return nil }; self = b }
+}
+
+extension Point: PresentableValue {
+    static var valueType: ValueType { .point }
+    var value: Value { .point(self) }
+    init?(_ value: Value) { guard let p = value.point else { return nil }; self = p }
+}
+
+extension Rect: PresentableValue {
+    static var valueType: ValueType { .rect }
+    var value: Value { .rect(self) }
+    init?(_ value: Value) { guard let r = value.rect else { return nil }; self = r }
+}
+
+extension Color: PresentableValue {
+    static var valueType: ValueType { .color }
+    var value: Value { .color(self) }
+    /// A nil colour (`.null`) draws as clear.
+    init?(_ value: Value) {
+        switch value {
+        case .color(let c): self = c
+        case .null: self = .clear
+        default: return nil
+        }
+    }
+}
+
+extension Path: PresentableValue {
+    static var valueType: ValueType { .path }
+    var value: Value { .path(self) }
+    /// Named-path references are resolved before presenting.
+    init?(_ value: Value) { guard case .path(let p) = value else { return nil }; self = p }
+}
+
+extension String: PresentableValue {
+    static var valueType: ValueType { .string }
+    var value: Value { .string(self) }
+    init?(_ value: Value) { guard let s = value.string else { return nil }; self = s }
+}
+
+extension Array: PresentableValue where Element == Double {
+    static var valueType: ValueType { .numberList }
+    var value: Value { .list(map { .number($0) }) }
+    init?(_ value: Value) { guard let xs = value.list else { return nil }; self = xs.compactMap(\.number) }
 }

@@ -36,7 +36,7 @@ extension Document {
         guard let target = layer(named: event.layer) else { throw EditError.noSuchLayer(event.layer) }
         for a in event.assignments {
             let kp = try resolveKeyPath(a.keyPath, on: target)
-            try checkValue(a.value, for: kp, layer: event.layer)
+            try checkStoredValue(a.value, for: kp, layer: event.layer)
         }
         var copy = self
         copy.events.append(event)
@@ -115,17 +115,16 @@ extension Document {
             try values([b.from, b.to, b.by], b.keyPath)
         case .keyframes(let k):
             try values(k.values, k.keyPath)
-            if k.values.isEmpty { throw .invalidAnimation("keyframes need at least one value") }
+            if k.values.isEmpty { throw .invalidAnimation("keyframes need at least one value", attribute: "values") }
             if let kt = k.keyTimes {
-                if kt.count != k.values.count {
-                    throw .invalidAnimation("keyTimes has \(kt.count) entries but values has \(k.values.count)")
-                }
+                if let problem = k.keyTimeCountProblem(kt.count) { throw .invalidAnimation(problem, attribute: "keyTimes") }
                 if kt.contains(where: { !(0...1).contains($0) }) || zip(kt, kt.dropFirst()).contains(where: { $0 > $1 }) {
-                    throw .invalidAnimation("keyTimes must rise from 0 to 1")
+                    throw .invalidAnimation("keyTimes must rise from 0 to 1", attribute: "keyTimes")
                 }
             }
             if let tf = k.timingFunctions, tf.count != max(0, k.values.count - 1) {
-                throw .invalidAnimation("timingFunctions needs \(max(0, k.values.count - 1)) entries (one per segment)")
+                throw .invalidAnimation("timingFunctions needs \(max(0, k.values.count - 1)) entries (one per segment)",
+                                        attribute: "timingFunctions")
             }
         case .spring(let s):
             try values([s.from, s.to, s.by], s.keyPath)
@@ -178,16 +177,10 @@ extension Document {
     }
 
     func checkTiming(_ t: MediaTiming) throws(EditError) {
-        if let d = t.duration, !(d > 0 && d.isFinite) {
-            throw .invalidTiming(attribute: "duration", reason: "must be a positive, finite time")
-        }
-        if !t.speed.isFinite { throw .invalidTiming(attribute: "speed", reason: "must be finite") }
-        if !t.timeOffset.isFinite { throw .invalidTiming(attribute: "timeOffset", reason: "must be finite") }
-        if t.repeatCount.isNaN || t.repeatCount < 0 {
-            throw .invalidTiming(attribute: "repeatCount", reason: "cannot be negative")
-        }
-        if t.repeatDuration.isNaN || t.repeatDuration < 0 {
-            throw .invalidTiming(attribute: "repeatDuration", reason: "cannot be negative")
+        for attribute in MediaTiming.attributes {
+            if case .number(let v)? = attribute.value(in: t), !attribute.range.contains(v) {
+                throw .outOfRange(keyPath: attribute.name, attribute.range, found: v)
+            }
         }
         if case .cubic(let a, let b, let c, let d) = t.timingFunction {
             if ![a, b, c, d].allSatisfy(\.isFinite) || !(0...1).contains(a) || !(0...1).contains(c) {

@@ -28,7 +28,7 @@ extension Document {
         var props = target.properties
         for a in assignments {
             let kp = try resolveKeyPath(a.keyPath, on: target)
-            try checkValue(a.value, for: kp, layer: name)
+            try checkStoredValue(a.value, for: kp, layer: name)
             kp.write(a.value, into: &props)
         }
         // Unset (null) masks are stored as absent, so a document compares equal to one that never set it.

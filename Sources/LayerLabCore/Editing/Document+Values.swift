@@ -6,6 +6,16 @@ extension Document {
         try checkValue(value, type: keyPath.type, keyPath: keyPath.name, layer: layer)
     }
 
+    /// Throws unless `value` may be stored or scheduled for `keyPath`: `checkValue` plus the
+    /// property's range (`lineWidth=-3` is refused here, as the project decoder refuses it).
+    public func checkStoredValue(_ value: Value, for keyPath: KeyPath, layer: String) throws(EditError) {
+        try checkValue(value, for: keyPath, layer: layer)
+        if let bad = keyPath.range.violation(in: value) {
+            let part = ValueRange.part(bad.component, of: value)
+            throw .outOfRange(keyPath: keyPath.name + (part.map { " " + $0 } ?? ""), keyPath.range, found: bad.number)
+        }
+    }
+
     func checkValue(_ value: Value, type: ValueType, keyPath: String, layer: String) throws(EditError) {
         func bad() -> EditError { .wrongType(keyPath: keyPath, expected: type) }
         func finite(_ xs: Double...) throws(EditError) {

@@ -19,6 +19,9 @@ public enum EditError: Error, Hashable, Sendable {
     case notAnimatable(String)
     case wrongType(keyPath: String, expected: ValueType)
     case invalidValue(keyPath: String, reason: String)
+    /// A number outside the property's range (`lineWidth=-3`); the key path may name the part
+    /// (`bounds height`).
+    case outOfRange(keyPath: String, ValueRange, found: Double)
     /// A time expression names something that has no begin or end.
     case unknownTimeReference(String)
     /// Following these names' time expressions leads back to the first one.
@@ -33,7 +36,8 @@ public enum EditError: Error, Hashable, Sendable {
     case tooDeep(Int)
     /// A timing attribute out of its range (negative duration, zero-length group…).
     case invalidTiming(attribute: String, reason: String)
-    case invalidAnimation(String)
+    /// An animation's shape is wrong; `attribute` names the attribute at fault, if one is.
+    case invalidAnimation(String, attribute: String? = nil)
 
     /// The sentence users read, without position (the script layer adds that).
     public var message: String {
@@ -51,6 +55,7 @@ public enum EditError: Error, Hashable, Sendable {
         case .notAnimatable(let k): return "'\(k)' is not animatable"
         case .wrongType(let k, let t): return "\(k) takes a \(t.displayName)"
         case .invalidValue(let k, let reason): return "bad value for \(k): \(reason)"
+        case .outOfRange(let k, let r, let found): return "\(k) \(r.requirement), found \(formatNumber(found))"
         case .unknownTimeReference(let n): return "no animation or event named '\(n)' to take a time from"
         case .timeCycle(let names):
             return "time expressions would form a cycle: " + (names + [names.first ?? ""]).joined(separator: " → ")
@@ -61,7 +66,7 @@ public enum EditError: Error, Hashable, Sendable {
         case .indexOutOfRange(let i, let c): return "index \(i) is out of range 0…\(c)"
         case .tooDeep(let n): return "layers cannot nest more than \(n) levels deep"
         case .invalidTiming(let a, let r): return "\(a) \(r)"
-        case .invalidAnimation(let r): return r
+        case .invalidAnimation(let r, _): return r
         }
     }
 }

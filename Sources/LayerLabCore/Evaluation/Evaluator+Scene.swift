@@ -52,55 +52,14 @@ extension Evaluator {
                      layers: presented)
     }
 
-    /// Typed presentation values from a property dictionary.
+    /// Typed presentation values from a property dictionary, through the property table.
     func presentedLayer(_ l: Layer, _ props: [String: Value], layerTime: Double) -> PresentedLayer {
         var p = PresentedLayer(name: l.name, kind: l.kind)
-        func num(_ k: String, _ d: Double) -> Double { props[k]?.number ?? d }
-        func col(_ k: String, _ d: Color) -> Color {
-            switch props[k] { case .color(let c)?: return c; case .null?: return .clear; default: return d }
+        for spec in PropertyTable.properties(for: l.kind) {
+            guard let present = spec.present, let v = props[spec.name] else { continue }
+            present(&p, spec.type == .path ? resolve(v) : v)
         }
-        func word(_ k: String, _ d: String) -> String { props[k]?.string ?? d }
-        p.bounds = props["bounds"]?.rect ?? .zero
-        p.position = props["position"]?.point ?? .zero
-        p.anchorPoint = props["anchorPoint"]?.point ?? Point(0.5, 0.5)
-        p.rotation = num("transform.rotation.z", 0)
-        p.scaleX = num("transform.scale.x", 1)
-        p.scaleY = num("transform.scale.y", 1)
-        p.translationX = num("transform.translation.x", 0)
-        p.translationY = num("transform.translation.y", 0)
-        p.opacity = max(0, min(1, num("opacity", 1)))
-        p.hidden = props["hidden"]?.bool ?? false
-        p.zPosition = num("zPosition", 0)
-        p.backgroundColor = col("backgroundColor", .clear)
-        p.cornerRadius = num("cornerRadius", 0)
-        p.borderWidth = num("borderWidth", 0)
-        p.borderColor = col("borderColor", .black)
-        p.masksToBounds = props["masksToBounds"]?.bool ?? false
-        switch l.kind {
-        case .shape:
-            if let v = props["path"] { if case .path(let path) = resolve(v) { p.path = path } }
-            p.fillColor = col("fillColor", .black)
-            p.strokeColor = col("strokeColor", .clear)
-            p.lineWidth = num("lineWidth", 1)
-            p.strokeStart = num("strokeStart", 0)
-            p.strokeEnd = num("strokeEnd", 1)
-            p.lineCap = word("lineCap", "butt")
-            p.lineJoin = word("lineJoin", "miter")
-            p.miterLimit = num("miterLimit", 10)
-            p.evenOdd = word("fillRule", "nonZero") == "evenOdd"
-            p.lineDashPattern = (props["lineDashPattern"]?.list ?? []).compactMap(\.number)
-            p.lineDashPhase = num("lineDashPhase", 0)
-        case .text:
-            p.string = word("string", "")
-            p.fontSize = num("fontSize", 36)
-            p.foregroundColor = col("foregroundColor", .white)
-            p.alignment = word("alignment", "natural")
-        case .image:
-            p.contentsGravity = word("contentsGravity", "resize")
-            p.contents = flipbookFrame(props, layerTime: layerTime) ?? word("contents", "")
-        case .layer:
-            break
-        }
+        if l.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
         return p
     }
 
@@ -114,9 +73,9 @@ extension Evaluator {
         if let idx = props["frameIndex"]?.number, idx.isFinite {
             return frames[clampedInt(idx.rounded(.down), 0, n - 1)]
         }
-        var cycle = props["animationDuration"]?.number ?? 0
+        var cycle = PropertyTable.value("animationDuration", in: props).number ?? 0
         if cycle <= 0 { cycle = Double(n) / 30 }
-        let repeats = props["animationRepeatCount"]?.number ?? 0
+        let repeats = PropertyTable.value("animationRepeatCount", in: props).number ?? 0
         if t < 0 { return frames[0] }
         if repeats > 0 && t >= repeats * cycle { return nil }
         let k = (t / (cycle / Double(n))).rounded(.down).truncatingRemainder(dividingBy: Double(n))

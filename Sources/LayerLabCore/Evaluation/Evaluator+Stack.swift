@@ -66,7 +66,17 @@ extension Evaluator {
     private func note(for local: LocalTime, _ c: TimingClock) -> String {
         switch (local.phase, local.applies) {
         case (.active, _):
-            return c.activeDuration > c.duration ? "active, iteration \(local.iteration + 1)" : "active"
+            // With autoreverses the way back belongs to the same iteration (as `help timing`
+            // says: forwards then backwards is one iteration).
+            let legs = c.autoreverses ? 2 : 1
+            var parts = ["active"]
+            if c.activeDuration > c.duration * Double(legs) {
+                let count = c.repeatDuration == 0 && c.repeatCount.isFinite && c.repeatCount > 1
+                    ? " of \(formatNumber(c.repeatCount))" : ""
+                parts.append("iteration \(local.iteration / legs + 1)\(count)")
+            }
+            if c.autoreverses && local.iteration % 2 == 1 { parts.append("on the way back") }
+            return parts.joined(separator: ", ")
         case (.before, true): return "before its begin, filling backwards"
         case (.before, false): return "not begun yet (no backwards fill)"
         case (.after, true): return "ended, filling forwards"

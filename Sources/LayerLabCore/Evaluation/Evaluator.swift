@@ -87,19 +87,14 @@ public struct Evaluator: Sendable {
         }
     }
 
-    func springSolver(_ s: Animation.Spring, duration: Double?) -> SpringSolver {
-        switch s.form {
-        case .physics(let m, let k, let c, let v):
-            return SpringSolver(mass: m, stiffness: k, damping: c, initialVelocity: v)
-        case .dampingRatio(let z, let v):
-            return SpringSolver(dampingRatio: z, initialVelocity: v, duration: duration ?? 0.5)
-        }
-    }
+    func springSolver(_ s: Animation.Spring, duration: Double?) -> SpringSolver { SpringSolver(s, duration: duration) }
 
     // MARK: - Public queries
 
-    /// The scene's length: the canvas duration if set, else the end of the last finite
-    /// animation or event, else 4 s when everything repeats forever (0 for a still scene).
+    /// The scene's length: the canvas duration if set, else the end of everything that
+    /// starts — each finite animation and event to its end, each endless animation (repeating
+    /// forever) to the end of its first full cycle — else 4 s for a flipbook or an endless
+    /// animation with no cycle to show (0 for a still scene).
     public var sceneDuration: Double {
         if let d = document.canvas.duration, let v = d.evaluate({ intervals[$0] }), v.isFinite, v >= 0 {
             return min(v, Evaluator.longestScene)
@@ -108,7 +103,10 @@ public struct Evaluator: Sendable {
         var infinite = false
         for a in document.animations {
             guard let iv = intervals[a.name] else { continue }
-            if iv.end.isFinite { end = max(end, iv.end) } else { infinite = true }
+            if iv.end.isFinite { end = max(end, iv.end); continue }
+            infinite = true
+            let cycleEnd = iv.begin + firstCycle(of: a)
+            if cycleEnd.isFinite { end = max(end, cycleEnd) }
         }
         for e in document.events {
             if let iv = intervals[e.name], iv.end.isFinite { end = max(end, iv.end) }
@@ -117,6 +115,14 @@ public struct Evaluator: Sendable {
         if end == 0 && (infinite || hasFlipbook) { return 4 }
         // Huge but finite ends (beginTime=1e300) still make a scene nobody can play through.
         return min(end, Evaluator.longestScene)
+    }
+
+    /// One full cycle of an endless animation in its parent's time: an iteration, there and
+    /// back with `autoreverses`, at its speed (infinite when paused).
+    func firstCycle(of a: Animation) -> Double {
+        guard a.timing.speed != 0 else { return .infinity }
+        let d = duration(of: a, groupDuration: nil)
+        return d * (a.timing.autoreverses ? 2 : 1) / abs(a.timing.speed)
     }
 
     private var hasFlipbook: Bool {
@@ -218,9 +224,9 @@ public struct Evaluator: Sendable {
     }
 
     static func clockTime(_ parent: Double, _ props: [String: Value]) -> Double {
-        let begin = props["beginTime"]?.number ?? 0
-        let speed = props["speed"]?.number ?? 1
-        let offset = props["timeOffset"]?.number ?? 0
+        let begin = PropertyTable.value("beginTime", in: props).number ?? 0
+        let speed = PropertyTable.value("speed", in: props).number ?? 1
+        let offset = PropertyTable.value("timeOffset", in: props).number ?? 0
         if begin == 0 && speed == 1 && offset == 0 { return parent }
         return (parent - begin) * speed + offset
     }

@@ -1,5 +1,19 @@
 /// Keyframe interpolation for CAKeyframeAnimation's calculation modes.
 extension Animation.Keyframes {
+    /// Whether `count` key times fit the values: one per value, or for discrete mode also one
+    /// more, as Core Animation documents it (the extra time ends the last value's hold; without
+    /// it the last value holds to the end of the duration anyway).
+    public func acceptsKeyTimeCount(_ count: Int) -> Bool {
+        count == values.count || (calculationMode == .discrete && count == values.count + 1)
+    }
+
+    /// Why `count` key times do not fit the values, or nil when they do.
+    public func keyTimeCountProblem(_ count: Int) -> String? {
+        if acceptsKeyTimeCount(count) { return nil }
+        let n = values.count
+        return "keyTimes has \(count) entries but values has \(n)" + (calculationMode == .discrete ? " (discrete takes \(n) or \(n + 1))" : "")
+    }
+
     /// The key times in use: given ones, or evenly spaced (n+1 of them for discrete mode);
     /// paced modes space them by the distance between values.
     func effectiveKeyTimes(_ values: [Value]) -> [Double] {

@@ -27,9 +27,4 @@ public struct MediaTiming: Hashable, Sendable {
     public var additive: Bool = false
 
     public init() {}
-
-    /// The attribute names the command language accepts, in help order.
-    public static let attributeNames = ["beginTime", "duration", "speed", "timeOffset", "repeatCount",
-                                        "repeatDuration", "autoreverses", "fillMode",
-                                        "removedOnCompletion", "timingFunction", "additive"]
 }

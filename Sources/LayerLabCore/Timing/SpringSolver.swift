@@ -27,6 +27,17 @@ public struct SpringSolver: Hashable, Sendable {
         self.init(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: v)
     }
 
+    /// The physical spring behind either form of a spring animation, shared by the evaluator
+    /// and the exporters. UIKit's form without a duration maps with d = 0.5 s.
+    package init(_ s: Animation.Spring, duration: Double?) {
+        switch s.form {
+        case .physics(let m, let k, let c, let v):
+            self.init(mass: m, stiffness: k, damping: c, initialVelocity: v)
+        case .dampingRatio(let z, let v):
+            self.init(dampingRatio: z, initialVelocity: v, duration: duration ?? 0.5)
+        }
+    }
+
     /// Progress at time t ≥ 0: 0 at the start, settling at 1; may overshoot.
     public func progress(at t: Double) -> Double {
         if t <= 0 { return 0 }
@@ -49,18 +60,43 @@ public struct SpringSolver: Hashable, Sendable {
         return 1 - y
     }
 
-    /// The time after which the spring stays within 0.1% of its target: CASpringAnimation's
-    /// `settlingDuration` in spirit (Apple does not document its threshold). Searched on a
-    /// 1 ms grid up to 60 s.
+    /// How close to its target a spring must stay to count as settled: 1/1200 of the distance.
+    /// Apple does not document CASpringAnimation's threshold, but documents two settling
+    /// durations (mass 1, stiffness 100: about 2.85 s with damping 5, just over 1 s with
+    /// damping 15); this threshold on the oscillation's envelope gives 2.849 s and 1.001 s.
+    public static let settlingThreshold = 1.0 / 1200
+
+    /// The longest settling duration: an undamped spring never settles.
+    public static let longestSettling = 60.0
+
+    /// CASpringAnimation's `settlingDuration`: when the spring's motion is bound to stay within
+    /// `settlingThreshold` of its target. An underdamped spring oscillates inside the envelope
+    /// A·e^(−ζω₀t) (A the oscillation's amplitude, from the initial displacement and velocity),
+    /// so it has settled once the envelope falls to the threshold; a critically damped or
+    /// overdamped one has settled after the last time it is farther away (searched on a 1 ms
+    /// grid). Rounded up to the millisecond.
     public var settlingDuration: Double {
-        let step = 0.001
-        var lastOutside = 0.0
-        var t = 0.0
-        while t < 60 {
-            if abs(1 - progress(at: t)) > 0.001 { lastOutside = t }
-            else if t - lastOutside > 1 && t > 0.05 { break }
-            t += step
+        let w0 = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        let eps = SpringSolver.settlingThreshold
+        var t: Double
+        if zeta < 1 {
+            guard zeta > 0 else { return SpringSolver.longestSettling }
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (-initialVelocity + zeta * w0) / wd
+            let amplitude = (1 + b * b).squareRoot()
+            t = max(0, log(amplitude / eps) / (zeta * w0))
+        } else {
+            let step = 0.001
+            var lastOutside = 0.0
+            var s = 0.0
+            while s < SpringSolver.longestSettling {
+                if abs(1 - progress(at: s)) > eps { lastOutside = s } else if s - lastOutside > 1 { break }
+                s += step
+            }
+            t = lastOutside + step
         }
-        return ((lastOutside + step) * 1000).rounded(.up) / 1000
+        t = min(t, SpringSolver.longestSettling)
+        return (t * 1000).rounded(.up) / 1000
     }
 }

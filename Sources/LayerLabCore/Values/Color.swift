@@ -9,7 +9,7 @@ public struct Color: Hashable, Sendable {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
 
-    /// A colour from 0…255 components, as the seeds' `Colors.red = (209, 42, 24)`.
+    /// A colour from 0…255 components, as the tutorials' starter project writes `Colors.red = (209, 42, 24)`.
     public init(bytes r: Int, _ g: Int, _ b: Int, _ a: Int = 255) {
         self.init(Double(r) / 255, Double(g) / 255, Double(b) / 255, Double(a) / 255)
     }

@@ -2,11 +2,14 @@
 /// or written out: terminal messages, the command language's string literals, JSON and Swift.
 ///
 /// Escaped: C0 controls, DEL, the C1 controls U+0080–U+009F (U+009B alone starts a terminal
-/// control sequence, like ESC [) and the line and paragraph separators U+2028/U+2029 (which
-/// end lines in some readers). Everything else passes through unchanged.
+/// control sequence, like ESC [), line and paragraph separators (which end lines in some
+/// readers) and invisible format characters (zero-width and bidirectional overrides, which
+/// can make text read as something it is not). Everything else passes through unchanged.
 public enum EscapeStyle: Sendable {
-    /// `\u{1b}`: error messages, `tree`, `inspect`, history; also the command language.
+    /// `\u{1b}`, `\n`, `\t`, `\r`: error messages, `tree`, `inspect`, history.
     case terminal
+    /// `\u{1b}`, `\n`, `\t`: string literals of the command language (which reads these).
+    case script
     /// `\u001b`, `\b`, `\f`: JSON strings.
     case json
     /// `\u{1b}`, `\0`: Swift string literals.
@@ -14,8 +17,13 @@ public enum EscapeStyle: Sendable {
 }
 
 /// Whether `u` is escaped by `escapeControls`.
-@inline(__always) public func isEscapedControl(_ u: Unicode.Scalar) -> Bool {
-    u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029
+public func isEscapedControl(_ u: Unicode.Scalar) -> Bool {
+    if u.value < 0x20 || (0x7F...0x9F).contains(u.value) { return true }
+    guard u.value >= 0xAD else { return false }
+    switch u.properties.generalCategory {
+    case .lineSeparator, .paragraphSeparator, .format: return true
+    default: return false
+    }
 }
 
 /// `s` with every control character escaped in `style`; with `quoted`, also `"` and `\`, and
@@ -28,16 +36,20 @@ public func escapeControls(_ s: String, as style: EscapeStyle = .terminal, quote
         case "\\" where quoted: out += "\\\\"
         case "\n": out += "\\n"
         case "\t": out += "\\t"
-        case "\r": out += "\\r"
+        case "\r" where style != .script: out += "\\r"
         case "\u{08}" where style == .json: out += "\\b"
         case "\u{0C}" where style == .json: out += "\\f"
         case "\0" where style == .swift: out += "\\0"
         default:
             guard isEscapedControl(u) else { out.unicodeScalars.append(u); continue }
-            let hex = String(u.value, radix: 16)
             switch style {
-            case .json: out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            case .terminal, .swift: out += "\\u{" + hex + "}"
+            case .json:
+                // JSON escapes UTF-16 code units: a scalar past U+FFFF is a surrogate pair.
+                for unit in String(u).utf16 {
+                    let h = String(unit, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+                }
+            case .terminal, .script, .swift: out += "\\u{" + String(u.value, radix: 16) + "}"
             }
         }
     }

@@ -6,9 +6,10 @@ public enum Limits {
     /// Scene times a command can name (`seek`, `at=`, `from=`, `to=`): about 31 years either
     /// way, which keeps milliseconds, frame numbers and column arithmetic well inside `Int`.
     public static let longestTime = 1e9
+    public static let sceneTimes = ValueRange(lowerBound: -longestTime, upperBound: longestTime)
 
     /// Playback rates `play speed=` accepts (the keys step within 1/8…8).
-    public static let playSpeeds: ClosedRange<Double> = 0.001...1000
+    public static let playSpeeds = ValueRange(lowerBound: 0.001, upperBound: 1000)
 
     /// The most pixels a long job (`frames`, GIF and cast exports) may draw in total, summed
     /// over its frames: about two minutes of drawing on one core. Above it the job is refused

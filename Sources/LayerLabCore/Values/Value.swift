@@ -28,6 +28,12 @@ public enum Value: Hashable, Sendable {
     public var list: [Value]? { if case .list(let v) = self { return v }; return nil }
 }
 
+/// What a number measures, which decides the units it may be written with: `300ms` is a time,
+/// `90deg` an angle; a bare number fits either (seconds, radians).
+public enum Quantity: Hashable, Sendable {
+    case plain, time, angle
+}
+
 /// The type a property or key path takes, used to check and parse values.
 public enum ValueType: Hashable, Sendable {
     case number, bool, point, size, rect, color, path, string

@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// Reads the members of one JSON object that must have a known set of keys.
 ///
 /// Unknown keys are refused when the reader is made (with the nearest known key as a hint),
@@ -14,8 +16,8 @@ struct ObjectReader {
             throw ProjectFileError(.wrongType, at: node.position, path, "expected \(what) (an object), found \(node.summary)")
         }
         for m in list where !allowed.contains(m.key) {
-            var message = "unknown key \(JSONWriter.quoted(m.key)) in \(what)"
-            if let hint = Suggestion.nearest(m.key, in: allowed) { message += "; did you mean \(JSONWriter.quoted(hint))?" }
+            var message = "unknown key \(JSONValue.quoted(m.key)) in \(what)"
+            if let hint = Suggestion.nearest(m.key, in: allowed) { message += "; did you mean \(JSONValue.quoted(hint))?" }
             throw ProjectFileError(.unknownKey, at: m.keyPosition, path.appending(m.key), message)
         }
         self.node = node; self.path = path; self.what = what
@@ -25,7 +27,7 @@ struct ObjectReader {
     /// The member's value, or a "missing field" error pointing at the object's opening brace.
     func required(_ key: String) throws(ProjectFileError) -> JSONNode {
         guard let m = members[key] else {
-            throw ProjectFileError(.missingField, at: node.position, path, "missing field \(JSONWriter.quoted(key)) in \(what)")
+            throw ProjectFileError(.missingField, at: node.position, path, "missing field \(JSONValue.quoted(key)) in \(what)")
         }
         return m.value
     }

@@ -89,15 +89,13 @@ extension ProjectDecoder {
                 }
                 times.append(t)
             }
-            if times.count != values.count {
-                throw ProjectFileError(.outOfRange, at: node.position, o.at("keyTimes"),
-                                       "keyTimes has \(times.count) entries but values has \(values.count)")
-            }
             k.keyTimes = times
         }
         if let node = o.optional("calculationMode") {
-            let modes = Animation.CalculationMode.allCases.map(\.rawValue)
-            k.calculationMode = Animation.CalculationMode(rawValue: try word(node, o.at("calculationMode"), modes))!
+            k.calculationMode = try word(node, o.at("calculationMode"), as: Animation.CalculationMode.self)
+        }
+        if let times = k.keyTimes, let problem = k.keyTimeCountProblem(times.count), let node = o.optional("keyTimes") {
+            throw ProjectFileError(.outOfRange, at: node.position, o.at("keyTimes"), problem)
         }
         if let node = o.optional("timingFunctions") {
             var fs: [TimingFunction] = []
@@ -124,7 +122,7 @@ extension ProjectDecoder {
         if let ratioNode = o.optional("dampingRatio") {
             if let key = physics.first(where: o.has) {
                 throw ProjectFileError(.unknownKey, at: o.keyPosition(key), o.at(key),
-                                       "\(JSONWriter.quoted(key)) belongs to the physical spring form; with \"dampingRatio\" use \"initialSpringVelocity\"")
+                                       "\(JSONValue.quoted(key)) belongs to the physical spring form; with \"dampingRatio\" use \"initialSpringVelocity\"")
             }
             let ratio = try number(ratioNode, o.at("dampingRatio"), .positive)
             let v = try o.optional("initialSpringVelocity").map { (n) throws(ProjectFileError) in try number(n, o.at("initialSpringVelocity")) } ?? 0
@@ -134,7 +132,7 @@ extension ProjectDecoder {
                 throw ProjectFileError(.unknownKey, at: o.keyPosition("initialSpringVelocity"), o.at("initialSpringVelocity"),
                                        "\"initialSpringVelocity\" belongs to the \"dampingRatio\" form; the physical form uses \"initialVelocity\"")
             }
-            func read(_ key: String, _ rule: NumberRule, _ fallback: Double) throws(ProjectFileError) -> Double {
+            func read(_ key: String, _ rule: ValueRange, _ fallback: Double) throws(ProjectFileError) -> Double {
                 guard let n = o.optional(key) else { return fallback }
                 return try number(n, o.at(key), rule)
             }
@@ -147,19 +145,19 @@ extension ProjectDecoder {
     /// The CAMediaTiming attributes; absent ones take Core Animation's defaults.
     private mutating func timing(_ o: ObjectReader, owner: String) throws(ProjectFileError) -> MediaTiming {
         var t = MediaTiming()
-        if let n = o.optional("beginTime") { t.beginTime = try time(n, o.at("beginTime"), owner: owner) }
-        if let n = o.optional("duration") { t.duration = try number(n, o.at("duration"), .positive) }
-        if let n = o.optional("speed") { t.speed = try number(n, o.at("speed")) }
-        if let n = o.optional("timeOffset") { t.timeOffset = try number(n, o.at("timeOffset")) }
-        if let n = o.optional("repeatCount") { t.repeatCount = try number(n, o.at("repeatCount"), .nonNegativeOrInfinite) }
-        if let n = o.optional("repeatDuration") { t.repeatDuration = try number(n, o.at("repeatDuration"), .nonNegativeOrInfinite) }
-        if let n = o.optional("autoreverses") { t.autoreverses = try bool(n, o.at("autoreverses")) }
-        if let n = o.optional("fillMode") {
-            t.fillMode = FillMode(rawValue: try word(n, o.at("fillMode"), FillMode.allCases.map(\.rawValue)))!
+        for attribute in MediaTiming.attributes {
+            guard let n = o.optional(attribute.name) else { continue }
+            let p = o.at(attribute.name)
+            let v: TimingValue
+            switch attribute.kind {
+            case .time: v = .time(try time(n, p, owner: owner))
+            case .seconds, .number: v = .number(try number(n, p, attribute.range))
+            case .bool: v = .bool(try bool(n, p))
+            case .fillMode: v = .fillMode(try word(n, p, as: FillMode.self))
+            case .timingFunction: v = .timingFunction(try timingFunction(n, p))
+            }
+            attribute.set(v, in: &t)
         }
-        if let n = o.optional("removedOnCompletion") { t.removedOnCompletion = try bool(n, o.at("removedOnCompletion")) }
-        if let n = o.optional("timingFunction") { t.timingFunction = try timingFunction(n, o.at("timingFunction")) }
-        if let n = o.optional("additive") { t.additive = try bool(n, o.at("additive")) }
         return t
     }
 }

@@ -1,13 +1,6 @@
 import LayerLabCore
 
 extension ProjectDecoder {
-    /// Properties whose negative values mean nothing; everything else takes any finite number.
-    /// (`opacity`, `strokeStart` and `strokeEnd` outside 0…1 are allowed: Core Animation clamps
-    /// them when drawing, and springs overshoot through them.)
-    static let nonNegativeProperties: Set<String> = [
-        "lineWidth", "borderWidth", "miterLimit", "fontSize", "animationDuration", "animationRepeatCount", "frameIndex",
-    ]
-
     mutating func layers(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> [Layer] {
         var out: [Layer] = []
         for (n, item) in try array(node, path, "a list of layers").enumerated() {
@@ -20,7 +13,7 @@ extension ProjectDecoder {
         let o = try ObjectReader(node, path, what: "a layer", allowed: ["name", "kind", "properties", "sublayers"])
         let nameNode = try o.required("name")
         let n = try define(nameNode, o.at("name"), as: .layer)
-        let kind = LayerKind(rawValue: try word(try o.required("kind"), o.at("kind"), LayerKind.allCases.map(\.rawValue)))!
+        let kind = try word(try o.required("kind"), o.at("kind"), as: LayerKind.self)
         layerKinds[n] = kind
         var properties: [String: Value] = [:]
         if let propsNode = o.optional("properties") {
@@ -41,35 +34,27 @@ extension ProjectDecoder {
 
     private func propertySpec(_ m: JSONMember, _ path: JSONPath, kind: LayerKind) throws(ProjectFileError) -> PropertySpec {
         guard let spec = PropertyTable.spec(m.key) else {
-            var message = "unknown property \(JSONWriter.quoted(m.key))"
+            var message = "unknown property \(JSONValue.quoted(m.key))"
             if KeyPath.resolve(m.key, for: kind) != nil {
                 message += " (a derived key path; store the property it sets)"
             } else if let hint = Suggestion.nearest(m.key, in: PropertyTable.properties(for: kind).map(\.name)) {
-                message += "; did you mean \(JSONWriter.quoted(hint))?"
+                message += "; did you mean \(JSONValue.quoted(hint))?"
             }
             throw ProjectFileError(.unknownKey, at: m.keyPosition, path, message)
         }
         guard spec.applies(to: kind) else {
             let owners = LayerKind.allCases.filter { spec.applies(to: $0) }.map(\.rawValue).joined(separator: ", ")
             throw ProjectFileError(.unknownKey, at: m.keyPosition, path,
-                                   "a \(kind.rawValue) layer has no property \(JSONWriter.quoted(m.key)) (only \(owners) layers do)")
+                                   "a \(kind.rawValue) layer has no property \(JSONValue.quoted(m.key)) (only \(owners) layers do)")
         }
         return spec
     }
 
-    /// A stored property's value: its table type, plus the few range rules above.
+    /// A stored property's value: its table type and range.
     private mutating func propertyValue(_ node: JSONNode, _ path: JSONPath, _ spec: PropertySpec,
                                         layer: String) throws(ProjectFileError) -> Value {
         let v = try value(node, path, spec.type, layer: layer)
-        if ProjectDecoder.nonNegativeProperties.contains(spec.name), v != .null {
-            _ = try number(node, path, .nonNegative)
-        }
-        if spec.name == "bounds", case .array(let items) = node.kind {
-            for n in 2..<4 { _ = try number(items[n], path.appending(n), .nonNegative) }
-        }
-        if spec.name == "lineDashPattern", case .array(let items) = node.kind {
-            for (n, item) in items.enumerated() { _ = try number(item, path.appending(n), .nonNegative) }
-        }
+        try checkRange(v, spec.range, node, path)
         return v
     }
 
@@ -79,8 +64,8 @@ extension ProjectDecoder {
             throw ProjectFileError(.outOfRange, at: ref.position, ref.path, "a layer cannot mask itself")
         }
         for ref in maskReferences where layerKinds[ref.name] == nil {
-            var message = "the mask names no layer \(JSONWriter.quoted(ref.name))"
-            if let hint = Suggestion.nearest(ref.name, in: layerKinds.keys.sorted()) { message += "; did you mean \(JSONWriter.quoted(hint))?" }
+            var message = "the mask names no layer \(JSONValue.quoted(ref.name))"
+            if let hint = Suggestion.nearest(ref.name, in: layerKinds.keys.sorted()) { message += "; did you mean \(JSONValue.quoted(hint))?" }
             throw ProjectFileError(.danglingReference, at: ref.position, ref.path, message)
         }
         maskReferences = []

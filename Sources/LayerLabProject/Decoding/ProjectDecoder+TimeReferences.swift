@@ -10,15 +10,15 @@ extension ProjectDecoder {
             switch error {
             case .unknownTimeReference(let name):
                 guard let ref = timeReferences.first(where: { $0.expr.references.contains(name) }) else { break }
-                var message = "the time expression names no animation or event \(JSONWriter.quoted(name))"
-                if let hint = Suggestion.nearest(name, in: timedNames.sorted()) { message += "; did you mean \(JSONWriter.quoted(hint))?" }
+                var message = "the time expression names no animation or event \(JSONValue.quoted(name))"
+                if let hint = Suggestion.nearest(name, in: timedNames.sorted()) { message += "; did you mean \(JSONValue.quoted(hint))?" }
                 throw ProjectFileError(.danglingReference, at: ref.position, ref.path, message)
             case .timeCycle(let names):
                 guard let first = names.first else { break }
                 let next = names.count > 1 ? names[1] : first
                 guard let ref = timeReferences.first(where: { $0.owner == first && $0.expr.references.contains(next) })
                         ?? timeReferences.first(where: { $0.owner == first }) else { break }
-                let loop = (names + [first]).map { JSONWriter.quoted($0) }.joined(separator: " → ")
+                let loop = (names + [first]).map { JSONValue.quoted($0) }.joined(separator: " → ")
                 throw ProjectFileError(.cycle, at: ref.position, ref.path, "time expressions depend on each other in a loop: \(loop)")
             default: break
             }

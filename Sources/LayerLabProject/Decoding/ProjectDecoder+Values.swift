@@ -1,16 +1,9 @@
 import LayerLabCore
 
-/// What a number field accepts beyond being a number.
-enum NumberRule {
-    case finite, nonNegative, positive, unit
-    /// 0 or more, or `"inf"` (repeatCount, repeatDuration).
-    case nonNegativeOrInfinite
-}
-
 extension ProjectDecoder {
     // MARK: - Scalars
 
-    func number(_ node: JSONNode, _ path: JSONPath, _ rule: NumberRule = .finite) throws(ProjectFileError) -> Double {
+    func number(_ node: JSONNode, _ path: JSONPath, _ range: ValueRange = .finite) throws(ProjectFileError) -> Double {
         let v: Double
         switch node.kind {
         case .number(let text):
@@ -24,15 +17,10 @@ extension ProjectDecoder {
         default:
             throw ProjectFileError(.wrongType, at: node.position, path, "expected a number, found \(node.summary)")
         }
-        let ok: Bool, need: String
-        switch rule {
-        case .finite: ok = v.isFinite; need = "must be a finite number"
-        case .nonNegative: ok = v.isFinite && v >= 0; need = "must be 0 or more"
-        case .positive: ok = v.isFinite && v > 0; need = "must be more than 0"
-        case .unit: ok = v >= 0 && v <= 1; need = "must be from 0 to 1"
-        case .nonNegativeOrInfinite: ok = v >= 0; need = "must be 0 or more (or \"inf\")"
+        guard range.contains(v) else {
+            throw ProjectFileError(.outOfRange, at: node.position, path,
+                                   "out of range: \(range.requirement(writingInfinityAs: "\"inf\"")), found \(node.summary)")
         }
-        guard ok else { throw ProjectFileError(.outOfRange, at: node.position, path, "out of range: \(need), found \(node.summary)") }
         return v
     }
 
@@ -77,10 +65,21 @@ extension ProjectDecoder {
         let s = try string(node, path)
         guard options.contains(s) else {
             var message = "expected one of \(options.joined(separator: ", ")); found \(node.summary)"
-            if let hint = Suggestion.nearest(s, in: options) { message += " (did you mean \(JSONWriter.quoted(hint))?)" }
+            if let hint = Suggestion.nearest(s, in: options) { message += " (did you mean \(JSONValue.quoted(hint))?)" }
             throw ProjectFileError(.outOfRange, at: node.position, path, message)
         }
         return s
+    }
+
+    /// One of an enum's cases, by its raw value.
+    func word<W: CaseIterable & RawRepresentable>(_ node: JSONNode, _ path: JSONPath, as: W.Type) throws(ProjectFileError) -> W
+    where W.RawValue == String {
+        let options = W.allCases.map(\.rawValue)
+        let s = try word(node, path, options)
+        guard let w = W(rawValue: s) else {
+            throw ProjectFileError(.outOfRange, at: node.position, path, "expected one of \(options.joined(separator: ", "))")
+        }
+        return w
     }
 
     func array(_ node: JSONNode, _ path: JSONPath, _ what: String) throws(ProjectFileError) -> [JSONNode] {
@@ -145,7 +144,7 @@ extension ProjectDecoder {
         }
         guard let f = TimingFunction.named(s) else {
             var message = "unknown timing function \(node.summary); expected one of \(TimingFunction.names.joined(separator: ", ")) or [x1, y1, x2, y2]"
-            if let hint = Suggestion.nearest(s, in: TimingFunction.names) { message += " (did you mean \(JSONWriter.quoted(hint))?)" }
+            if let hint = Suggestion.nearest(s, in: TimingFunction.names) { message += " (did you mean \(JSONValue.quoted(hint))?)" }
             throw ProjectFileError(.outOfRange, at: node.position, path, message)
         }
         return f
@@ -194,6 +193,17 @@ extension ProjectDecoder {
         }
     }
 
+    /// Refuses a stored value outside its property's range, pointing at the offending number.
+    func checkRange(_ v: Value, _ range: ValueRange, _ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) {
+        guard let bad = range.violation(in: v) else { return }
+        var at = node, atPath = path
+        if let i = bad.component, case .array(let items) = node.kind, items.indices.contains(i) {
+            at = items[i]; atPath = path.appending(i)
+        }
+        throw ProjectFileError(.outOfRange, at: at.position, atPath,
+                               "out of range: \(range.requirement(writingInfinityAs: "\"inf\"")), found \(at.summary)")
+    }
+
     /// `"#rrggbb"`, `"#rrggbbaa"`, `"#rgb"`, a colour name, or exact components `[r, g, b, a]` in 0…1.
     func color(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> Color {
         if case .array(let items) = node.kind {
@@ -236,8 +246,8 @@ extension ProjectDecoder {
             let refNode = try o.required("ref")
             let target = try string(refNode, o.at("ref"))
             guard pathNames.contains(target) else {
-                var message = "no path named \(JSONWriter.quoted(target))"
-                if let hint = Suggestion.nearest(target, in: pathNames.sorted()) { message += "; did you mean \(JSONWriter.quoted(hint))?" }
+                var message = "no path named \(JSONValue.quoted(target))"
+                if let hint = Suggestion.nearest(target, in: pathNames.sorted()) { message += "; did you mean \(JSONValue.quoted(hint))?" }
                 throw ProjectFileError(.danglingReference, at: refNode.position, o.at("ref"), message)
             }
             return .pathRef(target)

@@ -119,7 +119,9 @@ struct ProjectDecoder {
             let a = try ObjectReader(item, p, what: "an assignment", allowed: ["keyPath", "value"])
             let kpNode = try a.required("keyPath")
             let kp = try keyPath(kpNode, a.at("keyPath"), kind: kind, animating: false)
-            let v = try value(try a.required("value"), a.at("value"), kp.type, layer: layer)
+            let valueNode = try a.required("value")
+            let v = try value(valueNode, a.at("value"), kp.type, layer: layer)
+            try checkRange(v, kp.range, valueNode, a.at("value"))
             assignments.append(Assignment(keyPath: try string(kpNode, a.at("keyPath")), value: v))
         }
         return Event(name: n, time: t, layer: layer, assignments: assignments, animated: animated)
@@ -132,7 +134,7 @@ struct ProjectDecoder {
         let n = try name(node, path, dots: kind == .animation || kind == .event)
         if let first = names[n] {
             throw ProjectFileError(.duplicateName, at: node.position, path,
-                                   "the name \(JSONWriter.quoted(n)) is already used by the \(first.kind) at line \(first.position.line), column \(first.position.column)")
+                                   "the name \(JSONValue.quoted(n)) is already used by the \(first.kind) at line \(first.position.line), column \(first.position.column)")
         }
         names[n] = (node.position, kind)
         return n
@@ -142,8 +144,8 @@ struct ProjectDecoder {
     func layerReference(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> (String, LayerKind) {
         let n = try name(node, path)
         guard let kind = layerKinds[n] else {
-            var message = "no layer named \(JSONWriter.quoted(n))"
-            if let hint = Suggestion.nearest(n, in: layerKinds.keys.sorted()) { message += "; did you mean \(JSONWriter.quoted(hint))?" }
+            var message = "no layer named \(JSONValue.quoted(n))"
+            if let hint = Suggestion.nearest(n, in: layerKinds.keys.sorted()) { message += "; did you mean \(JSONValue.quoted(hint))?" }
             throw ProjectFileError(.danglingReference, at: node.position, path, message)
         }
         return (n, kind)
@@ -155,7 +157,7 @@ struct ProjectDecoder {
         let text = try string(node, path)
         guard let kp = KeyPath.resolve(text, for: kind) else {
             var message = "unknown key path \(node.summary) for a \(kind.rawValue) layer"
-            if let hint = Suggestion.nearest(text, in: KeyPath.names(for: kind)) { message += "; did you mean \(JSONWriter.quoted(hint))?" }
+            if let hint = Suggestion.nearest(text, in: KeyPath.names(for: kind)) { message += "; did you mean \(JSONValue.quoted(hint))?" }
             throw ProjectFileError(.outOfRange, at: node.position, path, message)
         }
         if animating && !kp.isAnimatable {

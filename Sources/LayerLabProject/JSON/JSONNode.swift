@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// A 1-based line and column in the project text; columns count Unicode scalars.
 public struct SourcePosition: Hashable, Sendable {
     public var line: Int
@@ -31,7 +33,7 @@ struct JSONNode: Sendable {
         case .number(let t): return t
         case .string(let s):
             let shown = s.count > 40 ? String(s.prefix(40)) + "…" : s
-            return JSONWriter.quoted(shown)
+            return JSONValue.quoted(shown)
         case .array: return "an array"
         case .object: return "an object"
         }
@@ -66,7 +68,7 @@ struct JSONPath: Sendable, CustomStringConvertible {
             switch c {
             case .index(let i): out += "[\(i)]"
             case .key(let k):
-                if JSONPath.isPlain(k) { out += "." + k } else { out += "[" + JSONWriter.quoted(k) + "]" }
+                if JSONPath.isPlain(k) { out += "." + k } else { out += "[" + JSONValue.quoted(k) + "]" }
             }
         }
         return out

@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes that tracks line, column and the JSON path
 /// it is inside, so a syntax error in a hand-edited or truncated project says exactly where.
 ///
@@ -69,7 +71,7 @@ struct JSONParser {
             let key = try string()
             if let first = seen[key] {
                 throw ProjectFileError(.duplicateKey, at: keyPosition, path.appending(key),
-                                       "duplicate key \(JSONWriter.quoted(key)) (first at line \(first.line), column \(first.column))")
+                                       "duplicate key \(JSONValue.quoted(key)) (first at line \(first.line), column \(first.column))")
             }
             seen[key] = keyPosition
             skipSpace()

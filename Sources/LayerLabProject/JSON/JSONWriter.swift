@@ -1,33 +1,23 @@
 import LayerLabCore
 
-/// A JSON value about to be written, with object members in the order they will appear.
-enum JSONOut: Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONOut])
-    case object([(String, JSONOut)])
-}
-
 /// Writes JSON deterministically: 2-space indent, members in the given order, numbers in their
 /// shortest round-trip form, and arrays of plain values kept on one line (`[100, 50]`) so
 /// points, sizes and colours stay readable and diffs stay small; so are objects of one plain
 /// member (`{"ref": "tri"}`).
 public enum JSONWriter {
-    static func write(_ value: JSONOut) -> String {
+    static func write(_ value: JSONValue) -> String {
         var out = ""
         write(value, indent: 0, into: &out)
         out += "\n"
         return out
     }
 
-    private static func write(_ value: JSONOut, indent: Int, into out: inout String) {
+    private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
         switch value {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
-        case .number(let v): out += number(v)
-        case .string(let s): out += quoted(s)
+        case .number(let v), .precise(let v): out += number(v)
+        case .string(let s): out += JSONValue.quoted(s)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             if items.allSatisfy(\.isScalar) {
@@ -51,7 +41,7 @@ public enum JSONWriter {
             if members.isEmpty { out += "{}"; return }
             if members.count == 1, members[0].1.isScalar {
                 // A reference (`{"ref": "tri"}`) reads best on one line.
-                out += "{" + quoted(members[0].0) + ": "
+                out += "{" + JSONValue.quoted(members[0].0) + ": "
                 write(members[0].1, indent: indent, into: &out)
                 out += "}"
                 return
@@ -59,7 +49,7 @@ public enum JSONWriter {
             let pad = String(repeating: "  ", count: indent + 1)
             out += "{\n"
             for (n, (key, item)) in members.enumerated() {
-                out += pad + quoted(key) + ": "
+                out += pad + JSONValue.quoted(key) + ": "
                 write(item, indent: indent + 1, into: &out)
                 out += n == members.count - 1 ? "\n" : ",\n"
             }
@@ -85,17 +75,5 @@ public enum JSONWriter {
         var s = v.description
         if s.hasSuffix(".0") { s.removeLast(2) }
         return s
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
-    public static func quoted(_ s: String) -> String { escapeControls(s, as: .json, quoted: true) }
-}
-
-extension JSONOut {
-    var isScalar: Bool {
-        switch self {
-        case .array, .object: return false
-        default: return true
-        }
     }
 }

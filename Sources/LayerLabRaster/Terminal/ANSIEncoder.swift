@@ -3,16 +3,13 @@
 /// Output is deterministic: colour escapes are emitted only when a colour changes, and
 /// every frame or diff ends with the attributes reset.
 public enum ANSIEncoder {
-    static let esc = "\u{1B}["
-    static let reset = "\u{1B}[0m"
-
     /// One string a row, without newlines; a row that set colours ends with a reset.
     public static func lines(_ grid: CellGrid) -> [String] {
         (0..<grid.rows).map { r in
             var out: [UInt8] = []
             var pen = Pen()
             for c in 0..<grid.columns { pen.write(grid[c, r], into: &out) }
-            if pen.dirty { out.append(contentsOf: reset.utf8) }
+            if pen.dirty { appendReset(to: &out) }
             return String(decoding: out, as: UTF8.self)
         }
     }
@@ -20,14 +17,22 @@ public enum ANSIEncoder {
     /// The whole frame, each row ending in a newline: what `show` and `frames` print.
     public static func text(_ grid: CellGrid) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(grid.columns * grid.rows * 8)
-        for r in 0..<grid.rows {
-            var pen = Pen()
-            for c in 0..<grid.columns { pen.write(grid[c, r], into: &out) }
-            if pen.dirty { out.append(contentsOf: reset.utf8) }
-            out.append(10)
-        }
+        write(grid, into: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the whole frame's bytes to `out` in one pass over the cells (a buffer the
+    /// caller keeps stops reallocation between frames).
+    public static func write(_ grid: CellGrid, into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + grid.columns * grid.rows * 4 + grid.rows * 8)
+        grid.cells.withUnsafeBufferPointer { cells in
+            for r in 0..<grid.rows {
+                var pen = Pen()
+                for c in 0..<grid.columns { pen.write(cells[r * grid.columns + c], into: &out) }
+                if pen.dirty { appendReset(to: &out) }
+                out.append(10)
+            }
+        }
     }
 
     /// The bytes that turn the screen from `previous` into `next`: only changed cells, with
@@ -35,29 +40,51 @@ public enum ANSIEncoder {
     /// is drawn. The frame's top-left cell goes to 1-based (`row`, `column`).
     public static func diff(from previous: CellGrid?, to next: CellGrid, row: Int = 1, column: Int = 1) -> String {
         var out: [UInt8] = []
+        writeDiff(from: previous, to: next, row: row, column: column, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the diff's bytes (see `diff`) to `out` in one pass over the cells.
+    public static func writeDiff(from previous: CellGrid?, to next: CellGrid, row: Int = 1, column: Int = 1,
+                                 into out: inout [UInt8]) {
         var pen = Pen()
         let full = previous.map { $0.columns != next.columns || $0.rows != next.rows } ?? true
-        for r in 0..<next.rows {
-            var cursor = -1
-            for c in 0..<next.columns {
-                let cell = next[c, r]
-                if !full, let previous, previous[c, r] == cell { continue }
-                if cursor != c {
-                    out.append(contentsOf: esc.utf8)
-                    appendNumber(row + r, to: &out); out.append(59)
-                    appendNumber(column + c, to: &out); out.append(72)
+        let old = full ? [] : previous!.cells
+        old.withUnsafeBufferPointer { old in
+            next.cells.withUnsafeBufferPointer { cells in
+                for r in 0..<next.rows {
+                    var cursor = -1
+                    for c in 0..<next.columns {
+                        let i = r * next.columns + c
+                        let cell = cells[i]
+                        if !full && old[i] == cell { continue }
+                        if cursor != c {
+                            out.append(27); out.append(91)
+                            appendNumber(row + r, to: &out); out.append(59)
+                            appendNumber(column + c, to: &out); out.append(72)
+                        }
+                        pen.write(cell, into: &out)
+                        cursor = c + 1
+                    }
                 }
-                pen.write(cell, into: &out)
-                cursor = c + 1
             }
         }
-        if pen.dirty { out.append(contentsOf: reset.utf8) }
-        return String(decoding: out, as: UTF8.self)
+        if pen.dirty { appendReset(to: &out) }
+    }
+
+    @inline(__always) static func appendReset(to out: inout [UInt8]) {
+        out.append(27); out.append(91); out.append(48); out.append(109)
     }
 
     /// Decimal digits of a non-negative number.
     @inline(__always) static func appendNumber(_ n: Int, to out: inout [UInt8]) {
-        if n >= 10 { appendNumber(n / 10, to: &out) }
+        if n < 10 { out.append(UInt8(48 + n)); return }
+        if n < 100 { out.append(UInt8(48 + n / 10)); out.append(UInt8(48 + n % 10)); return }
+        if n < 1000 {
+            out.append(UInt8(48 + n / 100)); out.append(UInt8(48 + n / 10 % 10)); out.append(UInt8(48 + n % 10))
+            return
+        }
+        appendNumber(n / 10, to: &out)
         out.append(UInt8(48 + n % 10))
     }
 
@@ -79,17 +106,22 @@ public enum ANSIEncoder {
                 out.append(109)
                 dirty = true
             }
-            let v = cell.character.value
-            if v < 0x80 {
-                out.append(UInt8(v))
-            } else {
-                for b in String.UnicodeScalarView([cell.character]).utf8Bytes { out.append(b) }
-            }
+            appendUTF8(cell.character, to: &out)
         }
     }
-}
 
-extension String.UnicodeScalarView {
-    /// The UTF-8 bytes of these scalars.
-    fileprivate var utf8Bytes: [UInt8] { Array(String(self).utf8) }
+    /// A scalar's UTF-8 bytes, written directly.
+    @inline(__always) static func appendUTF8(_ s: Unicode.Scalar, to out: inout [UInt8]) {
+        let v = s.value
+        if v < 0x80 {
+            out.append(UInt8(v))
+        } else if v < 0x800 {
+            out.append(UInt8(0xC0 | v >> 6)); out.append(UInt8(0x80 | v & 0x3F))
+        } else if v < 0x10000 {
+            out.append(UInt8(0xE0 | v >> 12)); out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
+        } else {
+            out.append(UInt8(0xF0 | v >> 18)); out.append(UInt8(0x80 | v >> 12 & 0x3F))
+            out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
 }

@@ -19,110 +19,121 @@ public enum CellEncoder {
         let cols = bitmap.width / px, rows = bitmap.height / py
         var grid = CellGrid(columns: cols, rows: rows)
         guard cols > 0, rows > 0 else { return grid }
-        let flat = Flattened(bitmap, background: background)
-        switch mode {
-        case .ascii: ascii(flat, color: color, into: &grid)
-        case .blocks: blocks(flat, color: color, into: &grid)
-        case .braille: braille(flat, color: color, into: &grid)
+        let base = background.a > 0 ? Bitmap.bytes(background) : (0, 0, 0, 255)
+        bitmap.pixels.withUnsafeBufferPointer { p in
+            grid.cells.withUnsafeMutableBufferPointer { cells in
+                let f = Flattener(pixels: p, width: bitmap.width,
+                                  background: (Int32(base.0), Int32(base.1), Int32(base.2)))
+                switch mode {
+                case .ascii: ascii(f, color: color, columns: cols, rows: rows, into: cells)
+                case .blocks: blocks(f, color: color, columns: cols, rows: rows, into: cells)
+                case .braille: braille(f, color: color, columns: cols, rows: rows, into: cells)
+                }
+            }
         }
         return grid
     }
 
-    /// Opaque pixels as integer RGB, plus each pixel's ink.
-    struct Flattened {
+    /// Reads pixels flattened over the background as opaque integer RGB, with their ink:
+    /// computed as each cell needs them, with no intermediate buffers.
+    struct Flattener {
+        let pixels: UnsafeBufferPointer<UInt8>
         let width: Int
-        var rgb: [Int32]
-        var ink: [Float]
+        let background: (Int32, Int32, Int32)
 
-        init(_ b: Bitmap, background: Color) {
-            width = b.width
-            let base = background.a > 0 ? Bitmap.bytes(background) : (0, 0, 0, 255)
-            let br = Int32(base.0), bg = Int32(base.1), bb = Int32(base.2)
-            let n = b.width * b.height
-            rgb = [Int32](repeating: 0, count: n * 3)
-            ink = [Float](repeating: 0, count: n)
-            b.pixels.withUnsafeBufferPointer { p in
-                for i in 0..<n {
-                    let a = Int32(p[i * 4 + 3])
-                    // Integer "over" with rounding: deterministic everywhere.
-                    let r = (Int32(p[i * 4]) * a + br * (255 - a) + 127) / 255
-                    let g = (Int32(p[i * 4 + 1]) * a + bg * (255 - a) + 127) / 255
-                    let bl = (Int32(p[i * 4 + 2]) * a + bb * (255 - a) + 127) / 255
-                    rgb[i * 3] = r; rgb[i * 3 + 1] = g; rgb[i * 3 + 2] = bl
-                    let d = max(abs(r - br), abs(g - bg), abs(bl - bb))
-                    ink[i] = Float(d) / 255
-                }
-            }
+        /// Pixel `i` over the background (integer "over" with rounding: deterministic).
+        @inline(__always) func rgb(_ i: Int) -> (Int32, Int32, Int32) {
+            let j = i * 4
+            let a = Int32(pixels[j + 3])
+            if a == 255 { return (Int32(pixels[j]), Int32(pixels[j + 1]), Int32(pixels[j + 2])) }
+            let (br, bg, bb) = background
+            return ((Int32(pixels[j]) * a + br * (255 - a) + 127) / 255,
+                    (Int32(pixels[j + 1]) * a + bg * (255 - a) + 127) / 255,
+                    (Int32(pixels[j + 2]) * a + bb * (255 - a) + 127) / 255)
         }
 
-        func color(_ i: Int, _ mode: ColorMode) -> TerminalColor {
-            TerminalColor(r: UInt8(rgb[i * 3]), g: UInt8(rgb[i * 3 + 1]), b: UInt8(rgb[i * 3 + 2]), mode: mode)
-        }
-
-        /// The mean colour of some pixels.
-        func mean(_ idx: [Int], _ mode: ColorMode) -> TerminalColor {
-            guard !idx.isEmpty else { return .default }
-            var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
-            for i in idx { r += rgb[i * 3]; g += rgb[i * 3 + 1]; b += rgb[i * 3 + 2] }
-            let n = Int32(idx.count)
-            return TerminalColor(r: UInt8((r + n / 2) / n), g: UInt8((g + n / 2) / n),
-                                 b: UInt8((b + n / 2) / n), mode: mode)
+        /// The largest channel difference from the background, 0…255.
+        @inline(__always) func ink(_ c: (Int32, Int32, Int32)) -> Int32 {
+            max(abs(c.0 - background.0), abs(c.1 - background.1), abs(c.2 - background.2))
         }
     }
 
-    private static func ascii(_ f: Flattened, color: ColorMode, into grid: inout CellGrid) {
+    @inline(__always) static func terminal(_ c: (Int32, Int32, Int32), _ mode: ColorMode) -> TerminalColor {
+        TerminalColor(r: UInt8(c.0), g: UInt8(c.1), b: UInt8(c.2), mode: mode)
+    }
+
+    /// Ink at or above this (out of 255) draws a half block or braille dot: `inkThreshold`.
+    static let inkLevel = Int32((inkThreshold * 255).rounded(.up))
+
+    private static func ascii(_ f: Flattener, color: ColorMode, columns: Int, rows: Int,
+                              into cells: UnsafeMutableBufferPointer<Cell>) {
         let steps = Float(asciiRamp.count - 1)
-        for r in 0..<grid.rows {
-            for c in 0..<grid.columns {
+        for r in 0..<rows {
+            for c in 0..<columns {
                 let i = r * f.width + c
-                let level = Int((f.ink[i] * steps).rounded())
+                let rgb = f.rgb(i)
+                let level = Int((Float(f.ink(rgb)) / 255 * steps).rounded())
                 let ch = asciiRamp[max(0, min(asciiRamp.count - 1, level))]
-                grid[c, r] = Cell(ch, foreground: ch == " " ? .default : f.color(i, color))
+                cells[r * columns + c] = Cell(ch, foreground: ch == " " || color == .none ? .default : terminal(rgb, color))
             }
         }
     }
 
-    private static func blocks(_ f: Flattened, color: ColorMode, into grid: inout CellGrid) {
-        for r in 0..<grid.rows {
-            for c in 0..<grid.columns {
+    private static func blocks(_ f: Flattener, color: ColorMode, columns: Int, rows: Int,
+                               into cells: UnsafeMutableBufferPointer<Cell>) {
+        for r in 0..<rows {
+            for c in 0..<columns {
                 let top = (2 * r) * f.width + c, bottom = top + f.width
+                let t = f.rgb(top), b = f.rgb(bottom)
                 if color == .none {
-                    let t = f.ink[top] >= inkThreshold, b = f.ink[bottom] >= inkThreshold
-                    let ch: Unicode.Scalar = t ? (b ? "█" : "▀") : (b ? "▄" : " ")
-                    grid[c, r] = Cell(ch)
+                    let ti = f.ink(t) >= inkLevel, bi = f.ink(b) >= inkLevel
+                    cells[r * columns + c] = Cell(ti ? (bi ? "█" : "▀") : (bi ? "▄" : " "))
                 } else {
-                    let fg = f.color(top, color), bg = f.color(bottom, color)
+                    let fg = terminal(t, color), bg = terminal(b, color)
                     // NB: a cell whose halves agree is a space on the background: fewer bytes.
-                    grid[c, r] = fg == bg ? Cell(" ", background: bg) : Cell("▀", foreground: fg, background: bg)
+                    cells[r * columns + c] = fg == bg ? Cell(" ", background: bg) : Cell("▀", foreground: fg, background: bg)
                 }
             }
         }
     }
 
-    /// Dot bits of a braille cell, by (x, y) within the 2x4 block.
-    static let brailleBits: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+    /// Dot bits of a braille cell, by x * 4 + y within the 2x4 block.
+    static let brailleBits: [UInt32] = [0x01, 0x02, 0x04, 0x40, 0x08, 0x10, 0x20, 0x80]
 
-    private static func braille(_ f: Flattened, color: ColorMode, into grid: inout CellGrid) {
-        var inked: [Int] = [], plain: [Int] = []
-        inked.reserveCapacity(8); plain.reserveCapacity(8)
-        for r in 0..<grid.rows {
-            for c in 0..<grid.columns {
+    private static func braille(_ f: Flattener, color: ColorMode, columns: Int, rows: Int,
+                                into cells: UnsafeMutableBufferPointer<Cell>) {
+        for r in 0..<rows {
+            for c in 0..<columns {
                 var bits: UInt32 = 0
-                inked.removeAll(keepingCapacity: true); plain.removeAll(keepingCapacity: true)
+                // Sums of the inked and the plain pixels, and their counts.
+                var ink = (Int32(0), Int32(0), Int32(0), Int32(0)), plain = (Int32(0), Int32(0), Int32(0), Int32(0))
                 for dy in 0..<4 {
                     for dx in 0..<2 {
-                        let i = (4 * r + dy) * f.width + 2 * c + dx
-                        if f.ink[i] >= inkThreshold { bits |= brailleBits[dx][dy]; inked.append(i) } else { plain.append(i) }
+                        let rgb = f.rgb((4 * r + dy) * f.width + 2 * c + dx)
+                        if f.ink(rgb) >= inkLevel {
+                            bits |= brailleBits[dx * 4 + dy]
+                            ink = (ink.0 + rgb.0, ink.1 + rgb.1, ink.2 + rgb.2, ink.3 + 1)
+                        } else {
+                            plain = (plain.0 + rgb.0, plain.1 + rgb.1, plain.2 + rgb.2, plain.3 + 1)
+                        }
                     }
                 }
                 let ch = bits == 0 ? " " : Unicode.Scalar(0x2800 + bits)!
                 if color == .none {
-                    grid[c, r] = Cell(ch)
+                    cells[r * columns + c] = Cell(ch)
                 } else {
-                    grid[c, r] = Cell(ch, foreground: bits == 0 ? .default : f.mean(inked, color),
-                                      background: f.mean(plain.isEmpty ? inked : plain, color))
+                    let back = plain.3 > 0 ? plain : ink
+                    cells[r * columns + c] = Cell(ch, foreground: bits == 0 ? .default : mean(ink, color),
+                                                  background: mean(back, color))
                 }
             }
         }
+    }
+
+    /// The mean colour of summed pixels (r, g, b, count), rounded.
+    @inline(__always) static func mean(_ s: (Int32, Int32, Int32, Int32), _ mode: ColorMode) -> TerminalColor {
+        let n = s.3
+        guard n > 0 else { return .default }
+        return TerminalColor(r: UInt8((s.0 + n / 2) / n), g: UInt8((s.1 + n / 2) / n), b: UInt8((s.2 + n / 2) / n), mode: mode)
     }
 }

@@ -9,7 +9,7 @@ public enum ColorMode: String, Hashable, Sendable, CaseIterable {
         case auto, always, never
     }
 
-    /// The colour mode for an environment, as SPEC §5 says: `never`, `NO_COLOR` (any value)
+    /// The colour mode for an environment: `never`, `NO_COLOR` (any value)
     /// or `TERM=dumb` give none; `COLORTERM=truecolor|24bit` gives 24-bit; otherwise 256.
     /// `always` ignores `NO_COLOR`, `TERM=dumb` and `isTerminal`; `auto` gives none when the
     /// output is not a terminal.

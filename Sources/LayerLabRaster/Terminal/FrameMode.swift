@@ -1,4 +1,4 @@
-/// How pixels become characters: SPEC §5's three frame modes.
+/// How pixels become characters: the three frame modes of `show`, `play` and `frames`.
 public enum FrameMode: String, Hashable, Sendable, CaseIterable {
     /// 7-bit characters by how much a cell differs from the background: works everywhere.
     case ascii

@@ -20,13 +20,15 @@ public enum TerminalColor: Hashable, Sendable {
         }
     }
 
+    /// The xterm cube's channel levels.
+    private static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
+
     /// The nearest xterm-256 index among the 6x6x6 cube (16…231) and the grey ramp (232…255).
     static func index256(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
-        let levels: [Int] = [0, 95, 135, 175, 215, 255]
+        let levels = cubeLevels
+        // The nearest of the levels, the lower one on a tie (midpoints 47.5, 115, 155, 195, 235).
         func nearestLevel(_ v: Int) -> Int {
-            var best = 0
-            for i in 1..<6 where abs(levels[i] - v) < abs(levels[best] - v) { best = i }
-            return best
+            v <= 47 ? 0 : v <= 115 ? 1 : v <= 155 ? 2 : v <= 195 ? 3 : v <= 235 ? 4 : 5
         }
         let ri = nearestLevel(Int(r)), gi = nearestLevel(Int(g)), bi = nearestLevel(Int(b))
         func dist(_ a: (Int, Int, Int)) -> Int {
@@ -47,12 +49,12 @@ public enum TerminalColor: Hashable, Sendable {
         case .default:
             out.append(foreground ? 51 : 52); out.append(57)
         case .rgb(let r, let g, let b):
-            out.append(foreground ? 51 : 52); out.append(contentsOf: [56, 59, 50, 59])
+            out.append(foreground ? 51 : 52); out.append(56); out.append(59); out.append(50); out.append(59)
             ANSIEncoder.appendNumber(Int(r), to: &out); out.append(59)
             ANSIEncoder.appendNumber(Int(g), to: &out); out.append(59)
             ANSIEncoder.appendNumber(Int(b), to: &out)
         case .indexed(let n):
-            out.append(foreground ? 51 : 52); out.append(contentsOf: [56, 59, 53, 59])
+            out.append(foreground ? 51 : 52); out.append(56); out.append(59); out.append(53); out.append(59)
             ANSIEncoder.appendNumber(Int(n), to: &out)
         }
     }

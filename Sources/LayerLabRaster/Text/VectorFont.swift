@@ -64,7 +64,7 @@ public struct VectorFont: Sendable {
     /// The strokes of `text` laid out in `bounds` as CATextLayer does: lines split at
     /// newlines (no wrapping), the first at the top, each aligned horizontally by `alignment`
     /// (`left`, `natural` and `justified` to the left, `center`, `right`).
-    public func layout(_ text: String, fontSize: Double, alignment: String, in bounds: Rect) -> [Polyline] {
+    public func layout(_ text: String, fontSize: Double, alignment: TextAlignment, in bounds: Rect) -> [Polyline] {
         let em = fontSize
         guard em > 0, em.isFinite else { return [] }
         let unit = em / VectorFont.unitsPerEm
@@ -75,9 +75,9 @@ public struct VectorFont: Sendable {
             let w = width(of: line, fontSize: em)
             var x: Double
             switch alignment {
-            case "center": x = bounds.midX - w / 2
-            case "right": x = bounds.maxX - w
-            default: x = bounds.minX
+            case .center: x = bounds.midX - w / 2
+            case .right: x = bounds.maxX - w
+            case .natural, .left, .justified: x = bounds.minX
             }
             x += half
             let baseline = bounds.minY + (VectorFont.baseline + VectorFont.lineHeight * Double(i)) * em

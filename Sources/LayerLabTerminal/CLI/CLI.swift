@@ -3,8 +3,9 @@ import LayerLabScript
 
 /// The `layerlab` command line: a dispatch table of subcommands, each in its own file.
 ///
-/// To add a subcommand (`show`, `frames`, `export`, `play`…), write a `Subcommand` value in a
-/// new file and list it in `CLI.subcommands`.
+/// Subcommands that run a REPL command on a file (`show`, `frames`, `play`, `inspect`,
+/// `explain`, `export`) are built from the command's `CommandTable` entry by `ShellCommand`; to
+/// add one, write `static let NAME = shell("NAME", summary: …)` and list it in `CLI.subcommands`.
 public enum CLI {
     public static let version = "0.1.0"
 
@@ -30,12 +31,34 @@ public enum CLI {
             return InlineCommands.run(text, io: io)
         default:
             if let sub = subcommands.first(where: { $0.name == first }) {
-                return sub.run(Array(args.dropFirst()), io)
+                let rest = Array(args.dropFirst())
+                if rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+                    io.out(sub.help)
+                    return 0
+                }
+                return sub.run(rest, io)
             }
             if first.hasPrefix("-") { return io.usageError("unknown option '\(escapeForTerminal(first))' (see layerlab --help)") }
-            guard args.count == 1 else { return io.usageError("unknown subcommand '\(escapeForTerminal(first))' (see layerlab --help)") }
+            // A word that is not a file and does not look like one is a mistyped subcommand.
+            guard args.count == 1, !looksLikeSubcommand(first, exists: io.fileExists) else {
+                return io.usageError(unknownSubcommand(first))
+            }
             return Interactive.run(file: first, io: io)
         }
+    }
+
+    /// `frobnicate` (no such file, no dot or slash) reads as a subcommand, not a file to open.
+    static func looksLikeSubcommand(_ word: String, exists: (String) -> Bool) -> Bool {
+        !exists(word) && !word.contains(".") && !word.contains("/")
+    }
+
+    /// "unknown subcommand 'frobnicate'; did you mean 'frames'? The subcommands: run, show, …"
+    static func unknownSubcommand(_ word: String) -> String {
+        let names = subcommands.map(\.name)
+        let nearest = Suggestion.nearest(word, in: names) ?? names.first { $0.hasPrefix(word.lowercased()) }
+        let guess = nearest.map { "; did you mean '\($0)'?" } ?? ""
+        return "unknown subcommand '\(escapeForTerminal(word))'\(guess)\n"
+            + "subcommands: \(names.joined(separator: ", ")) (layerlab SUBCOMMAND --help for one; layerlab --help for all)"
     }
 
     static var usage: String {
@@ -60,7 +83,8 @@ public enum CLI {
             "  " + "layerlab -c 'COMMAND; COMMAND'".padded(33) + "run commands given as an argument",
             "  " + "layerlab --help | --version".padded(33) + "this text | the version",
             "",
-            "Inside LayerLab, type `help` for the commands. Errors exit with status 1.",
+            "`layerlab SUBCOMMAND --help` explains one. Inside LayerLab, type `help` for the commands.",
+            "Errors exit with status 1.",
         ]
         return lines.joined(separator: "\n")
     }
@@ -71,11 +95,14 @@ public struct Subcommand: Sendable {
     public var name: String
     public var synopsis: String
     public var summary: String
+    /// What `layerlab NAME --help` prints.
+    public var help: String
     /// Runs with the arguments after the subcommand's name; returns the exit status.
     public var run: @Sendable ([String], StandardIO) -> Int32
 
-    public init(name: String, synopsis: String, summary: String, run: @escaping @Sendable ([String], StandardIO) -> Int32) {
-        self.name = name; self.synopsis = synopsis; self.summary = summary; self.run = run
+    public init(name: String, synopsis: String, summary: String, help: String,
+                run: @escaping @Sendable ([String], StandardIO) -> Int32) {
+        self.name = name; self.synopsis = synopsis; self.summary = summary; self.help = help; self.run = run
     }
 }
 

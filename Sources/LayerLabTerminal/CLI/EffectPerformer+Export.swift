@@ -63,7 +63,7 @@ extension EffectPerformer {
     private func exportGIF(_ request: ExportRequest, _ io: StandardIO) -> Bool {
         guard let (w, h) = pixelSize(request, io) else { return false }
         let evaluator = Evaluator(document: request.document)
-        let fps = request.fps ?? 20
+        let fps = request.fps ?? request.format.defaultFPS ?? 20
         guard fps > 0, fps <= 100, fps.isFinite else {
             io.err("layerlab: gif fps must be between 0 and 100, not \(formatNumber(fps))")
             return false
@@ -80,13 +80,17 @@ extension EffectPerformer {
         let images = loadImages(request.document, io)
         let rasterizer = Rasterizer(images: images)
         let progress = ProgressBar(label: "export gif", total: times.count, enabled: isatty(STDERR_FILENO) == 1)
+        let stop = Interruption()
+        defer { stop.end() }
         var frames: [Bitmap] = []
         frames.reserveCapacity(times.count)
         for (i, t) in times.enumerated() {
+            if stop.requested { break }
             frames.append(rasterizer.render(evaluator.scene(at: t), width: w, height: h))
             progress.update(i + 1)
         }
         progress.finish()
+        if stop.requested { return cancelled(request, io) }
         do {
             try writeExport(try GIFCodec.encode(frames: frames, fps: fps), request, kind: .gif)
         } catch {
@@ -95,6 +99,12 @@ extension EffectPerformer {
         }
         io.err("wrote \(escapeForTerminal(request.file)) (\(w)x\(h), \(frames.count) frames at \(formatNumber(fps)) fps)")
         return true
+    }
+
+    /// Reports an export stopped by Ctrl-C; nothing was written (an old file stays whole).
+    func cancelled(_ request: ExportRequest, _ io: StandardIO) -> Bool {
+        io.err("layerlab: export of \(escapeForTerminal(request.file)) cancelled (Ctrl-C); nothing written")
+        return false
     }
 
     /// Writes an export through the same atomic save as projects (a temporary file, flushed,

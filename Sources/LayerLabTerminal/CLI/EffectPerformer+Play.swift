@@ -18,7 +18,14 @@ extension EffectPerformer {
             io.err("Nothing to play: the range is empty (\(formatNumber(player.range.from))s to \(formatNumber(player.range.to))s). Add an animation, or give `to=` or `canvas duration=`.")
             return false
         }
-        let ending = player.run()
-        return ending != .notATerminal || frames(request.asFrames, io)
+        let (ending, lastTime) = player.play()
+        guard ending != .notATerminal else { return frames(request.asFrames, io) }
+        // The alternate screen is gone; its last frame stays on the normal screen, as `show`
+        // would draw it, with where playback stopped.
+        _ = show(ShowRequest(document: request.document, time: lastTime, size: request.size,
+                             mode: request.mode, color: request.color), io)
+        io.out("played \(formatNumber(player.range.from))s to \(formatNumber(lastTime))s of \(formatNumber(player.range.to))s"
+               + (ending == .finished ? "" : " (stopped)"))
+        return true
     }
 }

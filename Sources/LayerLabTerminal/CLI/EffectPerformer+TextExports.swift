@@ -13,21 +13,28 @@ extension EffectPerformer {
     func exportText(_ request: ExportRequest, _ io: StandardIO) -> Bool? {
         let data: Data
         var summary: String
-        let kind: FileKind
+        var beside: [(path: String, data: Data)] = []
+        var notes: [String] = []
         switch request.format {
         case .png, .gif:
             return nil
         case .swift:
-            kind = .swift
-            data = Data(SwiftExporter.source(for: request.document).utf8)
-            summary = "Swift source, QuartzCore"
+            let platform: SwiftOptions.Platform = request.platform == "macos" ? .macOS : .iOS
+            let export = SwiftExporter.export(request.document, options: SwiftOptions(platform: platform, typeName: SwiftExporter.typeName(forFile: request.file)))
+            notes = export.notes
+            data = Data(export.source.utf8)
+            summary = "Swift source, QuartzCore + \(platform == .macOS ? "AppKit" : "UIKit")"
         case .lottie:
-            let fps = request.fps ?? 60
-            kind = .lottie
-            let export = LottieExporter.export(request.document, fps: fps)
-            for note in export.notes { io.err("layerlab: lottie: \(escapeForTerminal(note))") }
+            let fps = request.fps ?? request.format.defaultFPS ?? 60
+            let options = LottieOptions(fps: fps, images: loadImages(request.document, io),
+                                        assets: request.imageFolder.map { .files(folder: $0) } ?? .embedded,
+                                        encodePNG: { try? PNGCodec.encode($0) })
+            let export = LottieExporter.export(request.document, options: options)
+            notes = export.notes
             data = export.data
+            beside = export.files
             summary = "Lottie JSON at \(formatNumber(fps)) fps"
+                + (beside.isEmpty ? "" : ", \(beside.count) image\(beside.count == 1 ? "" : "s") in \(request.imageFolder ?? "")")
         case .cast:
             // NB: `size=` is read as COLSxROWS cells here: a cast is a terminal recording.
             let columns = request.size.map { clampedInt($0.width.rounded(), 0, 100_000) } ?? 80
@@ -36,14 +43,31 @@ extension EffectPerformer {
                 io.err("layerlab: a cast of \(columns)x\(rows) cells is out of range (1–1000 x 1–500)")
                 return false
             }
-            kind = .cast
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
-                                      fps: request.fps ?? 30, from: request.from ?? 0, to: request.to)
-            data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io))
+                                      fps: request.fps ?? request.format.defaultFPS ?? 30, from: request.from ?? 0, to: request.to)
+            let stop = Interruption()
+            defer { stop.end() }
+            data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io),
+                                     isCancelled: { stop.requested })
+            if stop.requested { return cancelled(request, io) }
             summary = "asciinema cast, \(columns)x\(rows) cells at \(formatNumber(options.fps)) fps"
         }
+        let format = request.format.rawValue
+        for note in notes {
+            io.err("layerlab: \(format): \(request.strict ? "refused: " : "")\(escapeForTerminal(note))")
+        }
+        if request.strict && !notes.isEmpty {
+            io.err("layerlab: nothing written: --strict refuses an export that loses anything")
+            return false
+        }
         do {
-            try writeExport(data, request, kind: kind)
+            let folder = ShellCommand.directory(of: request.file)
+            for file in beside {
+                let path = folder + "/" + file.path
+                try? FileManager.default.createDirectory(atPath: ShellCommand.directory(of: path), withIntermediateDirectories: true)
+                try ProjectStore.save(file.data, to: path, kind: .png, force: request.replacing)
+            }
+            try writeExport(data, request, kind: request.format.fileKind)
         } catch {
             io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(error.why))")
             return false

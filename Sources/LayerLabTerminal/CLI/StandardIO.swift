@@ -3,6 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import LayerLabScript
 
 /// Standard input, output and error for the command line, and whether they are terminals.
@@ -12,15 +17,29 @@ public struct StandardIO: Sendable {
     public var err: @Sendable (String) -> Void
     public var readLine: @Sendable () -> String?
     public var inputIsTerminal: Bool
+    /// Standard output is a terminal (`layerlab run` then says what it did).
+    public var outputIsTerminal: Bool
+    /// Whether a file exists (`layerlab WORD`: a file to open, or a mistyped subcommand).
+    public var fileExists: @Sendable (String) -> Bool
     /// The folder of the file being worked on; relative image files are read from it.
     public var baseDirectory: String?
 
     public init(out: @escaping @Sendable (String) -> Void = { s in writeAll(1, s + "\n") },
                 err: @escaping @Sendable (String) -> Void = { s in writeAll(2, s + "\n") },
                 readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) },
-                inputIsTerminal: Bool = isatty(0) != 0) {
+                inputIsTerminal: Bool = isatty(0) != 0,
+                outputIsTerminal: Bool = isatty(1) != 0,
+                fileExists: @escaping @Sendable (String) -> Bool = { access($0, F_OK) == 0 }) {
         self.out = out; self.err = err; self.readLine = readLine; self.inputIsTerminal = inputIsTerminal
+        self.outputIsTerminal = outputIsTerminal; self.fileExists = fileExists
     }
+
+    /// Whether errors are coloured: standard error is a terminal, `NO_COLOR` unset, `TERM`
+    /// not `dumb`.
+    public var errorColor: Bool = {
+        let env = ProcessInfo.processInfo.environment
+        return isatty(2) != 0 && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+    }()
 
     /// Reports a command-line mistake and returns exit status 1.
     func usageError(_ message: String) -> Int32 {
@@ -33,7 +52,7 @@ public struct StandardIO: Sendable {
     /// Image files are read from the folder of the file `session` loaded or saved last, else
     /// from `baseDirectory`.
     func report(_ outcome: Outcome, from session: Session? = nil, effects: EffectPerformer? = nil) -> (ok: Bool, quit: Bool) {
-        let folder = session?.sourceFile.map(FlagCommand.directory(of:)) ?? baseDirectory
+        let folder = session?.sourceFile.map(ShellCommand.directory(of:)) ?? baseDirectory
         let effects = effects ?? EffectPerformer(baseDirectory: folder)
         var quit = false
         var ok = true
@@ -45,7 +64,7 @@ public struct StandardIO: Sendable {
             }
         }
         if let d = outcome.diagnostic {
-            err(d.description)
+            err(d.text(color: errorColor))
             ok = false
         }
         return (ok, quit)

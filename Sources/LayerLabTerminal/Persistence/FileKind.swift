@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import LayerLabProject
+import LayerLabScript
 
 /// What a write produces, so an existing file of another kind is never replaced by mistake:
 /// `save` refuses to write over a file that is not a project, `export png` over one that is
@@ -30,7 +31,7 @@ public enum FileKind: String, Sendable {
         let text = String(decoding: head.prefix(Self.headSize), as: UTF8.self)
         let compact = text.filter { !$0.isWhitespace }
         switch self {
-        case .project: return ProjectFile.isProject(head)
+        case .project: return ProjectFile.isProject(head) || ScriptWriter.isSavedScript(head)
         case .png: return head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         case .gif: return head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8))
         case .lottie: return compact.hasPrefix("{\"v\":") && compact.contains("\"layers\":")

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import LayerLabProject
+import LayerLabScript
 
 /// Saves project files so that a failed or interrupted save never costs the old file.
 ///

@@ -32,11 +32,12 @@ public struct PlaybackState: Equatable, Sendable {
 
     public var length: Double { to - from }
 
-    /// The scene time shown at `now`: wrapped into the range when looping, else held at the end.
+    /// The scene time shown at `now`: wrapped into the range when looping (a pause at the
+    /// very end, from End, shows the last frame), else held at the end.
     public func time(at now: Double) -> Double {
         let raw = paused ? anchorTime : anchorTime + (now - anchorClock) * speed
         guard length > 0 else { return from }
-        if loop && raw >= to {
+        if loop && raw >= to && !paused {
             let r = (raw - from).truncatingRemainder(dividingBy: length)
             return from + r
         }
@@ -97,6 +98,17 @@ public struct PlaybackState: Equatable, Sendable {
     public mutating func restart(now: Double) {
         paused = false
         anchor(from, now)
+    }
+
+    /// Home: back to the start, playing or paused as before.
+    public mutating func jumpToStart(now: Double) {
+        anchor(from, now)
+    }
+
+    /// End: to the last frame, paused there (playing on would end playback at once).
+    public mutating func jumpToEnd(now: Double) {
+        paused = true
+        anchor(to, now)
     }
 
     /// `l`: loop on or off.

@@ -46,59 +46,63 @@ public struct Player {
 
     /// Plays until the end, `q`, or an interrupt; returns how it ended. A range of zero length
     /// (a still scene) is `.finished` at once.
-    public func run() -> Ending {
-        guard let mode = TerminalMode.current(input), isatty(output) == 1 else { return .notATerminal }
-        guard range.to > range.from else { return .finished }
-        let leave = Escape.endSynchronized + Escape.reset + Escape.showCursor + Escape.alternateScreenOff
-        guard let trap = SignalTrap(signals: [SIGINT, SIGWINCH], terminal: mode, outputFD: output,
-                                    restoreText: leave) else { return .notATerminal }
-        mode.enterRaw()
-        writeAll(output, Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen)
-        defer {
-            writeAll(output, leave)
-            mode.restore()
-            trap.uninstall()
-        }
-        return loop(trap: trap)
+    public func run() -> Ending { play().ending }
+
+    /// Plays as `run` does; also returns the scene time of the last frame shown, so the caller
+    /// can leave that frame on the normal screen.
+    public func play() -> (ending: Ending, lastTime: Double) {
+        guard isatty(input) == 1, isatty(output) == 1 else { return (.notATerminal, range.from) }
+        guard range.to > range.from else { return (.finished, range.from) }
+        var lastTime = range.from
+        let ending = LiveScreen.session(input: input, output: output) { trap in loop(trap: trap, lastTime: &lastTime) }
+        return (ending ?? .notATerminal, lastTime)
     }
 
-    private func loop(trap: SignalTrap) -> Ending {
+    /// The colours and cell mode asked for (`color=`, `mode=`), else the terminal's best.
+    var look: (color: ColorMode, mode: FrameMode) {
+        let choice = request.color.flatMap(ColorMode.Choice.init(rawValue:)) ?? .auto
+        let color = ColorMode.resolve(choice, environment: environment, isTerminal: true)
+        let mode = request.mode.flatMap(FrameMode.init(rawValue:)) ?? FrameMode.preferred(environment: environment, color: color)
+        return (color, mode)
+    }
+
+    private func loop(trap: SignalTrap, lastTime shown: inout Double) -> Ending {
         let (from, to) = range
         let clock = MonotonicClock()
         var state = PlaybackState(from: from, to: to, fps: request.fps ?? 30, speed: request.speed,
                                   loop: request.loop, now: clock.now)
-        let color = ColorMode.resolve(.auto, environment: environment, isTerminal: true)
-        let frameMode = FrameMode.preferred(environment: environment, color: color)
+        let (color, frameMode) = look
         let status = StatusLine(unicode: frameMode != .ascii, color: color != .none)
         var size = TerminalSize.of(output) ?? TerminalSize.current(environment: environment)
         var last: CellGrid?
         var lastTime = -Double.infinity
         var lastStatus = ""
         var needsClear = false
+        var showingKeys = false
 
         while true {
             let now = clock.now
-            if state.isFinished(at: now) { return .finished }
+            if state.isFinished(at: now) { shown = state.to; return .finished }
             let t = state.time(at: now)
 
             // Draw: only when the time, the status or the size changed.
             let frameRows = max(1, size.rows - 1)
             let statusText = status.text(state, now: now, width: size.columns)
             if t != lastTime || last == nil || statusText != lastStatus {
-                let options = FrameOptions(columns: size.columns, rows: frameRows, mode: frameMode, color: color)
-                let grid = FrameRenderer.grid(scene: evaluator.scene(at: t), options: options, images: images)
-                let column = 1 + max(0, (size.columns - grid.columns) / 2)
-                let row = 1 + max(0, (frameRows - grid.rows) / 2)
+                let (cells, grid) = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
+                                                     mode: frameMode, color: color, images: images, after: last)
                 var bytes = Escape.beginSynchronized
                 if needsClear { bytes += Escape.reset + Escape.clearScreen; needsClear = false }
-                if t != lastTime || last == nil { bytes += ANSIEncoder.diff(from: last, to: grid, row: row, column: column) }
+                if t != lastTime || last == nil { bytes += cells }
                 if statusText != lastStatus || last == nil {
                     bytes += status.draw(state, now: now, row: size.rows, width: size.columns)
                 }
+                if showingKeys { bytes += PlayKeys.overlay(columns: size.columns, rows: frameRows, unicode: frameMode != .ascii) }
                 bytes += Escape.endSynchronized
                 writeAll(output, bytes)
                 last = grid
                 lastTime = t
+                shown = t
                 lastStatus = statusText
             }
 
@@ -107,36 +111,41 @@ public struct Player {
             let period = 1 / state.fps
             let next = ((now / period).rounded(.down) + 1) * period
             let timeout: Int32 = state.paused ? 500 : Int32(clampedInt(((next - clock.now) * 1000).rounded(.up), 1, 500))
-            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: trap.readFD, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, timeout)
-            guard ready > 0 else { continue }
-
-            for s in trap.drain() {
-                if s == SIGINT { return .interrupted }
-                if s == SIGWINCH {
+            for event in LiveScreen.wait(input, trap, milliseconds: timeout) {
+                switch event {
+                case .interrupted: return .interrupted
+                case .closed: return .quit
+                case .resized:
                     size = TerminalSize.of(output) ?? size
                     last = nil
                     needsClear = true
-                }
-            }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                var buffer = [UInt8](repeating: 0, count: 64)
-                let n = read(input, &buffer, buffer.count)
-                if n == 0 { return .quit }
-                guard n > 0 else { continue }
-                let when = clock.now
-                for key in KeyDecoder.decode(Array(buffer[0..<n])) {
-                    switch key {
-                    case .character("q"), .character("Q"), .escape, .interrupt, .endOfInput: return .quit
-                    case .character(" "), .character("p"), .character("k"): state.togglePause(now: when)
-                    case .right, .character("."): state.step(1, now: when)
-                    case .left, .character(","): state.step(-1, now: when)
-                    case .character("+"), .character("="), .up: state.changeSpeed(faster: true, now: when)
-                    case .character("-"), .character("_"), .down: state.changeSpeed(faster: false, now: when)
-                    case .character("r"), .character("R"): state.restart(now: when)
-                    case .character("l"), .character("L"): state.toggleLoop(now: when)
-                    default: break
+                case .keys(let keys):
+                    let when = clock.now
+                    for key in keys {
+                        if showingKeys {
+                            // Any key closes the key list (q and Ctrl-C still leave).
+                            showingKeys = false
+                            last = nil
+                            needsClear = true
+                            if ![.character("q"), .character("Q"), .interrupt, .endOfInput].contains(key) { continue }
+                        }
+                        switch key {
+                        case .character("q"), .character("Q"), .escape, .interrupt, .endOfInput: return .quit
+                        case .character(" "), .character("p"), .character("k"): state.togglePause(now: when)
+                        case .right, .character("."): state.step(1, now: when)
+                        case .left, .character(","): state.step(-1, now: when)
+                        case .character("+"), .character("="), .up: state.changeSpeed(faster: true, now: when)
+                        case .character("-"), .character("_"), .down: state.changeSpeed(faster: false, now: when)
+                        case .character("r"), .character("R"): state.restart(now: when)
+                        case .character("l"), .character("L"): state.toggleLoop(now: when)
+                        case .home: state.jumpToStart(now: when)
+                        case .end: state.jumpToEnd(now: when)
+                        case .character("?"), .character("h"):
+                            showingKeys = true
+                            if !state.paused { state.togglePause(now: when) }
+                            last = nil
+                        default: break
+                        }
                     }
                 }
             }

@@ -2,7 +2,7 @@ import LayerLabCore
 
 /// The line under the frame during `play`: state, time, duration, progress bar, speed, keys.
 ///
-///     ▶ 1.250s / 4.000s  ━━━━━━━━━━────────────────────  1x  loop   space ⏯  ←/→ step  +/- speed  r  l  q
+///     ▶ 1.250s / 4.000s  ━━━━━━━━━━──────────  1x  loop   space pause  ←/→ step  +/- speed  r restart  l loop  ? keys  q quit
 public struct StatusLine: Sendable {
     public var unicode: Bool
     public var color: Bool
@@ -16,9 +16,9 @@ public struct StatusLine: Sendable {
         let times = "\(icon) \(StatusLine.seconds(t)) / \(StatusLine.seconds(state.to))"
         let speed = StatusLine.speedText(state.speed)
         let loop = state.loop ? "  loop" : ""
-        let keys = unicode ? "   space pause  ←/→ step  +/- speed  r restart  l loop  q quit"
-                           : "   space pause  <-/-> step  +/- speed  r restart  l loop  q quit"
-        let shortKeys = unicode ? "   ␣ ←/→ +/- r l q" : "   spc <-/-> +/- r l q"
+        let keys = unicode ? "   space pause  ←/→ step  +/- speed  r restart  l loop  ? keys  q quit"
+                           : "   space pause  <-/-> step  +/- speed  r restart  l loop  ? keys  q quit"
+        let shortKeys = unicode ? "   ␣ ←/→ +/- r l ? q" : "   spc <-/-> +/- r l ? q"
         // The bar first (10 to 40 cells), then the key help, long or short, if it fits.
         let fixed = times.count + 2 + 2 + speed.count + loop.count
         let barWidth = max(0, min(40, width - fixed - shortKeys.count))

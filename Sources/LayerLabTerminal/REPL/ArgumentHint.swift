@@ -1,3 +1,5 @@
+import LayerLabScript
+
 /// The rest of the command's synopsis, shown dim while typing, as redis-cli does.
 ///
 /// Once the command word is complete, the hint is what the synopsis still expects: positional
@@ -13,6 +15,10 @@ public struct ArgumentHint: Sendable {
     /// The hint for `line` with the cursor at its end; nil when there is nothing to show.
     public func hint(for line: String) -> String? {
         let a = InputAnalysis(line: line, cursor: line.count, context: context)
+        // Inside a value function's parentheses: its signature (`path=rect(` → `rect(x, y, w, h)`).
+        if let f = ValueFunction.openCall(in: a.current.text) {
+            return (line.last == " " ? "" : " ") + f.signature
+        }
         guard let syntax = a.syntax, !a.words.isEmpty || a.current.text == syntax.command else {
             return wholeCommandHint(a)
         }
@@ -23,7 +29,7 @@ public struct ArgumentHint: Sendable {
         }
         // Inside `at TIME …` before `set`, the time is the one positional typed.
         let consumed = b.inAtTime ? min(1, b.words.count - 1) : b.nextPositional
-        var parts: [(element: Synopsis.Element, group: Int?)] = []
+        var parts: [(element: Grammar.Element, group: Int?)] = []
         var positionalIndex = 0
         for (element, group) in zip(syntax.elements, syntax.groups) {
             switch element {
@@ -36,7 +42,7 @@ public struct ArgumentHint: Sendable {
                 parts.append((element, group))
             }
         }
-        let text = Synopsis.render(parts)
+        let text = Grammar.render(parts)
         guard !text.isEmpty else { return nil }
         return (line.last == " " ? "" : " ") + text
     }
@@ -44,9 +50,8 @@ public struct ArgumentHint: Sendable {
     /// While the command word is still being typed: nothing (as redis-cli), unless it is already
     /// a whole command name.
     private func wholeCommandHint(_ a: InputAnalysis) -> String? {
-        guard a.words.isEmpty, let c = context.commands.first(where: { $0.name == a.current.text }) else {
-            return nil
-        }
-        return c.synopsis.rest.isEmpty ? nil : " " + c.synopsis.rest
+        guard a.words.isEmpty, let c = context.command(a.current.text) else { return nil }
+        let rest = c.grammar.rest
+        return rest.isEmpty ? nil : " " + rest
     }
 }

@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabScript
 
 /// What Tab offers for the word under the cursor.
 public struct Completion: Equatable, Sendable {
@@ -67,9 +68,12 @@ public struct Completer: Sendable {
         let word = a.current.text
         var all: [String]
         if a.words.isEmpty {
-            all = a.groupLayer != nil ? ["animate", "keyframes", "spring", "}"] : context.commands.map(\.name)
+            all = a.groupLayer != nil ? ["animate", "keyframes", "spring", "group", "}"] : context.commandWords
         } else if a.inAtTime {
             all = timeCandidates(after: a.words.last?.text) + (a.words.count > 1 ? ["set"] : [])
+        } else if let previous = a.words.last?.text, previous == "after" || previous.hasSuffix("=after") {
+            // `beginTime=after ` (or `from=after `, `seek after `): a name follows.
+            all = context.timeNames
         } else if let eq = word.firstIndex(of: "="), let key = InputAnalysis.attributeKey(word) {
             let prefix = word[...eq]
             all = values(forAttribute: key, a).map { prefix + $0 }
@@ -79,7 +83,9 @@ public struct Completer: Sendable {
             let base = String(target.prefix { $0 != "." })
             all = values(forKeyPath: String(target.dropFirst(base.count + 1)), kind: context.kind(ofLayer: base))
         } else {
-            all = a.nextSlots.flatMap { slotCandidates($0, word: word, a) }
+            var slots = a.nextSlots
+            if a.words.count == 1, let spec = context.command(a.words[0].text) { slots += spec.alternativeStarts }
+            all = slots.flatMap { slotCandidates($0, word: word, a) }
             if !a.requiredPositionalPending || a.nextSlots.isEmpty {
                 all += attributeCandidates(a)
             }
@@ -91,7 +97,9 @@ public struct Completer: Sendable {
 
     /// Candidates starting with `prefix`; when none does, those that start with it ignoring case.
     static func filter(_ all: [String], prefix: String) -> [String] {
-        var exact = Set(all.filter { $0.hasPrefix(prefix) })
+        // A quoted candidate (`"my scene.lab"`) also matches the word typed without the quote.
+        func bare(_ s: String) -> Substring { s.hasPrefix("\"") ? s.dropFirst() : Substring(s) }
+        var exact = Set(all.filter { bare($0).hasPrefix(bare(prefix)) })
         if exact.isEmpty {
             let lower = prefix.lowercased()
             exact = Set(all.filter { $0.lowercased().hasPrefix(lower) })
@@ -101,7 +109,7 @@ public struct Completer: Sendable {
 
     // MARK: - Positional words
 
-    func slotCandidates(_ element: Synopsis.Element, word: String, _ a: InputAnalysis) -> [String] {
+    func slotCandidates(_ element: Grammar.Element, word: String, _ a: InputAnalysis) -> [String] {
         switch element {
         case .literal(let lit): return [lit]
         case .choice(let options): return options.flatMap { placeholderCandidates($0, word: word, a) }
@@ -123,8 +131,8 @@ public struct Completer: Sendable {
         case "LAYER[.KEYPATH]": return dotted(word, allKeyPaths: true) ?? context.layerNames
         case "LAYER.KEYPATH": return dotted(word, allKeyPaths: true) ?? context.layerNames.map { $0 + "." }
         case "FILE": return files(word)
-        case "COMMAND": return context.commands.map(\.name)
-        case "TIME": return timeCandidates(after: a.words.last?.text)
+        case "COMMAND": return context.commandWords + HelpText.topics
+        case "TIME", "T": return timeCandidates(after: a.words.last?.text)
         default:
             // A lowercase word in a choice (`png|gif`, `on|off`) is typed as is.
             return placeholder.first?.isUppercase == true ? [] : [placeholder]
@@ -145,23 +153,58 @@ public struct Completer: Sendable {
         return names.filter { KeyPath.resolve($0, for: kind)?.isAnimatable ?? true }
     }
 
+    /// What a time expression may name: `NAME.begin`, `NAME.end` and `after` (then a name).
     func timeCandidates(after previous: String?) -> [String] {
-        if previous == "after" { return context.animationNames }
-        return context.animationNames.flatMap { [$0 + ".begin", $0 + ".end"] } + ["after"]
+        if previous == "after" { return context.timeNames }
+        return context.timeNames.flatMap { [$0 + ".begin", $0 + ".end"] } + ["after"]
     }
 
+    /// How the value of attribute `key` is written on this command (`T` for a time expression),
+    /// from the command's grammar or the timing attributes.
+    func placeholder(ofAttribute key: String, _ a: InputAnalysis) -> String? {
+        for case .attribute(let k, let v) in a.syntax?.elements ?? [] where k == key { return v }
+        return nil
+    }
+
+    /// The timing attribute `key`, when the command takes timing attributes.
+    func timingAttribute(_ key: String, _ a: InputAnalysis) -> TimingAttribute? {
+        guard a.syntax?.elements.contains(.timing) == true || (a.command == "set" && a.animation != nil) else { return nil }
+        return MediaTiming.attribute(named: key)
+    }
+
+    /// File names under the word's folder. A name the language cannot read bare (spaces,
+    /// quotes, `;`, brackets…) is offered as a string, `"my scene.lab"`; a folder's string stays
+    /// open (`"my dir/`) so Tab can go on into it.
     func files(_ word: String) -> [String] {
+        let quoted = word.hasPrefix("\"")
+        let raw = quoted ? Completer.unquoted(String(word.dropFirst())) : word
         let dir: String
         let base: String
-        if let slash = word.lastIndex(of: "/") {
-            dir = String(word[...slash]); base = String(word[word.index(after: slash)...])
+        if let slash = raw.lastIndex(of: "/") {
+            dir = String(raw[...slash]); base = String(raw[raw.index(after: slash)...])
         } else {
-            dir = ""; base = word
+            dir = ""; base = raw
         }
         return context.listDirectory(dir)
             .filter { base.hasPrefix(".") || !$0.name.hasPrefix(".") }
-            .filter { !$0.name.contains(where: { $0 == " " || $0.isNewline }) }
-            .map { dir + $0.name + ($0.isDirectory ? "/" : "") }
+            .filter { !$0.name.contains(where: \.isNewline) }
+            .map { entry in
+                let path = dir + entry.name + (entry.isDirectory ? "/" : "")
+                guard quoted || path.contains(where: Completer.needsQuotes) else { return path }
+                return "\"" + ScriptWriter.quoted(path).dropFirst().dropLast() + (entry.isDirectory ? "" : "\"")
+            }
+    }
+
+    /// Characters that end or change a bare file name in the command language.
+    static func needsQuotes(_ c: Character) -> Bool { c == " " || c == "\t" || "\"#;\\(){}[]=,+*".contains(c) }
+
+    /// The text of a partly typed string (`my \"x` → `my "x`).
+    static func unquoted(_ s: String) -> String {
+        var out = "", escaped = false
+        for c in s {
+            if escaped { out.append(c); escaped = false } else if c == "\\" { escaped = true } else if c != "\"" { out.append(c) }
+        }
+        return out
     }
 
     // MARK: - Attributes
@@ -172,8 +215,8 @@ public struct Completer: Sendable {
         var keys: [String] = []
         if a.command == "set" {
             if let anim = a.animation {
-                let body = context.commands.first { $0.name == anim.kind }?.synopsis.attributeNames ?? []
-                keys = Synopsis.timingAttributes + body
+                let body = context.command(anim.kind)?.grammar.attributeNames ?? []
+                keys = CommandTable.timing.map(\.name) + body
             } else if a.layer != nil {
                 keys = keyPaths(for: a.layerKind, animatableOnly: false)
             }
@@ -187,18 +230,15 @@ public struct Completer: Sendable {
 
     /// Values for `key=` on this command.
     func values(forAttribute key: String, _ a: InputAnalysis) -> [String] {
-        // The synopsis may list the values itself: `mode=ascii|blocks|braille`.
-        for case .attribute(let k, let v) in a.syntax?.elements ?? [] where k == key && v.contains("|") {
-            return v.split(separator: "|").map(String.init)
+        // The grammar may list the values itself (`mode=ascii|blocks|braille`), or take a time.
+        if let placeholder = placeholder(ofAttribute: key, a) {
+            if placeholder.contains("|") { return placeholder.split(separator: "|").map(String.init) }
+            if placeholder == "T" { return timeCandidates(after: nil) }
+        }
+        if let t = timingAttribute(key, a) {
+            return t.kind == .time ? timeCandidates(after: nil) : t.completions
         }
         switch key {
-        case "fillMode": return FillMode.allCases.map(\.rawValue)
-        case "timingFunction": return TimingFunction.names + ["cubic("]
-        case "calculationMode": return Animation.CalculationMode.allCases.map(\.rawValue)
-        case "autoreverses", "removedOnCompletion", "additive": return ["true", "false"]
-        case "repeatCount": return ["inf"]
-        case "mode": return ["ascii", "blocks", "braille"]
-        case "color" where a.command == "show" || a.command == "frames": return ["auto", "always", "never"]
         case "background": return Color.allNames
         case "from", "to", "by":
             return values(forKeyPath: a.keyPath ?? "", kind: a.layerKind)
@@ -214,10 +254,11 @@ public struct Completer: Sendable {
     /// path names.
     func values(forKeyPath keyPath: String, kind: LayerKind?) -> [String] {
         guard let kp = KeyPath.resolve(keyPath, for: kind) else { return [] }
+        // The property table's own words (closed sets, booleans) come first.
+        if let words = PropertyTable.spec(kp.name)?.completions, !words.isEmpty { return words }
         switch kp.type {
         case .color: return Color.allNames
-        case .bool: return ["true", "false"]
-        case .word(let words): return words
+        case .bool, .word: return PropertyTable.spec(kp.name)?.completions ?? []
         case .layerRef: return context.layerNames + ["none"]
         case .path: return context.paths + Completer.pathConstructors
         case .string where kp.name == "contents": return files("")
@@ -225,5 +266,5 @@ public struct Completer: Sendable {
         }
     }
 
-    static let pathConstructors = ["oval(", "circle(", "rect(", "roundedRect(", "arc(", "polygon(", "line(", "svg("]
+    static let pathConstructors = ValueFunction.pathFunctions.map { $0 + "(" }
 }

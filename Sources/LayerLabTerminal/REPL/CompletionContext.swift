@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabScript
 
 /// What completion and hints know about the session: its commands and the names in its document.
 ///
@@ -12,7 +13,7 @@ public struct CompletionContext: Sendable {
         public init(name: String, isDirectory: Bool) { self.name = name; self.isDirectory = isDirectory }
     }
 
-    public var commands: [CommandSyntax]
+    public var commands: [CommandSpec]
     /// Layer names in tree order, with their kinds.
     public var layers: [(name: String, kind: LayerKind)]
     /// Animation names (group children included) with their kind word and key path.
@@ -25,7 +26,7 @@ public struct CompletionContext: Sendable {
     /// Lines already typed of a command that continues (the body of a `group … {`).
     public var pendingLines: [String]
 
-    public init(commands: [CommandSyntax] = CommandSyntax.fromCommandTable,
+    public init(commands: [CommandSpec] = CommandTable.all,
                 layers: [(name: String, kind: LayerKind)] = [],
                 animations: [(name: String, kind: String, keyPath: String?)] = [],
                 paths: [String] = [],
@@ -37,7 +38,7 @@ public struct CompletionContext: Sendable {
     }
 
     /// The names in `document`, with `commands` and a file lister.
-    public init(document: Document, commands: [CommandSyntax] = CommandSyntax.fromCommandTable,
+    public init(document: Document, commands: [CommandSpec] = CommandTable.all,
                 pendingLines: [String] = [],
                 listDirectory: @escaping @Sendable (String) -> [FileEntry] = { _ in [] }) {
         var animations: [(name: String, kind: String, keyPath: String?)] = []
@@ -59,6 +60,12 @@ public struct CompletionContext: Sendable {
     func animation(named name: String) -> (name: String, kind: String, keyPath: String?)? {
         animations.first { $0.name == name }
     }
+    /// The command a word names (`shape` finds `layer`).
+    func command(_ word: String) -> CommandSpec? { commands.first { $0.words.contains(word) } }
+    /// Every command word, aliases included.
+    var commandWords: [String] { commands.flatMap(\.words) }
     var layerNames: [String] { layers.map(\.name) }
     var animationNames: [String] { animations.map(\.name) }
+    /// Names a time expression may refer to: animations and events.
+    var timeNames: [String] { animationNames + events }
 }

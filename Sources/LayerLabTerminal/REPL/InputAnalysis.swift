@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabScript
 
 /// A line being typed, read against its command's synopsis: which words fill which parts, what
 /// layer and key path they name, and what may come next.
@@ -18,7 +19,7 @@ struct InputAnalysis {
     /// The word under the cursor (empty when the cursor follows a space).
     var current: Word
     /// The synopsis the line follows (already rebased past `at TIME` and group bodies).
-    var syntax: Synopsis?
+    var syntax: Grammar?
     /// The command word as typed.
     var command: String?
     /// Index into `syntax.positionals` of the next positional part.
@@ -27,7 +28,7 @@ struct InputAnalysis {
     /// is no longer optional.
     var lastFilledGroup: Int?
     /// Positional parts filled so far, with the words that fill them.
-    var filled: [(element: Synopsis.Element, text: String)] = []
+    var filled: [(element: Grammar.Element, text: String)] = []
     /// Attribute keys already given.
     var givenAttributes: Set<String> = []
     /// The layer the command is about, when known, and its kind.
@@ -65,13 +66,14 @@ struct InputAnalysis {
                 command = "set"
             } else {
                 inAtTime = true
-                syntax = context.commands.first { $0.name == "at" }?.synopsis
+                syntax = context.command("at")?.grammar
                 return
             }
         }
-        guard let cmd = command, var syn = context.commands.first(where: { $0.name == cmd })?.synopsis else { return }
+        guard let cmd = command, let spec = context.command(cmd) else { return }
+        var syn = spec.grammar(after: words.dropFirst().first?.text)
         if groupLayer != nil, ["animate", "keyframes", "spring"].contains(cmd) {
-            syn = Synopsis(cmd + " " + syn.rest.replacingFirst("LAYER ", with: ""))
+            syn = syn.removing(.placeholder("LAYER"))
         }
         syntax = syn
         if let kind = LayerKind(rawValue: cmd) { layerKind = kind }
@@ -87,7 +89,7 @@ struct InputAnalysis {
     }
 
     /// Matches one typed word against the next positional part.
-    private mutating func fill(_ word: String, positionals: [(element: Synopsis.Element, group: Int?)],
+    private mutating func fill(_ word: String, positionals: [(element: Grammar.Element, group: Int?)],
                                context: CompletionContext) {
         while nextPositional < positionals.count {
             let (element, group) = positionals[nextPositional]
@@ -109,7 +111,7 @@ struct InputAnalysis {
     }
 
     /// Remembers what a filled part tells about the command's layer, animation or key path.
-    private mutating func note(_ word: String, for element: Synopsis.Element, context: CompletionContext) {
+    private mutating func note(_ word: String, for element: Grammar.Element, context: CompletionContext) {
         let names: [String]
         switch element {
         case .placeholder(let p): names = [p]
@@ -131,10 +133,10 @@ struct InputAnalysis {
 
     /// The positional parts the word under the cursor may fill: the next one, and past it while
     /// parts are optional.
-    var nextSlots: [Synopsis.Element] {
+    var nextSlots: [Grammar.Element] {
         guard let syntax else { return [] }
         let positionals = syntax.positionals
-        var out: [Synopsis.Element] = []
+        var out: [Grammar.Element] = []
         var index = nextPositional
         while index < positionals.count {
             let (element, group) = positionals[index]
@@ -206,14 +208,5 @@ struct InputAnalysis {
             }
         }
         return stack.last ?? nil
-    }
-}
-
-extension String {
-    func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let r = range(of: target) else { return self }
-        var copy = self
-        copy.replaceSubrange(r, with: replacement)
-        return copy
     }
 }

@@ -1,7 +1,8 @@
 import LayerLabCore
 
 /// The REPL's prompt: `layerlab> `, with `*` for unsaved changes and the scene time once it is
-/// not zero (`layerlab 1.25s*> `), and `...> ` while a command continues.
+/// not zero (`layerlab 1.25s*> `), and while a command continues `...> ` naming what is open:
+/// `...(> `, `...{ group wobble> `, `...\> `.
 ///
 /// Coloured only when `color` is true (a terminal without NO_COLOR or TERM=dumb); the colour
 /// codes are the only difference, so tests can read the plain form.
@@ -10,9 +11,11 @@ public struct Prompt: Equatable, Sendable {
     /// The scene time to show; nil hides it.
     public var time: Double?
     public var continuing: Bool
+    /// What keeps the command open (`Session.openInput`), shown after the dots.
+    public var open: String?
 
-    public init(dirty: Bool, time: Double?, continuing: Bool) {
-        self.dirty = dirty; self.time = time; self.continuing = continuing
+    public init(dirty: Bool, time: Double?, continuing: Bool, open: String? = nil) {
+        self.dirty = dirty; self.time = time; self.continuing = continuing; self.open = open
     }
 
     public static let continuation = "...> "
@@ -20,7 +23,10 @@ public struct Prompt: Equatable, Sendable {
     public func text(color: Bool) -> String {
         // NB: libedit drops an escape at the very end of a prompt, so the reset goes before the
         // final space, or the dim would carry over into the typed text.
-        if continuing { return color ? Escape.dim + "...>" + Escape.reset + " " : Prompt.continuation }
+        if continuing {
+            let dots = "..." + (open ?? "") + ">"
+            return color ? Escape.dim + dots + Escape.reset + " " : dots + " "
+        }
         let name = color ? "\u{1B}[1;36mlayerlab\u{1B}[0m" : "layerlab"
         let time = self.time.map { t in " " + (color ? "\u{1B}[33m\(Prompt.seconds(t))\u{1B}[0m" : Prompt.seconds(t)) } ?? ""
         let star = dirty ? (color ? "\u{1B}[1;31m*\u{1B}[0m" : "*") : ""

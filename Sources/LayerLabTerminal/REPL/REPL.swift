@@ -26,6 +26,10 @@ public final class REPL {
     let recovery: SessionRecovery
     /// The warning about unsaved changes was given; the next quit or Ctrl-D leaves.
     var quitWarned = false
+    /// The lines of the command being continued, kept as one history entry when it ends.
+    var continuedLines: [String] = []
+    /// The note on how to end a continued command was shown.
+    var continuationExplained = false
 
     init(session: Session, io: StandardIO, editor: LineEditor, historyStore: HistoryStore?,
          environment: [String: String], effects: EffectPerformer, color: Bool, recovery: SessionRecovery) {
@@ -40,10 +44,10 @@ public final class REPL {
         let color = ColorMode.resolve(.auto, environment: environment, isTerminal: isatty(STDOUT_FILENO) == 1) != .none
         let store = HistoryStore.defaultPath(environment: environment).map { HistoryStore(path: $0) }
         guard let editor = LineEditor(entries: store?.load() ?? []) else { return nil }
-        let recovery = SessionRecovery()
+        let recovery = SessionRecovery(directory: RecoveryJournal.defaultDirectory(environment: environment))
         if let notice = recovery.notice { io.err(notice) }
-        let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(FlagCommand.directory(of:)))
-        let repl = REPL(session: Session.forCommandLine(sourceName: "<stdin>", announceNames: true), io: io,
+        let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(ShellCommand.directory(of:)))
+        let repl = REPL(session: Session.forCommandLine(sourceName: "<input>", announceNames: true), io: io,
                         editor: editor, historyStore: store, environment: environment, effects: effects,
                         color: color, recovery: recovery)
         if let file {
@@ -65,20 +69,20 @@ public final class REPL {
         // Ctrl-C while a command runs must not kill the session (at the prompt it is a key).
         let previousInterrupt = signal(SIGINT, SIG_IGN)
         defer { signal(SIGINT, previousInterrupt) }
-        // Every return below is a clean exit; a crash or kill leaves the journal for `recover`.
-        let recovery = SessionRecovery(directory: RecoveryJournal.defaultDirectory(environment: environment))
-        if let notice = recovery.notice { io.err(notice) }
-        defer { recovery.finish() }
+        // Every return below is a clean exit (the caller finishes the one journal of this
+        // session); a crash or kill leaves the journal for `recover`.
         while true {
             let prompt = Prompt(dirty: session.isDirty, time: session.time == 0 ? nil : session.time,
-                                continuing: session.isContinuing)
+                                continuing: session.isContinuing, open: session.openInput)
             editor.complete = { [unowned self] line, cursor in self.completer.complete(line, cursor: cursor) }
             editor.hint = { [unowned self] line in self.hinter.hint(for: line) }
             editor.hintsBelow = color
             switch editor.readLine(prompt: prompt.text(color: color)) {
             case .interrupted:
                 if session.isContinuing { session.cancelInput() }
+                continuedLines = []
             case .endOfInput:
+                continuedLines = []
                 if session.isContinuing {
                     session.cancelInput()
                     io.out("")
@@ -87,14 +91,30 @@ public final class REPL {
                 io.out("")
                 if leave(force: false) { return 0 }
             case .line(let line):
-                remember(line)
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if !session.isContinuing && (trimmed == "quit!" || trimmed == "exit!") { return 0 }
-                if !session.isContinuing, let verb = trimmed.split(separator: " ").first,
-                   verb == "new" || verb == "load", !confirmDiscard(verb: String(verb)) {
+                if !session.isContinuing {
+                    if trimmed == "quit!" || trimmed == "exit!" { remember(line); return 0 }
+                    if let verb = trimmed.split(separator: " ").first, verb == "new" || verb == "load" {
+                        remember(line)
+                        if !confirmDiscard(verb: String(verb)) { continue }
+                    }
+                }
+                session.settings.columns = TerminalSize.current(environment: environment).columns
+                let outcome: Outcome
+                if session.isContinuing && trimmed.isEmpty {
+                    outcome = session.endInput() ?? .done([])
+                } else {
+                    if !trimmed.isEmpty { continuedLines.append(line) }
+                    outcome = session.handle(line)
+                }
+                if case .needsMoreInput = outcome {
+                    explainContinuation()
                     continue
                 }
-                let outcome = session.handle(line)
+                if continuedLines.count > 1 || !["new", "load"].contains(trimmed.split(separator: " ").first ?? "") {
+                    remember(Lexer.historyEntry(continuedLines))
+                }
+                continuedLines = []
                 recovery.record(session)
                 if perform(outcome) == .leave { return 0 }
             }
@@ -115,20 +135,40 @@ public final class REPL {
                 if !s.isEmpty { io.out(s) }
             case .effect(.quit):
                 quitting = true
+            case .effect(.watch(let request)):
+                // Leaving `watch` keeps what was watched: the file's last good version becomes
+                // the document, one undo step.
+                if let document = effects.watch(request, io), document != session.document {
+                    session.adopt(document, label: "watch \(request.file)", file: request.file)
+                    recovery.record(session)
+                    io.out("the document is now \(escapeForTerminal(request.file))'s (undo goes back)")
+                }
+            case .effect(.edit(let request)):
+                edit(request)
             case .effect(let other):
                 // Images are read from the folder of the file loaded or saved last.
                 var performer = effects
-                if let file = session.sourceFile { performer.baseDirectory = FlagCommand.directory(of: file) }
+                if let file = session.sourceFile { performer.baseDirectory = ShellCommand.directory(of: file) }
                 _ = performer.perform(other, io)
             }
         }
-        if let d = outcome.diagnostic { io.err(d.description) }
+        if let d = outcome.diagnostic { io.err(d.text(color: color)) }
         if quitting {
             if leave(force: false) { next = .leave }
         } else if case .done = outcome {
             quitWarned = false
         }
         return next
+    }
+
+    /// Says once a session how an open command ends, the first time one is left open.
+    func explainContinuation() {
+        guard !continuationExplained, let open = session.openInput else { return }
+        continuationExplained = true
+        let closer = open.hasPrefix("{") ? "'}' closes it" : open == "\\" ? "the next line continues it" : "'\(open == "(" ? ")" : "]")' closes it"
+        let note = "(\(open == "\\" ? "the line goes on" : "'\(open.prefix(1))' is open"): \(closer); an empty line ends it; Ctrl-C drops it)"
+        let width = max(20, TerminalSize.current(environment: environment).columns - 1)
+        for line in ReadingText.wrap(note, width: width) { io.out(color ? Escape.dim + line + Escape.reset : line) }
     }
 
     /// Whether to leave now: yes without unsaved changes or when already warned; otherwise
@@ -146,8 +186,22 @@ public final class REPL {
         let question = "There are unsaved changes; \(verb) anyway? [y/N] "
         editor.hint = nil
         editor.complete = nil
-        guard case .line(let answer) = editor.readLine(prompt: question) else { return false }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        var prompt = question
+        while true {
+            guard case .line(let answer) = editor.readLine(prompt: prompt) else { return false }
+            if let yes = REPL.answer(answer) { return yes }
+            prompt = "Please answer y or n (Enter is no). \(question)"
+        }
+    }
+
+    /// Reads a `[y/N]` answer: y/yes or n/no in any case, an empty line being the default No;
+    /// nil for anything else (a command typed by mistake must not silently count as No).
+    static func answer(_ text: String) -> Bool? {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "y", "yes": return true
+        case "", "n", "no": return false
+        default: return nil
+        }
     }
 
     func remember(_ line: String) {

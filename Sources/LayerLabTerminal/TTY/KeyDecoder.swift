@@ -2,13 +2,15 @@
 public enum Key: Hashable, Sendable {
     case character(Character)
     case left, right, up, down
+    case home, end
     case escape
     case interrupt          // Ctrl-C (0x03) in raw mode
     case endOfInput         // Ctrl-D
     case other
 }
 
-/// Turns raw terminal input into keys: printable characters, arrows (CSI and SS3 forms),
+/// Turns raw terminal input into keys: printable characters, arrows and Home/End (CSI, SS3
+/// and VT forms),
 /// a lone Escape, Ctrl-C. Pure, so the bytes of a burst of input can be tested.
 public enum KeyDecoder {
     /// The keys in `bytes`; an escape sequence cut off at the end is read as Escape.
@@ -29,6 +31,15 @@ public enum KeyDecoder {
                     case UInt8(ascii: "B"): keys.append(.down)
                     case UInt8(ascii: "C"): keys.append(.right)
                     case UInt8(ascii: "D"): keys.append(.left)
+                    case UInt8(ascii: "H"): keys.append(.home)
+                    case UInt8(ascii: "F"): keys.append(.end)
+                    case UInt8(ascii: "~"):
+                        // VT forms: 1~ and 7~ Home, 4~ and 8~ End.
+                        switch String(decoding: bytes[(i + 2)..<j], as: UTF8.self) {
+                        case "1", "7": keys.append(.home)
+                        case "4", "8": keys.append(.end)
+                        default: keys.append(.other)
+                        }
                     default: keys.append(.other)
                     }
                     i = j + 1

@@ -1,0 +1,195 @@
+import LayerLabCore
+
+/// Layers into compositions: plain layers parented like the tree, and canvas-sized
+/// precompositions where Lottie's flat layer list cannot say what Core Animation draws.
+///
+/// A layer that is masked, clips to its bounds, or is translucent over more than one drawn
+/// part (sublayers, or a fill under a stroke) is drawn into its own precomposition: the layer
+/// and its sublayers at full opacity, then (for each mask or clip) that composition read
+/// through an alpha track matte, and the result placed with the layer's opacity. Every
+/// precomposition is as big as the canvas and in canvas coordinates, with null layers repeating
+/// the transforms of the layer's superlayers, so mattes cover what they must in every player
+/// (rlottie draws an alpha matte only where the matted layer has pixels) and nothing in it
+/// needs geometry larger than the canvas.
+extension LottieBuilder {
+    /// What a layer is read through: its `mask`, or its bounds (`masksToBounds`).
+    enum Matte { case mask, bounds }
+
+    mutating func emit(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
+        let mattes = self.mattes(layer)
+        if !mattes.isEmpty || needsFlattening(layer) {
+            emitPrecomp(layer, mattes: mattes, in: &comp, foldRoot: foldRoot)
+        } else {
+            emitPlain(layer, in: &comp, foldRoot: foldRoot)
+        }
+    }
+
+    func mattes(_ layer: Layer) -> [Matte] {
+        var out: [Matte] = []
+        if maskFrames.contains(where: { $0[layer.name] != nil }) { out.append(.mask) }
+        if frames.contains(where: { $0[layer.name]?.masksToBounds == true }) { out.append(.bounds) }
+        return out
+    }
+
+    /// Translucent at some frame over more than one drawn part, which Core Animation flattens
+    /// before applying the opacity (players would blend each part on its own).
+    func needsFlattening(_ layer: Layer) -> Bool {
+        guard frames.indices.contains(where: { f in
+            let o = ownOpacity(layer.name, f)
+            return o > 0 && o < 1
+        }) else { return false }
+        return !painterOrder(layer.sublayers).isEmpty || drawnParts(samples(layer.name), kind: layer.kind) > 1
+    }
+
+    /// How many separately blended items a layer's own content has.
+    func drawnParts(_ ps: [PresentedLayer], kind: LayerKind) -> Int {
+        var n = 0
+        if ps.contains(where: { $0.backgroundColor.a > 0 }) { n += 1 }
+        if ps.contains(where: { $0.borderWidth > 0 && $0.borderColor.a > 0 }) { n += 1 }
+        switch kind {
+        case .shape:
+            if ps.contains(where: { $0.fillColor.a > 0 }) { n += 1 }
+            if ps.contains(where: { $0.strokeColor.a > 0 && $0.lineWidth > 0 }) { n += 1 }
+        case .text: n += 1
+        case .image: n += Set(ps.map(\.contents)).count
+        case .layer: break
+        }
+        return n
+    }
+
+    /// The layer as Lottie layers in `comp`, then its sublayers.
+    mutating func emitPlain(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
+        let ind = comp.nextIndex()
+        comp.index[layer.name] = ind
+        let parent = parents[layer.name].map { reference($0, in: &comp) }
+        let track = LottieTrack(name: layer.name, kind: layer.kind, samples: samples(layer.name),
+                                opacity: foldedOpacity(layer.name, root: foldRoot))
+        add(track, index: ind, parent: parent, to: &comp)
+        for child in painterOrder(layer.sublayers) { emit(child, in: &comp, foldRoot: foldRoot) }
+    }
+
+    /// The `ind` of `name` in `comp`, adding a null layer with its transform (and its
+    /// superlayers', recursively) when it is not drawn there.
+    mutating func reference(_ name: String, in comp: inout LottieComp) -> Int {
+        if let i = comp.index[name] { return i }
+        let ind = comp.nextIndex()
+        comp.index[name] = ind
+        let parent = parents[name].map { reference($0, in: &comp) }
+        var pairs: [(String, JSONValue)] = [
+            ("ddd", .number(0)), ("ind", .number(Double(ind))), ("ty", .number(3)), ("nm", .string(name)),
+        ]
+        if let parent { pairs.append(("parent", .number(Double(parent)))) }
+        pairs += [("sr", .number(1)), ("ks", transform(samples(name), opacity: [0])), ("ao", .number(0)),
+                  ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
+        comp.nulls.append(.object(pairs))
+        return ind
+    }
+
+    /// The layer drawn into a precomposition at full opacity, read through each matte in
+    /// turn, placed in `comp` with its opacity.
+    mutating func emitPrecomp(_ layer: Layer, mattes: [Matte], in comp: inout LottieComp, foldRoot: String?) {
+        var inner = LottieComp()
+        emitPlain(layer, in: &inner, foldRoot: layer.name)
+        var id = addComp(inner)
+        var name = "\(layer.name) (group)"
+        for m in mattes {
+            var wrap = LottieComp()
+            let contentIndex = wrap.nextIndex()
+            addMatte(layer, m, to: &wrap)
+            if wrap.drawn.count == 1 {
+                // One layer is its own matte: rlottie tints what it reads through a precomposed one.
+                wrap.drawn[0] = wrap.drawn[0].adding("td", .number(1))
+                wrap.add(precompLayer(id, index: contentIndex, name: name, opacity: [1], matte: .matted), above: false)
+            } else {
+                let matteID = addComp(wrap)
+                wrap = LottieComp()
+                wrap.add(precompLayer(id, index: wrap.nextIndex(), name: name, opacity: [1], matte: .matted))
+                wrap.add(precompLayer(matteID, index: wrap.nextIndex(), name: "\(m == .mask ? "mask" : "bounds") of \(layer.name)",
+                                      opacity: [1], matte: .source))
+            }
+            name = "\(layer.name) (\(m == .mask ? "masked" : "clipped"))"
+            id = addComp(wrap)
+        }
+        comp.add(precompLayer(id, index: comp.nextIndex(), name: name, opacity: foldedOpacity(layer.name, root: foldRoot),
+                              matte: nil))
+    }
+
+    /// A composition of the masked layer's mask (or bounds) in its coordinates, and an opaque
+    /// canvas in the frames where it is not masked (or not clipped).
+    mutating func addMatte(_ layer: Layer, _ kind: Matte, to c: inout LottieComp) {
+        let anchor = reference(layer.name, in: &c)
+        var cover: [Double] = []
+        switch kind {
+        case .mask:
+            var held = maskFrames.lazy.compactMap { $0[layer.name] }.first ?? PresentedLayer(name: layer.name, kind: .layer)
+            var ps: [PresentedLayer] = [], opacity: [Double] = []
+            for f in maskFrames {
+                if let m = f[layer.name] {
+                    held = m
+                    opacity.append(m.hidden ? 0 : max(0, min(1, m.opacity)))
+                    cover.append(0)
+                } else {
+                    opacity.append(0)
+                    cover.append(1)
+                }
+                ps.append(held)
+            }
+            if ps.contains(where: { !$0.sublayers.isEmpty }) {
+                notes.append("\(layer.name): its mask's sublayers are not part of the mask in Lottie")
+            }
+            add(LottieTrack(name: "mask of \(layer.name)", kind: held.kind, samples: ps, opacity: opacity),
+                index: c.nextIndex(), parent: anchor, to: &c)
+        case .bounds:
+            let ps = samples(layer.name)
+            let clips = (0...lastFrame).map { frames[$0][layer.name]?.masksToBounds ?? true }
+            cover = clips.map { $0 ? 0 : 1 }
+            var pairs: [(String, JSONValue)] = [
+                ("ddd", .number(0)), ("ind", .number(Double(c.nextIndex()))), ("ty", .number(4)),
+                ("nm", .string("bounds of \(layer.name)")), ("parent", .number(Double(anchor))),
+                ("sr", .number(1)), ("ks", LottieShapes.identityTransform(layer: true,
+                                                                          opacity: LottieProperty.scalar(clips.map { $0 ? 100 : 0 }))),
+                ("ao", .number(0)),
+            ]
+            pairs.append(("shapes", .array([LottieShapes.group("bounds", [
+                LottieShapes.rect(ps.map(\.bounds), radii: ps.map(\.cornerRadius), name: "bounds"),
+                LottieShapes.fill(colors: [.black], evenOdd: false),
+            ])])))
+            pairs += [("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
+            c.add(.object(pairs))
+        }
+        if cover.contains(where: { $0 > 0 }) {
+            c.add(coverLayer(index: c.nextIndex(), name: "unmasked", color: .black, opacity: cover))
+        }
+    }
+
+    /// Adds a composition to the assets; returns its id.
+    mutating func addComp(_ comp: LottieComp) -> String {
+        compCount += 1
+        let id = "comp_\(compCount)"
+        assets.append(.object([("id", .string(id)), ("nm", .string(id)), ("layers", .array(comp.json))]))
+        return id
+    }
+
+    enum MatteRole { case source, matted }
+
+    /// A canvas-sized precomposition layer.
+    func precompLayer(_ id: String, index: Int, name: String, opacity: [Double], matte: MatteRole?) -> JSONValue {
+        let c = document.canvas
+        var pairs: [(String, JSONValue)] = [
+            ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(0)), ("nm", .string(name)),
+            ("refId", .string(id)),
+        ]
+        switch matte {
+        case .source?: pairs.append(("td", .number(1)))
+        case .matted?: pairs.append(("tt", .number(1)))
+        case nil: break
+        }
+        pairs += [
+            ("sr", .number(1)),
+            ("ks", LottieShapes.identityTransform(layer: true, opacity: LottieProperty.scalar(opacity.map { $0 * 100 }))),
+            ("ao", .number(0)), ("w", .number(c.size.width.rounded())), ("h", .number(c.size.height.rounded())),
+            ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0)),
+        ]
+        return .object(pairs)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import LayerLabCore
+import LayerLabRaster
+
+/// Image contents as Lottie image assets.
+///
+/// Every picture a layer shows (a PNG, text art, each flipbook frame) is drawn by LayerLab's
+/// own rasterizer at the size it is shown times `imageScale`, with its contentsGravity applied,
+/// so players need no decoder for text art and scale nothing but by `1 / imageScale`. Each
+/// picture is an image layer (`ty: 2`) parented to the layer, shown (opacity) in the frames
+/// where it is the layer's contents: a flipbook switches on LayerLab's own timing.
+extension LottieBuilder {
+    /// One picture at one size, and where it goes in the layer's coordinates.
+    struct Placement: Hashable {
+        var file: String
+        var width: Int
+        var height: Int
+    }
+
+    mutating func addImages(_ t: LottieTrack, parent: Int, to comp: inout LottieComp) {
+        let scale = options.imageScale.isFinite && options.imageScale > 0 ? min(options.imageScale, 8) : 3
+        // Per frame: which picture, and the rectangle it fills.
+        var shown: [(Placement, Rect)?] = []
+        for p in t.samples.indices {
+            let l = t.samples[p]
+            guard !l.contents.isEmpty, let image = options.images[l.contents], image.width > 0, image.height > 0 else {
+                shown.append(nil); continue
+            }
+            let dest = l.contentsGravity
+                .rect(for: Size(Double(image.width), Double(image.height)), in: l.bounds)
+            let w = Int((dest.width * scale).rounded()), h = Int((dest.height * scale).rounded())
+            guard w > 0, h > 0, w <= Rasterizer.maxDimension, h <= Rasterizer.maxDimension else { shown.append(nil); continue }
+            shown.append((Placement(file: l.contents, width: w, height: h), dest))
+        }
+        let missing = Set(t.samples.map(\.contents)).filter { !$0.isEmpty && options.images[$0] == nil }
+        for file in missing.sorted() {
+            notes.append("\(t.name): image \(file) was not available, so the export leaves it out")
+        }
+        var order: [Placement] = []
+        for case let (p, _)? in shown where !order.contains(p) { order.append(p) }
+        for p in order {
+            guard let id = imageAsset(p) else {
+                notes.append("\(t.name): image \(p.file) could not be encoded, so the export leaves it out")
+                continue
+            }
+            var held = shown.lazy.compactMap { $0 }.first { $0.0 == p }!.1
+            var rects: [Rect] = [], opacity: [Double] = []
+            for (f, s) in shown.enumerated() {
+                if let s, s.0 == p { held = s.1; opacity.append(t.opacity[f]) } else { opacity.append(0) }
+                rects.append(held)
+            }
+            let ks: JSONValue = .object([
+                ("a", LottieProperty.vector([[0, 0, 0]])),
+                ("p", LottieProperty.vector(rects.map { [$0.minX, $0.minY, 0] })),
+                ("s", LottieProperty.vector(rects.map { [$0.width / Double(p.width) * 100, $0.height / Double(p.height) * 100, 100] })),
+                ("r", LottieProperty.scalar([0])),
+                ("o", LottieProperty.scalar(opacity.map { max(0, min(1, $0)) * 100 })),
+            ])
+            comp.add(.object([
+                ("ddd", .number(0)), ("ind", .number(Double(comp.nextIndex()))), ("ty", .number(2)),
+                ("nm", .string("\(t.name): \(p.file)")), ("refId", .string(id)), ("parent", .number(Double(parent))),
+                ("sr", .number(1)), ("ks", ks), ("ao", .number(0)),
+                ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0)),
+            ]))
+        }
+    }
+
+    /// The asset id of a picture at a pixel size, made (rasterized, encoded) the first time.
+    mutating func imageAsset(_ p: Placement) -> String? {
+        let key = "\(p.file)\u{0}\(p.width)x\(p.height)"
+        if let id = imageIDs[key] { return id }
+        var layer = PresentedLayer(name: "image", kind: .image)
+        layer.bounds = Rect(0, 0, Double(p.width), Double(p.height))
+        layer.position = Point(Double(p.width) / 2, Double(p.height) / 2)
+        layer.contents = p.file
+        let scene = Scene(time: 0, canvasSize: Size(Double(p.width), Double(p.height)), background: .clear, layers: [layer])
+        let bitmap = Rasterizer(images: options.images).render(scene, width: p.width, height: p.height)
+        guard let png = options.encodePNG(bitmap) else { return nil }
+        let id = "image_\(imageIDs.count)"
+        imageIDs[key] = id
+        var pairs: [(String, JSONValue)] = [("id", .string(id)), ("w", .number(Double(p.width))), ("h", .number(Double(p.height)))]
+        switch options.assets {
+        case .embedded:
+            pairs += [("u", .string("")), ("p", .string("data:image/png;base64," + png.base64EncodedString())), ("e", .number(1))]
+        case .files(let folder):
+            let dir = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
+            files.append((dir + id + ".png", png))
+            pairs += [("u", .string(dir)), ("p", .string(id + ".png")), ("e", .number(0))]
+        }
+        assets.append(.object(pairs))
+        return id
+    }
+}

@@ -1,0 +1,295 @@
+import LayerLabCore
+
+/// Writes a document as a `.lab` script that rebuilds it exactly: `save FILE.lab`, and the
+/// text `edit` opens. Pure: a document in, text out.
+///
+/// The script is made of the commands a user types: `canvas`, `path`, `layer`/`shape`/… in tree
+/// order (parents first), `animate`/`keyframes`/`spring`/`group` in the order they were added
+/// (later ones win), `at … set …` events, with every name given by `as NAME` and times kept
+/// symbolic (`fade.end + 0.1`). Numbers are written in full (`0.1`, `1e-07`), not rounded as
+/// `inspect` shows them, so every bit comes back. Things that must exist before they are named
+/// come last: masks and other layer references (`set a mask=b`), begin times that name an
+/// animation or event written later (`set spin beginTime=hide.end`), and the canvas duration.
+///
+/// NB: a document loaded from a project file may hold what no command can state (a group child
+/// on another layer than its group). `Session` replays the script before saving it and refuses
+/// when the result differs, so a saved script always rebuilds its document.
+public enum ScriptWriter {
+    /// The first line of every script `save` writes; `save` replaces only files that start
+    /// with it (or projects) unless told to with `save!`.
+    public static let header = "# LayerLab script: `layerlab run FILE` or `load FILE` rebuilds this document."
+
+    /// Whether `bytes` is a script `save` wrote.
+    public static func isSavedScript(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: header.utf8)
+    }
+
+    public static func script(for document: Document) -> String {
+        var w = Writer(document: document)
+        w.write()
+        return w.lines.joined(separator: "\n") + "\n"
+    }
+
+    struct Writer {
+        let document: Document
+        var lines: [String] = [ScriptWriter.header]
+        /// Lines that must come after everything is defined.
+        var deferred: [String] = []
+        /// Animation and event names written so far: what a begin time may name.
+        var defined: Set<String> = []
+
+        init(document: Document) { self.document = document }
+
+        func value(_ v: Value, _ type: ValueType?) -> String { ScriptWriter.value(v, type) }
+        func number(_ v: Double) -> String { ScriptWriter.number(v) }
+        func size(_ s: Size) -> String { ScriptWriter.size(s) }
+        func color(_ c: Color) -> String { ScriptWriter.color(c) }
+        func path(_ p: Path) -> String { ScriptWriter.path(p) }
+        func time(_ e: TimeExpr) -> String { ScriptWriter.time(e) }
+        func timingFunction(_ f: TimingFunction) -> String { ScriptWriter.timingFunction(f) }
+
+        mutating func write() {
+            let c = document.canvas
+            lines.append("canvas size=\(size(c.size)) background=\(color(c.background))")
+            for p in document.paths { lines.append("path \(p.name) = \(path(p.path))") }
+            writeLayers(document.layers, parent: nil)
+            writeTimed()
+            lines += deferred
+            if let d = c.duration { lines.append("canvas duration=\(time(d))") }
+        }
+
+        // MARK: - Layers
+
+        mutating func writeLayers(_ layers: [Layer], parent: String?) {
+            for l in layers {
+                var words = [l.kind.rawValue, l.name]
+                if let parent { words += ["in", parent] }
+                for spec in PropertyTable.all {
+                    guard let v = l.properties[spec.name] else { continue }
+                    if spec.type == .layerRef {
+                        deferred.append("set \(l.name) \(spec.name)=\(value(v, spec.type))")
+                    } else {
+                        words.append("\(spec.name)=\(value(v, spec.type))")
+                    }
+                }
+                lines.append(words.joined(separator: " "))
+                writeLayers(l.sublayers, parent: l.name)
+            }
+        }
+
+        // MARK: - Animations
+
+        /// Animations and events, each list in its own order (that order is part of the
+        /// document), interleaved so that what a time names is written before it.
+        mutating func writeTimed() {
+            var i = 0, j = 0
+            let animations = document.animations, events = document.events
+            while i < animations.count || j < events.count {
+                if i < animations.count, Writer.references(animations[i]).isSubset(of: defined) {
+                    writeAnimation(animations[i]); i += 1
+                } else if j < events.count, events[j].time.references.isSubset(of: defined.union([events[j].name])) {
+                    writeEvent(events[j]); j += 1
+                } else if i < animations.count {
+                    // Names something written later: its begin time is set at the end.
+                    writeAnimation(animations[i]); i += 1
+                } else {
+                    writeEvent(events[j]); j += 1
+                }
+            }
+        }
+
+        /// The names an animation's times (its children's included) refer to outside itself.
+        static func references(_ a: Animation) -> Set<String> {
+            var refs = Set<String>(), own = Set<String>()
+            func walk(_ a: Animation) {
+                refs.formUnion(a.timing.beginTime.references)
+                if !a.name.isEmpty { own.insert(a.name) }
+                if case .group(let g) = a.body { g.children.forEach(walk) }
+            }
+            walk(a)
+            return refs.subtracting(own)
+        }
+
+        mutating func writeAnimation(_ a: Animation) {
+            let begins = a.timing.beginTime.references.isSubset(of: defined.union([a.name]))
+            if case .group = a.body {
+                lines += groupLines(a, header: "group \(a.name) on \(a.layer)", indent: "", deferBegin: !begins)
+            } else {
+                lines.append(([a.kindName, a.layer] + animationWords(a, omitBegin: !begins)).joined(separator: " ")
+                             + " as \(a.name)")
+            }
+            if !begins { deferred.append("set \(a.name) beginTime=\(time(a.timing.beginTime))") }
+            defined.formUnion(Writer.names(in: a))
+        }
+
+        /// A group's lines: its header with timing, its children one a line, the closing brace.
+        func groupLines(_ g: Animation, header: String, indent: String, deferBegin: Bool = false) -> [String] {
+            guard case .group(let body) = g.body else { return [] }
+            var head = [header]
+            if body.sequence { head.append("sequence") }
+            head += timingWords(g.timing, omitBegin: deferBegin)
+            var out = [indent + head.joined(separator: " ") + " {"]
+            for child in body.children {
+                if case .group = child.body {
+                    out += groupLines(child, header: "group \(child.name)", indent: indent + "    ")
+                } else {
+                    let named = child.name.isEmpty ? "" : " as \(child.name)"
+                    out.append(indent + "    " + ([child.kindName] + animationWords(child, omitBegin: false)).joined(separator: " ") + named)
+                }
+            }
+            out.append(indent + "}")
+            return out
+        }
+
+        /// `KEYPATH from=… to=… TIMING…` for a basic, keyframe or spring animation.
+        func animationWords(_ a: Animation, omitBegin: Bool) -> [String] {
+            let type = keyPathType(a)
+            var words: [String] = []
+            switch a.body {
+            case .basic(let b):
+                words.append(b.keyPath)
+                words += fromToBy(b.from, b.to, b.by, type)
+            case .keyframes(let k):
+                words.append(k.keyPath)
+                words.append("values=[" + k.values.map { value($0, type) }.joined(separator: ", ") + "]")
+                if let ts = k.keyTimes { words.append("keyTimes=[" + ts.map(number).joined(separator: ", ") + "]") }
+                if k.calculationMode != .linear { words.append("calculationMode=\(k.calculationMode.rawValue)") }
+                if let fs = k.timingFunctions { words.append("timingFunctions=[" + fs.map(timingFunction).joined(separator: ", ") + "]") }
+            case .spring(let s):
+                words.append(s.keyPath)
+                words += fromToBy(s.from, s.to, s.by, type)
+                switch s.form {
+                case .physics(let m, let k, let d, let v):
+                    words += ["mass=\(number(m))", "stiffness=\(number(k))", "damping=\(number(d))", "initialVelocity=\(number(v))"]
+                case .dampingRatio(let z, let v):
+                    words += ["dampingRatio=\(number(z))", "initialSpringVelocity=\(number(v))"]
+                }
+            case .group:
+                break
+            }
+            return words + timingWords(a.timing, omitBegin: omitBegin)
+        }
+
+        func fromToBy(_ from: Value?, _ to: Value?, _ by: Value?, _ type: ValueType?) -> [String] {
+            [("from", from), ("to", to), ("by", by)].compactMap { k, v in v.map { "\(k)=\(value($0, type))" } }
+        }
+
+        /// The timing attributes that differ from their defaults, in `MediaTiming.attributes` order.
+        func timingWords(_ t: MediaTiming, omitBegin: Bool) -> [String] {
+            MediaTiming.attributes.compactMap { attribute -> String? in
+                guard let v = attribute.value(in: t), !(omitBegin && attribute.name == "beginTime") else { return nil }
+                let text: String
+                switch v {
+                case .time(let e): text = time(e)
+                case .number(let x): text = number(x)
+                case .bool(let b): text = b ? "true" : "false"
+                case .fillMode(let m): text = m.rawValue
+                case .timingFunction(let f): text = timingFunction(f)
+                }
+                return "\(attribute.name)=\(text)"
+            }
+        }
+
+        // MARK: - Events
+
+        mutating func writeEvent(_ e: Event) {
+            let kind = document.layer(named: e.layer)?.kind
+            let sets = e.assignments.map { a in
+                "\(a.keyPath)=" + value(a.value, KeyPath.resolve(a.keyPath, for: kind)?.type)
+            }
+            lines.append((["at", time(e.time), "set", e.layer] + sets + (e.animated ? ["animated"] : [])).joined(separator: " ")
+                         + " as \(e.name)")
+            defined.insert(e.name)
+        }
+
+        static func names(in a: Animation) -> Set<String> {
+            var out: Set<String> = a.name.isEmpty ? [] : [a.name]
+            if case .group(let g) = a.body { for c in g.children { out.formUnion(names(in: c)) } }
+            return out
+        }
+
+        func keyPathType(_ a: Animation) -> ValueType? {
+            guard let kp = a.keyPath else { return nil }
+            return KeyPath.resolve(kp, for: document.layer(named: a.layer)?.kind)?.type
+        }
+    }
+
+    // MARK: - Values
+
+    /// A value as the command language reads it back, for a key path of `type`.
+    static func value(_ v: Value, _ type: ValueType?) -> String {
+        switch v {
+        case .number(let x): return number(x)
+        case .bool(let b): return b ? "true" : "false"
+        case .point(let p): return "(\(number(p.x)), \(number(p.y)))"
+        case .size(let s): return size(s)
+        case .rect(let r): return "rect(\(number(r.minX)), \(number(r.minY)), \(number(r.width)), \(number(r.height)))"
+        case .color(let c): return color(c)
+        case .path(let p): return path(p)
+        case .pathRef(let name): return name
+        case .string(let s):
+            switch type {
+            case .word?, .layerRef?: return s
+            default: return quoted(s)
+            }
+        case .list(let xs): return "[" + xs.map { value($0, type) }.joined(separator: ", ") + "]"
+        case .null: return "none"
+        }
+    }
+
+    /// Every bit of the number: `0.1`, `2`, `1e-07`, `inf`.
+    static func number(_ v: Double) -> String {
+        if v.isNaN { return "nan" }
+        if v.isInfinite { return v < 0 ? "-inf" : "inf" }
+        if v == 0 { return "0" }
+        var s = v.description
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
+
+    static func size(_ s: Size) -> String {
+        let w = number(s.width), h = number(s.height)
+        // `WxH` reads back only when both are plain decimals (`1e+20x5` would not).
+        let plain = { (t: String) in t.allSatisfy { $0.isNumber || $0 == "." } }
+        return plain(w) && plain(h) ? "\(w)x\(h)" : "size(\(w), \(h))"
+    }
+
+    /// `#rrggbbaa` when every component is a whole byte, else `color(r, g, b, a)` in full.
+    static func color(_ c: Color) -> String {
+        let exact = [c.r, c.g, c.b, c.a].allSatisfy { x in
+            let byte = (x * 255).rounded()
+            return byte >= 0 && byte <= 255 && byte / 255 == x
+        }
+        if exact { return c.hex }
+        return "color(\(number(c.r)), \(number(c.g)), \(number(c.b)), \(number(c.a)))"
+    }
+
+    static func path(_ p: Path) -> String { "svg(\(quoted(p.svgData(number: number))))" }
+
+    static func timingFunction(_ f: TimingFunction) -> String {
+        if case .cubic(let a, let b, let c, let d) = f {
+            return "cubic(\(number(a)), \(number(b)), \(number(c)), \(number(d)))"
+        }
+        return f.description
+    }
+
+    /// A time expression with full-precision numbers (`TimeExpr.description` rounds them).
+    static func time(_ e: TimeExpr) -> String { time(e, precedence: 0) }
+
+    private static func time(_ e: TimeExpr, precedence: Int) -> String {
+        func wrap(_ s: String, _ p: Int) -> String { p < precedence ? "(\(s))" : s }
+        switch e {
+        case .number(let v): return v < 0 && precedence > 0 ? "(\(number(v)))" : number(v)
+        case .begin(let n): return "\(n).begin"
+        case .end(let n): return "\(n).end"
+        case .add(let a, let b): return wrap("\(time(a, precedence: 1)) + \(time(b, precedence: 2))", 1)
+        case .subtract(let a, let b): return wrap("\(time(a, precedence: 1)) - \(time(b, precedence: 2))", 1)
+        case .multiply(let a, let b): return wrap("\(time(a, precedence: 2)) * \(time(b, precedence: 3))", 2)
+        case .divide(let a, let b): return wrap("\(time(a, precedence: 2)) / \(time(b, precedence: 3))", 2)
+        case .negate(let a): return "-" + time(a, precedence: 3)
+        }
+    }
+
+    /// `"text"` with quotes, backslashes and every control or invisible separator escaped.
+    package static func quoted(_ s: String) -> String { escapeControls(s, as: .script, quoted: true) }
+}

@@ -1,0 +1,49 @@
+@testable import LayerLabCore
+import Testing
+
+/// The property table is the only place defaults are written; what reads them must agree.
+@Suite struct PropertyTableTests {
+    /// A fresh presentation layer holds every table default (its field initial values are
+    /// placeholders only).
+    @Test(arguments: PropertyTable.all.filter { $0.present != nil }.map(\.name))
+    func presentedLayerStartsAtTheDefault(_ name: String) throws {
+        let spec = try #require(PropertyTable.spec(name))
+        let fresh = PresentedLayer(name: "a", kind: .shape)
+        var applied = fresh
+        spec.present?(&applied, spec.defaultValue)
+        #expect(applied == fresh)
+    }
+
+    /// An unset layer draws exactly as a layer with every default stored.
+    @Test(arguments: LayerKind.allCases)
+    func unsetDrawsLikeDefaults(_ kind: LayerKind) {
+        var bare = Document(), full = Document()
+        bare.layers = [Layer(name: "a", kind: kind)]
+        var props: [String: Value] = [:]
+        for spec in PropertyTable.properties(for: kind) where spec.defaultValue != .null { props[spec.name] = spec.defaultValue }
+        full.layers = [Layer(name: "a", kind: kind, properties: props)]
+        let a = Evaluator(document: bare).scene(at: 0.5), b = Evaluator(document: full).scene(at: 0.5)
+        #expect(a == b)
+        #expect(a.layers.first == PresentedLayer(name: "a", kind: kind))
+    }
+
+    /// Closed sets are the enum's cases, so the table cannot list a word the renderer lacks.
+    @Test func wordsComeFromEnums() {
+        #expect(PropertyTable.spec("lineCap")?.type == .word(LineCap.allCases.map(\.rawValue)))
+        #expect(PropertyTable.spec("contentsGravity")?.completions == ContentsGravity.allCases.map(\.rawValue))
+        #expect(PropertyTable.spec("hidden")?.completions == ["true", "false"])
+    }
+
+    @Test func rangesRead() {
+        #expect(ValueRange.nonNegative.requirement == "must be 0 or more")
+        #expect(ValueRange.positive.requirement == "must be more than 0")
+        #expect(ValueRange.unit.requirement == "must be from 0 to 1")
+        #expect(ValueRange.nonNegativeOrInfinite.requirement == "must be 0 or more (or inf)")
+        #expect(ValueRange.nonNegativeOrInfinite.contains(.infinity))
+        #expect(!ValueRange.nonNegative.contains(.infinity))
+        #expect(!ValueRange.positive.contains(0))
+        #expect(ValueRange.nonNegative.violation(in: .rect(Rect(-5, -5, 1, -2)))?.component == 3)
+        #expect(ValueRange.nonNegative.violation(in: .list([.number(1), .number(-1)]))?.component == 1)
+        #expect(ValueRange.nonNegative.violation(in: .number(0)) == nil)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import LayerLabCore
+import LayerLabExport
+import Testing
+
+/// Swift exports type-checked with `swiftc -typecheck` (Swift 6 language mode) against stubs of
+/// the QuartzCore, UIKit and AppKit API they use, written from Apple's documented signatures
+/// (`Tests/SwiftStubs`): every example alone, exports together in one target, hostile names,
+/// for iOS and macOS. A file of deliberate type mistakes must fail against the same stubs, so
+/// the stubs are strict enough to catch them. Skipped when no `swiftc` is on the PATH.
+@Suite(.enabled(if: SwiftTypeCheck.compiler != nil, "no swiftc on the PATH"), .serialized)
+struct SwiftTypeCheckTests {
+    static let platforms: [SwiftOptions.Platform] = [.iOS, .macOS]
+
+    static func export(_ doc: Document, _ platform: SwiftOptions.Platform, file: String) -> String {
+        SwiftExporter.export(doc, options: SwiftOptions(platform: platform, typeName: SwiftExporter.typeName(forFile: file))).source
+    }
+
+    @Test(arguments: platforms)
+    func everyExampleCompilesAloneAndAllTogether(_ platform: SwiftOptions.Platform) throws {
+        var sources: [(String, String)] = []
+        for path in ExportFixtures.examplePaths {
+            let file = path.replacingOccurrences(of: "basics/", with: "").replacingOccurrences(of: ".lab", with: ".swift")
+            sources.append((file, Self.export(try ExportFixtures.example(path), platform, file: file)))
+        }
+        for (file, source) in sources {
+            let result = try SwiftTypeCheck.check([(file, source)], platform: platform)
+            #expect(result.ok, "\(file): \(result.errors)")
+        }
+        let together = try SwiftTypeCheck.check(sources, platform: platform)
+        #expect(together.ok, "all examples in one target: \(together.errors)")
+    }
+
+    static let hostile = """
+        canvas size=100x100
+        path layerLabPath = circle(50, 50, 20)
+        path Paths = rect(0, 0, 10, 10)
+        layer self position=(50, 50) bounds=rect(0, 0, 40, 40) backgroundColor=red
+        shape default in self path=layerLabPath fillColor=blue
+        shape max path=Paths fillColor=green
+        shape fillColor path=rect(0, 0, 5, 5) strokeColor=black
+        layer CALayer bounds=rect(0, 0, 10, 10) backgroundColor=gray
+        layer Self bounds=rect(0, 0, 10, 10) backgroundColor=gray
+        layer root bounds=rect(0, 0, 10, 10)
+        layer start bounds=rect(0, 0, 10, 10)
+        image paths contents="art/photo.png" bounds=rect(0, 0, 10, 10)
+        animate max opacity from=1 to=0 duration=1 as min
+        animate self position.x to=80 duration=1 as CACurrentMediaTime
+        animate default opacity to=0.5 duration=1 as Paths2
+        at 0.5 set fillColor hidden=true
+        at 0.6 set fillColor lineCap=round
+        at 0.7 set CALayer mask=fillColor
+        at 0.9 set CALayer mask=none
+        """
+
+    @Test(arguments: platforms)
+    func hostileNamesCompile(_ platform: SwiftOptions.Platform) throws {
+        let doc = ExportFixtures.document(Self.hostile)
+        let a = Self.export(doc, platform, file: "self.swift"), b = Self.export(doc, platform, file: "max.swift")
+        let result = try SwiftTypeCheck.check([("self.swift", a), ("max.swift", b)], platform: platform)
+        #expect(result.ok, "\(result.errors)")
+    }
+
+    /// The document with every animation kind, timing attribute, event kind and image.
+    @Test(arguments: platforms)
+    func everyConstructCompiles(_ platform: SwiftOptions.Platform) throws {
+        let source = Self.export(ExportFixtures.document(SwiftExporterTests.everything), platform, file: "everything.swift")
+        let result = try SwiftTypeCheck.check([("everything.swift", source)], platform: platform)
+        #expect(result.ok, "\(result.errors)")
+    }
+
+    /// Mistakes an exporter could make, each of which the stubs must reject.
+    static let mistakes: [String] = [
+        "let a = CABasicAnimation(keyPath: \"opacity\"); a.repeatCount = Double(2)",
+        "let a = CAKeyframeAnimation(keyPath: \"opacity\"); let t: [Double] = [0, 1]; a.keyTimes = t",
+        "let l = CALayer(); l.opacity = CGFloat(0.5)",
+        "let l = CAShapeLayer(); l.lineCap = \"round\"",
+        "let a = CABasicAnimation(keyPath: \"opacity\"); a.fillMode = .forward",
+        "let l = CALayer(); l.add(CABasicAnimation(keyPath: \"x\"), for: \"k\")",
+        "let f = CAMediaTimingFunction(controlPoints: 0.1, 0.2, 0.3)",
+        "let l = CALayer(); l.hidden = true",
+    ]
+
+    @Test(arguments: platforms)
+    func typeMistakesFail(_ platform: SwiftOptions.Platform) throws {
+        for mistake in Self.mistakes {
+            let source = "import QuartzCore\n@MainActor func mistake() {\n    \(mistake)\n}\n"
+            let result = try SwiftTypeCheck.check([("mistake.swift", source)], platform: platform)
+            #expect(!result.ok, "accepted: \(mistake)")
+        }
+        // And the same statements written right compile.
+        let right = """
+            import QuartzCore
+            @MainActor func right() {
+                let a = CAKeyframeAnimation(keyPath: "opacity"); a.repeatCount = 2; a.keyTimes = [0, 1]
+                let l = CAShapeLayer(); l.opacity = 0.5; l.lineCap = .round; l.isHidden = true
+                l.add(a, forKey: "k")
+                _ = CAMediaTimingFunction(controlPoints: 0.1, 0.2, 0.3, 1)
+            }
+            """
+        let result = try SwiftTypeCheck.check([("right.swift", right)], platform: platform)
+        #expect(result.ok, "\(result.errors)")
+    }
+}
+
+/// Builds the stub modules once per platform and type-checks sources against them.
+enum SwiftTypeCheck {
+    static let stubs = ExportFixtures.repository.appendingPathComponent("Tests/SwiftStubs")
+
+    static let compiler: String? = {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let path = "\(dir)/swiftc"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }()
+
+    struct Result { var ok: Bool; var errors: String }
+
+    static func run(_ args: [String]) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: compiler ?? "/usr/bin/swiftc")
+        p.arguments = args
+        let pipe = Pipe()
+        p.standardError = pipe
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        let errors = text.split(separator: "\n").filter { $0.contains("error:") }.prefix(10).joined(separator: "\n")
+        return Result(ok: p.terminationStatus == 0, errors: errors)
+    }
+
+    nonisolated(unsafe) static var built: [String: URL] = [:]
+    static let lock = NSLock()
+
+    /// The folder of the stub modules for a platform, compiled the first time.
+    static func modules(_ platform: SwiftOptions.Platform) throws -> URL {
+        let key = platform == .iOS ? "ios" : "macos"
+        lock.lock(); defer { lock.unlock() }
+        if let url = built[key] { return url }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layerlab-stubs-\(UUID().uuidString)/\(key)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for module in ["QuartzCore", platform == .iOS ? "UIKit" : "AppKit"] {
+            let r = try run(["-parse-as-library", "-emit-module", "-module-name", module, "-I", dir.path,
+                             stubs.appendingPathComponent(module + ".swift").path,
+                             "-emit-module-path", dir.appendingPathComponent(module + ".swiftmodule").path])
+            guard r.ok else { throw StubError(message: "\(module) stub: \(r.errors)") }
+        }
+        built[key] = dir
+        return dir
+    }
+
+    struct StubError: Error { var message: String }
+
+    /// Type-checks the files together, in Swift 6 language mode.
+    static func check(_ files: [(name: String, source: String)], platform: SwiftOptions.Platform) throws -> Result {
+        let modules = try modules(platform)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layerlab-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var paths: [String] = []
+        for (i, f) in files.enumerated() {
+            let url = dir.appendingPathComponent("\(i)-\(f.name)")
+            try f.source.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        return try run(["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", modules.path] + paths)
+    }
+}

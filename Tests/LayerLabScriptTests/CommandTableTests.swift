@@ -1,0 +1,82 @@
+import Testing
+import LayerLabCore
+@testable import LayerLabScript
+
+/// The command table drives the parser, help and the unified `export` grammar.
+struct CommandTableTests {
+    func exportRequest(_ line: String) -> ExportRequest? {
+        var s = Session.test()
+        s.ok("shape dot path=circle(10, 10, 5)")
+        for case .effect(.export(let r)) in s.run(line, name: "<t>").responses { return r }
+        return nil
+    }
+
+    @Test func exportTakesTheFormatFromTheExtension() {
+        #expect(exportRequest("export out.gif")?.format == .gif)
+        #expect(exportRequest("export OUT.PNG at=0")?.format == .png)
+        #expect(exportRequest("export anim.json")?.format == .lottie)
+        #expect(exportRequest("export View.swift")?.format == .swift)
+        #expect(exportRequest("export rec.cast fps=12")?.fps == 12)
+        #expect(exportRequest("export \"my file.png\"")?.file == "my file.png")
+    }
+
+    @Test func exportKeepsTheOlderForm() {
+        let r = exportRequest("export gif out.gif fps=10")
+        #expect(r?.format == .gif && r?.file == "out.gif" && r?.fps == 10)
+        #expect(exportRequest("export lottie anim.json")?.format == .lottie)
+        #expect(exportRequest("export png gif")?.file == "gif", "a format word followed by a file is the old form")
+        #expect(exportRequest("export x.png strict")?.strict == true, "a file with a dot, then a flag word")
+        #expect(exportRequest("export swift Out.swift strict platform=macos")?.platform == "macos")
+    }
+
+    @Test func exportWithoutAKnownExtensionSaysWhich() {
+        var s = Session.test()
+        let e = s.fails("export out.mov")
+        #expect(e.contains("cannot tell the format of 'out.mov'") && e.contains(".gif") && e.contains(".json (Lottie)"))
+        #expect(s.fails("export jpg out.jpg").contains("unknown export format 'jpg'"))
+    }
+
+    @Test func helpStatesTheFrameRatesTheExportersUse() {
+        var s = Session.test()
+        let help = s.ok("help export")
+        for f in ExportRequest.Format.allCases {
+            if let fps = f.defaultFPS { #expect(help.contains("\(f.rawValue) \(formatNumber(fps))")) }
+        }
+        #expect(ExportRequest.Format.gif.defaultFPS == 20)
+        #expect(help.contains("export FILE [at=T]"))
+        #expect(help.contains("export png|gif|lottie|swift|cast FILE"))
+    }
+
+    @Test func everyCommandWordDispatchesThroughTheTable() throws {
+        for word in CommandTable.names {
+            let spec = try #require(CommandTable.spec(word))
+            #expect(spec.words.contains(word))
+        }
+        // Flag words, `as` and `in` come from each command's grammar.
+        #expect(Set(CommandTable.spec("play")!.flagWords) == ["loop"])
+        #expect(Set(CommandTable.spec("set")!.flagWords) == ["animated"])
+        #expect(CommandTable.spec("animate")!.takesAs && !CommandTable.spec("animate")!.takesIn)
+        #expect(CommandTable.spec("layer")!.takesIn)
+        var s = Session.test()
+        #expect(s.fails("play lop").contains("did you mean 'loop'"))
+    }
+
+    @Test func synopsesAreRenderedFromTheGrammar() {
+        #expect(CommandTable.spec("move")!.synopsisLines == ["move LAYER [in PARENT] [index=N]"])
+        #expect(CommandTable.spec("shape")!.synopsisLines == ["layer|shape|text|image NAME [in PARENT] [prop=value ...]"])
+        #expect(CommandTable.spec("animate")!.synopsisLines
+                == ["animate LAYER KEYPATH [from=V] [to=V] [by=V] [TIMING ...] [as NAME]"])
+        #expect(CommandTable.spec("set")!.synopsisLines.count == 2)
+    }
+
+    @Test func helpValuesListsEveryPathFunctionFromItsTable() {
+        var s = Session.test()
+        let help = s.ok("help values")
+        for name in ValueFunction.pathFunctions {
+            #expect(help.contains(ValueFunction.signature(name)), "\(name)")
+        }
+        #expect(help.contains("color(0.82, 0.16, 0.09, 1)"))
+        #expect(s.ok("layer a backgroundColor=color(0.5, 0.25, 1, 0.5); inspect a.backgroundColor at=0") == "a.backgroundColor = #8040ff80")
+        #expect(s.fails("set a backgroundColor=color(2, 0, 0)").contains("components are 0…1"))
+    }
+}

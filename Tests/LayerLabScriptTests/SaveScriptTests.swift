@@ -1,0 +1,86 @@
+import Testing
+import LayerLabCore
+@testable import LayerLabScript
+
+/// `save FILE.lab` writes the document as a script; `save NAME` adds `.json`.
+struct SaveScriptTests {
+    @Test func saveWithoutAnExtensionAddsJSON() {
+        let files = MemoryFiles()
+        var s = Session.test(files: files)
+        #expect(s.ok("layer a; save own") == "saved own.json")
+        #expect(files.files["own.json"] != nil)
+        #expect(s.fileName == "own.json" && !s.isDirty)
+        #expect(s.ok("set a opacity=0.5; save") == "saved own.json", "save again goes to the same file")
+    }
+
+    @Test func saveLabWritesAScriptThatRebuildsTheDocument() throws {
+        let files = MemoryFiles()
+        var s = Session.test(files: files)
+        s.ok("""
+            canvas size=120x80 background=#202020
+            path big = oval(0, 0, 40, 40)
+            layer holder position=(60, 40)
+            shape dot in holder path=big fillColor=rgba(255, 0, 0, 0.3)
+            layer cover
+            set holder mask=cover
+            animate dot opacity from=1 to=0 duration=0.5 as fade
+            group wobble on dot beginTime=after fade sequence {
+                animate path to=oval(0, 0, 30, 50) duration=0.2
+                group inner repeatCount=2 { animate transform.scale to=1.2 }
+            }
+            at wobble.end + 0.1 set dot hidden=true as hide
+            canvas duration=hide.begin + 1
+            """)
+        #expect(s.ok("save scene.lab") == "saved scene.lab")
+        let text = String(decoding: try #require(files.files["scene.lab"]), as: UTF8.self)
+        #expect(text.hasPrefix(ScriptWriter.header))
+        #expect(text.contains("beginTime=fade.end") && text.contains("as hide") && text.contains("group inner"))
+        var back = Session.test(files: files)
+        #expect(back.run(text, name: "scene.lab").diagnostic == nil)
+        #expect(back.document == s.document)
+        #expect(back.ok("inspect dot.fillColor at=0").contains("#ff00004d"))
+    }
+
+    @Test func otherExtensionsAreRefused() {
+        var s = Session.test()
+        #expect(s.fails("layer a; save notes.txt").contains("save writes a .json project or a .lab script"))
+    }
+
+    @Test func aDocumentNoCommandCanStateIsNotSavedAsAScript() {
+        // A group child on another layer than its group: a project can hold it, a script cannot.
+        var doc = Document()
+        doc.layers = [Layer(name: "a", kind: .layer), Layer(name: "b", kind: .layer)]
+        let child = Animation(name: "", layer: "b", body: .basic(.init(keyPath: "opacity", to: .number(0))))
+        doc.animations = [Animation(name: "g", layer: "a", body: .group(.init(children: [child])))]
+        let files = MemoryFiles()
+        var s = Session.test(files: files)
+        s.history = History(initial: doc)
+        #expect(s.fails("save x.lab").contains("save it as .json"))
+        #expect(files.files["x.lab"] == nil)
+    }
+
+    @Test func editAsksForTheScriptAndReplacesAsOneStep() throws {
+        var s = Session.test()
+        s.ok("layer a opacity=0.5; animate a opacity to=1 as fade")
+        var request: EditRequest?
+        for case .effect(.edit(let r)) in s.run("edit", name: "<t>").responses { request = r }
+        let r = try #require(request)
+        #expect(r.fileName == "document.lab" && r.script == ScriptWriter.script(for: s.document))
+        let before = s.document
+        let edited = r.script + "layer b\n"
+        #expect(s.replaceDocument(withScript: edited, name: "document.lab").diagnostic == nil)
+        #expect(s.document.layer(named: "b") != nil && s.document.layer(named: "a") != nil)
+        #expect(s.history.entries.last?.label == "edit")
+        s.ok("undo")
+        #expect(s.document == before)
+    }
+
+    @Test func aBrokenEditChangesNothingAndPointsIntoTheFile() {
+        var s = Session.test()
+        s.ok("layer a")
+        let before = (s.document, s.history.entries.count)
+        let d = s.replaceDocument(withScript: "layer b\nset b opacty=1\n", name: "/tmp/x/document.lab").diagnostic
+        #expect(d?.file == "/tmp/x/document.lab" && d?.line == 2)
+        #expect(s.document == before.0 && s.history.entries.count == before.1)
+    }
+}

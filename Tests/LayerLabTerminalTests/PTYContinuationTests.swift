@@ -1,0 +1,38 @@
+import Glibc
+import Testing
+
+/// Multi-line commands at a terminal: the prompt names what is open, a note says how to end
+/// it, an empty line ends it with an error, and Up recalls it whole.
+@Suite(.serialized)
+struct PTYContinuationTests {
+    @Test func thePromptNamesWhatIsOpenAndAnEmptyLineEndsIt() throws {
+        let pty = try PTYREPLTests.start(state: PTYREPLTests.stateDirectory())
+        PTYREPLTests.enter(pty, "layer box")
+        var out = PTYREPLTests.enter(pty, "group wobble on box duration=1 {", prompt: "...{ group wobble> ")
+        #expect(out.contains("Ctrl-C drops it"), "a note says how to leave: \(out)")
+        #expect(out.contains("an empty line ends it"))
+        PTYREPLTests.enter(pty, "animate opacity to=0", prompt: "...{ group wobble> ")
+        out = PTYREPLTests.enter(pty, "")
+        #expect(out.contains("<input>:2:32: '{' is never closed"), "a clear, positioned error: \(out)")
+        #expect(out.contains("layerlab*> "), "back at the main prompt")
+        #expect(!PTYREPLTests.enter(pty, "timeline").contains("wobble"), "the group did not run")
+        out = PTYREPLTests.enter(pty, "shape dot path=circle(0, 0,", prompt: "...(> ")
+        #expect(!out.contains("Ctrl-C drops it"), "the note is said once a session")
+        PTYREPLTests.enter(pty, "10)")
+        #expect(PTYREPLTests.enter(pty, "tree").contains("dot"))
+    }
+
+    @Test func upRecallsAMultiLineGroupAsOneEntry() throws {
+        let pty = try PTYREPLTests.start(state: PTYREPLTests.stateDirectory())
+        PTYREPLTests.enter(pty, "layer box")
+        PTYREPLTests.enter(pty, "group pulse on box duration=1 {", prompt: "...{ group pulse> ")
+        PTYREPLTests.enter(pty, "animate opacity to=0", prompt: "...{ group pulse> ")
+        PTYREPLTests.enter(pty, "}")
+        PTYREPLTests.enter(pty, "undo")
+        pty.send("\u{1B}[A")
+        pty.send("\u{1B}[A")
+        let out = PTYREPLTests.enter(pty, "")
+        #expect(out.contains("group pulse on box duration=1 { animate opacity to=0 }"), "one entry: \(out)")
+        #expect(PTYREPLTests.enter(pty, "timeline").contains("pulse"), "and it runs again")
+    }
+}

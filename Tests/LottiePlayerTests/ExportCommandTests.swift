@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `layerlab export` with the exporters' options: images beside the JSON, the Swift platform,
+/// and `--strict` refusing (exit 1, no file) an export that would lose anything.
+@Suite(.serialized) struct ExportCommandTests {
+    static let examples = PlayerComparison.repository.appendingPathComponent("examples")
+
+    /// Runs the built `layerlab` binary (next to the test bundle, or at `LAYERLAB_BIN`).
+    func run(_ args: [String]) throws -> (status: Int32, err: String) {
+        var bin: URL? = ProcessInfo.processInfo.environment["LAYERLAB_BIN"].map { URL(fileURLWithPath: $0) }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 where bin == nil {
+            let candidate = dir.appendingPathComponent("layerlab")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { bin = candidate }
+            dir.deleteLastPathComponent()
+        }
+        let p = Process()
+        p.executableURL = try #require(bin, "build the layerlab executable first (swift build)")
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("layerlab-state-\(UUID().uuidString)").path
+        p.environment = env
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = Pipe()
+        try p.run()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func strictRefusesALossyExportAndWritesNothing() throws {
+        let folder = try PlayerComparison.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("LoadingS.swift").path
+        let refused = try run(["export", Self.examples.appendingPathComponent("loading-s.lab").path, "--swift", out, "--strict"])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("refused") && refused.err.contains("system font"), "\(refused.err)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // Without --strict the same export is written, the loss named as a warning.
+        let written = try run(["export", Self.examples.appendingPathComponent("loading-s.lab").path, "--swift", out,
+                           "--platform", "macos"])
+        #expect(written.status == 0 && written.err.contains("system font"))
+        let source = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(source.contains("enum LoadingSScene") && source.contains("import AppKit"))
+    }
+
+    @Test func strictAcceptsALosslessExport() throws {
+        let folder = try PlayerComparison.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("walk.json").path
+        let result = try run(["export", Self.examples.appendingPathComponent("parallax-walk.lab").path, "--lottie", out, "--strict"])
+        #expect(result.status == 0, "\(result.err)")
+        let json = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(json.contains("data:image/png;base64,") && json.contains("\"e\":1"))
+    }
+
+    @Test func imagesBesideTheJSON() throws {
+        let folder = try PlayerComparison.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("walk.json").path
+        let result = try run(["export", Self.examples.appendingPathComponent("parallax-walk.lab").path, "--lottie", out,
+                          "--images", "walk-images"])
+        #expect(result.status == 0, "\(result.err)")
+        let json = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(json.contains("\"u\":\"walk-images/\"") && !json.contains("base64"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("walk-images").path)
+        #expect(files.count >= 6 && files.allSatisfy { $0.hasSuffix(".png") })
+    }
+}
