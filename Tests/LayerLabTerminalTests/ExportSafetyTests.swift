@@ -165,3 +165,19 @@ import Testing
         do { _ = try ImageLoader.load(file) } catch { #expect(!"\(error)".contains("hunter2")) }
     }
 }
+
+/// `frames`, GIF and cast exports refuse jobs over the pixel budget before drawing anything.
+@Suite struct LongJobTests {
+    @Test(arguments: [
+        "layer a; animate a opacity to=0 duration=9000; frames fps=10 size=2000x1000 mode=braille",
+        "layer a; canvas size=4096x4096; animate a opacity to=0 duration=100; export gif o.gif fps=100",
+        "layer a; animate a opacity to=0 duration=100000; export cast o.cast size=1000x500 fps=30",
+    ])
+    func longJobsAreRefusedAtOnce(_ script: String) throws {
+        let folder = PersistenceTests.Folder()
+        let r = try ExportSafetyTests().layerlab(["-c", script], in: folder)
+        #expect(r.status == 1)
+        #expect(r.err.contains("billion pixels, over the limit of 4 billion"), "\(r.err)")
+        #expect(!folder.entries.contains("o.gif") && !folder.entries.contains("o.cast"))
+    }
+}

@@ -16,6 +16,16 @@ public enum Limits {
     /// with the estimate, so a typo in `to=` or `fps=` cannot start a day-long job.
     public static let jobPixels = 4_000_000_000.0
 
+    /// Why a job of `frames` frames of `pixelsPerFrame` pixels is refused, or nil when it is
+    /// within `jobPixels`. Total for any count (no overflow).
+    public static func jobRefusal(frames: Int, pixelsPerFrame: Int) -> String? {
+        let total = Double(max(0, frames)) * Double(max(0, pixelsPerFrame))
+        guard total > jobPixels else { return nil }
+        return "\(frames) frames of \(pixelsPerFrame) pixels each is \(formatNumber((total / 1e9).rounded()))"
+            + " billion pixels, over the limit of \(formatNumber(jobPixels / 1e9)) billion (minutes of drawing);"
+            + " narrow from=/to=, or lower fps= or size="
+    }
+
     /// How many undo steps the history keeps; older ones are dropped first. A step holds only
     /// what its command changed, so this bounds memory by the size of the changes.
     public static let undoSteps = 10_000

@@ -77,6 +77,10 @@ extension EffectPerformer {
             io.err("layerlab: \(times.count) frames is out of range (1 to 10000); adjust from=/to=/fps=")
             return false
         }
+        if let why = Limits.jobRefusal(frames: times.count, pixelsPerFrame: w * h) {
+            io.err("layerlab: \(why)")
+            return false
+        }
         let images = loadImages(request.document, io)
         let rasterizer = Rasterizer(images: images)
         let progress = ProgressBar(label: "export gif", total: times.count, enabled: isatty(STDERR_FILENO) == 1)

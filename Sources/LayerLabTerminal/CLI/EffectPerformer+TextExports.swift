@@ -45,6 +45,13 @@ extension EffectPerformer {
             }
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
                                       fps: request.fps ?? request.format.defaultFPS ?? 30, from: request.from ?? 0, to: request.to)
+            let castEnd = options.to ?? Evaluator(document: request.document).sceneDuration
+            // As many frames as the cast exporter draws (it stops at 100,000).
+            let castFrames = clampedInt(((castEnd - options.from) * options.fps).rounded(.down), 0, 100_000 - 1) + 1
+            if let why = Limits.jobRefusal(frames: castFrames, pixelsPerFrame: columns * rows * 2) {
+                io.err("layerlab: \(why)")
+                return false
+            }
             let stop = Interruption()
             defer { stop.end() }
             data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io),
