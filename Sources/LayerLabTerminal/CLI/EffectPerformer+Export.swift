@@ -86,22 +86,27 @@ extension EffectPerformer {
         let progress = ProgressBar(label: "export gif", total: times.count, enabled: isatty(STDERR_FILENO) == 1)
         let stop = Interruption()
         defer { stop.end() }
-        var frames: [Bitmap] = []
-        frames.reserveCapacity(times.count)
-        for (i, t) in times.enumerated() {
-            if stop.requested { break }
-            frames.append(rasterizer.render(evaluator.scene(at: t), width: w, height: h))
-            progress.update(i + 1)
-        }
-        progress.finish()
-        if stop.requested { return cancelled(request, io) }
         do {
-            try writeExport(try GIFCodec.encode(frames: frames, fps: fps), request, kind: .gif)
+            // Streamed: a palette from about 32 frames spread over the export, then each frame
+            // drawn, encoded into the temporary file and dropped.
+            try Self.checkNotOwnSource(request)
+            try ProjectStore.save(to: request.file, kind: .gif, force: request.replacing) { fd in
+                try GIFCodec.stream(count: times.count, fps: fps, width: w, height: h,
+                                    sampleEvery: max(1, times.count / 32),
+                                    reserveTransparent: request.document.canvas.background.a < 1, to: fd,
+                                    render: { rasterizer.render(evaluator.scene(at: times[$0]), width: w, height: h) },
+                                    isCancelled: { stop.requested }, progress: { progress.update($0) })
+            }
+            progress.finish()
+        } catch is GIFCodec.Cancelled {
+            progress.finish()
+            return cancelled(request, io)
         } catch {
+            progress.finish()
             io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal("\(error)"))")
             return false
         }
-        io.err("wrote \(escapeForTerminal(request.file)) (\(w)x\(h), \(frames.count) frames at \(formatNumber(fps)) fps)")
+        io.err("wrote \(escapeForTerminal(request.file)) (\(w)x\(h), \(times.count) frames at \(formatNumber(fps)) fps)")
         return true
     }
 

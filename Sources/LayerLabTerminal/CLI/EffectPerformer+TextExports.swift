@@ -11,7 +11,13 @@ extension EffectPerformer {
     /// The file is written atomically through `ProjectStore` (a temporary file in the same
     /// folder, flushed, renamed), so a failed export never leaves half a file.
     func exportText(_ request: ExportRequest, _ io: StandardIO) -> Bool? {
-        let data: Data
+        var data = Data()
+        /// Writes the file instead of `data`, streamed into the temporary file (casts).
+        var stream: ((Int32) throws -> Void)? = nil
+        var streamed = 0
+        /// Ctrl-C while a streamed export runs.
+        var stop: Interruption? = nil
+        defer { stop?.end() }
         var summary: String
         var beside: [(path: String, data: Data)] = []
         var notes: [String] = []
@@ -52,11 +58,17 @@ extension EffectPerformer {
                 io.err("layerlab: \(why)")
                 return false
             }
-            let stop = Interruption()
-            defer { stop.end() }
-            data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io),
-                                     isCancelled: { stop.requested })
-            if stop.requested { return cancelled(request, io) }
+            let images = loadImages(request.document, io)
+            let interruption = Interruption()
+            stop = interruption
+            stream = { fd in
+                try CastExporter.write(for: request.document, options: options, images: images,
+                                       isCancelled: { interruption.requested }) { line in
+                    var line = line
+                    try line.withUTF8 { try ProjectStore.writeAll(fd, UnsafeRawBufferPointer($0)) }
+                    streamed += line.utf8.count
+                }
+            }
             summary = "asciinema cast, \(columns)x\(rows) cells at \(formatNumber(options.fps)) fps"
         }
         let format = request.format.rawValue
@@ -74,12 +86,20 @@ extension EffectPerformer {
                 try? FileManager.default.createDirectory(atPath: ShellCommand.directory(of: path), withIntermediateDirectories: true)
                 try ProjectStore.save(file.data, to: path, kind: .png, force: request.replacing)
             }
-            try writeExport(data, request, kind: request.format.fileKind)
+            if let stream {
+                try Self.checkNotOwnSource(request)
+                try ProjectStore.save(to: request.file, kind: request.format.fileKind, force: request.replacing, contents: stream)
+            } else {
+                try writeExport(data, request, kind: request.format.fileKind)
+            }
+        } catch is CastExporter.Cancelled {
+            return cancelled(request, io)
         } catch {
-            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(error.why))")
+            let why = (error as? PersistenceError)?.why ?? "\(error)"
+            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(why))")
             return false
         }
-        io.err("wrote \(escapeForTerminal(request.file)) (\(summary), \(data.count) bytes)")
+        io.err("wrote \(escapeForTerminal(request.file)) (\(summary), \(stream == nil ? data.count : streamed) bytes)")
         return true
     }
 }

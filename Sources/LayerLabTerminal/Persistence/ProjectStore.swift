@@ -31,6 +31,48 @@ public enum ProjectStore {
 
     static func save(_ data: Data, to path: String, kind: FileKind = .project, force: Bool, durable: Bool = true,
                      failing: Step?) throws(PersistenceError) {
+        do {
+            try save(to: path, kind: kind, force: force, durable: durable, failing: failing) { fd in
+                if failing == .write {
+                    _ = data.prefix(data.count / 2).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                    throw WriteFailure(code: ENOSPC)
+                }
+                try data.withUnsafeBytes { try writeAll(fd, $0) }
+            }
+        } catch let e as PersistenceError {
+            throw e
+        } catch {
+            throw PersistenceError(action: "save", path: path, reason: .system("\(error)"))
+        }
+    }
+
+    /// A failed `write` to the temporary file, by errno.
+    public struct WriteFailure: Error { public var code: Int32 }
+
+    /// Writes all of `bytes` to `fd`, retrying after signals; throws `WriteFailure`.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw WriteFailure(code: errno)
+            }
+            offset += n
+        }
+    }
+
+    /// Saves what `contents` writes to the file descriptor it is given, atomically as
+    /// `save(_:to:)` does: a long export streams into the temporary file, and an error thrown
+    /// by `contents` (a cancelled export, an encoding failure) removes it and is rethrown;
+    /// a `WriteFailure` becomes the matching `PersistenceError`.
+    public static func save(to path: String, kind: FileKind = .project, force: Bool = false, durable: Bool = true,
+                            contents: (Int32) throws -> Void) throws {
+        try save(to: path, kind: kind, force: force, durable: durable, failing: nil, contents: contents)
+    }
+
+    static func save(to path: String, kind: FileKind = .project, force: Bool, durable: Bool, failing: Step?,
+                     contents: (Int32) throws -> Void) throws {
         func fail(_ reason: PersistenceError.Reason) -> PersistenceError {
             PersistenceError(action: "save", path: path, reason: reason)
         }
@@ -59,23 +101,15 @@ public enum ProjectStore {
             return fail(reason(code, folder: folder))
         }
 
-        if failing == .write {
-            _ = data.prefix(data.count / 2).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            throw abandon(ENOSPC)
+        do {
+            try contents(fd)
+        } catch let e as WriteFailure {
+            throw abandon(e.code)
+        } catch {
+            if !closed { close(fd) }
+            unlink(temp)
+            throw error
         }
-        let written = data.withUnsafeBytes { raw -> Int32 in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return 0
-        }
-        if written != 0 { throw abandon(written) }
         fchmod(fd, mode)
         if failing == .sync { throw abandon(EIO) }
         if durable, fsync(fd) != 0 { throw abandon(errno) }
