@@ -97,4 +97,26 @@ enum SwiftLiteral {
     static func enumCase(_ word: String) -> String {
         SwiftNames.keywords.contains(word) ? ".`\(word)`" : "." + word
     }
+
+    /// A transform as the chained QuartzCore calls that build it, left to right.
+    static func transform(_ ops: [TransformOp]) -> String {
+        var e = "CATransform3DIdentity"
+        for op in ops {
+            let p = op.parameters.map(number).joined(separator: ", ")
+            switch op {
+            case .translate: e = "CATransform3DTranslate(\(e), \(p))"
+            case .rotate: e = "CATransform3DRotate(\(e), \(p))"
+            case .scale: e = "CATransform3DScale(\(e), \(p))"
+            case .perspective, .matrix: e = "CATransform3DConcat(\(matrix(op.matrix)), \(e))"
+            }
+        }
+        return e
+    }
+
+    /// A CATransform3D literal, field by field.
+    static func matrix(_ t: Transform3D) -> String {
+        var fields: [String] = []
+        for r in 1...4 { for c in 1...4 { fields.append("m\(r)\(c): \(number(t[r, c]))") } }
+        return "CATransform3D(" + fields.joined(separator: ", ") + ")"
+    }
 }

@@ -233,6 +233,9 @@ public enum ScriptWriter {
             default: return quoted(s)
             }
         case .list(let xs): return "[" + xs.map { value($0, type) }.joined(separator: ", ") + "]"
+        case .transform(let ops):
+            return "[" + ops.map { $0.name + "(" + $0.writtenParameters.map(number).joined(separator: ", ") + ")" }
+                .joined(separator: ", ") + "]"
         case .null: return "none"
         }
     }

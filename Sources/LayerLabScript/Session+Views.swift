@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabRaster
 
 /// Commands that look at the document without changing it: inspect, explain, tree, history,
 /// timeline, undo/redo, and the effect requests for show/play/frames/export.
@@ -121,11 +122,12 @@ extension Session {
     }
 
     /// `size=`, `mode=` and `color=`, shared by `show`, `play` and `frames`.
-    func frameLook(_ args: ArgumentList) throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: String?, color: String?) {
-        var out: (size: (columns: Int, rows: Int)?, mode: String?, color: String?) = (nil, nil, nil)
+    func frameLook(_ args: ArgumentList) throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: FrameMode?,
+                                                                 color: ColorMode.Choice?) {
+        var out: (size: (columns: Int, rows: Int)?, mode: FrameMode?, color: ColorMode.Choice?) = (nil, nil, nil)
         if let a = argument(args, "size") { out.size = try cells(a.value) }
-        if let a = argument(args, "mode") { out.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
-        if let a = argument(args, "color") { out.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        if let a = argument(args, "mode") { out.mode = try reader.word(a.value, as: FrameMode.self, what: "mode") }
+        if let a = argument(args, "color") { out.color = try reader.word(a.value, as: ColorMode.Choice.self, what: "color setting") }
         return out
     }
 

@@ -20,6 +20,11 @@ extension Evaluator {
                     maskNames.insert(m)
                 }
                 p.sublayers = walk(l.sublayers, parentTime: lt)
+                if let t = props["transform"]?.transform, !t.isEmpty { p.transformMatrix = t.matrix }
+                if let t = props["sublayerTransform"]?.transform, !t.isEmpty { p.sublayerTransform = t.matrix }
+                if l.kind == .replicator {
+                    p.replicator = replication(props) { k, delay in walk(l.sublayers, parentTime: lt - Double(k) * delay) }
+                }
                 out.append(p)
             }
             return out
@@ -39,6 +44,10 @@ extension Evaluator {
                     if maskNames.contains(l.name) { return nil }
                     var l = l
                     l.sublayers = rebuild(l.sublayers)
+                    if var r = l.replicator {
+                        r.copies = r.copies.map(rebuild)
+                        l.replicator = r
+                    }
                     if let m = maskOf[l.name], var mask = masks[m] {
                         mask.sublayers = rebuild(mask.sublayers)
                         l.mask = [mask]
@@ -61,6 +70,21 @@ extension Evaluator {
         }
         if l.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
         return p
+    }
+
+    /// A replicator's copies from its presentation values; `copies(k, delay)` walks the
+    /// sublayers `k · delay` earlier.
+    func replication(_ props: [String: Value], copies: (Int, Double) -> [PresentedLayer]) -> Replication {
+        func num(_ k: String) -> Double { props[k]?.number ?? 0 }
+        let count = Replication.count(props["instanceCount"]?.number ?? 1)
+        let delay = num("instanceDelay").isFinite ? num("instanceDelay") : 0
+        let color: Color
+        switch props["instanceColor"] { case .color(let c)?: color = c; case .null?: color = .clear; default: color = .white }
+        return Replication(count: count, delay: delay,
+                           transform: (props["instanceTransform"]?.transform ?? []).matrix, color: color,
+                           offsets: Color(num("instanceRedOffset"), num("instanceGreenOffset"),
+                                          num("instanceBlueOffset"), num("instanceAlphaOffset")),
+                           copies: count > 1 ? (1..<count).map { copies($0, delay) } : [])
     }
 
     /// The flipbook frame shown at layer time `t`, like UIImageView's animationImages:

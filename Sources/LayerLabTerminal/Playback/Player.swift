@@ -60,9 +60,9 @@ public struct Player {
 
     /// The colours and cell mode asked for (`color=`, `mode=`), else the terminal's best.
     var look: (color: ColorMode, mode: FrameMode) {
-        let choice = request.color.flatMap(ColorMode.Choice.init(rawValue:)) ?? .auto
+        let choice = request.color ?? .auto
         let color = ColorMode.resolve(choice, environment: environment, isTerminal: true)
-        let mode = request.mode.flatMap(FrameMode.init(rawValue:)) ?? FrameMode.preferred(environment: environment, color: color)
+        let mode = request.mode ?? FrameMode.preferred(environment: environment, color: color)
         return (color, mode)
     }
 
