@@ -63,7 +63,7 @@ struct CommandTableTests {
 
     @Test func synopsesAreRenderedFromTheGrammar() {
         #expect(CommandTable.spec("move")!.synopsisLines == ["move LAYER [in PARENT] [index=N]"])
-        #expect(CommandTable.spec("shape")!.synopsisLines == ["layer|shape|text|image NAME [in PARENT] [prop=value ...]"])
+        #expect(CommandTable.spec("shape")!.synopsisLines == ["layer|shape|text|image|replicator|gradient|transformLayer NAME [in PARENT] [prop=value ...]"])
         #expect(CommandTable.spec("animate")!.synopsisLines
                 == ["animate LAYER KEYPATH [from=V] [to=V] [by=V] [TIMING ...] [as NAME]"])
         #expect(CommandTable.spec("set")!.synopsisLines.count == 2)
@@ -77,6 +77,6 @@ struct CommandTableTests {
         }
         #expect(help.contains("color(0.82, 0.16, 0.09, 1)"))
         #expect(s.ok("layer a backgroundColor=color(0.5, 0.25, 1, 0.5); inspect a.backgroundColor at=0") == "a.backgroundColor = #8040ff80")
-        #expect(s.fails("set a backgroundColor=color(2, 0, 0)").contains("components are 0…1"))
+        #expect(s.fails("set a backgroundColor=color(2, 0, 0)").contains("must be from 0 to 1"))
     }
 }
