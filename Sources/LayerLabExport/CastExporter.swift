@@ -48,7 +48,7 @@ public enum CastExporter {
                                         mode: options.mode, color: options.color)
         let layout = FrameRenderer.layout(canvas: document.canvas.size, options: frameOptions)
         // Cap the frame count so a huge range cannot make an unbounded file.
-        let count = min(Int(((to - from) * fps + 1e-9).rounded(.down)) + 1, 100_000)
+        let count = clampedInt(((to - from) * fps + 1e-9).rounded(.down), 0, 100_000 - 1) + 1
 
         try emit("{\"version\": 2, \"width\": \(layout.columns), \"height\": \(layout.rows + 1), \"timestamp\": 0, "
             + "\"duration\": \(formatNumber(Double(count - 1) / fps)), \"title\": \"LayerLab\", "

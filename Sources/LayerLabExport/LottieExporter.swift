@@ -91,7 +91,7 @@ struct LottieBuilder {
         fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 60
         let duration = evaluator.sceneDuration
         // Bounded so a very long scene cannot make an unbounded file.
-        lastFrame = max(1, min(Int((duration * fps).rounded()), 36_000))
+        lastFrame = clampedInt((duration * fps).rounded(), 1, 36_000)
         func walk(_ ls: [Layer], _ parent: String?) {
             for l in ls {
                 if let parent { parents[l.name] = parent }

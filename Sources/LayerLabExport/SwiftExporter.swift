@@ -347,7 +347,7 @@ struct SwiftGenerator {
         case "frameIndex":
             let frames = (layer.value("frames").list ?? []).compactMap(\.string)
             guard let i = v.number, i.isFinite, !frames.isEmpty else { return [] }
-            return ["\(t).contents = " + image(frames[max(0, min(frames.count - 1, Int(i.rounded(.down))))])]
+            return ["\(t).contents = " + image(frames[clampedInt(i.rounded(.down), 0, frames.count - 1)])]
         default:
             return ["\(t).\(name) = \(n)"]
         }

@@ -11,33 +11,13 @@ enum SwiftLiteral {
         return formatNumber(v)
     }
 
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                if u.value < 0x20 || u.value == 0x7F || (0x80..<0xA0).contains(u.value)
-                    || u.value == 0x2028 || u.value == 0x2029 {
-                    out += "\\u{" + String(u.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ s: String) -> String { escapeControls(s, as: .swift, quoted: true) }
 
     /// Text for a `//` comment: on one line, control characters shown as spaces.
     static func comment(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
-            let breaks = u.value < 0x20 || u.value == 0x7F || (0x80..<0xA0).contains(u.value)
+            let breaks = isEscapedControl(u)
                 || u.value == 0x2028 || u.value == 0x2029
             out.unicodeScalars.append(breaks ? " " : u)
         }

@@ -16,10 +16,14 @@ extension RenderContext {
         guard !c.isEmpty else { return }
         scan.reset()
         scan.add(c, transform: .identity, normalize: false)
-        scan.rasterize(evenOdd: false) { y, x0, x1, cover in
-            target.blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip) { x in
-                let (r, g, b, a) = shader.shade(x, y)
-                return SIMD4(r, g, b, a)
+        var source = [SIMD4<Float>](repeating: .zero, count: width)
+        source.withUnsafeMutableBufferPointer { row in
+            scan.rasterize(evenOdd: false) { y, x0, x1, cover in
+                for x in x0..<x1 where cover[x] > 0 {
+                    let (r, g, b, a) = shader.shade(x, y)
+                    row[x] = SIMD4(r, g, b, a)
+                }
+                target.blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip, source: row)
             }
         }
     }

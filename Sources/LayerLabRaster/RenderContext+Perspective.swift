@@ -39,23 +39,27 @@ extension RenderContext {
         let y0 = max(0, Int(shown.map(\.y).min()!.rounded(.down))), y1 = min(height, Int(shown.map(\.y).max()!.rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
         var ones = [Float](repeating: 1, count: width)
+        var source = [SIMD4<Float>](repeating: .zero, count: width)
         picture.px.withUnsafeBufferPointer { src in
+            func at(_ a: Int, _ b: Int) -> SIMD4<Float> {
+                guard a >= 0 && a < ow && b >= 0 && b < oh else { return .zero }
+                let k = (b * ow + a) * 4
+                return SIMD4(Float(src[k]), Float(src[k + 1]), Float(src[k + 2]), Float(src[k + 3])) * (1 / 255)
+            }
             ones.withUnsafeMutableBufferPointer { cover in
-                for y in y0..<y1 {
-                    target.blend(y: y, x0: x0, x1: x1, cover: cover, alpha: 1, clip: nil) { x in
-                        let q = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
-                        let u = (q.x - ext.minX) * scale - 0.5, v = (q.y - ext.minY) * scale - 0.5
-                        guard u > -1, v > -1, u < Double(ow), v < Double(oh) else { return nil }
-                        let iu = Int(u.rounded(.down)), iv = Int(v.rounded(.down))
-                        let fu = Float(u - Double(iu)), fv = Float(v - Double(iv))
-                        func at(_ a: Int, _ b: Int) -> SIMD4<Float> {
-                            guard a >= 0 && a < ow && b >= 0 && b < oh else { return .zero }
-                            let k = (b * ow + a) * 4
-                            return SIMD4(Float(src[k]), Float(src[k + 1]), Float(src[k + 2]), Float(src[k + 3])) * (1 / 255)
+                source.withUnsafeMutableBufferPointer { row in
+                    for y in y0..<y1 {
+                        for x in x0..<x1 {
+                            let q = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                            let u = (q.x - ext.minX) * scale - 0.5, v = (q.y - ext.minY) * scale - 0.5
+                            guard u > -1, v > -1, u < Double(ow), v < Double(oh) else { row[x] = .zero; continue }
+                            let iu = Int(u.rounded(.down)), iv = Int(v.rounded(.down))
+                            let fu = Float(u - Double(iu)), fv = Float(v - Double(iv))
+                            let top = at(iu, iv) * (1 - fu) + at(iu + 1, iv) * fu
+                            let bottom = at(iu, iv + 1) * (1 - fu) + at(iu + 1, iv + 1) * fu
+                            row[x] = top * (1 - fv) + bottom * fv
                         }
-                        let top = at(iu, iv) * (1 - fu) + at(iu + 1, iv) * fu
-                        let bottom = at(iu, iv + 1) * (1 - fu) + at(iu + 1, iv + 1) * fu
-                        return top * (1 - fv) + bottom * fv
+                        target.blend(y: y, x0: x0, x1: x1, cover: cover, alpha: 1, clip: nil, source: row)
                     }
                 }
             }

@@ -35,13 +35,16 @@ extension RenderContext {
         guard a > 0 else { return }
         let paint = SIMD4(Float(max(0, min(1, c.r))), Float(max(0, min(1, c.g))), Float(max(0, min(1, c.b))), 1)
         let w = width
+        var source = [SIMD4<Float>](repeating: paint, count: w)
+        source.withUnsafeMutableBufferPointer { colour in
         shape.withUnsafeMutableBufferPointer { all in
             for y in 0..<height {
                 let row = UnsafeMutableBufferPointer(rebasing: all[(y * w)..<(y * w + w)])
                 // `blend` reads cover[x] for columns x of the row.
                 guard let first = row.firstIndex(where: { $0 > 0 }), let last = row.lastIndex(where: { $0 > 0 }) else { continue }
-                target.blend(y: y, x0: first, x1: last + 1, cover: row, alpha: a, clip: clip) { _ in paint }
+                target.blend(y: y, x0: first, x1: last + 1, cover: row, alpha: a, clip: clip, source: colour)
             }
+        }
         }
     }
 

@@ -220,13 +220,20 @@ public enum CommandTable {
                     summary: "Opens the document as a script in $VISUAL or $EDITOR (at a terminal); when the editor exits the script is replayed, and the result replaces the document as one undoable step. On an error the document stays as it was and LayerLab offers to reopen the script at the error's line.",
                     example: "edit") { _, _, _ throws(ScriptError) in .edit },
         CommandSpec("export", .files,
-                    [[.slot("FILE"), .attributes, .optional([.word("strict")])],
-                     [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes, .optional([.word("strict")])]],
+                    [[.slot("FILE"), .attributes, .optional([.word("strict")]), .optional([.word("force")])],
+                     [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes, .optional([.word("strict")]),
+                      .optional([.word("force")])]],
                     attributes: exportAttributes,
-                    flags: ["strict": "refuse (write nothing, exit 1) an export that would lose anything"],
-                    summary: "Exports a frame (png), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE.",
+                    flags: ["strict": "refuse (write nothing, exit 1) an export that would lose anything",
+                            "force": "replace an existing file that is not of the kind written (the same as export!)"],
+                    summary: "Exports a frame (png), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE. It never replaces the document's own script or project, nor (without `export!` or `force`) a file of another kind.",
                     example: "shape dot path=circle(100, 100, 30) fillColor=red\nanimate dot transform.scale from=0.5 to=1 duration=1\nexport dot.gif fps=10") { p, spec, _ throws(ScriptError) in
-            try p.export(spec)
+            // `export! …` is `export … force`.
+            var bang: Name?
+            if p.peek.isSymbol("!"), !p.peek.spaceBefore { bang = Name(text: "force", range: p.next().range) }
+            guard case .export(let format, let file, var args) = try p.export(spec) else { return try p.export(spec) }
+            if let bang, !args.has("force") { args.flags.append(bang) }
+            return .export(format, file, args)
         },
         CommandSpec("help", .session, [[.optional([.slot("COMMAND")])]],
                     summary: "Lists commands, or explains one command or topic (keypaths, timing, values).",

@@ -204,6 +204,10 @@ public struct ExportRequest: Sendable, Equatable {
     public var to: Double?
     /// Refuse (write nothing, fail) when the export would lose anything (`strict=true`, `--strict`).
     public var strict = false
+    /// `export!` (`force`, `--force`): replace an existing file even when it is not of the kind written.
+    public var replacing = false
+    /// The document's own script and project, which an export never replaces.
+    public var protectedFiles: [String] = []
     /// Swift: `ios` (UIKit) or `macos` (AppKit); nil is ios.
     public var platform: String?
     /// Lottie: write images into this folder beside the JSON instead of embedding them.

@@ -99,7 +99,7 @@ extension Session {
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "speed") {
-            req.speed = try reader.number(a.value, in: .positive, name: "speed")
+            req.speed = try reader.number(a.value, in: Limits.playSpeeds, name: "speed")
         }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
         (req.size, req.mode, req.color) = try frameLook(args)
@@ -174,6 +174,8 @@ extension Session {
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         req.strict = args.has("strict")
+        req.replacing = args.has("force")
+        req.protectedFiles = [sourceFile, fileName].compactMap { $0 }
         if let a = argument(args, "platform") {
             let word = Session.wordOrString(a.value) ?? ""
             guard f == .swift else { throw .invalid("platform= applies to swift exports", a.value.range) }

@@ -49,15 +49,5 @@ public enum ValueFormatter {
     }
 
     /// `"text"` with `\"`, `\\` and control characters escaped, as the command language reads it.
-    public static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default: out += escapeForTerminal(String(u))
-            }
-        }
-        return out + "\""
-    }
+    public static func quoted(_ s: String) -> String { escapeControls(s, as: .script, quoted: true) }
 }

@@ -95,7 +95,7 @@ extension Evaluator {
         guard !frames.isEmpty else { return nil }
         let n = frames.count
         if let idx = props["frameIndex"]?.number, idx.isFinite {
-            return frames[max(0, min(n - 1, Int(idx.rounded(.down))))]
+            return frames[clampedInt(idx.rounded(.down), 0, n - 1)]
         }
         var cycle = PropertyTable.value("animationDuration", in: props).number ?? 0
         if cycle <= 0 { cycle = Double(n) / 30 }
@@ -103,6 +103,6 @@ extension Evaluator {
         if t < 0 { return frames[0] }
         if repeats > 0 && t >= repeats * cycle { return nil }
         let k = (t / (cycle / Double(n))).rounded(.down).truncatingRemainder(dividingBy: Double(n))
-        return frames[k.isFinite ? max(0, min(n - 1, Int(k))) : 0]
+        return frames[clampedInt(k, 0, n - 1)]
     }
 }

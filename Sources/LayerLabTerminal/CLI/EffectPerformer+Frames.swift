@@ -40,6 +40,11 @@ extension EffectPerformer {
             io.err("layerlab: \(times.count) frames is too many; narrow from=/to= or lower fps=")
             return false
         }
+        // A braille cell is 2x4 dots: the most pixels a cell can take.
+        if let why = Limits.jobRefusal(frames: times.count, pixelsPerFrame: options.columns * options.rows * 8) {
+            io.err("layerlab: \(why)")
+            return false
+        }
         let images = loadImages(request.document, io)
         for t in times {
             io.out("# t=\(formatNumber(t))")

@@ -43,14 +43,21 @@ extension EffectPerformer {
                 + (beside.isEmpty ? "" : ", \(beside.count) image\(beside.count == 1 ? "" : "s") in \(request.imageFolder ?? "")")
         case .cast:
             // NB: `size=` is read as COLSxROWS cells here: a cast is a terminal recording.
-            let columns = request.size.map { Int($0.width.rounded()) } ?? 80
-            let rows = request.size.map { Int($0.height.rounded()) } ?? 24
+            let columns = request.size.map { clampedInt($0.width.rounded(), 0, 100_000) } ?? 80
+            let rows = request.size.map { clampedInt($0.height.rounded(), 0, 100_000) } ?? 24
             guard (1...1000).contains(columns), (1...500).contains(rows) else {
                 io.err("layerlab: a cast of \(columns)x\(rows) cells is out of range (1–1000 x 1–500)")
                 return false
             }
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
                                       fps: request.fps ?? request.format.defaultFPS ?? 30, from: request.from ?? 0, to: request.to)
+            let castEnd = options.to ?? Evaluator(document: request.document).sceneDuration
+            // As many frames as the cast exporter draws (it stops at 100,000).
+            let castFrames = clampedInt(((castEnd - options.from) * options.fps).rounded(.down), 0, 100_000 - 1) + 1
+            if let why = Limits.jobRefusal(frames: castFrames, pixelsPerFrame: columns * rows * 2) {
+                io.err("layerlab: \(why)")
+                return false
+            }
             let images = loadImages(request.document, io)
             let interruption = Interruption()
             stop = interruption
@@ -77,12 +84,13 @@ extension EffectPerformer {
             for file in beside {
                 let path = folder + "/" + file.path
                 try? FileManager.default.createDirectory(atPath: ShellCommand.directory(of: path), withIntermediateDirectories: true)
-                try ProjectStore.save(file.data, to: path, force: true)
+                try ProjectStore.save(file.data, to: path, kind: .png, force: request.replacing)
             }
             if let stream {
-                try ProjectStore.save(to: request.file, force: true, contents: stream)
+                try Self.checkNotOwnSource(request)
+                try ProjectStore.save(to: request.file, kind: request.format.fileKind, force: request.replacing, contents: stream)
             } else {
-                try ProjectStore.save(data, to: request.file, force: true)
+                try writeExport(data, request, kind: request.format.fileKind)
             }
         } catch is CastExporter.Cancelled {
             return cancelled(request, io)

@@ -1,3 +1,4 @@
+import LayerLabCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
