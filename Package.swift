@@ -28,7 +28,7 @@ let package = Package(
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
         .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"]),
         // The command language: lexer, parser, session, diagnostics, help.
-        .target(name: "LayerLabScript", dependencies: ["LayerLabCore"]),
+        .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabRaster"]),
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",

@@ -58,7 +58,7 @@ func buildFolder() -> String {
 func repositoryRoot() -> String? {
     var buf = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buf, buf.count) != nil else { return nil }
-    var dir = String(cString: buf)
+    var dir = String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     while !dir.isEmpty {
         if access(dir + "/examples/loading-s.lab", R_OK) == 0 { return dir }
         guard let slash = dir.lastIndex(of: "/"), dir != "/" else { return nil }

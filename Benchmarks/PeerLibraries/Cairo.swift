@@ -14,6 +14,10 @@ public final class Cairo: @unchecked Sendable {
     typealias Enum = @convention(c) (OpaquePointer?, Int32) -> Void
     typealias Data = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<UInt8>?
     typealias Stride = @convention(c) (OpaquePointer?) -> Int32
+    typealias Linear = @convention(c) (Double, Double, Double, Double) -> OpaquePointer?
+    typealias Radial = @convention(c) (Double, Double, Double, Double, Double, Double) -> OpaquePointer?
+    typealias Stop = @convention(c) (OpaquePointer?, Double, Double, Double, Double, Double) -> Void
+    typealias SetSource = @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
 
     private let library: SharedLibrary
     private let surfaceCreate: SurfaceCreate, create: Create, destroy: Destroy, surfaceDestroy: Destroy
@@ -21,6 +25,9 @@ public final class Cairo: @unchecked Sendable {
     private let paint: Destroy, fill: Destroy, fillPreserve: Destroy, stroke: Destroy, newPath: Destroy
     private let setLineWidth: Scalar, setLineCap: Enum, setLineJoin: Enum, setOperator: Enum
     private let flush: Destroy, data: Data, stride: Stride
+    /// Gradient patterns (optional: the benchmarks do without them).
+    private let linear: Linear?, radial: Radial?, addStop: Stop?, setSource: SetSource?, patternDestroy: Destroy?
+    private let patternExtend: Enum?
 
     /// cairo, or nil when `libcairo` is not installed.
     public init?() {
@@ -54,6 +61,17 @@ public final class Cairo: @unchecked Sendable {
         self.fill = fill; self.fillPreserve = fillPreserve; self.stroke = stroke; self.newPath = newPath
         self.setLineWidth = setLineWidth; self.setLineCap = setLineCap; self.setLineJoin = setLineJoin
         self.setOperator = setOperator; self.flush = flush; self.data = data; self.stride = stride
+        linear = lib.function("cairo_pattern_create_linear", as: Linear.self)
+        radial = lib.function("cairo_pattern_create_radial", as: Radial.self)
+        addStop = lib.function("cairo_pattern_add_color_stop_rgba", as: Stop.self)
+        setSource = lib.function("cairo_set_source", as: SetSource.self)
+        patternDestroy = lib.function("cairo_pattern_destroy", as: Destroy.self)
+        patternExtend = lib.function("cairo_pattern_set_extend", as: Enum.self)
+    }
+
+    /// Whether gradient patterns are available.
+    public var hasGradients: Bool {
+        linear != nil && radial != nil && addStop != nil && setSource != nil && patternDestroy != nil && patternExtend != nil
     }
 
     /// One drawing step, in pixels, y down (cairo's own coordinates).
@@ -67,6 +85,10 @@ public final class Cairo: @unchecked Sendable {
         case fill(r: Double, g: Double, b: Double, a: Double, keepPath: Bool)
         /// A stroke; `cap` 0 butt, 1 round, 2 square; `join` 0 miter, 1 round, 2 bevel.
         case stroke(r: Double, g: Double, b: Double, a: Double, width: Double, cap: Int32, join: Int32)
+        /// Fills the path with a linear gradient from (x0, y0) to (x1, y1), or a radial one
+        /// (`radius` > 0) centred on (x0, y0); stops are (offset, r, g, b, a); ends padded.
+        case gradientFill(x0: Double, y0: Double, x1: Double, y1: Double, radius: Double,
+                          stops: [(Double, Double, Double, Double, Double)])
     }
 
     /// A drawing surface that is reused across frames, as a renderer would keep it.
@@ -107,6 +129,14 @@ public final class Cairo: @unchecked Sendable {
                 case let .stroke(r, g, b, a, width, cap, join):
                     c.setSourceRGBA(cr, r, g, b, a); c.setLineWidth(cr, width)
                     c.setLineCap(cr, cap); c.setLineJoin(cr, join); c.stroke(cr)
+                case let .gradientFill(x0, y0, x1, y1, radius, stops):
+                    guard let linear = c.linear, let radial = c.radial, let addStop = c.addStop,
+                          let setSource = c.setSource, let destroy = c.patternDestroy, let extend = c.patternExtend
+                    else { c.newPath(cr); continue }
+                    let pattern = radius > 0 ? radial(x0, y0, 0, x0, y0, radius) : linear(x0, y0, x1, y1)
+                    for (o, r, g, b, a) in stops { addStop(pattern, o, r, g, b, a) }
+                    extend(pattern, 3)   // PAD
+                    setSource(cr, pattern); c.fill(cr); destroy(pattern)
                 }
             }
         }

@@ -23,6 +23,22 @@ public enum CastExporter {
     /// The recording as text (see `cast(for:options:images:isCancelled:)`).
     public static func text(for document: Document, options: CastOptions = CastOptions(),
                             images: ImageStore = ImageStore(), isCancelled: () -> Bool = { false }) -> String {
+        var out = ""
+        // NB: the closure never throws; a cancelled recording just stops short.
+        try? write(for: document, options: options, images: images, isCancelled: isCancelled) { out += $0 }
+        return out
+    }
+
+    /// Thrown by `write` when `isCancelled` says so.
+    public struct Cancelled: Error {}
+
+    /// The recording streamed a line at a time to `emit` (header, then one event a frame that
+    /// changed anything, then the closing event): each frame is drawn, diffed against the one
+    /// before and dropped, so memory stays flat however long the recording. `isCancelled` is
+    /// asked before each frame and stops with `Cancelled`; errors from `emit` are rethrown.
+    public static func write(for document: Document, options: CastOptions = CastOptions(),
+                             images: ImageStore = ImageStore(), isCancelled: () -> Bool = { false },
+                             emit: (String) throws -> Void) throws {
         let evaluator = Evaluator(document: document)
         let fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 30
         let from = options.from.isFinite ? max(0, options.from) : 0
@@ -32,23 +48,24 @@ public enum CastExporter {
                                         mode: options.mode, color: options.color)
         let layout = FrameRenderer.layout(canvas: document.canvas.size, options: frameOptions)
         // Cap the frame count so a huge range cannot make an unbounded file.
-        let count = min(Int(((to - from) * fps + 1e-9).rounded(.down)) + 1, 100_000)
+        let count = clampedInt(((to - from) * fps + 1e-9).rounded(.down), 0, 100_000 - 1) + 1
 
-        var out = "{\"version\": 2, \"width\": \(layout.columns), \"height\": \(layout.rows + 1), \"timestamp\": 0, "
+        try emit("{\"version\": 2, \"width\": \(layout.columns), \"height\": \(layout.rows + 1), \"timestamp\": 0, "
             + "\"duration\": \(formatNumber(Double(count - 1) / fps)), \"title\": \"LayerLab\", "
-            + "\"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \"/bin/sh\"}}\n"
+            + "\"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \"/bin/sh\"}}\n")
         var previous: CellGrid?
+        var bytes: [UInt8] = []
         for i in 0..<count {
-            if isCancelled() { break }
+            if isCancelled() { throw Cancelled() }
             let t = Double(i) / fps
             let grid = FrameRenderer.grid(scene: evaluator.scene(at: from + t), options: frameOptions, images: images)
-            var data = ANSIEncoder.diff(from: previous, to: grid)
-            if previous == nil { data = "\u{1B}[?25l\u{1B}[2J" + data }
+            bytes.removeAll(keepingCapacity: true)
+            if previous == nil { bytes.append(contentsOf: "\u{1B}[?25l\u{1B}[2J".utf8) }
+            ANSIEncoder.writeDiff(from: previous, to: grid, into: &bytes)
             previous = grid
-            if !data.isEmpty { out += event(t, data) }
+            if !bytes.isEmpty { try emit(event(t, String(decoding: bytes, as: UTF8.self))) }
         }
-        out += event(Double(count - 1) / fps, "\u{1B}[\(layout.rows + 1);1H\u{1B}[?25h")
-        return out
+        try emit(event(Double(count - 1) / fps, "\u{1B}[\(layout.rows + 1);1H\u{1B}[?25h"))
     }
 
     static func event(_ t: Double, _ data: String) -> String {

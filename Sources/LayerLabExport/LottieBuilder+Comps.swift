@@ -52,7 +52,8 @@ extension LottieBuilder {
             if ps.contains(where: { $0.strokeColor.a > 0 && $0.lineWidth > 0 }) { n += 1 }
         case .text: n += 1
         case .image: n += Set(ps.map(\.contents)).count
-        case .layer: break
+        case .gradient: if ps.contains(where: { !$0.gradientColors.colors.isEmpty }) { n += 1 }
+        case .layer, .replicator, .transformLayer: break
         }
         return n
     }

@@ -22,7 +22,19 @@ extension LottieBuilder {
         switch t.kind {
         case .shape: shapes += shapeGroups(ps)
         case .text: if let g = textGroup(ps) { shapes.append(g) }
+        case .gradient: if let g = gradientGroup(t.name, ps) { shapes.append(g) }
         case .image, .layer: break
+        case .replicator: break  // its copies are layers of their own (LottieReplicas)
+        case .transformLayer: break
+        }
+        if ps.contains(where: { !$0.isFlat || !$0.sublayerTransform.isIdentity }) {
+            notes.append("\(t.name): 3D transforms (rotation about x or y, z, perspective, sublayerTransform) are not exported to Lottie")
+        }
+        if ps.contains(where: { $0.shadowOpacity > 0 && $0.shadowColor.a > 0 }) {
+            notes.append("\(t.name): shadows are not exported to Lottie")
+        }
+        switch t.kind {
+        default: break
         }
         if let bg = backgroundGroup(ps) { shapes.append(bg) }
         var pairs: [(String, JSONValue)] = [

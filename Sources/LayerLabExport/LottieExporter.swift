@@ -91,7 +91,7 @@ struct LottieBuilder {
         fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 60
         let duration = evaluator.sceneDuration
         // Bounded so a very long scene cannot make an unbounded file.
-        lastFrame = max(1, min(Int((duration * fps).rounded()), 36_000))
+        lastFrame = clampedInt((duration * fps).rounded(), 1, 36_000)
         func walk(_ ls: [Layer], _ parent: String?) {
             for l in ls {
                 if let parent { parents[l.name] = parent }
@@ -102,10 +102,20 @@ struct LottieBuilder {
     }
 
     mutating func build() -> JSONValue {
-        sample()
+        let copies = sample()
+        let tree = copies.isEmpty ? document.layers : treeWithCopies(document.layers, counts: copies)
+        if !copies.isEmpty {
+            func walk(_ ls: [Layer], _ parent: String?) {
+                for l in ls {
+                    if let parent { parents[l.name] = parent }
+                    walk(l.sublayers, l.name)
+                }
+            }
+            walk(tree, nil)
+        }
         let c = document.canvas
         var comp = LottieComp()
-        for root in painterOrder(document.layers) { emit(root, in: &comp, foldRoot: nil) }
+        for root in painterOrder(tree) { emit(root, in: &comp, foldRoot: nil) }
         if c.background.a > 0 { comp.add(backgroundLayer(index: comp.nextIndex()), above: false) }
         noteUnexported()
         notes = uniqued(notes)
@@ -168,11 +178,14 @@ struct LottieBuilder {
         return xs.filter { seen.insert($0).inserted }
     }
 
-    /// Evaluates the scene at every frame.
-    mutating func sample() {
+    /// Evaluates the scene at every frame, replicator copies turned into layers; returns the
+    /// most copies each replicator showed.
+    mutating func sample() -> [String: Int] {
         frames.reserveCapacity(lastFrame + 1)
+        var copies: [String: Int] = [:]
         for f in 0...lastFrame {
-            let scene = evaluator.scene(at: Double(f) / fps)
+            var scene = evaluator.scene(at: Double(f) / fps)
+            scene.layers = LottieBuilder.expandingCopies(scene.layers, counts: &copies, notes: &notes)
             var byName: [String: PresentedLayer] = [:]
             var masks: [String: PresentedLayer] = [:]
             func walk(_ ls: [PresentedLayer]) {
@@ -186,6 +199,7 @@ struct LottieBuilder {
             frames.append(byName)
             maskFrames.append(masks)
         }
+        return copies.filter { $0.value > 1 }
     }
 
     /// Siblings back to front as Core Animation draws them: by zPosition at frame 0, stable.

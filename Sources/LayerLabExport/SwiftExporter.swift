@@ -194,6 +194,9 @@ struct SwiftGenerator {
         case .layer, .image: return "CALayer"
         case .shape: return "CAShapeLayer"
         case .text: return "CATextLayer"
+        case .replicator: return "CAReplicatorLayer"
+        case .gradient: return "CAGradientLayer"
+        case .transformLayer: return "CATransformLayer"
         }
     }
 
@@ -264,6 +267,7 @@ struct SwiftGenerator {
         case .pathRef(let n): return "paths.\(pathIdentifier(n))"
         case .string(let s): return SwiftLiteral.string(s)
         case .list(let items): return "[" + items.map { anyValue($0) }.joined(separator: ", ") + "] as [Any]"
+        case .transform(let ops): return "NSValue(caTransform3D: \(SwiftLiteral.transform(ops)))"
         case .null: return "NSNull()"
         }
     }
@@ -300,20 +304,39 @@ struct SwiftGenerator {
         func colorValue() -> String { v.color.map { color($0) } ?? "nil" }
         switch name {
         case "bounds": return v.rect.map { ["\(t).bounds = \(SwiftLiteral.rect($0))"] } ?? []
-        case "position", "anchorPoint": return v.point.map { ["\(t).\(name) = \(SwiftLiteral.point($0))"] } ?? []
+        case "position", "anchorPoint", "startPoint", "endPoint": return v.point.map { ["\(t).\(name) = \(SwiftLiteral.point($0))"] } ?? []
         case "transform.rotation.z", "transform.scale.x", "transform.scale.y",
-             "transform.translation.x", "transform.translation.y":
+             "transform.translation.x", "transform.translation.y", "transform.rotation.x", "transform.rotation.y",
+             "transform.scale.z", "transform.translation.z":
             return ["\(t).setValue(\(n), forKeyPath: \(SwiftLiteral.string(name)))"]
+        case "transform":
+            // After the components set above: they apply first, then these steps.
+            return ["\(t).transform = CATransform3DConcat(\(t).transform, \(SwiftLiteral.transform(v.transform ?? [])))"]
+        case "sublayerTransform": return ["\(t).sublayerTransform = \(SwiftLiteral.transform(v.transform ?? []))"]
+        case "isDoubleSided": return ["\(t).isDoubleSided = \(v.bool != false)"]
+        case "shadowOffset": return v.size.map { ["\(t).shadowOffset = \(SwiftLiteral.size($0))"] } ?? []
+        case "shadowPath":
+            guard case .path(let p) = v, !p.isEmpty else { return v.pathRefName.map { ["\(t).shadowPath = paths.\(pathIdentifier($0))"] } ?? [] }
+            return ["\(t).shadowPath = " + anyValue(v)]
+        case "shadowColor": return ["\(t).shadowColor = \(colorValue())"]
         case "hidden": return ["\(t).isHidden = \(v.bool == true)"]
         case "masksToBounds": return ["\(t).masksToBounds = \(v.bool == true)"]
-        case "backgroundColor", "borderColor", "fillColor", "strokeColor", "foregroundColor":
+        case "instanceCount": return ["\(t).instanceCount = \(Int(max(0, min(v.number ?? 1, Double(Replication.maxCount))).rounded(.down)))"]
+        case "instanceTransform": return ["\(t).instanceTransform = \(SwiftLiteral.transform(v.transform ?? []))"]
+        case "backgroundColor", "borderColor", "fillColor", "strokeColor", "foregroundColor", "instanceColor":
             return ["\(t).\(name) = \(colorValue())"]
         case "mask", "frames", "animationDuration", "animationRepeatCount":
             return []  // masks are assigned after the tree is built; flipbooks are animations
         case "beginTime":
             return ["\(t).beginTime = (\(t).superlayer?.convertTime(start, from: nil) ?? start) + \(n)"]
         case "path": return ["\(t).path = " + anyValue(v)]
-        case "lineCap", "lineJoin", "fillRule", "contentsGravity":
+        case "colors":
+            let items = (v.list ?? []).compactMap(\.color)
+            return ["\(t).colors = " + (items.isEmpty ? "nil" : "[" + items.map { color($0) }.joined(separator: ", ") + "]")]
+        case "locations":
+            let items = (v.list ?? []).compactMap(\.number)
+            return ["\(t).locations = " + (items.isEmpty ? "nil" : "[" + items.map(SwiftLiteral.number).joined(separator: ", ") + "]")]
+        case "lineCap", "lineJoin", "fillRule", "contentsGravity", "type":
             return ["\(t).\(name) = \(SwiftLiteral.enumCase(v.string ?? ""))"]
         case "alignment": return ["\(t).alignmentMode = \(SwiftLiteral.enumCase(v.string ?? "natural"))"]
         case "lineDashPattern":
@@ -324,7 +347,7 @@ struct SwiftGenerator {
         case "frameIndex":
             let frames = (layer.value("frames").list ?? []).compactMap(\.string)
             guard let i = v.number, i.isFinite, !frames.isEmpty else { return [] }
-            return ["\(t).contents = " + image(frames[max(0, min(frames.count - 1, Int(i.rounded(.down))))])]
+            return ["\(t).contents = " + image(frames[clampedInt(i.rounded(.down), 0, frames.count - 1)])]
         default:
             return ["\(t).\(name) = \(n)"]
         }

@@ -11,33 +11,13 @@ enum SwiftLiteral {
         return formatNumber(v)
     }
 
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                if u.value < 0x20 || u.value == 0x7F || (0x80..<0xA0).contains(u.value)
-                    || u.value == 0x2028 || u.value == 0x2029 {
-                    out += "\\u{" + String(u.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ s: String) -> String { escapeControls(s, as: .swift, quoted: true) }
 
     /// Text for a `//` comment: on one line, control characters shown as spaces.
     static func comment(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
-            let breaks = u.value < 0x20 || u.value == 0x7F || (0x80..<0xA0).contains(u.value)
+            let breaks = isEscapedControl(u)
                 || u.value == 0x2028 || u.value == 0x2029
             out.unicodeScalars.append(breaks ? " " : u)
         }
@@ -96,5 +76,27 @@ enum SwiftLiteral {
     /// A Swift identifier-safe enum case for a LayerLab word (`round`, `evenOdd`, `resizeAspect`).
     static func enumCase(_ word: String) -> String {
         SwiftNames.keywords.contains(word) ? ".`\(word)`" : "." + word
+    }
+
+    /// A transform as the chained QuartzCore calls that build it, left to right.
+    static func transform(_ ops: [TransformOp]) -> String {
+        var e = "CATransform3DIdentity"
+        for op in ops {
+            let p = op.parameters.map(number).joined(separator: ", ")
+            switch op {
+            case .translate: e = "CATransform3DTranslate(\(e), \(p))"
+            case .rotate: e = "CATransform3DRotate(\(e), \(p))"
+            case .scale: e = "CATransform3DScale(\(e), \(p))"
+            case .perspective, .matrix: e = "CATransform3DConcat(\(matrix(op.matrix)), \(e))"
+            }
+        }
+        return e
+    }
+
+    /// A CATransform3D literal, field by field.
+    static func matrix(_ t: Transform3D) -> String {
+        var fields: [String] = []
+        for r in 1...4 { for c in 1...4 { fields.append("m\(r)\(c): \(number(t[r, c]))") } }
+        return "CATransform3D(" + fields.joined(separator: ", ") + ")"
     }
 }

@@ -56,15 +56,8 @@ enum ProjectEncoder {
             m.append(("kind", .string("spring")))
             m.append(("keyPath", .string(s.keyPath)))
             fromToBy(s.from, s.to, s.by, into: &m)
-            switch s.form {
-            case .physics(let mass, let stiffness, let damping, let velocity):
-                if mass != 1 { m.append(("mass", .number(mass))) }
-                if stiffness != 100 { m.append(("stiffness", .number(stiffness))) }
-                if damping != 10 { m.append(("damping", .number(damping))) }
-                if velocity != 0 { m.append(("initialVelocity", .number(velocity))) }
-            case .dampingRatio(let ratio, let velocity):
-                m.append(("dampingRatio", .number(ratio)))
-                if velocity != 0 { m.append(("initialSpringVelocity", .number(velocity))) }
+            for (p, v) in s.form.values where p.marksForm || v != p.defaultValue {
+                m.append((p.name, .number(v)))
             }
         case .group:
             m.append(("kind", .string("group")))
@@ -130,8 +123,15 @@ enum ProjectEncoder {
         case .pathRef(let name): return .object([("ref", .string(name))])
         case .string(let s): return .string(s)
         case .list(let items): return .array(items.map(value))
+        case .transform(let ops): return transform(ops)
         case .null: return .null
         }
+    }
+
+    /// A transform as its steps, each `[name, parameters…]`: `[["rotate", 0.5], ["translate", 10, 0]]`
+    /// (every parameter written, so the list reads back to the same value).
+    static func transform(_ ops: [TransformOp]) -> JSONValue {
+        .array(ops.map { op in .array([.string(op.name)] + op.parameters.map { $0.isFinite ? .number($0) : .string($0 > 0 ? "inf" : "-inf") }) })
     }
 
     /// `#rrggbb` (or `#rrggbbaa`) when every component is exactly a byte value n/255, so the text

@@ -1,3 +1,4 @@
+import LayerLabCore
 /// Why a project file could not be read, with where: the line and column of the offending
 /// text and the JSON path of the bad value.
 ///
@@ -42,5 +43,7 @@ public struct ProjectFileError: Error, Hashable, Sendable, CustomStringConvertib
                   message: message)
     }
 
-    public var description: String { "line \(line), column \(column): at \(path): \(message)" }
+    public var description: String {
+        escapeForTerminal("line \(line), column \(column): at \(path): \(message)")
+    }
 }

@@ -21,44 +21,61 @@ extension RenderContext {
                                 Point(dest.maxX, dest.maxY), Point(dest.minX, dest.maxY)], closed: true)])
         scan.reset()
         scan.add(contours, transform: m, normalize: false)
+        var row = [SIMD4<Float>](repeating: .zero, count: width)
         src.withUnsafeBufferPointer { s in
+        row.withUnsafeMutableBufferPointer { row in
             scan.rasterize(evenOdd: false) { y, x0, x1, cover in
-                target.blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip) { x in
-                    let p = toImage.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                // Sample the covered pixels of the row, then blend them in one pass.
+                let py = Double(y) + 0.5
+                if !nearest && toImage.b == 0 {
+                    // Unrotated: the source row and its weight are the same across the row.
+                    let fy = min(Double(ih) - 0.5, max(0.5, toImage.d * py + toImage.ty)) - 0.5
+                    let iy = clampedInt(fy, 0, ih - 1), iy1 = min(ih - 1, iy + 1)
+                    let ty = Float(fy - Double(iy))
+                    let r0 = iy * iw, r1 = iy1 * iw
+                    let maxX = Double(iw) - 0.5
+                    for x in x0..<x1 where cover[x] > 0 {
+                        let fx = min(maxX, max(0.5, toImage.a * (Double(x) + 0.5) + toImage.c * py + toImage.tx)) - 0.5
+                        let ix = Int(fx), ix1 = min(iw - 1, ix + 1)
+                        let tx = Float(fx - Double(ix))
+                        let top = s[r0 + ix] + (s[r0 + ix1] - s[r0 + ix]) * tx
+                        let bottom = s[r1 + ix] + (s[r1 + ix1] - s[r1 + ix]) * tx
+                        row[x] = top + (bottom - top) * ty
+                    }
+                    target.blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip, source: row)
+                    return
+                }
+                for x in x0..<x1 where cover[x] > 0 {
+                    let p = toImage.apply(Point(Double(x) + 0.5, py))
                     if nearest {
                         let ix = clampedInt(p.x.rounded(.down), 0, iw - 1)
                         let iy = clampedInt(p.y.rounded(.down), 0, ih - 1)
-                        let j = (iy * iw + ix) * 4
-                        return SIMD4(s[j], s[j + 1], s[j + 2], s[j + 3])
+                        row[x] = s[iy * iw + ix]
+                        continue
                     }
                     let fx = min(Double(iw) - 0.5, max(0.5, p.x)) - 0.5
                     let fy = min(Double(ih) - 0.5, max(0.5, p.y)) - 0.5
                     let ix = clampedInt(fx, 0, iw - 1), iy = clampedInt(fy, 0, ih - 1)
                     let ix1 = min(iw - 1, ix + 1), iy1 = min(ih - 1, iy + 1)
                     let tx = Float(fx - Double(ix)), ty = Float(fy - Double(iy))
-                    let j00 = (iy * iw + ix) * 4, j10 = (iy * iw + ix1) * 4
-                    let j01 = (iy1 * iw + ix) * 4, j11 = (iy1 * iw + ix1) * 4
-                    let p00 = SIMD4(s[j00], s[j00 + 1], s[j00 + 2], s[j00 + 3])
-                    let p10 = SIMD4(s[j10], s[j10 + 1], s[j10 + 2], s[j10 + 3])
-                    let p01 = SIMD4(s[j01], s[j01 + 1], s[j01 + 2], s[j01 + 3])
-                    let p11 = SIMD4(s[j11], s[j11 + 1], s[j11 + 2], s[j11 + 3])
+                    let p00 = s[iy * iw + ix], p10 = s[iy * iw + ix1]
+                    let p01 = s[iy1 * iw + ix], p11 = s[iy1 * iw + ix1]
                     let top = p00 + (p10 - p00) * tx, bottom = p01 + (p11 - p01) * tx
-                    return top + (bottom - top) * ty
+                    row[x] = top + (bottom - top) * ty
                 }
+                target.blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip, source: row)
             }
+        }
         }
     }
 
-    /// The image as premultiplied floats.
-    private func premultiplied(_ image: Bitmap) -> [Float] {
-        var out = [Float](repeating: 0, count: image.pixels.count)
+    /// The image as premultiplied float pixels.
+    private func premultiplied(_ image: Bitmap) -> [SIMD4<Float>] {
+        var out = [SIMD4<Float>](repeating: .zero, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let a = Float(p[i + 3]) / 255
-                out[i] = Float(p[i]) / 255 * a
-                out[i + 1] = Float(p[i + 1]) / 255 * a
-                out[i + 2] = Float(p[i + 2]) / 255 * a
-                out[i + 3] = a
+            for i in 0..<out.count {
+                let a = Float(p[i * 4 + 3]) / 255
+                out[i] = SIMD4(Float(p[i * 4]) / 255 * a, Float(p[i * 4 + 1]) / 255 * a, Float(p[i * 4 + 2]) / 255 * a, a)
             }
         }
         return out

@@ -6,24 +6,59 @@ extension RenderContext {
     /// Draws `layer` and its sublayers; `parent` maps the superlayer's coordinates to pixels.
     func draw(_ layer: PresentedLayer, parent: AffineTransform, into target: Surface,
               clip: [Float]?, alpha: Float) {
+        draw(layer, parent: Transform3D(parent), into: target, clip: clip, alpha: alpha)
+    }
+
+    /// Draws `layer` through a 3D map of its superlayer's space to pixels. A layer that stays
+    /// affine on screen is drawn directly; one seen in perspective is drawn flat into its own
+    /// plane and that picture mapped onto the screen, which is how Core Animation flattens a
+    /// layer and its sublayers.
+    func draw(_ layer: PresentedLayer, parent: Transform3D, into target: Surface,
+              clip: [Float]?, alpha: Float) {
         guard !layer.hidden, layer.opacity > 0, layer.opacity.isFinite || layer.opacity > 1 else { return }
-        let m = layer.transformToSuperlayer.concatenating(parent)
+        let m3 = layer.isFlat && parent.isAffinePlane
+            ? Transform3D(layer.transformToSuperlayer).concatenating(parent)
+            : layer.transform3DToSuperlayer.concatenating(parent)
+        let plane = m3.planar
+        if !layer.isDoubleSided && !plane.facesViewer(at: Point(layer.bounds.midX, layer.bounds.midY)) { return }
         let opacity = Float(min(1, layer.opacity))
+        if layer.kind == .transformLayer {
+            drawTransformLayer(layer, m3, into: target, clip: clip, alpha: alpha * opacity)
+            return
+        }
+        let affine = plane.affine
+        let m = affine ?? .identity
+        let children = layer.sublayerTransformAboutAnchor.concatenating(Transform3D.flatteningZ).concatenating(m3)
         let maskLayers = layer.mask.filter { !$0.hidden }
         let hasMask = !layer.mask.isEmpty
-        let group = hasMask || (opacity < 1 && RenderContext.drawingCount(layer, limit: 2) > 1)
+        let shadow = RenderContext.castsShadow(layer)
+        let group = affine == nil || hasMask || (shadow && layer.shadowPath.isEmpty)
+            || (opacity < 1 && RenderContext.drawingCount(layer, limit: 2) > 1)
         guard group else {
-            drawContent(layer, transform: m, into: target, clip: clip, alpha: alpha * opacity)
+            if shadow {
+                drawShadow(layer, transform: m, parent: parent.planar.affine ?? m, content: nil, into: target,
+                           clip: clip, alpha: alpha * opacity)
+            }
+            drawContent(layer, transform: m, children: children, into: target, clip: clip, alpha: alpha * opacity)
             return
         }
         let offscreen = borrowSurface()
         defer { giveBack(offscreen) }
-        drawContent(layer, transform: m, into: offscreen, clip: nil, alpha: 1)
+        if affine != nil {
+            drawContent(layer, transform: m, children: children, into: offscreen, clip: nil, alpha: 1)
+        } else {
+            drawInPerspective(layer, plane, into: offscreen)
+        }
+        if shadow {
+            let parentMap = parent.planar.affine ?? affine ?? .identity
+            drawShadow(layer, transform: m, parent: parentMap, content: offscreen, into: target, clip: clip,
+                       alpha: alpha * opacity)
+        }
         var maskSurface: Surface? = nil
         if hasMask {
             let ms = borrowSurface()
             for maskLayer in RenderContext.ordered(maskLayers) {
-                draw(maskLayer, parent: m, into: ms, clip: nil, alpha: 1)
+                draw(maskLayer, parent: Transform3D.flatteningZ.concatenating(m3), into: ms, clip: nil, alpha: 1)
             }
             maskSurface = ms
         }
@@ -31,9 +66,10 @@ extension RenderContext {
         if let maskSurface { giveBack(maskSurface) }
     }
 
-    /// The layer's own drawing and its sublayers, through transform `m`.
-    private func drawContent(_ layer: PresentedLayer, transform m: AffineTransform, into target: Surface,
-                             clip: [Float]?, alpha: Float) {
+    /// The layer's own drawing through transform `m`, and its sublayers through `children`
+    /// (the map of the layer's sublayer space: sublayerTransform, flattened, then the layer's).
+    func drawContent(_ layer: PresentedLayer, transform m: AffineTransform, children: Transform3D,
+                     into target: Surface, clip: [Float]?, alpha: Float) {
         let b = layer.bounds
         let hasArea = b.width > 0 && b.height > 0
         if hasArea && layer.backgroundColor.a > 0 {
@@ -51,10 +87,15 @@ extension RenderContext {
         case .shape: drawShape(layer, transform: m, into: target, clip: inner, alpha: alpha)
         case .text: drawText(layer, transform: m, into: target, clip: inner, alpha: alpha)
         case .image: drawImage(layer, transform: m, into: target, clip: inner, alpha: alpha)
-        case .layer: break
+        case .gradient: drawGradient(layer, transform: m, into: target, clip: inner, alpha: alpha)
+        case .layer, .replicator, .transformLayer: break
         }
-        for sub in RenderContext.ordered(layer.sublayers) {
-            draw(sub, parent: m, into: target, clip: inner, alpha: alpha)
+        if let r = layer.replicator {
+            drawCopies(layer, r, children: children, into: target, clip: inner, alpha: alpha)
+        } else {
+            for sub in RenderContext.ordered(layer.sublayers) {
+                draw(sub, parent: children, into: target, clip: inner, alpha: alpha)
+            }
         }
         if hasArea && layer.borderWidth > 0 && layer.borderColor.a > 0 {
             let bw = min(layer.borderWidth, min(b.width, b.height) / 2)
@@ -125,8 +166,10 @@ extension RenderContext {
             }
         case .text: if !layer.string.isEmpty && layer.foregroundColor.a > 0 { n += 1 }
         case .image: if !layer.contents.isEmpty { n += 1 }
-        case .layer: break
+        case .gradient: if !layer.gradientColors.colors.isEmpty { n += 1 }
+        case .layer, .replicator, .transformLayer: break
         }
+        if let r = layer.replicator, r.count > 1, !layer.sublayers.isEmpty { return limit }
         if n >= limit { return n }
         for sub in layer.sublayers {
             n += drawingCount(sub, limit: limit - n)

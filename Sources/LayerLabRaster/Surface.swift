@@ -12,6 +12,8 @@ final class Surface {
     let height: Int
     /// Premultiplied r, g, b, a bytes per pixel, row by row.
     var px: [UInt8]
+    /// Scratch for `blend(…shade:)`, one row wide once used.
+    private var shadeRow: [SIMD4<Float>] = []
     /// Pixels drawn into since the last clear: columns `dirtyX0..<dirtyX1`, rows `dirtyY0..<dirtyY1`.
     private(set) var dirtyX0 = Int.max, dirtyX1 = 0, dirtyY0 = Int.max, dirtyY1 = 0
     /// Every pixel is opaque: filled with an opaque colour, and blending over opaque stays
@@ -92,10 +94,10 @@ final class Surface {
         }
     }
 
-    /// Blends premultiplied source pixels given by `shade(x)` (components 0…1) over row `y`,
-    /// weighted like `blend`: for paints computed per pixel, such as images.
+    /// Blends premultiplied source pixels `source[x]` (components 0…1) over row `y`, weighted
+    /// like `blend`: for paints computed per pixel, such as images, shaded a row at a time.
     func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
-               clip: [Float]?, shade: (Int) -> SIMD4<Float>?) {
+               clip: [Float]?, source: UnsafeMutableBufferPointer<SIMD4<Float>>) {
         guard x1 > x0 else { return }
         markDirty(y: y, x0: x0, x1: x1)
         let w = width
@@ -104,7 +106,7 @@ final class Surface {
                 var k = cover[x] * alpha
                 if let clip { k *= clip[y * w + x] }
                 if k <= 0 { continue }
-                guard let s = shade(x) else { continue }
+                let s = source[x]
                 let sa = s[3] * k
                 if sa <= 0 { continue }
                 let j = (y * w + x) * 4
@@ -117,11 +119,28 @@ final class Surface {
         }
     }
 
+    /// Blends a paint computed pixel by pixel (`shade(x)`: premultiplied, 0…1; nil draws
+    /// nothing) over row `y`: the covered pixels are shaded into a reused row first, so the
+    /// weighting stays in one place (`blend(…source:)`).
+    func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
+               clip: [Float]?, shade: (Int) -> SIMD4<Float>?) {
+        guard x1 > x0 else { return }
+        if shadeRow.count < width { shadeRow = [SIMD4<Float>](repeating: .zero, count: width) }
+        for x in x0..<x1 { shadeRow[x] = cover[x] > 0 ? (shade(x) ?? .zero) : .zero }
+        shadeRow.withUnsafeMutableBufferPointer { row in
+            blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip, source: row)
+        }
+    }
+
     /// Composites `src` over this surface with `opacity`, optionally multiplied by a mask
-    /// surface's alpha (mask layers) and a clip coverage buffer. Only `src`'s drawn part counts.
-    func composite(_ src: Surface, opacity: Float, mask: Surface?, clip: [Float]?) {
+    /// surface's alpha (mask layers) and a clip coverage buffer, and channel by channel by a
+    /// straight `tint` (a replicator copy's colour). Only `src`'s drawn part counts.
+    func composite(_ src: Surface, opacity: Float, mask: Surface?, clip: [Float]?, tint: Color = .white) {
         guard src.dirtyX0 < src.dirtyX1, src.dirtyY0 < src.dirtyY1 else { return }
         let w = width, x0 = src.dirtyX0, x1 = src.dirtyX1
+        let ta = Float(max(0, min(1, tint.a)))
+        let t = tint == .white ? nil : [Float(max(0, min(1, tint.r))) * ta, Float(max(0, min(1, tint.g))) * ta,
+                                        Float(max(0, min(1, tint.b))) * ta, ta]
         let o = opacity
         for y in src.dirtyY0..<src.dirtyY1 { markDirty(y: y, x0: x0, x1: x1) }
         px.withUnsafeMutableBufferPointer { d in
@@ -134,8 +153,13 @@ final class Surface {
                         if let mask { k *= Float(mask.px[j + 3]) * (1 / 255) }
                         if let clip { k *= clip[i] }
                         if k <= 0 { continue }
-                        let inv = 1 - Float(s[j + 3]) * (1 / 255) * k
-                        for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * k + Float(d[j + c]) * inv) }
+                        if let t {
+                            let inv = 1 - Float(s[j + 3]) * t[3] * k * (1 / 255)
+                            for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * t[c] * k + Float(d[j + c]) * inv) }
+                        } else {
+                            let inv = 1 - Float(s[j + 3]) * (1 / 255) * k
+                            for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * k + Float(d[j + c]) * inv) }
+                        }
                     }
                 }
             }

@@ -38,7 +38,8 @@ public enum TextArt {
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 if let eq = paletteEntry(trimmed) {
                     guard let color = parseColor(eq.value) else {
-                        throw ParseError(line: number, message: "unknown colour '\(eq.value)'")
+                        // NB: messages never quote the file (it may be any file a path names).
+                        throw ParseError(line: number, message: "the palette colour is not a colour")
                     }
                     palette[eq.key] = color
                     continue
@@ -58,7 +59,7 @@ public enum TextArt {
         for (y, row) in grid.enumerated() {
             for (x, ch) in row.enumerated() where ch != "." && ch != " " {
                 guard let c = palette[ch] else {
-                    throw ParseError(line: gridLine(lines, y), message: "'\(ch)' is not in the palette")
+                    throw ParseError(line: gridLine(lines, y), message: "column \(x + 1) is a character not in the palette")
                 }
                 bitmap[x, y] = c
             }

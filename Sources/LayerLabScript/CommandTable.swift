@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabRaster
 
 /// Every command of the language, in help order, each declared once (see `CommandSpec`).
 public enum CommandTable {
@@ -14,8 +15,13 @@ public enum CommandTable {
     ]
 
     static let frameSize = CommandSpec.Attribute("size", "COLSxROWS", "frame size in cells", default: "fits the terminal")
-    static let frameMode = CommandSpec.Attribute("mode", "ascii|blocks|braille", "how cells draw pixels", default: "blocks (ascii without UTF-8)")
-    static let frameColor = CommandSpec.Attribute("color", "auto|always|never", "colour output", default: "auto")
+    /// A closed set as a synopsis placeholder: `ascii|blocks|braille`.
+    static func words<W: CaseIterable & RawRepresentable>(_: W.Type) -> String where W.RawValue == String {
+        W.allCases.map(\.rawValue).joined(separator: "|")
+    }
+
+    static let frameMode = CommandSpec.Attribute("mode", words(FrameMode.self), "how cells draw pixels", default: "blocks (ascii without UTF-8)")
+    static let frameColor = CommandSpec.Attribute("color", words(ColorMode.Choice.self), "colour output", default: "auto")
     static let named: GrammarPart = .optional([.word("as"), .slot("NAME")])
     static let animationForm: [GrammarPart] = [.slot("LAYER"), .slot("KEYPATH"), .attributes, .timing, named]
 
@@ -36,9 +42,9 @@ public enum CommandTable {
             _ = try p.expectSymbol("=", "'=' and a path")
             return .path(n, try p.expression())
         },
-        CommandSpec("layer", aliases: ["shape", "text", "image"], .document,
+        CommandSpec("layer", aliases: LayerKind.allCases.dropFirst().map(\.rawValue), .document,
                     [[.slot("NAME"), .optional([.word("in"), .slot("PARENT")]), .optional([.properties])]],
-                    summary: "Adds a layer (CALayer, CAShapeLayer, text or image) on top of its siblings.",
+                    summary: "Adds a layer (CALayer, CAShapeLayer, text, image, CAReplicatorLayer, CAGradientLayer or CATransformLayer) on top of its siblings.",
                     example: "layer box position=(100, 100) bounds=rect(0, 0, 100, 100)\nshape ring in box path=circle(50, 50, 20) fillColor=clear strokeColor=red lineWidth=2") { p, spec, verb throws(ScriptError) in
             let n = try p.name("a layer name")
             return .layer(LayerKind(rawValue: verb.text) ?? .layer, n, try p.arguments(spec))
@@ -81,20 +87,16 @@ public enum CommandTable {
         CommandSpec("keyframes", .animation, [animationForm],
                     attributes: [.init("values", "[...]", "the keyframe values", default: "required"),
                                  .init("keyTimes", "[...]", "0…1 fraction of the duration for each value; discrete also takes one more, ending the last value's hold (without it the last value holds to the end)", default: "evenly spaced"),
-                                 .init("calculationMode", "linear|discrete|paced|cubic|cubicPaced", "how values between keyframes are found", default: "linear"),
+                                 .init("calculationMode", words(Animation.CalculationMode.self), "how values between keyframes are found", default: "linear"),
                                  .init("timingFunctions", "[...]", "one timing function per segment", default: "linear")],
                     summary: "Adds a keyframe animation (CAKeyframeAnimation).",
                     example: "shape dot position=(100, 0) path=circle(0, 0, 10)\nkeyframes dot position.y values=[0, 80, 60, 80] keyTimes=[0, 0.5, 0.75, 1] duration=1",
                     parse: animation),
         CommandSpec("spring", .animation, [animationForm],
-                    attributes: fromTo + [
-                        .init("mass", "M", "mass of the object", default: "1"),
-                        .init("stiffness", "K", "spring constant", default: "100"),
-                        .init("damping", "D", "friction", default: "10"),
-                        .init("initialVelocity", "V", "start velocity, in distances per second", default: "0"),
-                        .init("dampingRatio", "R", "UIKit form: 1 = no overshoot (needs duration)", default: "unused"),
-                        .init("initialSpringVelocity", "V", "UIKit form: start velocity, distances per second", default: "0"),
-                    ],
+                    // From the spring forms' parameter tables; the ratio form is unused unless given.
+                    attributes: fromTo + Animation.Spring.Form.parameters.map {
+                        .init($0.name, $0.placeholder, $0.summary, default: $0.marksForm ? "unused" : formatNumber($0.defaultValue))
+                    },
                     summary: "Adds a spring (CASpringAnimation's physics, or UIKit's dampingRatio form). See `help timing`.",
                     example: "text label position=(100, 100) bounds=rect(0, 0, 200, 120) string=\"S\" fontSize=100 foregroundColor=black alignment=center\nspring label transform.scale from=0.25 to=1 dampingRatio=0.7 initialSpringVelocity=0.1 duration=0.4",
                     parse: animation),
@@ -144,7 +146,7 @@ public enum CommandTable {
                                  .init("to", "T", "end time", default: "the scene duration"),
                                  .init("fps", "N", "frames per second", default: "10"),
                                  .init("size", "COLSxROWS", "frame size in cells", default: "fits the terminal (80x24 in a pipe)"),
-                                 .init("mode", "ascii|blocks|braille", "how cells draw pixels", default: "blocks at a terminal, ascii in a pipe"),
+                                 .init("mode", words(FrameMode.self), "how cells draw pixels", default: "blocks at a terminal, ascii in a pipe"),
                                  frameColor],
                     summary: "Prints frames one after another (for pipes), each under a `# t=…` line.",
                     example: "frames to=1 fps=4") { p, spec, _ throws(ScriptError) in
@@ -218,13 +220,20 @@ public enum CommandTable {
                     summary: "Opens the document as a script in $VISUAL or $EDITOR (at a terminal); when the editor exits the script is replayed, and the result replaces the document as one undoable step. On an error the document stays as it was and LayerLab offers to reopen the script at the error's line.",
                     example: "edit") { _, _, _ throws(ScriptError) in .edit },
         CommandSpec("export", .files,
-                    [[.slot("FILE"), .attributes, .optional([.word("strict")])],
-                     [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes, .optional([.word("strict")])]],
+                    [[.slot("FILE"), .attributes, .optional([.word("strict")]), .optional([.word("force")])],
+                     [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes, .optional([.word("strict")]),
+                      .optional([.word("force")])]],
                     attributes: exportAttributes,
-                    flags: ["strict": "refuse (write nothing, exit 1) an export that would lose anything"],
-                    summary: "Exports a frame (png), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE.",
+                    flags: ["strict": "refuse (write nothing, exit 1) an export that would lose anything",
+                            "force": "replace an existing file that is not of the kind written (the same as export!)"],
+                    summary: "Exports a frame (png), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE. It never replaces the document's own script or project, nor (without `export!` or `force`) a file of another kind.",
                     example: "shape dot path=circle(100, 100, 30) fillColor=red\nanimate dot transform.scale from=0.5 to=1 duration=1\nexport dot.gif fps=10") { p, spec, _ throws(ScriptError) in
-            try p.export(spec)
+            // `export! …` is `export … force`.
+            var bang: Name?
+            if p.peek.isSymbol("!"), !p.peek.spaceBefore { bang = Name(text: "force", range: p.next().range) }
+            guard case .export(let format, let file, var args) = try p.export(spec) else { return try p.export(spec) }
+            if let bang, !args.has("force") { args.flags.append(bang) }
+            return .export(format, file, args)
         },
         CommandSpec("help", .session, [[.optional([.slot("COMMAND")])]],
                     summary: "Lists commands, or explains one command or topic (keypaths, timing, values).",

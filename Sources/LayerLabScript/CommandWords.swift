@@ -1,3 +1,4 @@
+import LayerLabCore
 /// A command given as separate words (a shell's arguments) rather than as text.
 ///
 /// The words are never joined and re-read: each name becomes one string token exactly as

@@ -1,3 +1,4 @@
+import LayerLabCore
 /// An error ready to show: where it is, what went wrong, and the line it happened on.
 ///
 /// This is the one place errors become text:
@@ -55,11 +56,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// difference from `description`.
     public func text(color: Bool) -> String {
         func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m" + s + "\u{1B}[0m" : s }
-        var message = self.message
+        // NB: the message is escaped here, where every error becomes text, so a control
+        // character quoted from input never reaches the terminal (escaping is idempotent);
+        // colour is added after.
+        var message = escapeForTerminal(self.message)
         if color, let suggestion {
             let quoted = "'\(suggestion)'?"
             if message.hasSuffix(quoted) {
-                message = String(message.dropLast(quoted.count)) + "'" + paint(suggestion, "1;32") + "'?"
+                message = String(message.dropLast(quoted.count)) + "'" + paint(escapeForTerminal(suggestion), "1;32") + "'?"
             }
         }
         if line == 0 { return paint("\(escapeForTerminal(file)):", "1") + " \(message)" }

@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// A value as written, before the command that uses it gives it a type.
 ///
 /// `rect(0, 0, 10, 10)` is a rect for `bounds` and a path for `path`; `red` is a colour for

@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabRaster
 
 /// What handling some input produced, as CPython's `InteractiveInterpreter.runsource` has it:
 /// more input needed, done, or failed.
@@ -63,11 +64,11 @@ public struct WatchRequest: Sendable, Equatable {
     /// Play the scene over and over instead of showing one frame.
     public var play: Bool
     public var size: (columns: Int, rows: Int)?
-    public var mode: String?
-    public var color: String?
+    public var mode: FrameMode?
+    public var color: ColorMode.Choice?
 
     public init(file: String, time: Double, play: Bool, size: (columns: Int, rows: Int)? = nil,
-                mode: String? = nil, color: String? = nil) {
+                mode: FrameMode? = nil, color: ColorMode.Choice? = nil) {
         self.file = file; self.time = time; self.play = play; self.size = size; self.mode = mode; self.color = color
     }
 
@@ -83,13 +84,13 @@ public struct ShowRequest: Sendable, Equatable {
     public var time: Double
     /// Columns × rows; nil fits the terminal.
     public var size: (columns: Int, rows: Int)?
-    /// `ascii`, `blocks` or `braille`; nil picks by terminal.
-    public var mode: String?
-    /// `auto`, `always` or `never`; nil is auto.
-    public var color: String?
+    /// nil picks by terminal.
+    public var mode: FrameMode?
+    /// nil is auto.
+    public var color: ColorMode.Choice?
 
     public init(document: Document, time: Double, size: (columns: Int, rows: Int)? = nil,
-                mode: String? = nil, color: String? = nil) {
+                mode: FrameMode? = nil, color: ColorMode.Choice? = nil) {
         self.document = document; self.time = time; self.size = size; self.mode = mode; self.color = color
     }
 
@@ -109,13 +110,13 @@ public struct PlayRequest: Sendable, Equatable {
     public var loop: Bool
     /// Columns × rows of the frame; nil fits the terminal (as `show`).
     public var size: (columns: Int, rows: Int)?
-    /// `ascii`, `blocks` or `braille`; nil picks by terminal.
-    public var mode: String?
-    /// `auto`, `always` or `never`; nil is auto.
-    public var color: String?
+    /// nil picks by terminal.
+    public var mode: FrameMode?
+    /// nil is auto.
+    public var color: ColorMode.Choice?
 
     public init(document: Document, from: Double, to: Double?, speed: Double, fps: Double?, loop: Bool,
-                size: (columns: Int, rows: Int)? = nil, mode: String? = nil, color: String? = nil) {
+                size: (columns: Int, rows: Int)? = nil, mode: FrameMode? = nil, color: ColorMode.Choice? = nil) {
         self.document = document; self.from = from; self.to = to; self.speed = speed; self.fps = fps
         self.loop = loop; self.size = size; self.mode = mode; self.color = color
     }
@@ -134,13 +135,13 @@ public struct FramesRequest: Sendable, Equatable {
     public var fps: Double?
     /// Columns × rows; nil fits the terminal (80x24 when output is not one).
     public var size: (columns: Int, rows: Int)?
-    /// `ascii`, `blocks` or `braille`; nil picks by terminal.
-    public var mode: String?
-    /// `auto`, `always` or `never`; nil is auto.
-    public var color: String?
+    /// nil picks by terminal.
+    public var mode: FrameMode?
+    /// nil is auto.
+    public var color: ColorMode.Choice?
 
     public init(document: Document, from: Double, to: Double?, fps: Double?,
-                size: (columns: Int, rows: Int)? = nil, mode: String? = nil, color: String? = nil) {
+                size: (columns: Int, rows: Int)? = nil, mode: FrameMode? = nil, color: ColorMode.Choice? = nil) {
         self.document = document; self.from = from; self.to = to; self.fps = fps
         self.size = size; self.mode = mode; self.color = color
     }
@@ -203,6 +204,10 @@ public struct ExportRequest: Sendable, Equatable {
     public var to: Double?
     /// Refuse (write nothing, fail) when the export would lose anything (`strict=true`, `--strict`).
     public var strict = false
+    /// `export!` (`force`, `--force`): replace an existing file even when it is not of the kind written.
+    public var replacing = false
+    /// The document's own script and project, which an export never replaces.
+    public var protectedFiles: [String] = []
     /// Swift: `ios` (UIKit) or `macos` (AppKit); nil is ios.
     public var platform: String?
     /// Lottie: write images into this folder beside the JSON instead of embedding them.

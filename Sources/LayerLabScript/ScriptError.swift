@@ -77,23 +77,3 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
         }
     }
 }
-
-/// Replaces control characters with visible escapes, so names and strings from files cannot
-/// send escape sequences to the terminal.
-public func escapeForTerminal(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if u.value < 0x20 || u.value == 0x7F || (0x80..<0xA0).contains(u.value) {
-                out += "\\u{" + String(u.value, radix: 16) + "}"
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-    }
-    return out
-}

@@ -233,6 +233,9 @@ public enum ScriptWriter {
             default: return quoted(s)
             }
         case .list(let xs): return "[" + xs.map { value($0, type) }.joined(separator: ", ") + "]"
+        case .transform(let ops):
+            return "[" + ops.map { $0.name + "(" + $0.writtenParameters.map(number).joined(separator: ", ") + ")" }
+                .joined(separator: ", ") + "]"
         case .null: return "none"
         }
     }
@@ -291,23 +294,5 @@ public enum ScriptWriter {
     }
 
     /// `"text"` with quotes, backslashes and every control or invisible separator escaped.
-    package static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.properties.generalCategory == .lineSeparator
-                    || u.properties.generalCategory == .paragraphSeparator || u.properties.generalCategory == .format {
-                    out += "\\u{" + String(u.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    package static func quoted(_ s: String) -> String { escapeControls(s, as: .script, quoted: true) }
 }

@@ -101,7 +101,7 @@ extension Session {
                 throw .missingAttribute("values=[...]", command: "keyframes", a.keyPath.range)
             }
             body = .keyframes(.init(keyPath: kp.name, values: []))
-        default: body = .spring(.init(keyPath: kp.name, form: .physics(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)))
+        default: body = .spring(.init(keyPath: kp.name, form: Animation.Spring.Form.defaultPhysics))
         }
         var anim = Animation(name: name, layer: layer.name, body: body)
         try applyAttributes(a.arguments.arguments, to: &anim, layer: layer, doc: doc,
@@ -164,14 +164,17 @@ extension Session {
                     k.timingFunctions = fs
                 }
                 anim.body = .keyframes(k)
-            case "mass", "stiffness", "damping", "initialVelocity":
+            case let name where Animation.Spring.Form.parameters.contains { $0.name == name }:
                 guard case .spring = anim.body else { throw unknownAttribute(a, anim) }
-                physics[a.key.text] = try r.number(e)
-                physicsRange = physicsRange ?? a.key.range
-            case "dampingRatio", "initialSpringVelocity":
-                guard case .spring = anim.body else { throw unknownAttribute(a, anim) }
-                ratio[a.key.text] = try r.number(e)
-                ratioRange = ratioRange ?? a.key.range
+                let p = Animation.Spring.Form.parameters.first { $0.name == name }!
+                let v = try r.number(e, in: p.range, name: p.name)
+                if Animation.Spring.Form.physicsParameters.contains(where: { $0.name == name }) {
+                    physics[name] = v
+                    physicsRange = physicsRange ?? a.key.range
+                } else {
+                    ratio[name] = v
+                    ratioRange = ratioRange ?? a.key.range
+                }
             case "sequence":
                 guard case .group(var g) = anim.body else { throw unknownAttribute(a, anim) }
                 g.sequence = try r.bool(e)
@@ -185,18 +188,14 @@ extension Session {
                 throw .invalid("use either mass/stiffness/damping/initialVelocity or dampingRatio/initialSpringVelocity, not both",
                                pr.start < rr.start ? rr : pr)
             }
-            switch (s.form, ratio.isEmpty) {
-            case (.physics(let m, let k, let d, let v), true):
-                s.form = .physics(mass: physics["mass"] ?? m, stiffness: physics["stiffness"] ?? k,
-                                  damping: physics["damping"] ?? d, initialVelocity: physics["initialVelocity"] ?? v)
-            case (.dampingRatio(let z, let v), false):
-                s.form = .dampingRatio(ratio["dampingRatio"] ?? z, initialVelocity: ratio["initialSpringVelocity"] ?? v)
-            case (.physics, false):
-                s.form = .dampingRatio(ratio["dampingRatio"] ?? 1, initialVelocity: ratio["initialSpringVelocity"] ?? 0)
-            case (.dampingRatio, true):
-                s.form = .physics(mass: physics["mass"] ?? 1, stiffness: physics["stiffness"] ?? 100,
-                                  damping: physics["damping"] ?? 10, initialVelocity: physics["initialVelocity"] ?? 0)
-            }
+            // Given numbers replace the form's own; switching forms starts from the defaults.
+            typealias Form = Animation.Spring.Form
+            let toPhysics = ratio.isEmpty
+            let given = toPhysics ? physics : ratio
+            let params = toPhysics ? Form.physicsParameters : Form.ratioParameters
+            let current = s.form.isPhysics == toPhysics ? s.form.values.map(\.value) : params.map(\.defaultValue)
+            let numbers = zip(params, current).map { p, v in given[p.name] ?? v }
+            s.form = toPhysics ? Form(physics: numbers) : Form(ratio: numbers)
             anim.body = .spring(s)
         }
     }

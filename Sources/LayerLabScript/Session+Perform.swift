@@ -98,6 +98,7 @@ extension Session {
             throw .invalid("this time cannot be worked out", e.range)
         }
         guard v.isFinite else { throw .invalid("this time is infinite", e.range) }
+        guard Limits.sceneTimes.contains(v) else { throw .outOfRange("a time", Limits.sceneTimes, found: v, e.range) }
         return v
     }
 

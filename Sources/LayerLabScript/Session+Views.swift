@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabRaster
 
 /// Commands that look at the document without changing it: inspect, explain, tree, history,
 /// timeline, undo/redo, and the effect requests for show/play/frames/export.
@@ -98,7 +99,7 @@ extension Session {
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         if let a = argument(args, "speed") {
-            req.speed = try reader.number(a.value, in: .positive, name: "speed")
+            req.speed = try reader.number(a.value, in: Limits.playSpeeds, name: "speed")
         }
         if let a = argument(args, "fps") { req.fps = try fps(a.value) }
         (req.size, req.mode, req.color) = try frameLook(args)
@@ -121,11 +122,12 @@ extension Session {
     }
 
     /// `size=`, `mode=` and `color=`, shared by `show`, `play` and `frames`.
-    func frameLook(_ args: ArgumentList) throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: String?, color: String?) {
-        var out: (size: (columns: Int, rows: Int)?, mode: String?, color: String?) = (nil, nil, nil)
+    func frameLook(_ args: ArgumentList) throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: FrameMode?,
+                                                                 color: ColorMode.Choice?) {
+        var out: (size: (columns: Int, rows: Int)?, mode: FrameMode?, color: ColorMode.Choice?) = (nil, nil, nil)
         if let a = argument(args, "size") { out.size = try cells(a.value) }
-        if let a = argument(args, "mode") { out.mode = try reader.word(a.value, from: ["ascii", "blocks", "braille"], what: "mode") }
-        if let a = argument(args, "color") { out.color = try reader.word(a.value, from: ["auto", "always", "never"], what: "color setting") }
+        if let a = argument(args, "mode") { out.mode = try reader.word(a.value, as: FrameMode.self, what: "mode") }
+        if let a = argument(args, "color") { out.color = try reader.word(a.value, as: ColorMode.Choice.self, what: "color setting") }
         return out
     }
 
@@ -172,6 +174,8 @@ extension Session {
         if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         req.strict = args.has("strict")
+        req.replacing = args.has("force")
+        req.protectedFiles = [sourceFile, fileName].compactMap { $0 }
         if let a = argument(args, "platform") {
             let word = Session.wordOrString(a.value) ?? ""
             guard f == .swift else { throw .invalid("platform= applies to swift exports", a.value.range) }

@@ -144,7 +144,7 @@ public struct Session: Sendable {
             if case .inFile = error { throw error }
             throw .inFile(name: name, source: text, error)
         }
-        if child.document != document { history.record(label, child.document) }
+        history.record(label, child.document)
         time = child.time
         scriptCommandsRun = child.scriptCommandsRun
         settings.preview = child.settings.preview
@@ -153,8 +153,9 @@ public struct Session: Sendable {
         return responses
     }
 
-    /// Records a new document state labelled with the command, when it differs.
+    /// Records a new document state labelled with the command, when it differs (the history
+    /// compares only what may have changed).
     mutating func commit(_ document: Document, _ label: String) {
-        if document != self.document { history.record(label, document) }
+        history.record(label, document)
     }
 }

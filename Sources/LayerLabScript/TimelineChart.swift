@@ -23,7 +23,7 @@ public enum TimelineChart {
         let nameWidth = min(columns.map { max(8, $0 / 4) } ?? 28, 28, names.map { escapeForTerminal($0).count }.max() ?? 0)
         // Room for "NAME |bar| 0.6 – inf (forever)".
         let width = columns.map { max(16, min(width, $0 - nameWidth - 4 - 20)) } ?? width
-        func col(_ t: Double) -> Int { max(0, min(width - 1, Int((t / total * Double(width)).rounded(.down)))) }
+        func col(_ t: Double) -> Int { clampedInt((t / total * Double(width)).rounded(.down), 0, width - 1) }
         func time(_ c: Int) -> Double { (Double(c) + 0.5) / Double(width) * total }
         let nowCol = now >= 0 && now <= total ? col(now) : nil
 
@@ -107,7 +107,7 @@ public enum TimelineChart {
         let step = niceStep(total / 6)
         var t = step
         while t < total - step / 2 && t / step < 20 {
-            put(formatNumber(t), at: Int((t / total * Double(width)).rounded(.down)))
+            put(formatNumber(t), at: clampedInt((t / total * Double(width)).rounded(.down), 0, width))
             t += step
         }
         return String(repeating: " ", count: indent) + String(chars).trimmingTrailingSpaces

@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// One lexical unit of the command language, with where it came from.
 public struct Token: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {

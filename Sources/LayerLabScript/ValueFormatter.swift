@@ -19,7 +19,20 @@ public enum ValueFormatter {
             if type == .string || type == .stringList { return quoted(s) }
             return escapeForTerminal(s)
         case .list(let xs): return "[" + xs.map { format($0, type: type) }.joined(separator: ", ") + "]"
+        case .transform(let ops): return transform(ops)
         case .null: return "none"
+        }
+    }
+
+    /// `identity`, a single step, or `[step, step, …]`, as the command language reads them.
+    public static func transform(_ ops: [TransformOp]) -> String {
+        let steps = ops.map { op in
+            op.name + "(" + op.writtenParameters.map(formatNumber).joined(separator: ", ") + ")"
+        }
+        switch steps.count {
+        case 0: return "identity"
+        case 1: return steps[0]
+        default: return "[" + steps.joined(separator: ", ") + "]"
         }
     }
 
@@ -36,15 +49,5 @@ public enum ValueFormatter {
     }
 
     /// `"text"` with `\"`, `\\` and control characters escaped, as the command language reads it.
-    public static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default: out += escapeForTerminal(String(u))
-            }
-        }
-        return out + "\""
-    }
+    public static func quoted(_ s: String) -> String { escapeControls(s, as: .script, quoted: true) }
 }

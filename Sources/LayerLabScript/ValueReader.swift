@@ -120,6 +120,39 @@ struct ValueReader {
                 }
             }
             return .list(out)
+        case .colorList:
+            guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of colours [c1, c2, …]", found: e.described, e.range) }
+            var out: [Value] = []
+            for x in xs { out.append(.color(try color(x))) }
+            return .list(out)
+        case .transform: return .transform(try transform(e))
+        }
+    }
+
+    /// `identity`, one step `rotate(30deg)`, or a list of steps applied left to right:
+    /// `[perspective(500), rotate(0.5, 0, 1, 0)]`.
+    func transform(_ e: Expr) throws(ScriptError) -> [TransformOp] {
+        switch e {
+        case .word("identity", _): return []
+        case .list(let xs, _):
+            var ops: [TransformOp] = []
+            for x in xs { ops += try transform(x) }
+            return ops
+        case .call(let f, let xs, let r):
+            guard TransformOp.functionNames.contains(f) else {
+                throw .unknown(what: "transform function", name: f, r, suggestion: Suggestion.nearest(f, in: TransformOp.functionNames))
+            }
+            var params: [Double] = []
+            for (i, x) in xs.enumerated() {
+                params.append(try number(x, f == "rotate" && i == 0 ? .angle : .plain))
+            }
+            switch TransformOp.make(f, params) {
+            case .success(let op): return [op]
+            case .failure(let err): throw .invalid(err.message, r)
+            }
+        default:
+            throw .wrongType(expected: "a transform (identity, translate(…), rotate(…), scale(…), perspective(d) or a list of them)",
+                             found: e.described, e.range)
         }
     }
 

@@ -24,6 +24,12 @@ struct ExampleFrameTests {
         Moment(script: "circular-loader.lab", times: [0.5, 1.6, 2.9, 3.55, 4.2]),
         // fading in, walking, the tree passing, fading out
         Moment(script: "parallax-walk.lab", times: [0.25, 2.0, 4.0, 7.9]),
+        // the head at the top, a quarter round, half round
+        Moment(script: "replicator-spinner.lab", times: [0.0, 0.25, 0.5]),
+        // the band off the left edge, crossing the avatar, crossing the lines
+        Moment(script: "shimmer.lab", times: [0.0, 0.6, 1.0]),
+        // face up, turning in perspective, lifted edge-on, the back, turning back
+        Moment(script: "card-flip.lab", times: [0.2, 0.75, 0.95, 1.6, 2.4]),
     ]
 
     static var basics: [Moment] {

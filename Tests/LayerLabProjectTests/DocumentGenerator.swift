@@ -225,6 +225,18 @@ struct DocumentGenerator {
         case .layerRef: return .null
         case .numberList: return .list((0..<int(0...4)).map { _ in .number(n()) })
         case .stringList: return .list((0..<int(0...3)).map { _ in .string(string()) })
+        case .colorList: return .list((0..<int(0...4)).map { _ in .color(color()) })
+        case .transform: return .transform((0..<int(0...3)).map { _ in transformOp() })
+        }
+    }
+
+    private mutating func transformOp() -> TransformOp {
+        switch int(0...4) {
+        case 0: return .translate(number(), number(), chance(0.5) ? 0 : number())
+        case 1: return chance(0.5) ? .rotate(number(), 0, 0, 1) : .rotate(number(), number(), number(), number())
+        case 2: return .scale(number(), number(), chance(0.5) ? 1 : number())
+        case 3: return .perspective(positive())
+        default: return .matrix(Transform3D((0..<16).map { _ in number() }))
         }
     }
 

@@ -83,7 +83,7 @@ import Testing
             doc.events.forEach { e in visit(e.time); e.assignments.forEach { visit($0.value) } }
             if doc.canvas.duration != nil { canvasDuration = true }
         }
-        #expect(valueCases == ["number", "bool", "point", "size", "rect", "color", "path", "pathRef", "string", "list", "null"])
+        #expect(valueCases == ["number", "bool", "point", "size", "rect", "color", "path", "pathRef", "string", "list", "transform", "null"])
         #expect(kinds == Set(LayerKind.allCases))
         #expect(properties == Set(PropertyTable.all.map(\.name)))
         #expect(animationKinds == ["animate", "keyframes", "spring", "group"])

@@ -68,4 +68,22 @@ import Testing
         #expect(MediaTiming.attribute(named: "fillMode")?.completions == ["removed", "forwards", "backwards", "both"])
         #expect(MediaTiming.attribute(named: "removedOnCompletion")?.swiftName == "isRemovedOnCompletion")
     }
+
+    /// Spring parameters come from one table too: set, saved, loaded and range-checked alike.
+    @Test(arguments: Animation.Spring.Form.parameters.map(\.name))
+    func springParameterTravelsEverywhere(_ name: String) throws {
+        let p = try #require(Animation.Spring.Form.parameters.first { $0.name == name })
+        let other = p.defaultValue + 2
+        var s = session()
+        let ratio = Animation.Spring.Form.ratioParameters.contains { $0.name == name } && !p.marksForm ? " dampingRatio=0.5" : ""
+        #expect(s.run("layer a\nspring a opacity to=0 \(name)=\(formatNumber(other))\(ratio) as s", name: "<test>").diagnostic == nil)
+        let spring = try #require(s.document.animations.first.flatMap { if case .spring(let sp) = $0.body { return sp }; return nil })
+        #expect(spring.form.values.first { $0.parameter.name == name }?.value == other)
+        let data = ProjectFile.encode(s.document)
+        #expect(try ProjectFile.decode(data) == s.document)
+        if let lo = p.range.lowerBound {
+            let bad = s.run("spring a opacity to=0 \(name)=\(formatNumber(lo - 1))\(ratio)", name: "<test>").diagnostic
+            #expect(bad?.description.contains("\(name) \(p.range.requirement)") == true, "\(String(describing: bad))")
+        }
+    }
 }

@@ -61,4 +61,42 @@ import Testing
         // Agreement means the same shapes, not a blank picture on both sides.
         #expect(theirs[(75 * Self.width + 70) * 4] == 209)
     }
+
+    /// An axial and a radial gradient layer (opaque stops, so straight and premultiplied
+    /// blending agree) beside cairo's linear and radial patterns with padded ends.
+    @Test(.enabled(if: cairo?.hasGradients == true, "libcairo with gradient patterns is not installed"))
+    func gradientsAgreeWithCairo() throws {
+        let cairo = try #require(Self.cairo)
+        let stops: [(Double, Color)] = [(0.1, Color(bytes: 255, 149, 0)), (0.6, Color(bytes: 47, 95, 179)), (0.9, Color(bytes: 20, 20, 20))]
+        var axial = PresentedLayer(name: "axial", kind: .gradient)
+        axial.bounds = Rect(0, 0, 140, 130); axial.position = Point(80, 75)
+        axial.gradientColors = ColorList(stops.map(\.1)); axial.gradientLocations = stops.map(\.0)
+        axial.startPoint = Point(0, 0.2); axial.endPoint = Point(1, 0.8)
+        var radial = PresentedLayer(name: "radial", kind: .gradient)
+        radial.bounds = Rect(0, 0, 120, 120); radial.position = Point(225, 75)
+        radial.gradientColors = axial.gradientColors; radial.gradientLocations = axial.gradientLocations
+        radial.gradientType = .radial; radial.startPoint = Point(0.5, 0.5); radial.endPoint = Point(1, 1)
+        let scene = Fixtures.scene([axial, radial], size: Size(Double(Self.width), Double(Self.height)))
+        let ours = Rasterizer().render(scene, width: Self.width, height: Self.height).pixels
+        let canvas = cairo.canvas(width: Self.width, height: Self.height)
+        let cairoStops = stops.map { ($0.0, $0.1.r, $0.1.g, $0.1.b, 1.0) }
+        canvas.draw([
+            .clear(r: 1, g: 1, b: 1, a: 1),
+            .polygon([(10, 10), (150, 10), (150, 140), (10, 140)]),
+            .gradientFill(x0: 10, y0: 36, x1: 150, y1: 114, radius: 0, stops: cairoStops),
+            .polygon([(165, 15), (285, 15), (285, 135), (165, 135)]),
+            .gradientFill(x0: 225, y0: 75, x1: 0, y1: 0, radius: 60, stops: cairoStops),
+        ])
+        let theirs = canvas.rgba()
+        var sum = 0, worst = 0
+        for i in stride(from: 0, to: min(ours.count, theirs.count), by: 4) {
+            var d = 0
+            for k in 0..<3 { d = max(d, abs(Int(ours[i + k]) - Int(theirs[i + k]))) }
+            sum += d; worst = max(worst, d)
+        }
+        let mean = Double(sum) / Double(Self.width * Self.height) / 255
+        #expect(mean < 0.005 && worst <= 12, "mean error \(mean * 100) %, worst pixel \(worst)")
+        // Not blank on either side: the axial start colour at its left edge.
+        #expect(abs(Int(theirs[(20 * Self.width + 12) * 4]) - 255) < 3 && abs(Int(ours[(20 * Self.width + 12) * 4]) - 255) < 3)
+    }
 }

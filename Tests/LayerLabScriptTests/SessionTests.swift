@@ -153,7 +153,7 @@ import LayerLabCore
         let effects = o.responses.compactMap { r -> Effect? in if case .effect(let e) = r { return e }; return nil }
         guard effects.count == 4, case .show(let show) = effects[0], case .play(let play) = effects[1],
               case .export(let ex) = effects[2] else { Issue.record("got \(effects)"); return }
-        #expect(show.document.layers.count == 1 && show.time == 1 && show.mode == "ascii")
+        #expect(show.document.layers.count == 1 && show.time == 1 && show.mode == .ascii)
         #expect(play.document.layers.count == 2 && play.loop)
         #expect(ex.format == .png && ex.file == "x.png" && ex.at == 0.5)
         #expect(effects[3] == .quit)

@@ -62,7 +62,36 @@ import LayerLabCore
         Case(kind: "text", keyPath: "string", written: "\"S\"", printed: "\"S\""),
         Case(kind: "text", keyPath: "string", written: "\"a \\\"q\\\" \\u{41}\"", printed: "\"a \\\"q\\\" A\""),
         Case(kind: "image", keyPath: "frames", written: "[\"0.png\", man1.png]", printed: "[\"0.png\", \"man1.png\"]"),
+        // Transforms: one step, a list applied left to right, identity; angles take units.
+        Case(kind: "replicator", keyPath: "instanceTransform", written: "rotate(30deg)", printed: "rotate(0.523599)"),
+        Case(kind: "replicator", keyPath: "instanceTransform", written: "[translate(10, 0), scale(2)]",
+             printed: "[translate(10, 0), scale(2)]"),
+        Case(kind: "replicator", keyPath: "instanceTransform", written: "[perspective(500), rotate(0.5, 0, 1, 0)]",
+             printed: "[perspective(500), rotate(0.5, 0, 1, 0)]"),
+        Case(kind: "replicator", keyPath: "instanceTransform", written: "translate(1, 2, 3)", printed: "translate(1, 2, 3)"),
+        Case(kind: "replicator", keyPath: "instanceTransform", written: "identity", printed: "identity"),
+        Case(kind: "replicator", keyPath: "instanceTransform", written: "[]", printed: "identity"),
+        Case(kind: "replicator", keyPath: "instanceDelay", written: "100ms", printed: "0.1"),
+        // Gradient lists.
+        Case(kind: "gradient", keyPath: "colors", written: "[red, #0000ff80]", printed: "[#ff0000ff, #0000ff80]"),
+        Case(kind: "gradient", keyPath: "locations", written: "[-1, 0.5, 2]", printed: "[-1, 0.5, 2]"),
+        Case(kind: "gradient", keyPath: "type", written: "conic", printed: "conic"),
     ]
+
+    @Test(arguments: [
+        ("rotate(1, 2)", "rotate(angle[, x, y, z]) takes 1 or 4 numbers, found 2"),
+        ("perspective(0)", "perspective's distance must be above 0"),
+        ("spin(1)", "unknown transform function 'spin'"),
+        ("rotate(1s)", "expected an angle, found a time"),
+        ("red", "expected a transform"),
+    ])
+    func badTransformsAreRefused(_ written: String, _ message: String) {
+        var s = Session.test()
+        s.ok("replicator r")
+        let error = s.fails("set r instanceTransform=\(written)")
+        #expect(error.contains(message), "\(error)")
+        #expect(s.ok("inspect r.instanceTransform at=0") == "r.instanceTransform = identity")
+    }
 
     @Test(arguments: cases)
     func writtenThenInspected(_ c: Case) {

@@ -139,6 +139,48 @@ import Testing
         }
     }
 
+    /// Streams frames into a temporary file and reads it back.
+    static func streamed(_ frames: [Bitmap], sampleEvery: Int, cancelAfter: Int = .max) throws -> Data {
+        let path = NSTemporaryDirectory() + "layerlab-stream-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).gif"
+        defer { unlink(path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #expect(fd >= 0)
+        var asked = 0
+        do {
+            defer { close(fd) }
+            try GIFCodec.stream(count: frames.count, fps: 30, width: frames[0].width, height: frames[0].height,
+                                sampleEvery: sampleEvery, reserveTransparent: false, to: fd,
+                                render: { frames[$0] }, isCancelled: { asked += 1; return asked > cancelAfter })
+        }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    @Test func streamedGIFIsTheInMemoryOneWhenEveryFrameIsSampled() throws {
+        var frames: [Bitmap] = []
+        for i in 0..<5 {
+            var s = Self.sampleScene()
+            s.layers[1].rotation = Double(i) * 0.2
+            frames.append(Rasterizer().render(s, width: 60, height: 40))
+        }
+        #expect(try Self.streamed(frames, sampleEvery: 1) == (try GIFCodec.encode(frames: frames, fps: 30)))
+    }
+
+    @Test func sampledPaletteMapsUnseenColoursToTheNearest() throws {
+        // Frame 1 holds a colour the sample (frames 0 and 2) never saw: it must come back as
+        // the nearest sampled colour (dark red), not as palette entry 0 (white).
+        let colours = [Color(1, 1, 1), Color(0.9, 0.1, 0.1), Color(0.6, 0, 0)]
+        let frames = colours.map { Bitmap(width: 8, height: 8, fill: $0) }
+        let decoded = try GIFCodec.decode(try Self.streamed(frames, sampleEvery: 2))
+        #expect(decoded.frames.count == 3)
+        let back = decoded.frames[1][3, 3]
+        #expect(abs(back.r - 0.6) < 0.01 && back.g == 0 && back.b == 0, "\(back)")
+    }
+
+    @Test func cancellingAStreamStopsBeforeTheNextFrame() throws {
+        let frames = (0..<20).map { _ in Bitmap(width: 4, height: 4, fill: .white) }
+        #expect(throws: GIFCodec.Cancelled.self) { try Self.streamed(frames, sampleEvery: 5, cancelAfter: 6) }
+    }
+
     @Test func gifKeepsTransparency() throws {
         var b = Bitmap(width: 4, height: 4, fill: .clear)
         b[1, 1] = .black

@@ -88,7 +88,7 @@ struct REPLCompletionTests {
         #expect(complete("export gif ") == ["examples/", "loader.lab", "logo.json"])
         #expect(complete("export g") == ["gif"])
         #expect(complete("export lo") == ["loader.lab", "logo.json", "lottie"])
-        #expect(complete("export own.gif f") == ["fps=", "from="])
+        #expect(complete("export own.gif f") == ["force", "fps=", "from="])
         #expect(complete("save l") == ["loader.lab", "logo.json"])
     }
 

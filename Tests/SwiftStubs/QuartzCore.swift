@@ -189,6 +189,14 @@ open class CALayer: NSObject, CAMediaTiming {
     open var isHidden: Bool = false
     open var masksToBounds: Bool = false
     open var isGeometryFlipped: Bool = false
+    open var transform: CATransform3D = CATransform3DIdentity
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity
+    open var isDoubleSided: Bool = true
+    open var shadowColor: CGColor?
+    open var shadowOpacity: Float = 0
+    open var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    open var shadowRadius: CGFloat = 3
+    open var shadowPath: CGPath?
     open var mask: CALayer?
     open var sublayers: [CALayer]?
     open var superlayer: CALayer? { nil }
@@ -235,3 +243,59 @@ open class CATextLayer: CALayer {
     open var alignmentMode: CATextLayerAlignmentMode = .natural
     open var isWrapped: Bool = false
 }
+
+public struct CATransform3D {
+    public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat, m21: CGFloat, m22: CGFloat, m23: CGFloat,
+                m24: CGFloat, m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat, m41: CGFloat, m42: CGFloat,
+                m43: CGFloat, m44: CGFloat) {
+        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
+        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
+        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
+        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+    }
+}
+
+public let CATransform3DIdentity = CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                                                 m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D { t }
+public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D { t }
+public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D { t }
+public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { a }
+
+extension NSValue {
+    public convenience init(caTransform3D t: CATransform3D) { self.init() }
+}
+
+open class CAReplicatorLayer: CALayer {
+    open var instanceCount: Int = 1
+    open var preservesDepth: Bool = false
+    open var instanceDelay: CFTimeInterval = 0
+    open var instanceTransform: CATransform3D = CATransform3DIdentity
+    open var instanceColor: CGColor?
+    open var instanceRedOffset: Float = 0
+    open var instanceGreenOffset: Float = 0
+    open var instanceBlueOffset: Float = 0
+    open var instanceAlphaOffset: Float = 0
+}
+
+public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let axial = CAGradientLayerType(rawValue: "axial")
+    public static let radial = CAGradientLayerType(rawValue: "radial")
+    public static let conic = CAGradientLayerType(rawValue: "conic")
+}
+
+open class CAGradientLayer: CALayer {
+    open var colors: [Any]?
+    open var locations: [NSNumber]?
+    open var startPoint: CGPoint = CGPoint(x: 0.5, y: 0)
+    open var endPoint: CGPoint = CGPoint(x: 0.5, y: 1)
+    open var type: CAGradientLayerType = .axial
+}
+
+open class CATransformLayer: CALayer {}

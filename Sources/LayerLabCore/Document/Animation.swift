@@ -61,7 +61,7 @@ public struct Animation: Hashable, Sendable {
         }
 
         public enum Form: Hashable, Sendable {
-            /// CASpringAnimation: mass, stiffness, damping, initialVelocity (defaults 1, 100, 10, 0).
+            /// CASpringAnimation: mass, stiffness, damping, initialVelocity (see `physicsParameters`).
             case physics(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double)
             /// UIKit's `usingSpringWithDamping:initialSpringVelocity:` with the animation's duration.
             case dampingRatio(Double, initialVelocity: Double)

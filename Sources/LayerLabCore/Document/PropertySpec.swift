@@ -40,6 +40,7 @@ public struct PropertySpec: Sendable {
 public enum PropertyTable {
     public static let all: [PropertySpec] = {
         let shape: Set<LayerKind> = [.shape], text: Set<LayerKind> = [.text], image: Set<LayerKind> = [.image]
+        let replicator: Set<LayerKind> = [.replicator], gradient: Set<LayerKind> = [.gradient]
         return [
             p("bounds", Rect.zero, \.bounds, range: .nonNegative, "the layer's own rectangle; its size is the layer's size"),
             p("position", Point.zero, \.position, "where the anchor point sits in the superlayer"),
@@ -49,6 +50,13 @@ public enum PropertyTable {
             p("transform.scale.y", 1.0, \.scaleY, "vertical scale about the anchor point"),
             p("transform.translation.x", 0.0, \.translationX, "horizontal translation in points"),
             p("transform.translation.y", 0.0, \.translationY, "vertical translation in points"),
+            p("transform.rotation.x", 0.0, \.rotationX, quantity: .angle, "rotation about the horizontal axis (3D)"),
+            p("transform.rotation.y", 0.0, \.rotationY, quantity: .angle, "rotation about the vertical axis (3D)"),
+            p("transform.scale.z", 1.0, \.scaleZ, "depth scale (3D)"),
+            p("transform.translation.z", 0.0, \.translationZ, "translation towards the viewer in points (3D)"),
+            q("transform", .transform, .transform([]), "steps applied after the components above, e.g. [perspective(500)]"),
+            q("sublayerTransform", .transform, .transform([]), "steps applied to the sublayers about the anchor point"),
+            p("isDoubleSided", true, \.isDoubleSided, anim: false, "false hides the layer while its back faces the viewer"),
             p("opacity", 1.0, \.opacity, drawnWithin: 0...1, "0 transparent … 1 opaque, for the whole subtree"),
             p("hidden", false, \.hidden, "a hidden layer and its sublayers are not drawn"),
             p("zPosition", 0.0, \.zPosition, "drawing order among siblings; higher draws on top"),
@@ -57,6 +65,12 @@ public enum PropertyTable {
             p("borderWidth", 0.0, \.borderWidth, range: .nonNegative, "width of the border drawn inside the bounds"),
             p("borderColor", Color.black, \.borderColor, "colour of the border"),
             p("masksToBounds", false, \.masksToBounds, anim: false, "clip sublayers to the (rounded) bounds"),
+            p("shadowColor", Color.black, \.shadowColor, "colour of the shadow"),
+            p("shadowOpacity", 0.0, \.shadowOpacity, range: .unit, "0 no shadow … 1 the shadow colour at full strength"),
+            p("shadowOffset", Size(0, -3), \.shadowOffset, "how far the shadow is moved, in the superlayer's points"),
+            p("shadowRadius", 3.0, \.shadowRadius, range: .nonNegative, "blur radius of the shadow"),
+            p("shadowPath", Path.empty, \.shadowPath,
+              "the shadow's shape in the layer's coordinates; empty follows the layer's alpha"),
             q("mask", .layerRef, .null, anim: false, "a layer whose coverage masks this one, or none"),
             q("beginTime", .number, .number(0), quantity: .time, anim: false, "layer time: when the layer's clock starts"),
             q("speed", .number, .number(1), anim: false, "layer time: rate of the layer's clock (0 pauses)"),
@@ -87,6 +101,23 @@ public enum PropertyTable {
               "flipbook cycles; 0 repeats forever"),
             q("frameIndex", .number, .null, range: .nonNegative, in: image,
               "the flipbook frame shown; unset follows the flipbook clock"),
+            // CAReplicatorLayer: read by the evaluator, which builds the copies (`Replication`).
+            q("instanceCount", .number, .number(1), range: .nonNegative, in: replicator,
+              "copies drawn, the sublayers themselves included"),
+            q("instanceDelay", .number, .number(0), quantity: .time, in: replicator, "seconds each copy's time lags the one before"),
+            q("instanceTransform", .transform, .transform([]), in: replicator,
+              "steps taking each copy to the next, about the replicator's centre"),
+            q("instanceColor", .color, .color(.white), in: replicator, "multiplies the first copy's colours"),
+            q("instanceRedOffset", .number, .number(0), in: replicator, "added to the red multiplier at each copy"),
+            q("instanceGreenOffset", .number, .number(0), in: replicator, "added to the green multiplier at each copy"),
+            q("instanceBlueOffset", .number, .number(0), in: replicator, "added to the blue multiplier at each copy"),
+            q("instanceAlphaOffset", .number, .number(0), in: replicator, "added to the alpha multiplier at each copy"),
+            p("colors", ColorList(), \.gradientColors, in: gradient, "the gradient's colours, start to end; none draws nothing"),
+            p("locations", [Double](), \.gradientLocations, in: gradient,
+              "where each colour sits, 0…1 along the gradient; empty spaces them evenly"),
+            p("startPoint", Point(0.5, 0), \.startPoint, in: gradient, "unit point of the bounds where the gradient starts"),
+            p("endPoint", Point(0.5, 1), \.endPoint, in: gradient, "unit point where it ends (radial: the edge; conic: angle 0)"),
+            p("type", GradientType.axial, \.gradientType, in: gradient, anim: false, "axial, radial or conic"),
         ]
     }()
 
@@ -168,6 +199,12 @@ extension Bool: PresentableValue {
     init?(_ value: Value) { guard let b = value.bool else { return nil }; self = b }
 }
 
+extension Size: PresentableValue {
+    static var valueType: ValueType { .size }
+    var value: Value { .size(self) }
+    init?(_ value: Value) { guard let s = value.size else { return nil }; self = s }
+}
+
 extension Point: PresentableValue {
     static var valueType: ValueType { .point }
     var value: Value { .point(self) }
@@ -204,6 +241,15 @@ extension String: PresentableValue {
     static var valueType: ValueType { .string }
     var value: Value { .string(self) }
     init?(_ value: Value) { guard let s = value.string else { return nil }; self = s }
+}
+
+/// A list of colours (a gradient's `colors`), as one drawable value.
+public struct ColorList: Hashable, Sendable, PresentableValue {
+    public var colors: [Color]
+    public init(_ colors: [Color] = []) { self.colors = colors }
+    static var valueType: ValueType { .colorList }
+    var value: Value { .list(colors.map { .color($0) }) }
+    init?(_ value: Value) { guard let xs = value.list else { return nil }; colors = xs.compactMap(\.color) }
 }
 
 extension Array: PresentableValue where Element == Double {

@@ -30,3 +30,8 @@ public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
     case resize, resizeAspect, resizeAspectFill, center, top, bottom, left, right
     case topLeft, topRight, bottomLeft, bottomRight
 }
+
+/// CAGradientLayer's `type`: along a line, out from a centre, or around a centre.
+public enum GradientType: String, Hashable, Sendable, CaseIterable {
+    case axial, radial, conic
+}

@@ -128,15 +128,8 @@ extension Document {
             }
         case .spring(let s):
             try values([s.from, s.to, s.by], s.keyPath)
-            switch s.form {
-            case .physics(let m, let k, let d, let v):
-                if !(m > 0 && m.isFinite) { throw .invalidTiming(attribute: "mass", reason: "must be positive") }
-                if !(k > 0 && k.isFinite) { throw .invalidTiming(attribute: "stiffness", reason: "must be positive") }
-                if !(d >= 0 && d.isFinite) { throw .invalidTiming(attribute: "damping", reason: "cannot be negative") }
-                if !v.isFinite { throw .invalidTiming(attribute: "initialVelocity", reason: "must be finite") }
-            case .dampingRatio(let z, let v):
-                if !(z > 0 && z.isFinite) { throw .invalidTiming(attribute: "dampingRatio", reason: "must be positive") }
-                if !v.isFinite { throw .invalidTiming(attribute: "initialSpringVelocity", reason: "must be finite") }
+            for (p, v) in s.form.values where !p.range.contains(v) {
+                throw .outOfRange(keyPath: p.name, p.range, found: v)
             }
         case .group(var g):
             if groupDepth(a) > Document.maxGroupDepth {

@@ -17,7 +17,7 @@ extension Document {
         guard (0...count).contains(i) else { throw .indexOutOfRange(i, count: count) }
         copy.modifySublayers(of: parentPath) { $0.insert(fresh, at: i) }
         let assignments = layer.properties.sorted { $0.key < $1.key }.map { Assignment(keyPath: $0.key, value: $0.value) }
-        try copy.setProperties(layer: layer.name, assignments)
+        if !assignments.isEmpty { try copy.setProperties(layer: layer.name, assignments) }
         self = copy
     }
 

@@ -8,14 +8,19 @@ extension Document {
 
     /// The indices from the root list down to the layer, or nil.
     public func indexPath(ofLayer name: String) -> [Int]? {
-        func search(_ layers: [Layer], _ prefix: [Int]) -> [Int]? {
-            for (i, l) in layers.enumerated() {
-                if l.name == name { return prefix + [i] }
-                if let p = search(l.sublayers, prefix + [i]) { return p }
+        // NB: called for every command, on trees of many thousands of layers: no copies of
+        // layers and no arrays built along the way (depth is bounded by `maxLayerDepth`).
+        var path: [Int] = []
+        func search(_ layers: [Layer]) -> Bool {
+            for i in layers.indices {
+                path.append(i)
+                if layers[i].name == name { return true }
+                if !layers[i].sublayers.isEmpty, search(layers[i].sublayers) { return true }
+                path.removeLast()
             }
-            return nil
+            return false
         }
-        return search(layers, [])
+        return search(layers) ? path : nil
     }
 
     func layer(at path: [Int]) -> Layer {

@@ -24,17 +24,29 @@ extension Document {
             throw .unknownTimeReference(r)
         }
         // Depth-first search with three colours; the grey stack is the cycle when we meet grey.
+        // Iterative (an explicit stack of names and next-dependency indices): chains of
+        // thousands of `after` references must not overflow the call stack.
         var state: [String: Int] = [:]   // 1 visiting, 2 done
-        var stack: [String] = []
-        func visit(_ n: String) -> [String]? {
-            state[n] = 1
-            stack.append(n)
-            for d in deps[n] ?? [] {
-                if state[d] == 1, let start = stack.firstIndex(of: d) { return Array(stack[start...]) }
-                if state[d] == nil, let c = visit(d) { return c }
+        func visit(_ root: String) -> [String]? {
+            var stack: [(name: String, next: Int)] = [(root, 0)]
+            state[root] = 1
+            while let top = stack.last {
+                let ds = deps[top.name] ?? []
+                guard top.next < ds.count else {
+                    state[top.name] = 2
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let d = ds[top.next]
+                if state[d] == 1, let start = stack.firstIndex(where: { $0.name == d }) {
+                    return stack[start...].map(\.name)
+                }
+                if state[d] == nil {
+                    state[d] = 1
+                    stack.append((d, 0))
+                }
             }
-            stack.removeLast()
-            state[n] = 2
             return nil
         }
         let starts = (edited.map { [$0] } ?? []) + order

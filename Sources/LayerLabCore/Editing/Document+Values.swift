@@ -49,6 +49,18 @@ extension Document {
             }
         case (.stringList, .list(let xs)):
             if xs.contains(where: { $0.string == nil }) { throw bad() }
+        case (.colorList, .list(let xs)):
+            if xs.contains(where: { $0.color == nil }) { throw bad() }
+        case (.transform, .transform(let ops)):
+            for op in ops {
+                if case .perspective(let d) = op, !(d > 0) {
+                    throw .invalidValue(keyPath: keyPath, reason: "perspective's distance must be above 0")
+                }
+                if case .perspective = op { continue }
+                if op.parameters.contains(where: { !$0.isFinite }) {
+                    throw .invalidValue(keyPath: keyPath, reason: "numbers must be finite")
+                }
+            }
         default: throw bad()
         }
     }

@@ -1,33 +1,71 @@
-/// Undo and redo as a list of whole-document snapshots.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Undo and redo: the current document plus, for every step, only what the step changed.
 ///
-/// `Document` is a value type with copy-on-write storage, so keeping every state is cheap and
-/// trivially correct: undo moves back along the list, redo forward, and recording a new state
-/// drops whatever had been undone.
+/// A step stores, for each top-level list of the document (paths, layers, animations,
+/// events), the run of elements it replaced and the run it put there (found by trimming the
+/// common prefix and suffix), and the canvas when it changed. So memory grows with what the
+/// commands changed, not with the size of the document times the number of steps: a script of
+/// 20,000 `layer` lines keeps 20,000 one-layer steps, not 20,000 copies of a growing tree.
+/// Undo and redo apply the steps backwards and forwards. At most `Limits.undoSteps` steps are
+/// kept; the oldest are forgotten first.
 public struct History: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
-        /// The command that produced `document` (empty for the initial state).
+        /// The command that produced this state (empty for the initial state).
         public var label: String
-        public var document: Document
     }
 
-    public private(set) var entries: [Entry]
+    /// Labels of the reachable states, oldest first; `entries[0]` is the oldest state kept.
+    public var entries: [Entry] {
+        [Entry(label: "")] + labels[(base + 1)...].map { Entry(label: $0) }
+    }
     /// Index of the current state in `entries`.
-    public private(set) var position: Int
+    public var position: Int { index - base }
+    public private(set) var current: Document
+    /// The most steps kept.
+    public let capacity: Int
 
-    public init(initial: Document = Document()) {
-        entries = [Entry(label: "", document: initial)]
-        position = 0
+    /// Every state's label since the last compaction; `labels[0]` is the initial state's.
+    private var labels: [String] = [""]
+    /// `steps[i]` turns state `i` into state `i + 1`.
+    private var steps: [Step] = []
+    /// States before `base` are forgotten (dropped lazily, so recording stays O(1) amortized).
+    private var base = 0
+    /// The current state.
+    private var index = 0
+
+    public init(initial: Document = Document(), capacity: Int = Limits.undoSteps) {
+        current = initial
+        self.capacity = max(1, capacity)
     }
 
-    public var current: Document { entries[position].document }
-    public var canUndo: Bool { position > 0 }
-    public var canRedo: Bool { position < entries.count - 1 }
+    public var canUndo: Bool { index > base }
+    public var canRedo: Bool { index < labels.count - 1 }
 
-    /// Records `document` as the new current state, labelled with the command that made it.
-    public mutating func record(_ label: String, _ document: Document) {
-        entries.removeSubrange((position + 1)...)
-        entries.append(Entry(label: label, document: document))
-        position += 1
+    /// Records `document` as the new current state, labelled with the command that made it;
+    /// a document equal to the current one records nothing (and returns false).
+    @discardableResult
+    public mutating func record(_ label: String, _ document: Document) -> Bool {
+        let step = Step(from: current, to: document)
+        guard !step.isEmpty else { return false }
+        labels.removeSubrange((index + 1)...)
+        steps.removeSubrange(index...)
+        steps.append(step)
+        labels.append(label)
+        current = document
+        index += 1
+        if index - base > capacity { base = index - capacity }
+        if base >= capacity {
+            labels.removeFirst(base)
+            steps.removeFirst(base)
+            index -= base
+            base = 0
+        }
+        return true
     }
 
     /// Steps back up to `n` states; returns the labels undone, most recent first.
@@ -35,8 +73,9 @@ public struct History: Hashable, Sendable {
     public mutating func undo(_ n: Int = 1) -> [String] {
         var undone: [String] = []
         while undone.count < n && canUndo {
-            undone.append(entries[position].label)
-            position -= 1
+            undone.append(labels[index])
+            steps[index - 1].undo(&current)
+            index -= 1
         }
         return undone
     }
@@ -46,9 +85,111 @@ public struct History: Hashable, Sendable {
     public mutating func redo(_ n: Int = 1) -> [String] {
         var redone: [String] = []
         while redone.count < n && canRedo {
-            position += 1
-            redone.append(entries[position].label)
+            steps[index].redo(&current)
+            index += 1
+            redone.append(labels[index])
         }
         return redone
     }
+}
+
+/// What one command changed: the canvas (when it did) and one splice per list.
+private struct Step: Hashable, Sendable {
+    var canvas: (before: Canvas, after: Canvas)?
+    var paths: Splice<NamedPath>?
+    var layers: Splice<Layer>?
+    var animations: Splice<Animation>?
+    var events: Splice<Event>?
+
+    init(from a: Document, to b: Document) {
+        canvas = a.canvas == b.canvas ? nil : (a.canvas, b.canvas)
+        paths = Splice(from: a.paths, to: b.paths)
+        layers = Splice(from: a.layers, to: b.layers)
+        animations = Splice(from: a.animations, to: b.animations)
+        events = Splice(from: a.events, to: b.events)
+    }
+
+    var isEmpty: Bool { canvas == nil && paths == nil && layers == nil && animations == nil && events == nil }
+
+    func undo(_ d: inout Document) {
+        if let c = canvas { d.canvas = c.before }
+        paths?.undo(&d.paths); layers?.undo(&d.layers)
+        animations?.undo(&d.animations); events?.undo(&d.events)
+    }
+
+    func redo(_ d: inout Document) {
+        if let c = canvas { d.canvas = c.after }
+        paths?.redo(&d.paths); layers?.redo(&d.layers)
+        animations?.redo(&d.animations); events?.redo(&d.events)
+    }
+
+    static func == (x: Step, y: Step) -> Bool {
+        x.canvas?.before == y.canvas?.before && x.canvas?.after == y.canvas?.after && x.paths == y.paths
+            && x.layers == y.layers && x.animations == y.animations && x.events == y.events
+    }
+
+    func hash(into h: inout Hasher) {
+        h.combine(canvas?.after); h.combine(paths); h.combine(layers); h.combine(animations); h.combine(events)
+    }
+}
+
+/// The elements at `offset` that one list had (`removed`) and the other has (`inserted`);
+/// everything before and after is shared.
+private struct Splice<Element: Hashable & Sendable>: Hashable, Sendable {
+    var offset: Int
+    var removed: [Element]
+    var inserted: [Element]
+
+    /// nil when the lists are equal.
+    init?(from a: [Element], to b: [Element]) {
+        let shorter = min(a.count, b.count)
+        let prefix = commonRun(a, b, count: shorter) { ($0, $0) }
+        if prefix == a.count && prefix == b.count { return nil }
+        let suffix = commonRun(a, b, count: shorter - prefix) { (a.count - 1 - $0, b.count - 1 - $0) }
+        offset = prefix
+        removed = Array(a[prefix..<(a.count - suffix)])
+        inserted = Array(b[prefix..<(b.count - suffix)])
+    }
+
+    func undo(_ list: inout [Element]) {
+        list.replaceSubrange(offset..<(offset + inserted.count), with: removed)
+    }
+
+    func redo(_ list: inout [Element]) {
+        list.replaceSubrange(offset..<(offset + removed.count), with: inserted)
+    }
+}
+
+/// How many elements from the start (`index` maps a step to the positions compared) the two
+/// lists share, up to `count`.
+///
+/// NB: a step usually changes one element of a list of thousands, and the unchanged ones are
+/// copies of the same values (same references inside), so runs of bit-identical elements
+/// are skipped with `memcmp`, a block at a time; `==` decides only where the bits differ.
+/// Without this, recording each of n commands costs n deep comparisons.
+private func commonRun<Element: Equatable>(_ a: [Element], _ b: [Element], count: Int,
+                                           _ index: (Int) -> (Int, Int)) -> Int {
+    let stride = MemoryLayout<Element>.stride
+    func same(_ i: Int) -> Bool {
+        let (x, y) = index(i)
+        let bitwise = a.withUnsafeBytes { ra in
+            b.withUnsafeBytes { rb in memcmp(ra.baseAddress! + x * stride, rb.baseAddress! + y * stride, stride) == 0 }
+        }
+        return bitwise || a[x] == b[y]
+    }
+    var n = 0
+    let block = 64
+    while n + block <= count {
+        // A whole block at once: bit-identical in both lists, in the same order.
+        let (x0, y0) = index(n), (x1, y1) = index(n + block - 1)
+        let forward = x1 > x0
+        let (xa, ya) = forward ? (x0, y0) : (x1, y1)
+        let equal = stride == 0 || a.withUnsafeBytes { ra in
+            b.withUnsafeBytes { rb in memcmp(ra.baseAddress! + xa * stride, rb.baseAddress! + ya * stride, block * stride) == 0 }
+        }
+        guard equal else { break }
+        n += block
+    }
+    while n < count && (stride == 0 || same(n)) { n += 1 }
+    return n
 }

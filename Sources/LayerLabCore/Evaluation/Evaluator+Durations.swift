@@ -105,30 +105,47 @@ extension Evaluator {
         for (i, a) in document.animations.enumerated() where intervals[a.name] == nil { animationIndex[a.name] = i }
         for (i, e) in document.events.enumerated() where intervals[e.name] == nil { eventIndex[e.name] = i }
         guard !animationIndex.isEmpty || !eventIndex.isEmpty else { return }
-        var visiting: Set<String> = []
-        func resolve(_ name: String) -> (begin: Double, end: Double)? {
-            if let r = intervals[name] { return r }
-            guard !visiting.contains(name) else { return nil }
-            visiting.insert(name)
-            defer { visiting.remove(name) }
+        // Depth first over references with an explicit stack (chains of thousands of `after`
+        // references must not overflow the call stack). A name is evaluated once everything
+        // it names is resolved or is itself on the stack (a cycle, which editing refuses):
+        // those read as unknown, so the expression falls back to 0.
+        var onStack: Set<String> = []
+        func references(_ name: String) -> Set<String> {
+            if let i = animationIndex[name] { return document.animations[i].timing.beginTime.references }
+            if let i = eventIndex[name] { return document.events[i].time.references }
+            return []
+        }
+        func evaluate(_ name: String) {
+            let lookup: (String) -> (begin: Double, end: Double)? = { intervals[$0] }
             if let i = animationIndex[name] {
                 let a = document.animations[i]
-                let begin = a.timing.beginTime.evaluate(resolve) ?? 0
-                let r = (begin, end(of: a, begin: begin))
-                intervals[name] = r
-                return r
-            }
-            if let i = eventIndex[name] {
+                let begin = a.timing.beginTime.evaluate(lookup) ?? 0
+                intervals[name] = (begin, end(of: a, begin: begin))
+            } else if let i = eventIndex[name] {
                 let e = document.events[i]
-                let t = e.time.evaluate(resolve) ?? 0
-                let r = (t, e.animated ? t + Evaluator.implicitDuration : t)
-                intervals[name] = r
-                return r
+                let t = e.time.evaluate(lookup) ?? 0
+                intervals[name] = (t, e.animated ? t + Evaluator.implicitDuration : t)
             }
-            return nil
         }
-        for name in animationIndex.keys.sorted() { _ = resolve(name) }
-        for name in eventIndex.keys.sorted() { _ = resolve(name) }
+        func resolve(_ root: String) {
+            guard intervals[root] == nil else { return }
+            var stack: [(name: String, pending: [String])] = [(root, references(root).sorted())]
+            onStack.insert(root)
+            while !stack.isEmpty {
+                if let d = stack[stack.count - 1].pending.popLast() {
+                    if intervals[d] == nil, !onStack.contains(d), animationIndex[d] != nil || eventIndex[d] != nil {
+                        onStack.insert(d)
+                        stack.append((d, references(d).sorted()))
+                    }
+                    continue
+                }
+                let done = stack.removeLast().name
+                evaluate(done)
+                onStack.remove(done)
+            }
+        }
+        for name in animationIndex.keys.sorted() { resolve(name) }
+        for name in eventIndex.keys.sorted() { resolve(name) }
     }
 
     /// The end of a top-level animation's active interval when it begins at `begin`.

@@ -20,6 +20,11 @@ extension Evaluator {
                     maskNames.insert(m)
                 }
                 p.sublayers = walk(l.sublayers, parentTime: lt)
+                if let t = props["transform"]?.transform, !t.isEmpty { p.transformMatrix = t.matrix }
+                if let t = props["sublayerTransform"]?.transform, !t.isEmpty { p.sublayerTransform = t.matrix }
+                if l.kind == .replicator {
+                    p.replicator = replication(props) { k, delay in walk(l.sublayers, parentTime: lt - Double(k) * delay) }
+                }
                 out.append(p)
             }
             return out
@@ -39,6 +44,10 @@ extension Evaluator {
                     if maskNames.contains(l.name) { return nil }
                     var l = l
                     l.sublayers = rebuild(l.sublayers)
+                    if var r = l.replicator {
+                        r.copies = r.copies.map(rebuild)
+                        l.replicator = r
+                    }
                     if let m = maskOf[l.name], var mask = masks[m] {
                         mask.sublayers = rebuild(mask.sublayers)
                         l.mask = [mask]
@@ -63,6 +72,21 @@ extension Evaluator {
         return p
     }
 
+    /// A replicator's copies from its presentation values; `copies(k, delay)` walks the
+    /// sublayers `k · delay` earlier.
+    func replication(_ props: [String: Value], copies: (Int, Double) -> [PresentedLayer]) -> Replication {
+        func num(_ k: String) -> Double { props[k]?.number ?? 0 }
+        let count = Replication.count(props["instanceCount"]?.number ?? 1)
+        let delay = num("instanceDelay").isFinite ? num("instanceDelay") : 0
+        let color: Color
+        switch props["instanceColor"] { case .color(let c)?: color = c; case .null?: color = .clear; default: color = .white }
+        return Replication(count: count, delay: delay,
+                           transform: (props["instanceTransform"]?.transform ?? []).matrix, color: color,
+                           offsets: Color(num("instanceRedOffset"), num("instanceGreenOffset"),
+                                          num("instanceBlueOffset"), num("instanceAlphaOffset")),
+                           copies: count > 1 ? (1..<count).map { copies($0, delay) } : [])
+    }
+
     /// The flipbook frame shown at layer time `t`, like UIImageView's animationImages:
     /// `frameIndex` when set or animated, else the frame the flipbook clock is on. After a
     /// finite `animationRepeatCount` the layer shows its `contents`.
@@ -71,7 +95,7 @@ extension Evaluator {
         guard !frames.isEmpty else { return nil }
         let n = frames.count
         if let idx = props["frameIndex"]?.number, idx.isFinite {
-            return frames[max(0, min(n - 1, Int(idx.rounded(.down))))]
+            return frames[clampedInt(idx.rounded(.down), 0, n - 1)]
         }
         var cycle = PropertyTable.value("animationDuration", in: props).number ?? 0
         if cycle <= 0 { cycle = Double(n) / 30 }
@@ -79,6 +103,6 @@ extension Evaluator {
         if t < 0 { return frames[0] }
         if repeats > 0 && t >= repeats * cycle { return nil }
         let k = (t / (cycle / Double(n))).rounded(.down).truncatingRemainder(dividingBy: Double(n))
-        return frames[k.isFinite ? max(0, min(n - 1, Int(k))) : 0]
+        return frames[clampedInt(k, 0, n - 1)]
     }
 }

@@ -61,6 +61,9 @@ extension Path {
                            clockwise: Bool) -> Path {
         var sweep = end - start
         let twoPi = 2 * Double.pi
+        // Angles far apart overflow to an infinite sweep: that is at least a full turn.
+        if sweep.isInfinite { sweep = sweep > 0 ? twoPi : -twoPi }
+        if sweep.isNaN { sweep = 0 }
         if clockwise {
             if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: twoPi) + twoPi }
             if sweep > twoPi { sweep = twoPi }
@@ -70,7 +73,7 @@ extension Path {
         }
         func pt(_ a: Double) -> Point { Point(center.x + radius * cos(a), center.y + radius * sin(a)) }
         var elements: [PathElement] = [.move(pt(start))]
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
+        let pieces = clampedInt((abs(sweep) / (Double.pi / 2)).rounded(.up), 1, 4)
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4) * radius
         var a = start

@@ -205,13 +205,16 @@ func arcCubics(from p0: Point, to p1: Point, rx rxIn: Double, ry ryIn: Double, d
     if p0 == p1 { return [] }
     var rx = abs(rxIn), ry = abs(ryIn)
     if rx == 0 || ry == 0 { return [.line(p1)] }
-    let phi = degrees * Double.pi / 180
+    // NB: every step stays finite for any finite input: the rotation is reduced first, the
+    // radius scale is computed without squaring huge ratios, and whatever still overflows
+    // (radii near 1e308) falls back to a straight line, as for zero radii.
+    let phi = degrees.truncatingRemainder(dividingBy: 360) * Double.pi / 180
     let cosPhi = cos(phi), sinPhi = sin(phi)
     let dx = (p0.x - p1.x) / 2, dy = (p0.y - p1.y) / 2
     let x1p = cosPhi * dx + sinPhi * dy
     let y1p = -sinPhi * dx + cosPhi * dy
-    let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
-    if lambda > 1 { let r = lambda.squareRoot(); rx *= r; ry *= r }
+    let scale = hypotenuse(x1p / rx, y1p / ry)
+    if scale > 1 { rx *= scale; ry *= scale }
     let num = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p
     let den = rx * rx * y1p * y1p + ry * ry * x1p * x1p
     var coef = den == 0 ? 0 : (max(0, num) / den).squareRoot()
@@ -231,7 +234,10 @@ func arcCubics(from p0: Point, to p1: Point, rx rxIn: Double, ry ryIn: Double, d
     if !sweep && delta > 0 { delta -= 2 * Double.pi }
     if sweep && delta < 0 { delta += 2 * Double.pi }
 
-    let pieces = max(1, Int((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
+    guard cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite, theta1.isFinite, delta.isFinite else {
+        return [.line(p1)]
+    }
+    let pieces = clampedInt((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up), 1, 4)
     let step = delta / Double(pieces)
     let k = 4.0 / 3.0 * tan(step / 4)
     func onEllipse(_ t: Double) -> Point {
@@ -251,4 +257,12 @@ func arcCubics(from p0: Point, to p1: Point, rx rxIn: Double, ry ryIn: Double, d
         t = t2
     }
     return result
+}
+
+/// √(a² + b²) without overflow when a or b is huge.
+private func hypotenuse(_ a: Double, _ b: Double) -> Double {
+    let m = max(abs(a), abs(b))
+    guard m > 0, m.isFinite else { return m }
+    let x = a / m, y = b / m
+    return m * (x * x + y * y).squareRoot()
 }

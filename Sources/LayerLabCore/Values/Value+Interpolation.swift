@@ -14,6 +14,10 @@ extension Value {
                               size: Size(a.width + (b.width - a.width) * t, a.height + (b.height - a.height) * t)))
         case (.color(let a), .color(let b)): return .color(a.lerp(b, t))
         case (.path(let a), .path(let b)): return .path(Path.morph(a, b, t))
+        case (.transform(let a), .transform(let b)): return .transform(a.interpolated(to: b, t))
+        case (.list(let a), .list(let b)) where a.count == b.count && !a.isEmpty:
+            // Gradient colours and locations blend item by item when the counts agree.
+            return .list(zip(a, b).map { $0.interpolated(to: $1, t) })
         case (.bool(let a), .bool(let b)):
             let v = (a ? 1.0 : 0) + ((b ? 1.0 : 0) - (a ? 1.0 : 0)) * t
             return .bool(v != 0)
@@ -31,6 +35,10 @@ extension Value {
         case (.rect(let a), .rect(let b)):
             return .rect(Rect(a.minX + b.minX, a.minY + b.minY, a.width + b.width, a.height + b.height))
         case (.color(let a), .color(let b)): return .color(Color(a.r + b.r, a.g + b.g, a.b + b.b, a.a + b.a))
+        // Transforms add by composing: the value beneath, then the added steps.
+        case (.transform(let a), .transform(let b)): return .transform(a + b)
+        case (.list(let a), .list(let b)) where a.count == b.count:
+            return .list(zip(a, b).map { $0.adding($1) })
         default: return other
         }
     }
@@ -48,6 +56,7 @@ extension Value {
         case .size(let a): return .size(Size(a.width * s, a.height * s))
         case .rect(let a): return .rect(Rect(a.minX * s, a.minY * s, a.width * s, a.height * s))
         case .color(let a): return .color(Color(a.r * s, a.g * s, a.b * s, a.a * s))
+        case .list(let xs): return .list(xs.map { $0.scaled(s) })
         default: return self
         }
     }
@@ -60,6 +69,8 @@ extension Value {
         case .size: return .size(.zero)
         case .rect: return .rect(.zero)
         case .color: return .color(.clear)
+        case .transform: return .transform([])
+        case .list(let xs): return .list(xs.map(\.zero))
         default: return self
         }
     }

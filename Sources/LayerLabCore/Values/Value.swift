@@ -15,6 +15,8 @@ public enum Value: Hashable, Sendable {
     /// Text, file names, enumeration words (`round`, `evenOdd`) and layer references.
     case string(String)
     case list([Value])
+    /// A transform as the list of steps it was written with (`rotate(0.5) translate(10, 0)`).
+    case transform([TransformOp])
     /// No value: a mask that is not set, a colour that is nil.
     case null
 
@@ -26,6 +28,8 @@ public enum Value: Hashable, Sendable {
     public var color: Color? { if case .color(let v) = self { return v }; return nil }
     public var string: String? { if case .string(let v) = self { return v }; return nil }
     public var list: [Value]? { if case .list(let v) = self { return v }; return nil }
+    public var pathRefName: String? { if case .pathRef(let v) = self { return v }; return nil }
+    public var transform: [TransformOp]? { if case .transform(let v) = self { return v }; return nil }
 }
 
 /// What a number measures, which decides the units it may be written with: `300ms` is a time,
@@ -45,6 +49,10 @@ public enum ValueType: Hashable, Sendable {
     case numberList
     /// A list of strings (flipbook frames).
     case stringList
+    /// A list of colours (gradient colours).
+    case colorList
+    /// A 3D transform written as a list of steps.
+    case transform
 
     /// How the type is named in messages and help.
     public var displayName: String {
@@ -61,13 +69,15 @@ public enum ValueType: Hashable, Sendable {
         case .layerRef: return "layer name"
         case .numberList: return "list of numbers"
         case .stringList: return "list of strings"
+        case .colorList: return "list of colours"
+        case .transform: return "transform (translate/rotate/scale/perspective steps)"
         }
     }
 
     /// Whether values of this type interpolate continuously (otherwise they switch).
     public var isContinuous: Bool {
         switch self {
-        case .number, .point, .size, .rect, .color, .path: return true
+        case .number, .point, .size, .rect, .color, .path, .transform, .colorList: return true
         default: return false
         }
     }

@@ -5,8 +5,7 @@ extension ProjectDecoder {
     static let kindKeys: [String: [String]] = [
         "basic": ["keyPath", "from", "to", "by"],
         "keyframes": ["keyPath", "values", "keyTimes", "calculationMode", "timingFunctions"],
-        "spring": ["keyPath", "from", "to", "by", "mass", "stiffness", "damping", "initialVelocity",
-                   "dampingRatio", "initialSpringVelocity"],
+        "spring": ["keyPath", "from", "to", "by"] + Animation.Spring.Form.parameters.map(\.name),
         "group": ["sequence", "children"],
     ]
 
@@ -117,28 +116,22 @@ extension ProjectDecoder {
         let kpNode = try o.required("keyPath")
         let kp = try keyPath(kpNode, o.at("keyPath"), kind: kind, animating: true)
         let (from, to, by) = try fromToBy(o, kp.type, layer: layer)
-        let physics = ["mass", "stiffness", "damping", "initialVelocity"]
-        let form: Animation.Spring.Form
-        if let ratioNode = o.optional("dampingRatio") {
-            if let key = physics.first(where: o.has) {
-                throw ProjectFileError(.unknownKey, at: o.keyPosition(key), o.at(key),
-                                       "\(JSONValue.quoted(key)) belongs to the physical spring form; with \"dampingRatio\" use \"initialSpringVelocity\"")
-            }
-            let ratio = try number(ratioNode, o.at("dampingRatio"), .positive)
-            let v = try o.optional("initialSpringVelocity").map { (n) throws(ProjectFileError) in try number(n, o.at("initialSpringVelocity")) } ?? 0
-            form = .dampingRatio(ratio, initialVelocity: v)
-        } else {
-            if o.has("initialSpringVelocity") {
-                throw ProjectFileError(.unknownKey, at: o.keyPosition("initialSpringVelocity"), o.at("initialSpringVelocity"),
-                                       "\"initialSpringVelocity\" belongs to the \"dampingRatio\" form; the physical form uses \"initialVelocity\"")
-            }
-            func read(_ key: String, _ rule: ValueRange, _ fallback: Double) throws(ProjectFileError) -> Double {
-                guard let n = o.optional(key) else { return fallback }
-                return try number(n, o.at(key), rule)
-            }
-            form = .physics(mass: try read("mass", .positive, 1), stiffness: try read("stiffness", .positive, 100),
-                            damping: try read("damping", .nonNegative, 10), initialVelocity: try read("initialVelocity", .finite, 0))
+        typealias Form = Animation.Spring.Form
+        let ratioKey = Form.ratioParameters[0].name
+        // The ratio form's marking key chooses the form; the other form's keys are refused.
+        let (params, other) = o.has(ratioKey) ? (Form.ratioParameters, Form.physicsParameters)
+                                              : (Form.physicsParameters, Form.ratioParameters)
+        if let key = other.map(\.name).first(where: o.has) {
+            let message = o.has(ratioKey)
+                ? "\(JSONValue.quoted(key)) belongs to the physical spring form; with \"dampingRatio\" use \"initialSpringVelocity\""
+                : "\(JSONValue.quoted(key)) belongs to the \"dampingRatio\" form; the physical form uses \"initialVelocity\""
+            throw ProjectFileError(.unknownKey, at: o.keyPosition(key), o.at(key), message)
         }
+        var numbers: [Double] = []
+        for p in params {
+            numbers.append(try o.optional(p.name).map { (n) throws(ProjectFileError) in try number(n, o.at(p.name), p.range) } ?? p.defaultValue)
+        }
+        let form = o.has(ratioKey) ? Form(ratio: numbers) : Form(physics: numbers)
         return Animation.Spring(keyPath: try string(kpNode, o.at("keyPath")), from: from, to: to, by: by, form: form)
     }
 

@@ -190,7 +190,37 @@ extension ProjectDecoder {
                 out.append(.string(try string(item, path.appending(n))))
             }
             return .list(out)
+        case .colorList:
+            var out: [Value] = []
+            for (n, item) in try array(node, path, "a list of colours").enumerated() {
+                out.append(.color(try color(item, path.appending(n))))
+            }
+            return .list(out)
+        case .transform:
+            return .transform(try transform(node, path))
         }
+    }
+
+    /// `[["rotate", 0.5], ["translate", 10, 0, 0]]`: steps as the encoder writes them.
+    func transform(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> [TransformOp] {
+        var ops: [TransformOp] = []
+        for (n, item) in try array(node, path, "a transform (a list of steps such as [\"rotate\", 0.5])").enumerated() {
+            let at = path.appending(n)
+            let parts = try array(item, at, "a step such as [\"translate\", 10, 0]")
+            guard let first = parts.first else {
+                throw ProjectFileError(.wrongType, at: item.position, at, "expected a step such as [\"translate\", 10, 0], found an empty array")
+            }
+            let name = try string(first, at.appending(0))
+            var params: [Double] = []
+            for (k, p) in parts.dropFirst().enumerated() {
+                params.append(try number(p, at.appending(k + 1), name == "perspective" ? .positive : .finite))
+            }
+            switch TransformOp.make(name, params) {
+            case .success(let op): ops.append(op)
+            case .failure(let e): throw ProjectFileError(.outOfRange, at: item.position, at, e.message)
+            }
+        }
+        return ops
     }
 
     /// Refuses a stored value outside its property's range, pointing at the offending number.

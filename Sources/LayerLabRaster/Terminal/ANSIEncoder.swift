@@ -5,13 +5,10 @@
 public enum ANSIEncoder {
     /// One string a row, without newlines; a row that set colours ends with a reset.
     public static func lines(_ grid: CellGrid) -> [String] {
-        (0..<grid.rows).map { r in
-            var out: [UInt8] = []
-            var pen = Pen()
-            for c in 0..<grid.columns { pen.write(grid[c, r], into: &out) }
-            if pen.dirty { appendReset(to: &out) }
-            return String(decoding: out, as: UTF8.self)
-        }
+        var out: [String] = []
+        out.reserveCapacity(grid.rows)
+        rows(grid) { _, bytes in out.append(String(decoding: bytes, as: UTF8.self)) }
+        return out
     }
 
     /// The whole frame, each row ending in a newline: what `show` and `frames` print.
@@ -24,13 +21,26 @@ public enum ANSIEncoder {
     /// Appends the whole frame's bytes to `out` in one pass over the cells (a buffer the
     /// caller keeps stops reallocation between frames).
     public static func write(_ grid: CellGrid, into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + grid.columns * grid.rows * 4 + grid.rows * 8)
-        grid.cells.withUnsafeBufferPointer { cells in
-            for r in 0..<grid.rows {
-                var pen = Pen()
-                for c in 0..<grid.columns { pen.write(cells[r * grid.columns + c], into: &out) }
-                if pen.dirty { appendReset(to: &out) }
-                out.append(10)
+        out.reserveCapacity(out.count + grid.columns * grid.rows * 2 + grid.rows * 8)
+        rows(grid) { _, bytes in out.append(contentsOf: bytes); out.append(10) }
+    }
+
+    /// Most bytes one cell can take: a cursor move, both colours in 24-bit, a 4-byte scalar.
+    static let maxCellBytes = 80
+
+    /// Each row's bytes (ending with a reset when it set colours, no newline), written through
+    /// a raw pointer into one scratch row: no per-byte array checks, no per-cell strings.
+    static func rows(_ grid: CellGrid, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        let bound = grid.columns * maxCellBytes + 8
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { scratch in
+            grid.cells.withUnsafeBufferPointer { cells in
+                for r in 0..<grid.rows {
+                    var w = ByteWriter(scratch.baseAddress!)
+                    var pen = Pen()
+                    for c in 0..<grid.columns { pen.write(cells[r * grid.columns + c], into: &w) }
+                    if pen.dirty { w.reset() }
+                    body(r, UnsafeBufferPointer(start: scratch.baseAddress, count: w.count))
+                }
             }
         }
     }
@@ -50,42 +60,68 @@ public enum ANSIEncoder {
         var pen = Pen()
         let full = previous.map { $0.columns != next.columns || $0.rows != next.rows } ?? true
         let old = full ? [] : previous!.cells
-        old.withUnsafeBufferPointer { old in
-            next.cells.withUnsafeBufferPointer { cells in
-                for r in 0..<next.rows {
-                    var cursor = -1
-                    for c in 0..<next.columns {
-                        let i = r * next.columns + c
-                        let cell = cells[i]
-                        if !full && old[i] == cell { continue }
-                        if cursor != c {
-                            out.append(27); out.append(91)
-                            appendNumber(row + r, to: &out); out.append(59)
-                            appendNumber(column + c, to: &out); out.append(72)
+        let bound = next.columns * maxCellBytes + 8
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { scratch in
+            old.withUnsafeBufferPointer { old in
+                next.cells.withUnsafeBufferPointer { cells in
+                    for r in 0..<next.rows {
+                        var w = ByteWriter(scratch.baseAddress!)
+                        var cursor = -1
+                        for c in 0..<next.columns {
+                            let i = r * next.columns + c
+                            let cell = cells[i]
+                            if !full && old[i] == cell { continue }
+                            if cursor != c {
+                                w.put(27); w.put(91)
+                                w.number(row + r); w.put(59)
+                                w.number(column + c); w.put(72)
+                            }
+                            pen.write(cell, into: &w)
+                            cursor = c + 1
                         }
-                        pen.write(cell, into: &out)
-                        cursor = c + 1
+                        if r == next.rows - 1 && pen.dirty { w.reset() }
+                        out.append(contentsOf: UnsafeBufferPointer(start: scratch.baseAddress, count: w.count))
                     }
                 }
             }
         }
-        if pen.dirty { appendReset(to: &out) }
     }
 
-    @inline(__always) static func appendReset(to out: inout [UInt8]) {
-        out.append(27); out.append(91); out.append(48); out.append(109)
-    }
+    /// Bytes written through a raw pointer into room the caller made.
+    struct ByteWriter {
+        let base: UnsafeMutablePointer<UInt8>
+        var count = 0
 
-    /// Decimal digits of a non-negative number.
-    @inline(__always) static func appendNumber(_ n: Int, to out: inout [UInt8]) {
-        if n < 10 { out.append(UInt8(48 + n)); return }
-        if n < 100 { out.append(UInt8(48 + n / 10)); out.append(UInt8(48 + n % 10)); return }
-        if n < 1000 {
-            out.append(UInt8(48 + n / 100)); out.append(UInt8(48 + n / 10 % 10)); out.append(UInt8(48 + n % 10))
-            return
+        init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+        @inline(__always) mutating func put(_ b: UInt8) { base[count] = b; count += 1 }
+
+        /// "ESC [ 0 m": attributes back to the terminal's defaults.
+        @inline(__always) mutating func reset() { put(27); put(91); put(48); put(109) }
+
+        /// Decimal digits of a non-negative number.
+        @inline(__always) mutating func number(_ n: Int) {
+            if n < 10 { put(UInt8(48 + n)); return }
+            if n < 100 { put(UInt8(48 + n / 10)); put(UInt8(48 + n % 10)); return }
+            if n < 1000 { put(UInt8(48 + n / 100)); put(UInt8(48 + n / 10 % 10)); put(UInt8(48 + n % 10)); return }
+            number(n / 10)
+            put(UInt8(48 + n % 10))
         }
-        appendNumber(n / 10, to: &out)
-        out.append(UInt8(48 + n % 10))
+
+        /// A scalar's UTF-8 bytes.
+        @inline(__always) mutating func utf8(_ s: Unicode.Scalar) {
+            let v = s.value
+            if v < 0x80 {
+                put(UInt8(v))
+            } else if v < 0x800 {
+                put(UInt8(0xC0 | v >> 6)); put(UInt8(0x80 | v & 0x3F))
+            } else if v < 0x10000 {
+                put(UInt8(0xE0 | v >> 12)); put(UInt8(0x80 | v >> 6 & 0x3F)); put(UInt8(0x80 | v & 0x3F))
+            } else {
+                put(UInt8(0xF0 | v >> 18)); put(UInt8(0x80 | v >> 12 & 0x3F))
+                put(UInt8(0x80 | v >> 6 & 0x3F)); put(UInt8(0x80 | v & 0x3F))
+            }
+        }
     }
 
     /// The colours currently set on the terminal while writing.
@@ -94,34 +130,19 @@ public enum ANSIEncoder {
         var background: TerminalColor = .default
         var dirty = false
 
-        mutating func write(_ cell: Cell, into out: inout [UInt8]) {
+        @inline(__always) mutating func write(_ cell: Cell, into out: inout ByteWriter) {
             // NB: a space shows no foreground, so its foreground never forces an escape.
             let fg = cell.foreground != foreground && cell.character != " "
             let bg = cell.background != background
             if fg || bg {
-                out.append(27); out.append(91)
-                if fg { cell.foreground.appendSGR(foreground: true, to: &out); foreground = cell.foreground }
-                if fg && bg { out.append(59) }
-                if bg { cell.background.appendSGR(foreground: false, to: &out); background = cell.background }
-                out.append(109)
+                out.put(27); out.put(91)
+                if fg { cell.foreground.writeSGR(foreground: true, to: &out); foreground = cell.foreground }
+                if fg && bg { out.put(59) }
+                if bg { cell.background.writeSGR(foreground: false, to: &out); background = cell.background }
+                out.put(109)
                 dirty = true
             }
-            appendUTF8(cell.character, to: &out)
-        }
-    }
-
-    /// A scalar's UTF-8 bytes, written directly.
-    @inline(__always) static func appendUTF8(_ s: Unicode.Scalar, to out: inout [UInt8]) {
-        let v = s.value
-        if v < 0x80 {
-            out.append(UInt8(v))
-        } else if v < 0x800 {
-            out.append(UInt8(0xC0 | v >> 6)); out.append(UInt8(0x80 | v & 0x3F))
-        } else if v < 0x10000 {
-            out.append(UInt8(0xE0 | v >> 12)); out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
-        } else {
-            out.append(UInt8(0xF0 | v >> 18)); out.append(UInt8(0x80 | v >> 12 & 0x3F))
-            out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
+            out.utf8(cell.character)
         }
     }
 }

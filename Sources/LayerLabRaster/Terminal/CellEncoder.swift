@@ -72,7 +72,8 @@ public enum CellEncoder {
             for c in 0..<columns {
                 let i = r * f.width + c
                 let rgb = f.rgb(i)
-                let level = Int((Float(f.ink(rgb)) / 255 * steps).rounded())
+                // NB: ink ≥ 0, so adding a half and truncating is rounding (no libm call).
+                let level = Int(Float(f.ink(rgb)) / 255 * steps + 0.5)
                 let ch = asciiRamp[max(0, min(asciiRamp.count - 1, level))]
                 cells[r * columns + c] = Cell(ch, foreground: ch == " " || color == .none ? .default : terminal(rgb, color))
             }

@@ -43,19 +43,18 @@ public enum TerminalColor: Hashable, Sendable {
         return UInt8(16 + 36 * ri + 6 * gi + bi)
     }
 
-    /// Appends the SGR parameters selecting this colour, as bytes.
-    func appendSGR(foreground: Bool, to out: inout [UInt8]) {
+    /// Writes the SGR parameters selecting this colour.
+    @inline(__always) func writeSGR(foreground: Bool, to out: inout ANSIEncoder.ByteWriter) {
+        out.put(foreground ? 51 : 52)
         switch self {
         case .default:
-            out.append(foreground ? 51 : 52); out.append(57)
+            out.put(57)
         case .rgb(let r, let g, let b):
-            out.append(foreground ? 51 : 52); out.append(56); out.append(59); out.append(50); out.append(59)
-            ANSIEncoder.appendNumber(Int(r), to: &out); out.append(59)
-            ANSIEncoder.appendNumber(Int(g), to: &out); out.append(59)
-            ANSIEncoder.appendNumber(Int(b), to: &out)
+            out.put(56); out.put(59); out.put(50); out.put(59)
+            out.number(Int(r)); out.put(59); out.number(Int(g)); out.put(59); out.number(Int(b))
         case .indexed(let n):
-            out.append(foreground ? 51 : 52); out.append(56); out.append(59); out.append(53); out.append(59)
-            ANSIEncoder.appendNumber(Int(n), to: &out)
+            out.put(56); out.put(59); out.put(53); out.put(59)
+            out.number(Int(n))
         }
     }
 }

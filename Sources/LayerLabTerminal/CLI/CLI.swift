@@ -1,3 +1,4 @@
+import LayerLabCore
 import LayerLabScript
 
 /// The `layerlab` command line: a dispatch table of subcommands, each in its own file.

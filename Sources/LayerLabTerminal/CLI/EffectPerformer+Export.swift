@@ -13,6 +13,14 @@ extension EffectPerformer {
     /// Performs `export FORMAT FILE`: png and gif here, through libpng and giflib; the text
     /// formats (lottie, swift, cast) in `EffectPerformer+TextExports.swift`.
     func export(_ request: ExportRequest, _ io: StandardIO) -> Bool {
+        // Refused before any work is done (a long GIF need not be drawn to learn that).
+        do {
+            try Self.checkNotOwnSource(request)
+            try ProjectStore.checkReplaceable(request.file, kind: request.format.fileKind, force: request.replacing)
+        } catch {
+            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(error.why))")
+            return false
+        }
         switch request.format {
         case .png: return exportPNG(request, io)
         case .gif: return exportGIF(request, io)
@@ -23,11 +31,12 @@ extension EffectPerformer {
     /// The picture size: the request's WxH (a zero side keeps the aspect), else the canvas.
     private func pixelSize(_ request: ExportRequest, _ io: StandardIO) -> (Int, Int)? {
         let canvas = request.document.canvas.size
-        var w = request.size.map { Int($0.width.rounded()) }
-        var h = request.size.map { Int($0.height.rounded()) }
+        func side(_ v: Double) -> Int { clampedInt(v.rounded(), 0, Rasterizer.maxDimension + 1) }
+        var w = request.size.map { side($0.width) }
+        var h = request.size.map { side($0.height) }
         if w == 0 { w = nil }
         if h == 0 { h = nil }
-        if w == nil && h == nil { w = Int(canvas.width.rounded()); h = Int(canvas.height.rounded()) }
+        if w == nil && h == nil { w = side(canvas.width); h = side(canvas.height) }
         let size = Rasterizer.fittedSize(canvas: canvas, width: w, height: h)
         guard size.width >= 1, size.height >= 1, size.width <= Self.maxExportSide, size.height <= Self.maxExportSide else {
             io.err("layerlab: export size \(size.width)x\(size.height) is out of range (1 to \(Self.maxExportSide) a side)")
@@ -42,7 +51,7 @@ extension EffectPerformer {
         let bitmap = FrameRenderer.bitmap(document: request.document, time: request.at, width: w, height: h,
                                           images: images)
         do {
-            try writeAtomically(try PNGCodec.encode(bitmap), to: request.file)
+            try writeExport(try PNGCodec.encode(bitmap), request, kind: .png)
         } catch {
             io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal("\(error)"))")
             return false
@@ -68,27 +77,36 @@ extension EffectPerformer {
             io.err("layerlab: \(times.count) frames is out of range (1 to 10000); adjust from=/to=/fps=")
             return false
         }
+        if let why = Limits.jobRefusal(frames: times.count, pixelsPerFrame: w * h) {
+            io.err("layerlab: \(why)")
+            return false
+        }
         let images = loadImages(request.document, io)
         let rasterizer = Rasterizer(images: images)
         let progress = ProgressBar(label: "export gif", total: times.count, enabled: isatty(STDERR_FILENO) == 1)
         let stop = Interruption()
         defer { stop.end() }
-        var frames: [Bitmap] = []
-        frames.reserveCapacity(times.count)
-        for (i, t) in times.enumerated() {
-            if stop.requested { break }
-            frames.append(rasterizer.render(evaluator.scene(at: t), width: w, height: h))
-            progress.update(i + 1)
-        }
-        progress.finish()
-        if stop.requested { return cancelled(request, io) }
         do {
-            try writeAtomically(try GIFCodec.encode(frames: frames, fps: fps), to: request.file)
+            // Streamed: a palette from about 32 frames spread over the export, then each frame
+            // drawn, encoded into the temporary file and dropped.
+            try Self.checkNotOwnSource(request)
+            try ProjectStore.save(to: request.file, kind: .gif, force: request.replacing) { fd in
+                try GIFCodec.stream(count: times.count, fps: fps, width: w, height: h,
+                                    sampleEvery: max(1, times.count / 32),
+                                    reserveTransparent: request.document.canvas.background.a < 1, to: fd,
+                                    render: { rasterizer.render(evaluator.scene(at: times[$0]), width: w, height: h) },
+                                    isCancelled: { stop.requested }, progress: { progress.update($0) })
+            }
+            progress.finish()
+        } catch is GIFCodec.Cancelled {
+            progress.finish()
+            return cancelled(request, io)
         } catch {
+            progress.finish()
             io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal("\(error)"))")
             return false
         }
-        io.err("wrote \(escapeForTerminal(request.file)) (\(w)x\(h), \(frames.count) frames at \(formatNumber(fps)) fps)")
+        io.err("wrote \(escapeForTerminal(request.file)) (\(w)x\(h), \(times.count) frames at \(formatNumber(fps)) fps)")
         return true
     }
 
@@ -99,9 +117,23 @@ extension EffectPerformer {
     }
 
     /// Writes an export through the same atomic save as projects (a temporary file, flushed,
-    /// renamed), so a failed export leaves any old file whole.
-    func writeAtomically(_ data: Data, to path: String) throws {
-        try ProjectStore.save(data, to: path, force: true)
+    /// renamed), so a failed export leaves any old file whole. An existing file of another kind
+    /// needs `export!`; the document's own script or project is never replaced.
+    func writeExport(_ data: Data, _ request: ExportRequest, kind: FileKind) throws(PersistenceError) {
+        try Self.checkNotOwnSource(request)
+        try ProjectStore.save(data, to: request.file, kind: kind, force: request.replacing)
+    }
+
+    /// Refuses an export onto the file the document came from (the same file, whatever the path).
+    static func checkNotOwnSource(_ request: ExportRequest) throws(PersistenceError) {
+        var target = stat()
+        guard stat(request.file, &target) == 0 else { return }
+        for own in request.protectedFiles {
+            var st = stat()
+            if stat(own, &st) == 0, st.st_dev == target.st_dev, st.st_ino == target.st_ino {
+                throw PersistenceError(action: "export", path: request.file, reason: .ownSource)
+            }
+        }
     }
 }
 
@@ -122,5 +154,18 @@ struct ProgressBar {
     func finish() {
         guard enabled, total >= 10 else { return }
         writeAll(STDERR_FILENO, "\r\u{1B}[2K")
+    }
+}
+
+extension ExportRequest.Format {
+    /// What the export writes, for the replace check.
+    var fileKind: FileKind {
+        switch self {
+        case .png: return .png
+        case .gif: return .gif
+        case .lottie: return .lottie
+        case .swift: return .swift
+        case .cast: return .cast
+        }
     }
 }

@@ -40,6 +40,11 @@ extension EffectPerformer {
             io.err("layerlab: \(times.count) frames is too many; narrow from=/to= or lower fps=")
             return false
         }
+        // A braille cell is 2x4 dots: the most pixels a cell can take.
+        if let why = Limits.jobRefusal(frames: times.count, pixelsPerFrame: options.columns * options.rows * 8) {
+            io.err("layerlab: \(why)")
+            return false
+        }
         let images = loadImages(request.document, io)
         for t in times {
             io.out("# t=\(formatNumber(t))")
@@ -57,26 +62,12 @@ extension EffectPerformer {
     }
 
     /// Terminal frame options from the request and the environment.
-    func frameOptions(size: (columns: Int, rows: Int)?, mode: String?, color: String?, _ io: StandardIO) -> FrameOptions? {
+    func frameOptions(size: (columns: Int, rows: Int)?, mode: FrameMode?, color: ColorMode.Choice?,
+                      _ io: StandardIO) -> FrameOptions? {
         let env = ProcessInfo.processInfo.environment
         let isTTY = isatty(STDOUT_FILENO) == 1
-        let choice: ColorMode.Choice
-        switch color ?? "auto" {
-        case "always": choice = .always
-        case "never": choice = .never
-        default: choice = .auto
-        }
-        let colorMode = ColorMode.resolve(choice, environment: env, isTerminal: isTTY)
-        let frameMode: FrameMode
-        if let mode {
-            guard let m = FrameMode(rawValue: mode) else {
-                io.err("layerlab: unknown mode '\(escapeForTerminal(mode))'; use ascii, blocks or braille")
-                return nil
-            }
-            frameMode = m
-        } else {
-            frameMode = isTTY ? FrameMode.preferred(environment: env, color: colorMode) : .ascii
-        }
+        let colorMode = ColorMode.resolve(color ?? .auto, environment: env, isTerminal: isTTY)
+        let frameMode = mode ?? (isTTY ? FrameMode.preferred(environment: env, color: colorMode) : .ascii)
         var columns = 80, rows = 24
         if let size {
             columns = size.columns; rows = size.rows

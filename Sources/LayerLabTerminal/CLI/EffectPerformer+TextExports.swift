@@ -11,7 +11,13 @@ extension EffectPerformer {
     /// The file is written atomically through `ProjectStore` (a temporary file in the same
     /// folder, flushed, renamed), so a failed export never leaves half a file.
     func exportText(_ request: ExportRequest, _ io: StandardIO) -> Bool? {
-        let data: Data
+        var data = Data()
+        /// Writes the file instead of `data`, streamed into the temporary file (casts).
+        var stream: ((Int32) throws -> Void)? = nil
+        var streamed = 0
+        /// Ctrl-C while a streamed export runs.
+        var stop: Interruption? = nil
+        defer { stop?.end() }
         var summary: String
         var beside: [(path: String, data: Data)] = []
         var notes: [String] = []
@@ -37,19 +43,32 @@ extension EffectPerformer {
                 + (beside.isEmpty ? "" : ", \(beside.count) image\(beside.count == 1 ? "" : "s") in \(request.imageFolder ?? "")")
         case .cast:
             // NB: `size=` is read as COLSxROWS cells here: a cast is a terminal recording.
-            let columns = request.size.map { Int($0.width.rounded()) } ?? 80
-            let rows = request.size.map { Int($0.height.rounded()) } ?? 24
+            let columns = request.size.map { clampedInt($0.width.rounded(), 0, 100_000) } ?? 80
+            let rows = request.size.map { clampedInt($0.height.rounded(), 0, 100_000) } ?? 24
             guard (1...1000).contains(columns), (1...500).contains(rows) else {
                 io.err("layerlab: a cast of \(columns)x\(rows) cells is out of range (1–1000 x 1–500)")
                 return false
             }
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
                                       fps: request.fps ?? request.format.defaultFPS ?? 30, from: request.from ?? 0, to: request.to)
-            let stop = Interruption()
-            defer { stop.end() }
-            data = CastExporter.cast(for: request.document, options: options, images: loadImages(request.document, io),
-                                     isCancelled: { stop.requested })
-            if stop.requested { return cancelled(request, io) }
+            let castEnd = options.to ?? Evaluator(document: request.document).sceneDuration
+            // As many frames as the cast exporter draws (it stops at 100,000).
+            let castFrames = clampedInt(((castEnd - options.from) * options.fps).rounded(.down), 0, 100_000 - 1) + 1
+            if let why = Limits.jobRefusal(frames: castFrames, pixelsPerFrame: columns * rows * 2) {
+                io.err("layerlab: \(why)")
+                return false
+            }
+            let images = loadImages(request.document, io)
+            let interruption = Interruption()
+            stop = interruption
+            stream = { fd in
+                try CastExporter.write(for: request.document, options: options, images: images,
+                                       isCancelled: { interruption.requested }) { line in
+                    var line = line
+                    try line.withUTF8 { try ProjectStore.writeAll(fd, UnsafeRawBufferPointer($0)) }
+                    streamed += line.utf8.count
+                }
+            }
             summary = "asciinema cast, \(columns)x\(rows) cells at \(formatNumber(options.fps)) fps"
         }
         let format = request.format.rawValue
@@ -65,14 +84,22 @@ extension EffectPerformer {
             for file in beside {
                 let path = folder + "/" + file.path
                 try? FileManager.default.createDirectory(atPath: ShellCommand.directory(of: path), withIntermediateDirectories: true)
-                try ProjectStore.save(file.data, to: path, force: true)
+                try ProjectStore.save(file.data, to: path, kind: .png, force: request.replacing)
             }
-            try ProjectStore.save(data, to: request.file, force: true)
+            if let stream {
+                try Self.checkNotOwnSource(request)
+                try ProjectStore.save(to: request.file, kind: request.format.fileKind, force: request.replacing, contents: stream)
+            } else {
+                try writeExport(data, request, kind: request.format.fileKind)
+            }
+        } catch is CastExporter.Cancelled {
+            return cancelled(request, io)
         } catch {
-            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(error.why))")
+            let why = (error as? PersistenceError)?.why ?? "\(error)"
+            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal(why))")
             return false
         }
-        io.err("wrote \(escapeForTerminal(request.file)) (\(summary), \(data.count) bytes)")
+        io.err("wrote \(escapeForTerminal(request.file)) (\(summary), \(stream == nil ? data.count : streamed) bytes)")
         return true
     }
 }

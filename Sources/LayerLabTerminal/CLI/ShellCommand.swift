@@ -1,3 +1,4 @@
+import LayerLabCore
 import LayerLabScript
 
 /// `layerlab VERB FILE [NAME…] [--attr V] [--flag]`: loads FILE, then runs the REPL command VERB

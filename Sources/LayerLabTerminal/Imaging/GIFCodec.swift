@@ -33,67 +33,143 @@ public enum GIFCodec {
         guard let first = frames.first, first.width > 0, first.height > 0 else {
             throw ImagingError("cannot write a GIF without frames")
         }
-        guard first.width <= 65535, first.height <= 65535,
-              frames.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
+        guard frames.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
             throw ImagingError("GIF frames must share one size")
         }
-        let palette = PaletteQuantizer(frames: frames)
-        let sink = ByteSink()
-        var error: Int32 = 0
-        guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), { file, bytes, length in
-            guard let file, let bytes else { return 0 }
-            let sink = Unmanaged<ByteSink>.fromOpaque(file.pointee.UserData).takeUnretainedValue()
-            sink.data.append(bytes, count: Int(length))
-            return length
-        }, &error) else {
-            throw ImagingError("GIF encoding failed: \(describe(error))")
+        var data = Data()
+        let writer = try StreamWriter(width: first.width, height: first.height,
+                                      palette: PaletteQuantizer(frames: frames)) { bytes in
+            data.append(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         }
-        var closed = false
-        defer { if !closed { EGifCloseFile(gif, &error) } }
-        EGifSetGifVersion(gif, true)
+        for (n, frame) in frames.enumerated() { try writer.append(frame, delay: n < delays.count ? delays[n] : 10) }
+        try writer.finish()
+        return data
+    }
 
-        var entries = palette.colors.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }
-        while entries.count < 256 { entries.append(GifColorType(Red: 0, Green: 0, Blue: 0)) }
-        guard let map = GifMakeMapObject(256, &entries) else { throw ImagingError("GIF encoding failed: out of memory") }
-        defer { GifFreeMapObject(map) }
-        func check(_ r: Int32) throws {
-            if r == GIF_ERROR { throw ImagingError("GIF encoding failed: \(describe(gif.pointee.Error))") }
+    /// Thrown by `stream` when `isCancelled` says so.
+    public struct Cancelled: Error {}
+
+    /// Streams an animated GIF of `count` frames into the file descriptor `fd`, frame by frame:
+    /// the palette comes from every `sampleEvery`-th frame, then each frame is drawn, encoded
+    /// and dropped, so memory stays flat however many frames there are. `render(n)` draws
+    /// frame n (called again for sampled frames); `isCancelled` is asked before each frame
+    /// and stops the export with `Cancelled`; `progress(done)` follows the encoding pass.
+    /// `reserveTransparent` keeps a transparent index when transparency may appear in frames
+    /// the sample skipped (a canvas background that is not opaque).
+    public static func stream(count: Int, fps: Double, width: Int, height: Int, sampleEvery: Int,
+                              reserveTransparent: Bool, to fd: Int32,
+                              render: (Int) -> Bitmap, isCancelled: () -> Bool = { false },
+                              progress: (Int) -> Void = { _ in }) throws {
+        guard count > 0, width > 0, height > 0 else { throw ImagingError("cannot write a GIF without frames") }
+        var histogram = PaletteQuantizer.Histogram()
+        for n in stride(from: 0, to: count, by: max(1, sampleEvery)) {
+            if isCancelled() { throw Cancelled() }
+            histogram.add(render(n))
         }
-        try check(EGifPutScreenDesc(gif, Int32(first.width), Int32(first.height), 8, 0, map))
-        // Loop forever (the NETSCAPE2.0 application extension).
-        try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE))
-        var app = Array("NETSCAPE2.0".utf8)
-        try check(EGifPutExtensionBlock(gif, 11, &app))
-        var loop: [UInt8] = [1, 0, 0]
-        try check(EGifPutExtensionBlock(gif, 3, &loop))
-        try check(EGifPutExtensionTrailer(gif))
+        let palette = PaletteQuantizer(histogram, reserveTransparent: reserveTransparent)
+        let delays = delays(count: count, fps: fps)
+        let writer = try StreamWriter(width: width, height: height, palette: palette) { bytes in
+            try ProjectStore.writeAll(fd, bytes)
+        }
+        for n in 0..<count {
+            if isCancelled() { throw Cancelled() }
+            try writer.append(render(n), delay: delays[n])
+            progress(n + 1)
+        }
+        try writer.finish()
+    }
 
-        var line = [GifPixelType](repeating: 0, count: first.width)
-        for (n, frame) in frames.enumerated() {
+    /// giflib's encoder with one global palette, looping forever, writing through `output`.
+    final class StreamWriter {
+        private var gif: UnsafeMutablePointer<GifFileType>?
+        private let palette: PaletteQuantizer
+        private let width: Int, height: Int
+        private let output: (UnsafeRawBufferPointer) throws -> Void
+        /// The first error `output` threw (giflib only sees a short write).
+        private var outputError: Error?
+        private var line: [GifPixelType]
+
+        init(width: Int, height: Int, palette: PaletteQuantizer,
+             output: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+            guard width > 0, height > 0, width <= 65535, height <= 65535 else {
+                throw ImagingError("GIF size \(width)x\(height) is out of range")
+            }
+            self.width = width; self.height = height; self.palette = palette; self.output = output
+            line = [GifPixelType](repeating: 0, count: width)
+            var error: Int32 = 0
+            guard let g = EGifOpen(Unmanaged.passUnretained(self).toOpaque(), { file, bytes, length in
+                guard let file, let bytes else { return 0 }
+                let w = Unmanaged<StreamWriter>.fromOpaque(file.pointee.UserData).takeUnretainedValue()
+                guard w.outputError == nil else { return 0 }
+                do { try w.output(UnsafeRawBufferPointer(start: bytes, count: Int(length))) } catch {
+                    w.outputError = error
+                    return 0
+                }
+                return length
+            }, &error) else {
+                throw ImagingError("GIF encoding failed: \(GIFCodec.describe(error))")
+            }
+            gif = g
+            EGifSetGifVersion(g, true)
+            var entries = palette.colors.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }
+            while entries.count < 256 { entries.append(GifColorType(Red: 0, Green: 0, Blue: 0)) }
+            guard let map = GifMakeMapObject(256, &entries) else { throw ImagingError("GIF encoding failed: out of memory") }
+            defer { GifFreeMapObject(map) }
+            try check(EGifPutScreenDesc(g, Int32(width), Int32(height), 8, 0, map))
+            // Loop forever (the NETSCAPE2.0 application extension).
+            try check(EGifPutExtensionLeader(g, APPLICATION_EXT_FUNC_CODE))
+            var app = Array("NETSCAPE2.0".utf8)
+            try check(EGifPutExtensionBlock(g, 11, &app))
+            var loop: [UInt8] = [1, 0, 0]
+            try check(EGifPutExtensionBlock(g, 3, &loop))
+            try check(EGifPutExtensionTrailer(g))
+        }
+
+        deinit {
+            var error: Int32 = 0
+            if let gif { EGifCloseFile(gif, &error) }
+        }
+
+        private func check(_ r: Int32) throws {
+            guard r == GIF_ERROR else { return }
+            if let outputError { throw outputError }
+            throw ImagingError("GIF encoding failed: \(GIFCodec.describe(gif?.pointee.Error ?? 0))")
+        }
+
+        /// Encodes one frame (its size must be the writer's) shown for `delay` hundredths.
+        func append(_ frame: Bitmap, delay: Int) throws {
+            guard let gif else { throw ImagingError("GIF already finished") }
+            guard frame.width == width, frame.height == height else { throw ImagingError("GIF frames must share one size") }
             var gcb = GraphicsControlBlock()
             gcb.DisposalMode = palette.transparentIndex == nil ? DISPOSE_DO_NOT : DISPOSE_BACKGROUND
             gcb.UserInputFlag = false
-            gcb.DelayTime = Int32(min(65535, max(0, n < delays.count ? delays[n] : 10)))
+            gcb.DelayTime = Int32(min(65535, max(0, delay)))
             gcb.TransparentColor = Int32(palette.transparentIndex ?? Int(NO_TRANSPARENT_COLOR))
             var ext = [GifByteType](repeating: 0, count: 4)
             _ = EGifGCBToExtension(&gcb, &ext)
             try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, &ext))
-            try check(EGifPutImageDesc(gif, 0, 0, Int32(frame.width), Int32(frame.height), false, nil))
+            try check(EGifPutImageDesc(gif, 0, 0, Int32(width), Int32(height), false, nil))
             try frame.pixels.withUnsafeBufferPointer { p in
-                for y in 0..<frame.height {
-                    for x in 0..<frame.width {
-                        let i = (y * frame.width + x) * 4
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = (y * width + x) * 4
                         line[x] = palette.index(p[i], p[i + 1], p[i + 2], p[i + 3])
                     }
-                    try check(EGifPutLine(gif, &line, Int32(frame.width)))
+                    try check(EGifPutLine(gif, &line, Int32(width)))
                 }
             }
         }
-        closed = true
-        guard EGifCloseFile(gif, &error) != GIF_ERROR else {
-            throw ImagingError("GIF encoding failed: \(describe(error))")
+
+        /// Writes the trailer.
+        func finish() throws {
+            guard let g = gif else { return }
+            gif = nil
+            var error: Int32 = 0
+            guard EGifCloseFile(g, &error) != GIF_ERROR else {
+                if let outputError { throw outputError }
+                throw ImagingError("GIF encoding failed: \(GIFCodec.describe(error))")
+            }
         }
-        return sink.data
     }
 
     /// Decodes a GIF into composed RGBA frames.
@@ -167,13 +243,9 @@ public enum GIFCodec {
         }
     }
 
-    private static func describe(_ code: Int32) -> String {
+    static func describe(_ code: Int32) -> String {
         if let s = GifErrorString(code) { return String(cString: s) }
         return "error \(code)"
-    }
-
-    private final class ByteSink {
-        var data = Data()
     }
 
     private final class ByteSource {

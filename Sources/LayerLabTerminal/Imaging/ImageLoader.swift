@@ -1,12 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import LayerLabCore
 import LayerLabRaster
 
 /// Reads the images image layers show: PNG files through libpng, text-art files as text.
 public enum ImageLoader {
+    /// The largest image file read (PNG or text art), checked before reading.
+    public static let maxFileBytes = 64 << 20
+
     /// Reads one image file: PNG when it starts with the PNG signature, text art otherwise.
+    /// The size is checked before anything is read, and only regular files are read (a
+    /// device or a pipe could never end).
     public static func load(_ path: String) throws -> Bitmap {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw ImagingError("cannot read image '\(path)'") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw ImagingError("'\(path)' is not a regular file") }
+        guard Int(st.st_size) <= maxFileBytes else {
+            throw ImagingError("'\(path)' is \(Int(st.st_size) >> 20) MB; image files are at most \(maxFileBytes >> 20) MB")
+        }
+        guard let data = FileManager.default.contents(atPath: path), data.count <= maxFileBytes else {
             throw ImagingError("cannot read image '\(path)'")
         }
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGCodec.decode(data) }
@@ -39,15 +53,68 @@ public enum ImageLoader {
 
     /// Loads every image the document names, relative paths resolved against `directory`.
     /// Images that fail are left out and reported by name, so a frame still draws.
-    public static func images(for document: Document, relativeTo directory: String?) -> (store: ImageStore, errors: [String: ImagingError]) {
+    ///
+    /// When the document came from a file (`directory` is its folder), its images must lie in
+    /// that folder or below, or in one of `allowed` (`LAYERLAB_IMAGE_PATH`): a project or
+    /// script from elsewhere cannot make LayerLab read `/etc/shadow` or `../../.ssh/id_rsa`.
+    public static func images(for document: Document, relativeTo directory: String?,
+                              allowed: [String] = allowedFolders()) -> (store: ImageStore, errors: [String: ImagingError]) {
         var store = ImageStore()
         var errors: [String: ImagingError] = [:]
         for name in imageNames(in: document) {
             let path = name.hasPrefix("/") || directory == nil ? name : directory! + "/" + name
+            if let directory, !ImagePathPolicy.isInside(path, folders: [directory] + allowed) {
+                errors[name] = ImagingError("'\(name)' is outside the document's folder (allow more folders with LAYERLAB_IMAGE_PATH)")
+                continue
+            }
             do { store[name] = try load(path) } catch let e as ImagingError { errors[name] = e } catch {
                 errors[name] = ImagingError("\(error)")
             }
         }
         return (store, errors)
+    }
+
+    /// The extra folders images may come from: `LAYERLAB_IMAGE_PATH`, colon-separated.
+    public static func allowedFolders(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        (environment["LAYERLAB_IMAGE_PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+    }
+}
+
+/// Whether a path lies inside one of some folders, after `..` and symbolic links.
+enum ImagePathPolicy {
+    static func isInside(_ path: String, folders: [String]) -> Bool {
+        let absolute = lexical(path)
+        let real = canonical(path)
+        for folder in folders {
+            let base = lexical(folder), realBase = canonical(folder) ?? base
+            // Both the path as written and the file it leads to must be inside.
+            guard contains(base, absolute) || contains(realBase, absolute) else { continue }
+            if let real, !contains(realBase, real) { continue }
+            return true
+        }
+        return false
+    }
+
+    private static func contains(_ folder: String, _ path: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// The absolute path with `.` and `..` resolved by text alone.
+    static func lexical(_ path: String) -> String {
+        var parts: [Substring] = []
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        for part in full.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The real path (symbolic links resolved), or nil when the file does not exist.
+    static func canonical(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
     }
 }

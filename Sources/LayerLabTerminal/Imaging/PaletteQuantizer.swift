@@ -1,7 +1,8 @@
 import LayerLabRaster
 
 /// A deterministic palette for GIF frames: exact colours when a sequence uses few, else a
-/// median cut over a 15-bit histogram of every frame.
+/// median cut over a 15-bit histogram of the frames (all of them, or a sample of a long
+/// export: see `Histogram`). Colours the histogram never saw map to their nearest entry.
 ///
 /// Pixels with alpha below 128 map to a transparent index (the last one) when any exist.
 struct PaletteQuantizer {
@@ -9,23 +10,43 @@ struct PaletteQuantizer {
     private(set) var colors: [(UInt8, UInt8, UInt8)] = []
     /// The transparent index, when some pixel is transparent.
     private(set) var transparentIndex: Int? = nil
-    /// 15-bit colour → palette index (filled for every colour seen).
+    /// 15-bit colour → palette index (filled for every colour).
     private var lookup = [UInt8](repeating: 0, count: 32768)
 
-    init(frames: [Bitmap], maxColors: Int = 256) {
+    /// Pixel counts and colour sums per 15-bit colour: frames are added one at a time and
+    /// not kept, so a palette from many frames costs no memory per frame.
+    struct Histogram {
         var count = [Int](repeating: 0, count: 32768)
         var sums = [Int](repeating: 0, count: 32768 * 3)
         var anyTransparent = false
-        for f in frames {
+
+        mutating func add(_ f: Bitmap) {
             f.pixels.withUnsafeBufferPointer { p in
-                for i in stride(from: 0, to: p.count, by: 4) {
-                    if p[i + 3] < 128 { anyTransparent = true; continue }
-                    let k = PaletteQuantizer.key(p[i], p[i + 1], p[i + 2])
-                    count[k] += 1
-                    sums[k * 3] += Int(p[i]); sums[k * 3 + 1] += Int(p[i + 1]); sums[k * 3 + 2] += Int(p[i + 2])
+                count.withUnsafeMutableBufferPointer { count in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        for i in stride(from: 0, to: p.count, by: 4) {
+                            if p[i + 3] < 128 { anyTransparent = true; continue }
+                            let k = PaletteQuantizer.key(p[i], p[i + 1], p[i + 2])
+                            count[k] += 1
+                            sums[k * 3] += Int(p[i]); sums[k * 3 + 1] += Int(p[i + 1]); sums[k * 3 + 2] += Int(p[i + 2])
+                        }
+                    }
                 }
             }
         }
+    }
+
+    init(frames: [Bitmap], maxColors: Int = 256) {
+        var h = Histogram()
+        for f in frames { h.add(f) }
+        self.init(h, maxColors: maxColors)
+    }
+
+    /// The palette for a histogram; `reserveTransparent` keeps a transparent index even when
+    /// the (sampled) frames had no transparent pixel.
+    init(_ h: Histogram, maxColors: Int = 256, reserveTransparent: Bool = false) {
+        let count = h.count, sums = h.sums
+        let anyTransparent = h.anyTransparent || reserveTransparent
         let slots = max(1, maxColors - (anyTransparent ? 1 : 0))
         let used = (0..<32768).filter { count[$0] > 0 }
         var boxes: [[Int]] = used.isEmpty ? [] : [used]
@@ -65,6 +86,19 @@ struct PaletteQuantizer {
             for k in box { lookup[k] = UInt8(index) }
         }
         if colors.isEmpty { colors.append((0, 0, 0)) }
+        // Colours no counted frame had (a sampled palette): the nearest entry, by squared distance.
+        if used.count < 32768 {
+            for k in 0..<32768 where count[k] == 0 {
+                let c = PaletteQuantizer.channels(k).map { $0 * 8 + 4 }
+                var best = 0, bestD = Int.max
+                for (i, p) in colors.enumerated() {
+                    let dr = Int(p.0) - c[0], dg = Int(p.1) - c[1], db = Int(p.2) - c[2]
+                    let d = dr * dr + dg * dg + db * db
+                    if d < bestD { best = i; bestD = d }
+                }
+                lookup[k] = UInt8(best)
+            }
+        }
         if anyTransparent {
             transparentIndex = colors.count
             colors.append((0, 0, 0))

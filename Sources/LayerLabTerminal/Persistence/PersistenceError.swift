@@ -13,6 +13,10 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
         case noSuchFile
         /// The existing file is not a LayerLab project: overwriting needs `save!`.
         case notAProject
+        /// The existing file is not what an export writes: overwriting needs `export!`.
+        case notKind(FileKind)
+        /// The file is the document's own script or project, which an export never replaces.
+        case ownSource
         /// Any other system error, with its text.
         case system(String)
     }
@@ -37,6 +41,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
         case .diskFull: return "the disk is full"
         case .noSuchFile: return "no such file"
         case .notAProject: return "it is not a LayerLab project; use 'save! \(path)' to replace it"
+        case .notKind(let k): return "it is not \(k.noun); use 'export! \(k.rawValue) \(path)' to replace it"
+        case .ownSource: return "it is the document's own script or project"
         case .system(let text): return text
         }
     }

@@ -23,11 +23,56 @@ public enum ProjectStore {
     /// - Parameter durable: flush to disk (the default). The recovery journal passes false: it
     ///   only has to survive the process dying, which the rename alone guarantees, and a flush
     ///   per command would slow piped scripts down.
-    public static func save(_ data: Data, to path: String, force: Bool = false, durable: Bool = true) throws(PersistenceError) {
-        try save(data, to: path, force: force, durable: durable, failing: nil)
+    /// - Parameter kind: what is written; an existing file of another kind needs `force`.
+    public static func save(_ data: Data, to path: String, kind: FileKind = .project, force: Bool = false,
+                            durable: Bool = true) throws(PersistenceError) {
+        try save(data, to: path, kind: kind, force: force, durable: durable, failing: nil)
     }
 
-    static func save(_ data: Data, to path: String, force: Bool, durable: Bool = true, failing: Step?) throws(PersistenceError) {
+    static func save(_ data: Data, to path: String, kind: FileKind = .project, force: Bool, durable: Bool = true,
+                     failing: Step?) throws(PersistenceError) {
+        do {
+            try save(to: path, kind: kind, force: force, durable: durable, failing: failing) { fd in
+                if failing == .write {
+                    _ = data.prefix(data.count / 2).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                    throw WriteFailure(code: ENOSPC)
+                }
+                try data.withUnsafeBytes { try writeAll(fd, $0) }
+            }
+        } catch let e as PersistenceError {
+            throw e
+        } catch {
+            throw PersistenceError(action: "save", path: path, reason: .system("\(error)"))
+        }
+    }
+
+    /// A failed `write` to the temporary file, by errno.
+    public struct WriteFailure: Error { public var code: Int32 }
+
+    /// Writes all of `bytes` to `fd`, retrying after signals; throws `WriteFailure`.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw WriteFailure(code: errno)
+            }
+            offset += n
+        }
+    }
+
+    /// Saves what `contents` writes to the file descriptor it is given, atomically as
+    /// `save(_:to:)` does: a long export streams into the temporary file, and an error thrown
+    /// by `contents` (a cancelled export, an encoding failure) removes it and is rethrown;
+    /// a `WriteFailure` becomes the matching `PersistenceError`.
+    public static func save(to path: String, kind: FileKind = .project, force: Bool = false, durable: Bool = true,
+                            contents: (Int32) throws -> Void) throws {
+        try save(to: path, kind: kind, force: force, durable: durable, failing: nil, contents: contents)
+    }
+
+    static func save(to path: String, kind: FileKind = .project, force: Bool, durable: Bool, failing: Step?,
+                     contents: (Int32) throws -> Void) throws {
         func fail(_ reason: PersistenceError.Reason) -> PersistenceError {
             PersistenceError(action: "save", path: path, reason: reason)
         }
@@ -35,19 +80,11 @@ public enum ProjectStore {
         let folder = folderOf(target)
         try checkFolder(folder, action: "save", path: path)
 
-        var mode: mode_t = 0o644
-        var st = stat()
-        if stat(target, &st) == 0 {
-            if st.st_mode & S_IFMT == S_IFDIR { throw fail(.isAFolder) }
-            mode = st.st_mode & 0o7777
-            if !force, st.st_mode & S_IFMT == S_IFREG, st.st_size > 0,
-               let old = try? Data(contentsOf: URL(fileURLWithPath: target)),
-               !ProjectFile.isProject(old), !ScriptWriter.isSavedScript(old) {
-                throw fail(.notAProject)
-            }
-        }
+        let mode = try checkReplaceable(path, kind: kind, force: force)
 
-        var template = Array((folder + "/." + baseName(target) + ".saving-XXXXXX").utf8CString)
+        removeStaleTemporaries(in: folder)
+        // The pid in the name tells a live save from one a SIGKILL interrupted.
+        var template = Array((folder + "/." + baseName(target) + ".saving-\(getpid())-XXXXXX").utf8CString)
         let fd = failing == .create ? -1 : mkstemp(&template)
         if fd < 0 {
             // ENOENT in a folder that exists: a kernel folder (/proc) that takes no new files.
@@ -55,6 +92,8 @@ public enum ProjectStore {
             throw fail(reason(code == ENOENT ? EROFS : code, folder: folder))
         }
         let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let guardTemp = TempFileGuard(temp)
+        defer { guardTemp.release() }
         var closed = false
         func abandon(_ code: Int32) -> PersistenceError {
             if !closed { close(fd) }
@@ -62,31 +101,108 @@ public enum ProjectStore {
             return fail(reason(code, folder: folder))
         }
 
-        if failing == .write {
-            _ = data.prefix(data.count / 2).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            throw abandon(ENOSPC)
+        do {
+            try contents(fd)
+        } catch let e as WriteFailure {
+            throw abandon(e.code)
+        } catch {
+            if !closed { close(fd) }
+            unlink(temp)
+            throw error
         }
-        let written = data.withUnsafeBytes { raw -> Int32 in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return 0
-        }
-        if written != 0 { throw abandon(written) }
         fchmod(fd, mode)
         if failing == .sync { throw abandon(EIO) }
         if durable, fsync(fd) != 0 { throw abandon(errno) }
         closed = true
         if close(fd) != 0 { throw abandon(errno) }
         if failing == .rename { throw abandon(EACCES) }
+        if st_nlink(of: target) > 1 {
+            // Other hard links share this file: a rename would leave them on the old content,
+            // so the complete copy is written into the file itself, then the copy removed.
+            let code = copyInPlace(from: temp, to: target, durable: durable)
+            unlink(temp)
+            if code != 0 { throw fail(reason(code, folder: folder)) }
+            return
+        }
         if rename(temp, target) != 0 { throw abandon(errno) }
         if durable { syncFolder(folder) }
+    }
+
+    /// The number of hard links of a regular file (0 when missing or not a regular file).
+    static func st_nlink(of path: String) -> Int {
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return 0 }
+        return Int(st.st_nlink)
+    }
+
+    /// Copies `source` over the contents of `target` (same inode); an errno, or 0.
+    static func copyInPlace(from source: String, to target: String, durable: Bool) -> Int32 {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return errno }
+        defer { close(input) }
+        let output = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard output >= 0 else { return errno }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { let e = errno; close(output); return e }
+            if n == 0 { break }
+            var offset = 0
+            while offset < n {
+                let w = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, n - offset) }
+                if w < 0 && errno == EINTR { continue }
+                if w < 0 { let e = errno; close(output); return e }
+                offset += w
+            }
+        }
+        if durable, fsync(output) != 0 { let e = errno; close(output); return e }
+        return close(output) == 0 ? 0 : errno
+    }
+
+    /// Removes temporary files that an interrupted save left in `folder`: those whose process
+    /// is gone (`.NAME.saving-PID-XXXXXX`), and old-style ones (`.NAME.saving-XXXXXX`) over ten
+    /// minutes old. A save in progress in another live process is left alone.
+    static func removeStaleTemporaries(in folder: String) {
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix("."), let marker = name.range(of: ".saving-", options: .backwards) else { continue }
+            let tail = name[marker.upperBound...]
+            let path = folder + "/" + name
+            let parts = tail.split(separator: "-")
+            if parts.count == 2, let pid = Int32(parts[0]), parts[1].count == 6 {
+                if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { unlink(path) }
+            } else if parts.count == 1, tail.count == 6 {
+                var st = stat()
+                if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, now.tv_sec - st.st_mtim.tv_sec > 600 {
+                    unlink(path)
+                }
+            }
+        }
+    }
+
+    /// Whether `path` may be written as `kind`: refuses a folder, and (without `force`) an
+    /// existing file that is not of the kind or not a regular file. Returns the mode the new
+    /// file gets (the old file's, else 0644).
+    @discardableResult
+    public static func checkReplaceable(_ path: String, kind: FileKind, force: Bool) throws(PersistenceError) -> mode_t {
+        let target = resolvedTarget(path)
+        var st = stat()
+        guard stat(target, &st) == 0 else { return 0o644 }
+        if st.st_mode & S_IFMT == S_IFDIR { throw PersistenceError(action: "save", path: path, reason: .isAFolder) }
+        // NB: only the first bytes are read: enough to tell the kind, and a huge file costs
+        // nothing. Devices and pipes are never replaced by a rename without `force`.
+        let regular = st.st_mode & S_IFMT == S_IFREG
+        if !force, !regular || (st.st_size > 0 && !(FileKind.head(of: target).map(kind.recognizes) ?? false)) {
+            throw PersistenceError(action: "save", path: path, reason: kind == .project ? .notAProject : .notKind(kind))
+        }
+        return st.st_mode & 0o7777
     }
 
     /// Reads a whole file.
@@ -106,12 +222,21 @@ public enum ProjectStore {
 
     // MARK: - Helpers
 
-    /// Saving through a symbolic link replaces the file it points to, not the link.
+    /// Saving through a symbolic link replaces the file it points to, not the link; a link to
+    /// a file that does not exist yet (a dangling link) creates that file. Chains are followed
+    /// up to 40 links, as the kernel does.
     static func resolvedTarget(_ path: String) -> String {
-        var st = stat()
-        guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK, let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
+        var current = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard lstat(current, &st) == 0, st.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return current }
+            let destination = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : folderOf(current) + "/" + destination
+        }
+        return current
     }
 
     static func folderOf(_ path: String) -> String {

@@ -60,9 +60,9 @@ public struct Player {
 
     /// The colours and cell mode asked for (`color=`, `mode=`), else the terminal's best.
     var look: (color: ColorMode, mode: FrameMode) {
-        let choice = request.color.flatMap(ColorMode.Choice.init(rawValue:)) ?? .auto
+        let choice = request.color ?? .auto
         let color = ColorMode.resolve(choice, environment: environment, isTerminal: true)
-        let mode = request.mode.flatMap(FrameMode.init(rawValue:)) ?? FrameMode.preferred(environment: environment, color: color)
+        let mode = request.mode ?? FrameMode.preferred(environment: environment, color: color)
         return (color, mode)
     }
 
@@ -110,7 +110,7 @@ public struct Player {
             // drawing time does not add up), a key or a signal.
             let period = 1 / state.fps
             let next = ((now / period).rounded(.down) + 1) * period
-            let timeout: Int32 = state.paused ? 500 : Int32(max(1, ((next - clock.now) * 1000).rounded(.up)))
+            let timeout: Int32 = state.paused ? 500 : Int32(clampedInt(((next - clock.now) * 1000).rounded(.up), 1, 500))
             for event in LiveScreen.wait(input, trap, milliseconds: timeout) {
                 switch event {
                 case .interrupted: return .interrupted

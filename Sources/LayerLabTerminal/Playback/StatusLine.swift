@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// The line under the frame during `play`: state, time, duration, progress bar, speed, keys.
 ///
 ///     ▶ 1.250s / 4.000s  ━━━━━━━━━━──────────  1x  loop   space pause  ←/→ step  +/- speed  r restart  l loop  ? keys  q quit
@@ -40,7 +42,7 @@ public struct StatusLine: Sendable {
 
     func bar(_ fraction: Double, width: Int) -> String {
         let f = fraction.isFinite ? min(1, max(0, fraction)) : 0
-        let filled = Int((f * Double(width)).rounded(.down))
+        let filled = clampedInt((f * Double(width)).rounded(.down), 0, max(0, width))
         let on = unicode ? "━" : "=", off = unicode ? "─" : "-"
         return String(repeating: on, count: filled) + String(repeating: off, count: width - filled)
     }
@@ -48,13 +50,16 @@ public struct StatusLine: Sendable {
     /// `1.250s`: three decimals, so frame steps are visible.
     static func seconds(_ t: Double) -> String {
         guard t.isFinite else { return "∞" }
+        guard abs(t) < 1e9 else { return formatNumber(t) + "s" }
         let ms = Int((t * 1000).rounded())
         let frac = String(abs(ms % 1000))
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)s"
     }
 
     static func speedText(_ s: Double) -> String {
-        if s >= 1 { return "\(Int(s))x" }
-        return "1/\(Int((1 / s).rounded()))x"
+        guard s.isFinite, s > 0 else { return formatNumber(s) + "x" }
+        if s >= 1 { return s < 1e9 ? "\(Int(s))x" : formatNumber(s) + "x" }
+        let inverse = (1 / s).rounded()
+        return "1/" + (inverse < 1e9 ? String(Int(inverse)) : formatNumber(inverse)) + "x"
     }
 }

@@ -62,9 +62,9 @@ struct Watcher {
 
     private func loop(trap: SignalTrap) -> Document? {
         let clock = MonotonicClock()
-        let choice = request.color.flatMap(ColorMode.Choice.init(rawValue:)) ?? .auto
+        let choice = request.color ?? .auto
         let color = ColorMode.resolve(choice, environment: environment, isTerminal: true)
-        let frameMode = request.mode.flatMap(FrameMode.init(rawValue:)) ?? FrameMode.preferred(environment: environment, color: color)
+        let frameMode = request.mode ?? FrameMode.preferred(environment: environment, color: color)
         var size = TerminalSize.of(output) ?? TerminalSize.current(environment: environment)
         let folder = ShellCommand.directory(of: request.file)
 

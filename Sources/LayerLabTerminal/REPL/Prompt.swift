@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// The REPL's prompt: `layerlab> `, with `*` for unsaved changes and the scene time once it is
 /// not zero (`layerlab 1.25s*> `), and while a command continues `...> ` naming what is open:
 /// `...(> `, `...{ group wobble> `, `...\> `.
@@ -33,7 +35,8 @@ public struct Prompt: Equatable, Sendable {
 
     /// Seconds in the shortest form that keeps milliseconds: `1.25s`, `2s`, `0.333s`.
     static func seconds(_ t: Double) -> String {
-        guard t.isFinite else { return "\(t)s" }
+        // NB: past a billion seconds milliseconds say nothing (and t · 1000 may not fit an Int).
+        guard t.isFinite, abs(t) < 1e9 else { return formatNumber(t) + "s" }
         var ms = Int((abs(t) * 1000).rounded())
         let sign = t < 0 && ms > 0 ? "-" : ""
         let whole = ms / 1000

@@ -1,3 +1,4 @@
+import LayerLabCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -61,14 +62,8 @@ extension REPL {
         }
     }
 
-    /// A yes/no question at the prompt; Enter means yes.
-    func ask(_ question: String) -> Bool {
-        editor.hint = nil
-        editor.complete = nil
-        guard case .line(let answer) = editor.readLine(prompt: question) else { return false }
-        let a = answer.trimmingCharacters(in: .whitespaces).lowercased()
-        return a.isEmpty || a == "y" || a == "yes"
-    }
+    /// A yes/no question at the prompt; Enter means yes, anything but y/n asks again.
+    func ask(_ question: String) -> Bool { confirm(question, byDefault: true) }
 
     /// A private folder for the script (`$TMPDIR`, else /tmp).
     static func temporaryFolder() -> String? {

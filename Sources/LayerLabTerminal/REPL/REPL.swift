@@ -183,23 +183,30 @@ public final class REPL {
     /// Asks before `new` or `load` throws away unsaved changes.
     func confirmDiscard(verb: String) -> Bool {
         guard session.isDirty else { return true }
-        let question = "There are unsaved changes; \(verb) anyway? [y/N] "
+        return confirm("There are unsaved changes; \(verb) anyway? [y/N] ", byDefault: false)
+    }
+
+    /// Asks a yes/no question until it gets an answer: y/yes or n/no in any case, Enter for
+    /// `byDefault`; anything else asks again (a command typed by mistake must not count as an
+    /// answer). Ctrl-C or Ctrl-D is No.
+    func confirm(_ question: String, byDefault: Bool) -> Bool {
         editor.hint = nil
         editor.complete = nil
         var prompt = question
         while true {
             guard case .line(let answer) = editor.readLine(prompt: prompt) else { return false }
-            if let yes = REPL.answer(answer) { return yes }
-            prompt = "Please answer y or n (Enter is no). \(question)"
+            if let yes = REPL.answer(answer, byDefault: byDefault) { return yes }
+            prompt = "Please answer y or n (Enter is \(byDefault ? "yes" : "no")). \(question)"
         }
     }
 
-    /// Reads a `[y/N]` answer: y/yes or n/no in any case, an empty line being the default No;
-    /// nil for anything else (a command typed by mistake must not silently count as No).
-    static func answer(_ text: String) -> Bool? {
+    /// Reads a yes/no answer: y/yes or n/no in any case, an empty line being `byDefault`; nil
+    /// for anything else.
+    static func answer(_ text: String, byDefault: Bool = false) -> Bool? {
         switch text.trimmingCharacters(in: .whitespaces).lowercased() {
         case "y", "yes": return true
-        case "", "n", "no": return false
+        case "n", "no": return false
+        case "": return byDefault
         default: return nil
         }
     }

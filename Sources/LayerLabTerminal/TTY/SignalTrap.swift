@@ -10,6 +10,10 @@ import Glibc
 nonisolated(unsafe) private var trapPipe: Int32 = -1
 /// What to put back before dying of SIGTERM, SIGHUP or SIGQUIT; nil when nothing needs it.
 nonisolated(unsafe) private var trapRestore: UnsafeMutablePointer<TrapRestore>?
+/// The handlers a crash signal had before the trap (the Swift runtime's backtracer), indexed
+/// by signal number, so a crash still reaches them once the terminal is back.
+nonisolated(unsafe) private var trapChained: UnsafeMutablePointer<sigaction>?
+private let chainedCapacity = 65
 
 /// The terminal state a dying process must restore, in a form the handler can use directly.
 private struct TrapRestore {
@@ -35,7 +39,28 @@ private func trapHandler(_ signo: Int32) {
         signal(signo, SIG_DFL)
         raise(signo)
     }
+    if isCrash(signo), let r = trapRestore {
+        // A trap or fault while the terminal is raw: put it back, then hand the signal to
+        // whoever had it before (raised while blocked, it reaches them as we return; for a
+        // real fault that comes before the faulting instruction runs again).
+        _ = write(r.pointee.outFD, r.pointee.bytes, r.pointee.count)
+        if r.pointee.hasTermios { _ = tcsetattr(r.pointee.ttyFD, TCSANOW, &r.pointee.termios) }
+        if let chained = trapChained, signo < chainedCapacity {
+            _ = sigaction(signo, chained + Int(signo), nil)
+        } else {
+            signal(signo, SIG_DFL)
+        }
+        raise(signo)
+    }
     errno = savedErrno
+}
+
+/// A plain switch (no Swift collections inside a signal handler).
+private func isCrash(_ signo: Int32) -> Bool {
+    switch signo {
+    case SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT: return true
+    default: return false
+    }
 }
 
 /// Signals turned into bytes on a pipe (the self-pipe trick), for a loop that polls.
@@ -48,11 +73,15 @@ private func trapHandler(_ signo: Int32) {
 /// One trap at a time; `uninstall()` puts the previous handlers back.
 public final class SignalTrap {
     public static let fatalSignals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT]
+    /// Crashes (a Swift trap is SIGILL or SIGTRAP; faults SIGSEGV and SIGBUS): the terminal is
+    /// restored before the runtime's own handler reports them.
+    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
     /// The end of the pipe to poll for readability.
     public let readFD: Int32
     private let writeFD: Int32
     private var previous: [(Int32, sigaction)] = []
     private var restoreBlock: UnsafeMutablePointer<TrapRestore>?
+    private var chainedBlock: UnsafeMutablePointer<sigaction>?
 
     /// Installs handlers for `signals`. `terminal` and `restoreText` say how to put the terminal
     /// back if a fatal signal arrives.
@@ -75,14 +104,21 @@ public final class SignalTrap {
         // Publish the state before any handler can run.
         trapRestore = block
         trapPipe = writeFD
-        for s in Set(signals + SignalTrap.fatalSignals) {
+        let chained = UnsafeMutablePointer<sigaction>.allocate(capacity: chainedCapacity)
+        chained.initialize(repeating: sigaction(), count: chainedCapacity)
+        chainedBlock = chained
+        for s in Set(signals + SignalTrap.fatalSignals + SignalTrap.crashSignals) {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = trapHandler
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
             var old = sigaction()
-            if sigaction(s, &action, &old) == 0 { previous.append((s, old)) }
+            if sigaction(s, &action, &old) == 0 {
+                previous.append((s, old))
+                if s < chainedCapacity { chained[Int(s)] = old }
+            }
         }
+        trapChained = chained
     }
 
     /// Reads the signals caught since the last call.
@@ -107,6 +143,9 @@ public final class SignalTrap {
         previous = []
         trapPipe = -1
         trapRestore = nil
+        trapChained = nil
+        chainedBlock?.deallocate()
+        chainedBlock = nil
         close(readFD); close(writeFD)
         block.pointee.bytes.deallocate()
         block.deallocate()

@@ -98,7 +98,7 @@ final class PTYSession {
     /// Reads until `predicate` holds for the text written since `mark` (an offset into the raw
     /// output), or `timeout` seconds pass. Returns whether it held.
     @discardableResult
-    func wait(timeout: Double = 10, from mark: Int = 0, until predicate: (String) -> Bool) -> Bool {
+    func wait(timeout: Double = 30, from mark: Int = 0, until predicate: (String) -> Bool) -> Bool {
         let deadline = PTYSession.now + timeout
         while true {
             if predicate(text(from: mark)) { return true }
@@ -109,13 +109,13 @@ final class PTYSession {
 
     /// Waits for `needle` to appear after `mark`.
     @discardableResult
-    func wait(for needle: String, from mark: Int = 0, timeout: Double = 10) -> Bool {
+    func wait(for needle: String, from mark: Int = 0, timeout: Double = 30) -> Bool {
         wait(timeout: timeout, from: mark) { $0.contains(needle) }
     }
 
     /// Reads until `predicate` holds for the raw output (escapes kept) since `mark`.
     @discardableResult
-    func waitRaw(timeout: Double = 10, from mark: Int = 0, until predicate: (String) -> Bool) -> Bool {
+    func waitRaw(timeout: Double = 30, from mark: Int = 0, until predicate: (String) -> Bool) -> Bool {
         let deadline = PTYSession.now + timeout
         func raw() -> String { String(decoding: output[min(mark, output.count)...], as: UTF8.self) }
         while true {
@@ -153,7 +153,7 @@ final class PTYSession {
     }
 
     /// Waits for the program to end; its exit code (128 + signal when killed), or nil on timeout.
-    func waitForExit(timeout: Double = 10) -> Int32? {
+    func waitForExit(timeout: Double = 30) -> Int32? {
         let deadline = PTYSession.now + timeout
         while exitStatus == nil && PTYSession.now < deadline { pump(timeout: 0.05) }
         guard let s = exitStatus else { return nil }

@@ -1,0 +1,86 @@
+import LayerLabCore
+
+/// The colour of a CAGradientLayer at any pixel: a position `t` along the gradient (axial: the
+/// projection onto start→end; radial: the distance out to the ellipse through endPoint; conic:
+/// the angle clockwise from endPoint) looked up in a table of premultiplied colours.
+/// Colours blend as `GradientStops` says, so a stop of `clear` (transparent black) darkens its
+/// neighbours on the way, as in Core Animation.
+struct GradientShader {
+    /// Premultiplied RGBA at `resolution + 1` evenly spaced positions over 0…1.
+    private var table: [Float]
+    private static let resolution = 1024
+    let type: GradientType
+    /// Device pixel → layer coordinates.
+    let inverse: AffineTransform
+    let start: Point
+    let end: Point
+
+    /// nil when nothing is drawn: no colours, or a transform that collapses the layer.
+    init?(_ layer: PresentedLayer, transform m: AffineTransform) {
+        let colors = layer.gradientColors.colors
+        guard !colors.isEmpty, let inv = m.inverted else { return nil }
+        let b = layer.bounds
+        inverse = inv
+        type = layer.gradientType
+        start = Point(b.minX + layer.startPoint.x * b.width, b.minY + layer.startPoint.y * b.height)
+        end = Point(b.minX + layer.endPoint.x * b.width, b.minY + layer.endPoint.y * b.height)
+        let stops = GradientStops.stops(colors, layer.gradientLocations)
+        let n = GradientShader.resolution
+        table = [Float](repeating: 0, count: (n + 1) * 4)
+        for i in 0...n {
+            let c = GradientStops.color(stops, Double(i) / Double(n))
+            let a = Float(max(0, min(1, c.a)))
+            table[i * 4] = Float(max(0, min(1, c.r))) * a
+            table[i * 4 + 1] = Float(max(0, min(1, c.g))) * a
+            table[i * 4 + 2] = Float(max(0, min(1, c.b))) * a
+            table[i * 4 + 3] = a
+        }
+        if type == .axial {
+            let d = end - start
+            let len2 = d.x * d.x + d.y * d.y
+            axis = len2 > 0 ? Point(d.x / len2, d.y / len2) : .zero
+        } else {
+            axis = Point(abs(end.x - start.x), abs(end.y - start.y))
+        }
+        angle0 = atan2(end.y - start.y, end.x - start.x)
+    }
+
+    /// Axial: start→end over its squared length; radial: the ellipse's radii.
+    private let axis: Point
+    /// Conic: the angle of endPoint seen from startPoint.
+    private let angle0: Double
+
+    /// The gradient position of a point in layer coordinates.
+    func position(_ p: Point) -> Double {
+        switch type {
+        case .axial:
+            return (p.x - start.x) * axis.x + (p.y - start.y) * axis.y
+        case .radial:
+            let dx = axis.x > 0 ? (p.x - start.x) / axis.x : (p.x == start.x ? 0 : .infinity)
+            let dy = axis.y > 0 ? (p.y - start.y) / axis.y : (p.y == start.y ? 0 : .infinity)
+            let r = (dx * dx + dy * dy).squareRoot()
+            return r.isNaN ? 1 : r
+        case .conic:
+            var a = atan2(p.y - start.y, p.x - start.x) - angle0
+            a = a.truncatingRemainder(dividingBy: 2 * .pi)
+            if a < 0 { a += 2 * .pi }
+            return a / (2 * .pi)
+        }
+    }
+
+    /// The premultiplied colour at the centre of device pixel (x, y).
+    @inline(__always) func shade(_ x: Int, _ y: Int) -> (Float, Float, Float, Float) {
+        let p = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+        let t = position(p)
+        let n = GradientShader.resolution
+        let i = t.isNaN ? n : Int((max(0, min(1, t)) * Double(n)).rounded())
+        let j = i * 4
+        return (table[j], table[j + 1], table[j + 2], table[j + 3])
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,23 @@
+import Testing
+@testable import LayerLabCore
+
+/// Long jobs are refused with their estimate; conversions of user numbers never trap.
+struct LimitsTests {
+    @Test func jobsOverThePixelBudgetAreRefusedWithTheirEstimate() {
+        // `frames` of 100,000 frames at 2000x1000 braille cells: about 27 hours of drawing.
+        let why = Limits.jobRefusal(frames: 100_000, pixelsPerFrame: 2000 * 1000 * 8)
+        #expect(why?.contains("100000 frames of 16000000 pixels each is 1600 billion pixels") == true)
+        #expect(Limits.jobRefusal(frames: 100, pixelsPerFrame: 640 * 480) == nil)
+        #expect(Limits.jobRefusal(frames: Int.max, pixelsPerFrame: Int.max) != nil, "no overflow")
+    }
+
+    @Test func clampedConversionsAreTotal() {
+        #expect(clampedInt(.nan, 0, 9) == 0)
+        #expect(clampedInt(.infinity, 0, 9) == 9)
+        #expect(clampedInt(-1e300, -5, 9) == -5)
+        #expect(clampedInt(4.7, 0, 9) == 4)
+        #expect(saturatingInt(1e300) == Int.max)
+        #expect(saturatingInt(-1e300) == Int.min)
+        #expect(saturatingInt(.nan) == 0)
+    }
+}

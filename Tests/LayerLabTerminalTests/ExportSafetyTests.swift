@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import LayerLabCore
+import LayerLabProject
+@testable import LayerLabTerminal
+import Testing
+
+/// Exports never destroy a file they were not meant to replace, links are honoured, and
+/// temporary files of interrupted saves do not pile up.
+@Suite struct ExportSafetyTests {
+    typealias Folder = PersistenceTests.Folder
+
+    /// Runs `layerlab ARGS` in `folder`; the exit status and standard error.
+    func layerlab(_ args: [String], in folder: Folder) throws -> (status: Int32, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try #require(PersistenceTests.binary, "layerlab is built"))
+        p.arguments = args
+        p.environment = ["HOME": folder.path, "XDG_STATE_HOME": folder.path, "PATH": "/usr/bin:/bin", "TERM": "dumb"]
+        p.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, text)
+    }
+
+    func write(_ text: String, _ path: String) {
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    }
+
+    func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    static let script = "shape s path=circle(50, 50, 20) fillColor=red\nanimate s opacity to=0 duration=1\n"
+
+    @Test func exportNeverReplacesTheDocumentsOwnFile() throws {
+        let folder = Folder()
+        write(Self.script, folder.file("x.lab"))
+        #expect(try layerlab(["-c", "load x.lab; save p.json"], in: folder).status == 0)
+        let project = contents(folder.file("p.json"))
+        let r = try layerlab(["export", "p.json", "--lottie", "p.json"], in: folder)
+        #expect(r.status == 1 && r.err.contains("the document's own script or project"))
+        #expect(contents(folder.file("p.json")) == project)
+        #expect(try layerlab(["export", "x.lab", "--swift", "x.lab", "--force"], in: folder).status == 1)
+        #expect(try layerlab(["-c", "load x.lab; export! swift ./x.lab"], in: folder).status == 1)
+        #expect(contents(folder.file("x.lab")) == Data(Self.script.utf8))
+    }
+
+    @Test(arguments: ["png", "gif", "lottie", "swift", "cast"])
+    func exportRefusesAFileOfAnotherKindUnlessForced(_ format: String) throws {
+        let folder = Folder()
+        write(Self.script, folder.file("x.lab"))
+        write("my notes\n", folder.file("notes.txt"))
+        let r = try layerlab(["-c", "load x.lab; export \(format) notes.txt to=0.2"], in: folder)
+        #expect(r.status == 1 && r.err.contains("use 'export! \(format) notes.txt'"), "\(r.err)")
+        #expect(contents(folder.file("notes.txt")) == Data("my notes\n".utf8))
+        // The same kind is replaced without asking; another kind is not.
+        #expect(try layerlab(["-c", "load x.lab; export \(format) out to=0.2; export \(format) out to=0.2"], in: folder).status == 0)
+        #expect(try layerlab(["export", "x.lab", "--\(format)", "notes.txt", "--to", "0.2", "--force"], in: folder).status == 0)
+        #expect(contents(folder.file("notes.txt")) != Data("my notes\n".utf8))
+    }
+
+    @Test func savingThroughADanglingLinkCreatesItsTarget() throws {
+        let folder = Folder()
+        symlink("sub/target.json", folder.file("link.json"))
+        mkdir(folder.file("sub"), 0o755)
+        try ProjectStore.save(ProjectFile.encode(Document()), to: folder.file("link.json"))
+        var st = stat()
+        #expect(lstat(folder.file("link.json"), &st) == 0 && st.st_mode & S_IFMT == S_IFLNK, "still a link")
+        #expect(contents(folder.file("sub/target.json")) == ProjectFile.encode(Document()))
+    }
+
+    @Test func savingKeepsHardLinksTogether() throws {
+        let folder = Folder()
+        try ProjectStore.save(ProjectFile.encode(Document()), to: folder.file("a.json"))
+        link(folder.file("a.json"), folder.file("b.json"))
+        var doc = Document()
+        doc.canvas.size = Size(321, 123)
+        try ProjectStore.save(ProjectFile.encode(doc), to: folder.file("b.json"))
+        #expect(contents(folder.file("a.json")) == ProjectFile.encode(doc), "both names see the new content")
+        #expect(folder.entries == ["a.json", "b.json"])
+    }
+
+    @Test func staleTemporariesOfKilledSavesAreRemovedByTheNextSave() throws {
+        let folder = Folder()
+        // A pid that cannot be running: past the kernel's maximum.
+        let dead = folder.file(".a.json.saving-2147483646-abcdef")
+        let live = folder.file(".a.json.saving-\(getpid() == 1 ? 2 : 1)-abcdef")
+        let oldStyle = folder.file(".a.json.saving-QWERTY")
+        let recentOldStyle = folder.file(".b.json.saving-ZXCVBN")
+        for f in [dead, live, oldStyle, recentOldStyle] { write("partial", f) }
+        var times = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
+        utimensat(AT_FDCWD, oldStyle, &times, 0)
+        try ProjectStore.save(ProjectFile.encode(Document()), to: folder.file("a.json"))
+        #expect(!folder.entries.contains(".a.json.saving-2147483646-abcdef"), "its process is gone")
+        #expect(!folder.entries.contains(".a.json.saving-QWERTY"), "old and of the old form")
+        #expect(folder.entries.contains(".b.json.saving-ZXCVBN"), "recent: may be a save in progress")
+        #expect(folder.entries.contains(live.split(separator: "/").last.map(String.init) ?? ""), "pid 1 is alive")
+    }
+}
+
+/// Image paths of a document from a file stay in its folder; image files are checked before
+/// they are read, and errors never quote their text.
+@Suite struct ImagePathTests {
+    typealias Folder = PersistenceTests.Folder
+
+    func document(_ names: [String]) -> Document {
+        var d = Document()
+        d.layers = names.enumerated().map { Layer(name: "i\($0.offset)", kind: .image, properties: ["contents": .string($0.element)]) }
+        return d
+    }
+
+    func setUp() -> Folder {
+        let f = Folder()
+        mkdir(f.file("proj"), 0o755)
+        mkdir(f.file("proj/sub"), 0o755)
+        FileManager.default.createFile(atPath: f.file("proj/sub/ok.txt"), contents: Data("R = red\n\nRR\n".utf8))
+        FileManager.default.createFile(atPath: f.file("secret.txt"), contents: Data("R = red\n\nR\n".utf8))
+        symlink(f.file("secret.txt"), f.file("proj/link.txt"))
+        return f
+    }
+
+    @Test(arguments: ["/etc/passwd", "/etc/shadow", "../secret.txt", "../../../../../../etc/passwd",
+                      "/root/.bashrc", "link.txt", "sub/../../secret.txt"])
+    func pathsOutsideTheDocumentsFolderAreRefused(_ name: String) {
+        let f = setUp()
+        let (store, errors) = ImageLoader.images(for: document([name]), relativeTo: f.file("proj"), allowed: [])
+        #expect(store[name] == nil)
+        #expect(errors[name]?.description.contains("outside the document's folder") == true)
+    }
+
+    @Test func pathsInsideOrAllowedAreRead() {
+        let f = setUp()
+        let names = ["sub/ok.txt", "sub/../sub/ok.txt", f.file("proj/sub/ok.txt")]
+        let (store, errors) = ImageLoader.images(for: document(names), relativeTo: f.file("proj"), allowed: [])
+        #expect(errors.isEmpty)
+        for n in names { #expect(store[n]?.width == 2) }
+        let more = ImageLoader.images(for: document(["../secret.txt", "link.txt"]), relativeTo: f.file("proj"), allowed: [f.path])
+        #expect(more.errors.isEmpty && more.store["link.txt"]?.width == 1)
+        #expect(ImageLoader.allowedFolders(["LAYERLAB_IMAGE_PATH": "/a::/b"]) == ["/a", "/b"])
+    }
+
+    @Test func hugeFilesAndDevicesAreRefusedBeforeReading() throws {
+        let f = Folder()
+        let big = f.file("big.txt")
+        FileManager.default.createFile(atPath: big, contents: nil)
+        #expect(truncate(big, 1 << 30) == 0)
+        #expect(throws: ImagingError.self) { try ImageLoader.load(big) }
+        do { _ = try ImageLoader.load(big) } catch { #expect("\(error)".contains("at most 64 MB")) }
+        do { _ = try ImageLoader.load("/dev/zero") } catch { #expect("\(error)".contains("not a regular file")) }
+    }
+
+    @Test func textArtErrorsNeverQuoteTheFile() {
+        let f = Folder()
+        let file = f.file("notes.txt")
+        FileManager.default.createFile(atPath: file, contents: Data("export SECRET=hunter2\n".utf8))
+        do { _ = try ImageLoader.load(file); Issue.record("not an image") } catch {
+            #expect(!"\(error)".contains("hunter2") && !"\(error)".contains("'e'") && !"\(error)".contains("SECRET"))
+            #expect("\(error)".contains(":1: column 1 is a character not in the palette"))
+        }
+        FileManager.default.createFile(atPath: file, contents: Data("X = hunter2\n\nX\n".utf8))
+        do { _ = try ImageLoader.load(file) } catch { #expect(!"\(error)".contains("hunter2")) }
+    }
+}
+
+/// `frames`, GIF and cast exports refuse jobs over the pixel budget before drawing anything.
+@Suite struct LongJobTests {
+    @Test(arguments: [
+        "layer a; animate a opacity to=0 duration=9000; frames fps=10 size=2000x1000 mode=braille",
+        "layer a; canvas size=4096x4096; animate a opacity to=0 duration=100; export gif o.gif fps=100",
+        "layer a; animate a opacity to=0 duration=100000; export cast o.cast size=1000x500 fps=30",
+    ])
+    func longJobsAreRefusedAtOnce(_ script: String) throws {
+        let folder = PersistenceTests.Folder()
+        let r = try ExportSafetyTests().layerlab(["-c", script], in: folder)
+        #expect(r.status == 1)
+        #expect(r.err.contains("billion pixels, over the limit of 4 billion"), "\(r.err)")
+        #expect(!folder.entries.contains("o.gif") && !folder.entries.contains("o.cast"))
+    }
+}
