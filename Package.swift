@@ -1,5 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 let package = Package(
     name: "LayerLab",
@@ -54,3 +59,21 @@ let package = Package(
                     exclude: ["__Goldens__"]),
     ]
 )
+
+// libFuzzer targets (docs/fuzzing.md), declared only when scripts/fuzz asks for them
+// (LAYERLAB_FUZZ=1), so `swift build` and the tests never build them.
+if getenv("LAYERLAB_FUZZ") != nil {
+    // lld: gold fails on the libFuzzer runtime's main beside SwiftPM's renamed one.
+    let link: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"])]
+    package.targets += [
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzScript",
+                          dependencies: ["FuzzSupport", "LayerLabScript", "LayerLabProject", "LayerLabCore"],
+                          path: "Fuzz/FuzzScript", linkerSettings: link),
+        .executableTarget(name: "FuzzProject", dependencies: ["FuzzSupport", "LayerLabProject", "LayerLabCore"],
+                          path: "Fuzz/FuzzProject", linkerSettings: link),
+        .executableTarget(name: "FuzzSVG", dependencies: ["FuzzSupport", "LayerLabCore"],
+                          path: "Fuzz/FuzzSVG", linkerSettings: link),
+    ]
+    package.products += ["FuzzScript", "FuzzProject", "FuzzSVG"].map { .executable(name: $0, targets: [$0]) }
+}
