@@ -12,8 +12,6 @@ final class Surface {
     let height: Int
     /// Premultiplied r, g, b, a bytes per pixel, row by row.
     var px: [UInt8]
-    /// Scratch for `blend(…shade:)`, one row wide once used.
-    private var shadeRow: [SIMD4<Float>] = []
     /// Pixels drawn into since the last clear: columns `dirtyX0..<dirtyX1`, rows `dirtyY0..<dirtyY1`.
     private(set) var dirtyX0 = Int.max, dirtyX1 = 0, dirtyY0 = Int.max, dirtyY1 = 0
     /// Every pixel is opaque: filled with an opaque colour, and blending over opaque stays
@@ -138,19 +136,6 @@ final class Surface {
                 if k <= 0 { continue }
                 Surface.over(source[x], k, d, (y * w + x) * 4)
             }
-        }
-    }
-
-    /// Blends a paint computed pixel by pixel (`shade(x)`: premultiplied, 0…1; nil draws
-    /// nothing) over row `y`: the covered pixels are shaded into a reused row first, so the
-    /// weighting stays in one place (`blend(…source:)`).
-    func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
-               clip: [Float]?, shade: (Int) -> SIMD4<Float>?) {
-        guard x1 > x0 else { return }
-        if shadeRow.count < width { shadeRow = [SIMD4<Float>](repeating: .zero, count: width) }
-        for x in x0..<x1 { shadeRow[x] = cover[x] > 0 ? (shade(x) ?? .zero) : .zero }
-        shadeRow.withUnsafeMutableBufferPointer { row in
-            blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip, source: row)
         }
     }
 
