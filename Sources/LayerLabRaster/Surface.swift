@@ -126,17 +126,7 @@ final class Surface {
     /// like `blend`: for paints computed per pixel, such as images, shaded a row at a time.
     func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
                clip: [Float]?, source: UnsafeMutableBufferPointer<SIMD4<Float>>) {
-        guard x1 > x0 else { return }
-        markDirty(y: y, x0: x0, x1: x1)
-        let w = width
-        px.withUnsafeMutableBufferPointer { d in
-            for x in x0..<x1 {
-                var k = cover[x] * alpha
-                if let clip { k *= clip[y * w + x] }
-                if k <= 0 { continue }
-                Surface.over(source[x], k, d, (y * w + x) * 4)
-            }
-        }
+        blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip) { source[$0] }
     }
 
     /// Composites `src` over this surface with `opacity`, optionally multiplied by a mask

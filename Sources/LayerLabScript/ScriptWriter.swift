@@ -241,14 +241,7 @@ public enum ScriptWriter {
     }
 
     /// Every bit of the number: `0.1`, `2`, `1e-07`, `inf`.
-    static func number(_ v: Double) -> String {
-        if v.isNaN { return "nan" }
-        if v.isInfinite { return v < 0 ? "-inf" : "inf" }
-        if v == 0 { return "0" }
-        var s = v.description
-        if s.hasSuffix(".0") { s.removeLast(2) }
-        return s
-    }
+    static func number(_ v: Double) -> String { exactNumberText(v) }
 
     static func size(_ s: Size) -> String {
         let w = number(s.width), h = number(s.height)

@@ -18,6 +18,13 @@ struct PTYSessionCareTests {
         return names
     }
 
+    @Test func aBareREPLGreetsWithOneLineOnHelp() throws {
+        let pty = try PTYREPLTests.start(state: PTYREPLTests.stateDirectory())
+        #expect(pty.wait(for: "layerlab> "), "\(pty.text(from: 0))")
+        let greeting = pty.text(from: 0).split(separator: "\n").filter { $0.contains("'help'") }
+        #expect(greeting.count == 1, "one line saying where help is: \(pty.text(from: 0))")
+    }
+
     @Test func aKilledSessionIsReportedOnceBySessionsWithOneJournal() throws {
         let state = PTYREPLTests.stateDirectory()
         do {

@@ -87,6 +87,17 @@ public func formatNumber(_ v: Double) -> String {
     return s
 }
 
+/// Every bit of a number, for files that must read back exactly (projects, scripts): `0.1`,
+/// `2`, `1e-07`, `inf`. Negative zero is written `0`: it equals 0, and readers give back +0.
+public func exactNumberText(_ v: Double) -> String {
+    if v.isNaN { return "nan" }
+    if v.isInfinite { return v < 0 ? "-inf" : "inf" }
+    if v == 0 { return "0" }
+    var s = v.description
+    if s.hasSuffix(".0") { s.removeLast(2) }
+    return s
+}
+
 /// Fixed six-decimal formatting without Foundation (locale-independent).
 private func format6(_ v: Double) -> String {
     let neg = v < 0

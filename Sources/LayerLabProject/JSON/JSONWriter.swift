@@ -68,12 +68,5 @@ public enum JSONWriter {
 
     /// The number's text without quotes, also used inside path data and time expressions.
     /// Negative zero is written `0`: it equals 0, and Core's path reader gives back +0 anyway.
-    static func numberText(_ v: Double) -> String {
-        if v.isNaN { return "nan" }
-        if v.isInfinite { return v < 0 ? "-inf" : "inf" }
-        if v == 0 { return "0" }
-        var s = v.description
-        if s.hasSuffix(".0") { s.removeLast(2) }
-        return s
-    }
+    static func numberText(_ v: Double) -> String { exactNumberText(v) }
 }

@@ -46,6 +46,8 @@ public final class REPL {
         guard let editor = LineEditor(entries: store?.load() ?? []) else { return nil }
         let recovery = SessionRecovery(directory: RecoveryJournal.defaultDirectory(environment: environment))
         if let notice = recovery.notice { io.err(notice) }
+        // One line that says where help is, so a first prompt is never a blank wall.
+        io.err("LayerLab \(CLI.version): 'help' lists the commands, Tab completes, Ctrl-D leaves.")
         let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(ShellCommand.directory(of:)))
         let repl = REPL(session: Session.forCommandLine(sourceName: "<input>", announceNames: true), io: io,
                         editor: editor, historyStore: store, environment: environment, effects: effects,
