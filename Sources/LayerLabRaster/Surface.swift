@@ -12,8 +12,6 @@ final class Surface {
     let height: Int
     /// Premultiplied r, g, b, a bytes per pixel, row by row.
     var px: [UInt8]
-    /// Scratch for `blend(…shade:)`, one row wide once used.
-    private var shadeRow: [SIMD4<Float>] = []
     /// Pixels drawn into since the last clear: columns `dirtyX0..<dirtyX1`, rows `dirtyY0..<dirtyY1`.
     private(set) var dirtyX0 = Int.max, dirtyX1 = 0, dirtyY0 = Int.max, dirtyY1 = 0
     /// Every pixel is opaque: filled with an opaque colour, and blending over opaque stays
@@ -94,6 +92,36 @@ final class Surface {
         }
     }
 
+    /// Blends premultiplied source pixels given by `shade(x)` (components 0…1) over row `y`,
+    /// weighted like `blend`: for paints computed per pixel (gradients, shadows, perspective).
+    func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
+               clip: [Float]?, shade: (Int) -> SIMD4<Float>?) {
+        guard x1 > x0 else { return }
+        markDirty(y: y, x0: x0, x1: x1)
+        let w = width
+        px.withUnsafeMutableBufferPointer { d in
+            for x in x0..<x1 {
+                var k = cover[x] * alpha
+                if let clip { k *= clip[y * w + x] }
+                if k <= 0 { continue }
+                guard let s = shade(x) else { continue }
+                Surface.over(s, k, d, (y * w + x) * 4)
+            }
+        }
+    }
+
+    /// One premultiplied source pixel over the destination at byte `j`, weighted by `k`.
+    @inline(__always)
+    static func over(_ s: SIMD4<Float>, _ k: Float, _ d: UnsafeMutableBufferPointer<UInt8>, _ j: Int) {
+        let sa = s[3] * k
+        if sa <= 0 { return }
+        let inv = 1 - sa
+        d[j] = Pixel.byte(s[0] * k * 255 + Float(d[j]) * inv)
+        d[j + 1] = Pixel.byte(s[1] * k * 255 + Float(d[j + 1]) * inv)
+        d[j + 2] = Pixel.byte(s[2] * k * 255 + Float(d[j + 2]) * inv)
+        d[j + 3] = Pixel.byte(sa * 255 + Float(d[j + 3]) * inv)
+    }
+
     /// Blends premultiplied source pixels `source[x]` (components 0…1) over row `y`, weighted
     /// like `blend`: for paints computed per pixel, such as images, shaded a row at a time.
     func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
@@ -106,29 +134,8 @@ final class Surface {
                 var k = cover[x] * alpha
                 if let clip { k *= clip[y * w + x] }
                 if k <= 0 { continue }
-                let s = source[x]
-                let sa = s[3] * k
-                if sa <= 0 { continue }
-                let j = (y * w + x) * 4
-                let inv = 1 - sa
-                d[j] = Pixel.byte(s[0] * k * 255 + Float(d[j]) * inv)
-                d[j + 1] = Pixel.byte(s[1] * k * 255 + Float(d[j + 1]) * inv)
-                d[j + 2] = Pixel.byte(s[2] * k * 255 + Float(d[j + 2]) * inv)
-                d[j + 3] = Pixel.byte(sa * 255 + Float(d[j + 3]) * inv)
+                Surface.over(source[x], k, d, (y * w + x) * 4)
             }
-        }
-    }
-
-    /// Blends a paint computed pixel by pixel (`shade(x)`: premultiplied, 0…1; nil draws
-    /// nothing) over row `y`: the covered pixels are shaded into a reused row first, so the
-    /// weighting stays in one place (`blend(…source:)`).
-    func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
-               clip: [Float]?, shade: (Int) -> SIMD4<Float>?) {
-        guard x1 > x0 else { return }
-        if shadeRow.count < width { shadeRow = [SIMD4<Float>](repeating: .zero, count: width) }
-        for x in x0..<x1 { shadeRow[x] = cover[x] > 0 ? (shade(x) ?? .zero) : .zero }
-        shadeRow.withUnsafeMutableBufferPointer { row in
-            blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip, source: row)
         }
     }
 

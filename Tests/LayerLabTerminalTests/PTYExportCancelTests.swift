@@ -27,7 +27,7 @@ struct PTYExportCancelTests {
         let pty = try PTYREPLTests.start(state: state)
         for line in Self.scene.split(separator: "\n") { PTYREPLTests.enter(pty, String(line)) }
         let mark = pty.mark
-        pty.send("export gif \(out)/long.gif fps=50 size=120x120\r")
+        pty.send("export gif \"\(out)/long.gif\" fps=50 size=120x120\r")
         // Generous deadlines: the machine may be busy; the checks stay the same.
         #expect(pty.wait(timeout: 60, from: mark) { $0.contains("░") && $0.contains("/6000") },
                 "the progress bar shows, with the frame count: \(pty.text(from: mark))")

@@ -22,20 +22,20 @@ struct PTYWatchTests {
         Self.write(file, Self.first)
         let pty = try PTYREPLTests.start(state: state)
         var mark = pty.mark
-        pty.send("watch \(file) mode=blocks\r")
-        #expect(pty.wait(for: "watching scene.lab · #1", from: mark), "the first replay: \(pty.text(from: mark))")
-        #expect(pty.wait(from: mark) { $0.contains("▀") || $0.contains("▄") || $0.contains("█") }, "a frame")
+        pty.send("watch \"\(file)\" mode=blocks\r")
+        #expect(pty.wait(for: "watching scene.lab · #1", from: mark, timeout: 30), "the first replay: \(pty.text(from: mark))")
+        #expect(pty.wait(timeout: 30, from: mark) { $0.contains("▀") || $0.contains("▄") || $0.contains("█") }, "a frame")
         mark = pty.mark
         Self.write(file, Self.first + "shape square position=(100, 100) path=rect(-20, -20, 40, 40) fillColor=blue\n")
-        #expect(pty.wait(for: "#2", from: mark), "the save is picked up: \(pty.text(from: mark))")
+        #expect(pty.wait(for: "#2", from: mark, timeout: 30), "the save is picked up: \(pty.text(from: mark))")
         mark = pty.mark
         Self.write(file, Self.first + "shape broken path=circle(0, 0\n")
-        #expect(pty.wait(for: "error, last good shown", from: mark), "\(pty.text(from: mark))")
-        #expect(pty.wait(for: "unclosed '('", from: mark), "the error under the frame")
+        #expect(pty.wait(for: "error, last good shown", from: mark, timeout: 30), "\(pty.text(from: mark))")
+        #expect(pty.wait(for: "unclosed '('", from: mark, timeout: 30), "the error under the frame")
         mark = pty.mark
         pty.send("q")
-        #expect(pty.wait(for: "the document is now", from: mark), "\(pty.text(from: mark))")
-        #expect(pty.wait(for: "layerlab*> ", from: mark))
+        #expect(pty.wait(for: "the document is now", from: mark, timeout: 30), "\(pty.text(from: mark))")
+        #expect(pty.wait(for: "layerlab*> ", from: mark, timeout: 30))
         pty.waitUntilEditing()
         let tree = PTYREPLTests.enter(pty, "tree")
         #expect(tree.contains("square") && !tree.contains("broken"), "the last good version: \(tree)")
@@ -50,14 +50,14 @@ struct PTYWatchTests {
         let pty = try PTYREPLTests.start(state: state)
         let before = pty.attributes()
         let mark = pty.mark
-        pty.send("watch \(file) play mode=ascii\r")
-        #expect(pty.wait(from: mark) { $0.contains("space stop") })
-        #expect(pty.wait(from: mark) { text in
+        pty.send("watch \"\(file)\" play mode=ascii\r")
+        #expect(pty.wait(timeout: 30, from: mark) { $0.contains("space stop") })
+        #expect(pty.wait(timeout: 30, from: mark) { text in
             // The time moves while playing.
             ["t=0.5", "t=0.6", "t=0.7", "t=0.8", "t=0.9"].contains { text.contains($0) }
         }, "playing: \(pty.text(from: mark))")
         pty.send("\u{3}")
-        #expect(pty.wait(for: "layerlab*> ", from: mark))
+        #expect(pty.wait(for: "layerlab*> ", from: mark, timeout: 30))
         pty.waitUntilEditing()
         #expect(PTYSession.same(before, pty.attributes()), "termios as before watch")
         #expect(pty.exitStatus == nil)
@@ -68,12 +68,12 @@ struct PTYWatchTests {
         let file = state + "/later.lab"
         let pty = try PTYREPLTests.start(state: state)
         var mark = pty.mark
-        pty.send("watch \(file)\r")
-        #expect(pty.wait(for: "waiting for it to appear", from: mark))
+        pty.send("watch \"\(file)\"\r")
+        #expect(pty.wait(for: "waiting for it to appear", from: mark, timeout: 30), "\(pty.text)")
         mark = pty.mark
         Self.write(file, Self.first)
-        #expect(pty.wait(for: "#1", from: mark), "it appears and is replayed")
+        #expect(pty.wait(for: "#1", from: mark, timeout: 30), "it appears and is replayed")
         pty.send("q")
-        #expect(pty.wait(for: "layerlab*> ", from: mark))
+        #expect(pty.wait(for: "layerlab*> ", from: mark, timeout: 30))
     }
 }
