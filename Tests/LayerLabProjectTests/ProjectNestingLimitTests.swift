@@ -5,7 +5,7 @@ import Testing
 
 /// A project may nest layers and animation groups exactly as deep as a script may, no deeper:
 /// both read the limits from `Limits`.
-struct NestingLimitTests {
+struct ProjectNestingLimitTests {
     static func project(layers: String = #"{"name": "l", "kind": "layer", "properties": {}}"#,
                         animations: String = "") -> Data {
         Data("""
