@@ -72,6 +72,27 @@ final class SampledScanConverter {
 
     /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
     /// `coverage[x]` is 0…1. Edges are consumed; call `reset` before the next shape.
+    /// Sorts the first `n` crossings by x, ties kept in arrival order. Most rows hold a few
+    /// crossings (insertion sort); a row through a long text line or a big polygon can hold
+    /// hundreds of thousands, where insertion sort would be quadratic.
+    static func sortCrossings(_ xs: UnsafeMutablePointer<Double>, _ ws: UnsafeMutablePointer<Int32>, _ n: Int) {
+        if n <= 32 {
+            for i in 1..<n {
+                let x = xs[i], w = ws[i]
+                var j = i
+                while j > 0 && xs[j - 1] > x {
+                    xs[j] = xs[j - 1]; ws[j] = ws[j - 1]; j -= 1
+                }
+                xs[j] = x; ws[j] = w
+            }
+            return
+        }
+        var pairs = (0..<n).map { (x: xs[$0], index: $0) }
+        pairs.sort { $0.x < $1.x || ($0.x == $1.x && $0.index < $1.index) }
+        let windings = Array(UnsafeBufferPointer(start: ws, count: n))
+        for (k, p) in pairs.enumerated() { xs[k] = p.x; ws[k] = windings[p.index] }
+    }
+
     func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         guard !edges.isEmpty else { return }
         defer {
@@ -133,15 +154,11 @@ final class SampledScanConverter {
                         i += 1
                         if e.yTop > y { continue }
                         let x = e.xTop + (y - e.yTop) * e.dxdy
-                        // Insertion sort as crossings arrive: rows hold few crossings.
-                        var j = n
-                        while j > 0 && xs[j - 1] > x {
-                            xs[j] = xs[j - 1]; ws[j] = ws[j - 1]; j -= 1
-                        }
-                        xs[j] = x; ws[j] = e.winding
+                        xs[n] = x; ws[n] = e.winding
                         n += 1
                     }
                     if n < 2 { continue }
+                    SampledScanConverter.sortCrossings(xs, ws, n)
                     var wind: Int32 = 0
                     var spanStart = 0.0
                     for k in 0..<n {

@@ -5,14 +5,18 @@
 /// the end of a line joins the next one. `#` starts a comment, except where a value may stand
 /// (after `=`, `(`, `,` or `[`) and it is followed by 3, 4, 6 or 8 hex digits: then it is a
 /// colour.
-public struct Lexer {
-    let chars: [Character]
+public struct Lexer: Sendable {
+    var chars: [Character]
     var i = 0
     var line: Int
     var column = 1
     var tokens: [Token] = []
     var openers: [(Character, SourceRange)] = []
+    /// How many of `openers` are `(` or `[` (kept as a count so a newline or `;` costs O(1)).
+    var bracketDepth = 0
     var sawSpace = true
+    /// Where the step being lexed started (see `scan`).
+    var resumePoint = (i: 0, line: 1, column: 1, sawSpace: true)
 
     /// Units a number may carry: times (ms, s) and angles (deg, turn, rad).
     static let units: Set<String> = ["ms", "s", "deg", "rad", "turn"]
@@ -58,8 +62,6 @@ public struct Lexer {
         return [.symbol("="), .symbol("("), .symbol(","), .symbol("[")].contains(last.kind)
     }
 
-    var bracketDepth: Int { openers.filter { $0.0 != "{" }.count }
-
     mutating func emit(_ kind: Token.Kind, from start: SourceLocation, startIndex: Int) {
         let text = String(chars[startIndex..<i])
         tokens.append(Token(kind: kind, range: SourceRange(start, here), text: text, spaceBefore: sawSpace))
@@ -67,8 +69,18 @@ public struct Lexer {
     }
 
     mutating func run() throws(ScriptError) {
+        try scan()
+        if let open = openers.first { throw .unclosed(open.0, open.1) }
+        tokens.append(Token(kind: .end, range: SourceRange(here, here), text: "", spaceBefore: sawSpace))
+    }
+
+    /// Lexes from `i` to the end of `chars`. Each step starts at a token boundary, and a step
+    /// that throws has not touched `tokens` or `openers`, so after a dangling `\` the lexer
+    /// can be rewound to `resumePoint` and carry on once more text is appended.
+    mutating func scan() throws(ScriptError) {
         while let c = peek() {
             let start = here, startIndex = i
+            resumePoint = (i, line, column, sawSpace)
             if c.isNewline {
                 advance()
                 if bracketDepth == 0 {
@@ -112,18 +124,19 @@ public struct Lexer {
                 advance()
                 let range = SourceRange(start, here)
                 switch c {
-                case "(", "[", "{": openers.append((c, range))
+                case "(", "[", "{":
+                    openers.append((c, range))
+                    if c != "{" { bracketDepth += 1 }
                 case ")", "]", "}":
                     let want: Character = c == ")" ? "(" : c == "]" ? "[" : "{"
                     guard let last = openers.last, last.0 == want else { throw .unbalanced(c, range) }
                     openers.removeLast()
+                    if c != "}" { bracketDepth -= 1 }
                 default: break
                 }
                 emit(.symbol(c), from: start, startIndex: startIndex)
             }
         }
-        if let open = openers.first { throw .unclosed(open.0, open.1) }
-        tokens.append(Token(kind: .end, range: SourceRange(here, here), text: "", spaceBefore: sawSpace))
     }
 
     /// The length of the run of hex digits after `#`, if it ends where a word would.
@@ -217,5 +230,59 @@ public struct Lexer {
         let text = String(chars[startIndex..<i])
         guard let v = Double(text), v.isFinite else { throw .numberTooLarge(SourceRange(start, here)) }
         return v
+    }
+}
+
+/// A multi-line command lexed line by line, so feeding N lines costs O(total length) rather
+/// than re-lexing the whole text for every line.
+public struct PendingLex: Sendable {
+    /// How the text fed so far ends.
+    public enum State: Equatable, Sendable { case complete, needsMore, failed }
+
+    var lexer: Lexer
+    /// How many lines have been fed.
+    public private(set) var lineCount = 0
+    public private(set) var state = State.complete
+    /// Whether the text ends in a `\` that continues the line.
+    var endsInBackslash = false
+
+    public init() { lexer = Lexer("", firstLine: 1) }
+
+    /// Adds a line (joined to the text so far by a newline) and lexes only the new part.
+    /// `state` is then what `Lexer.needsMoreInput` says of the joined text.
+    public mutating func feed(_ line: String) {
+        lineCount += 1
+        guard state != .failed else { return }
+        if lineCount == 1 {
+            lexer.chars = Array(line)
+        } else if lexer.chars.last == "\r" {
+            // "\r" and the joining "\n" would merge into one character: start again from the
+            // joined text so the result is exactly the same.
+            var chars = lexer.chars
+            chars.append(contentsOf: "\n" + line)
+            lexer = Lexer(String(chars), firstLine: 1)
+        } else {
+            lexer.chars.append("\n")
+            lexer.chars.append(contentsOf: line)
+        }
+        endsInBackslash = false
+        do {
+            try lexer.scan()
+            state = lexer.openers.isEmpty ? .complete : .needsMore
+        } catch {
+            if case .danglingBackslash = error {
+                (lexer.i, lexer.line, lexer.column, lexer.sawSpace) = lexer.resumePoint
+                state = .needsMore
+                endsInBackslash = true
+            } else {
+                state = .failed
+            }
+        }
+    }
+
+    /// The innermost bracket still open (what `Lexer.innermostOpen` says of the joined text).
+    public var innermostOpen: (bracket: Character, location: SourceLocation)? {
+        guard state == .needsMore, !endsInBackslash, let last = lexer.openers.last else { return nil }
+        return (last.0, last.1.start)
     }
 }

@@ -8,7 +8,13 @@ extension Session {
     /// it), or `\` (a line ending in a backslash). Nil when no command is open.
     public var openInput: String? {
         guard !pending.isEmpty else { return nil }
-        guard let open = Lexer.innermostOpen(pending.joined(separator: "\n")) else { return "\\" }
+        let open: (bracket: Character, location: SourceLocation)?
+        if pendingLex.lineCount == pending.count {
+            open = pendingLex.innermostOpen
+        } else {
+            open = Lexer.innermostOpen(pending.joined(separator: "\n"))
+        }
+        guard let open else { return "\\" }
         guard open.bracket == "{" else { return String(open.bracket) }
         let line = pending[min(max(open.location.line - 1, 0), pending.count - 1)]
         let words = line.prefix(max(open.location.column - 1, 0)).split(whereSeparator: \.isWhitespace).prefix(2)
@@ -62,18 +68,23 @@ extension Lexer {
         guard lines.count > 1 else { return lines.first ?? "" }
         let original = lines.joined(separator: "\n")
         var out = lines[0].trimmingTrailingSpaces
-        for (index, line) in lines.enumerated().dropFirst() {
+        var before = PendingLex()
+        before.feed(lines[0])
+        for line in lines.dropFirst() {
             let next = String(line.drop(while: \.isWhitespace))
-            let before = lines[..<index].joined(separator: "\n")
-            let insideValue = innermostOpen(before).map { $0.bracket != "{" } ?? false
+            let insideValue = before.innermostOpen.map { $0.bracket != "{" } ?? false
+            before.feed(line)
+            // Edited in place: copying `out` for every line would make this quadratic.
             if out.hasSuffix("\\") {
-                out = String(out.dropLast()).trimmingTrailingSpaces + " " + next
+                out.removeLast()
+                while out.last == " " { out.removeLast() }
+                out += " " + next
             } else if insideValue || out.hasSuffix("{") || next.hasPrefix("}") || out.isEmpty || next.isEmpty {
                 out += " " + next
             } else {
                 out += "; " + next
             }
-            out = out.trimmingTrailingSpaces
+            while out.last == " " { out.removeLast() }
         }
         return sameCommands(out, original) ? out : original
     }

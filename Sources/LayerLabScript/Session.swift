@@ -41,6 +41,8 @@ public struct Session: Sendable {
     /// Commands run from scripts (`load`, `layerlab run`), for `layerlab run`'s summary.
     public internal(set) var scriptCommandsRun = 0
     var pending: [String] = []
+    /// `pending` lexed so far (valid while its `lineCount` equals `pending.count`).
+    var pendingLex = PendingLex()
     var nextLine = 1
     var loadDepth = 0
     let files: (any FileAccess)?
@@ -68,10 +70,14 @@ public struct Session: Sendable {
     /// Handles one line of input: buffers it while a bracket is open or it ends with `\`,
     /// otherwise runs every command on it (each its own undo step).
     public mutating func handle(_ line: String) -> Outcome {
+        if pending.isEmpty || pendingLex.lineCount != pending.count {
+            pendingLex = PendingLex()
+            for earlier in pending { pendingLex.feed(earlier) }
+        }
         pending.append(line)
-        let text = pending.joined(separator: "\n")
-        if Lexer.needsMoreInput(text) { return .needsMoreInput }
-        return runPending(text)
+        pendingLex.feed(line)
+        if pendingLex.state == .needsMore { return .needsMoreInput }
+        return runPending(pending.joined(separator: "\n"))
     }
 
     /// Runs whatever `handle` buffered (at the end of input), reporting an unclosed bracket.

@@ -154,7 +154,7 @@ extension Document {
     }
 
     /// How deep groups may nest inside one another.
-    public static let maxGroupDepth = 32
+    public static let maxGroupDepth = Limits.groupDepth
 
     /// 1 for an animation, 1 + the deepest child for a group.
     func groupDepth(_ a: Animation) -> Int {

@@ -90,7 +90,7 @@ extension Document {
     }
 
     /// How deep layers may nest: drawing and evaluation recurse once a level.
-    public static let maxLayerDepth = 100
+    public static let maxLayerDepth = Limits.layerDepth
 
     func parentPath(_ parent: String?) throws(EditError) -> [Int] {
         guard let parent else { return [] }

@@ -29,4 +29,11 @@ public enum Limits {
     /// How many undo steps the history keeps; older ones are dropped first. A step holds only
     /// what its command changed, so this bounds memory by the size of the changes.
     public static let undoSteps = 10_000
+
+    /// How deep layers may nest (a top-level layer is at depth 1), in scripts and projects alike.
+    public static let layerDepth = 100
+
+    /// How deep animation groups may nest (an animation in no group counts 1), in scripts and
+    /// projects alike.
+    public static let groupDepth = 32
 }

@@ -10,7 +10,14 @@ extension ProjectDecoder {
     ]
 
     /// An animation; `parent` is the enclosing group's layer and top-level name for children.
-    mutating func animation(_ node: JSONNode, _ path: JSONPath, parent: (layer: String, top: String)?) throws(ProjectFileError) -> Animation {
+    /// `level` is 1 for a top-level animation, 2 for a group's child, …; deeper than a script
+    /// may nest groups (`Limits.groupDepth`) is refused.
+    mutating func animation(_ node: JSONNode, _ path: JSONPath, parent: (layer: String, top: String)?,
+                            level: Int = 1) throws(ProjectFileError) -> Animation {
+        if level > Limits.groupDepth {
+            throw ProjectFileError(.outOfRange, at: node.position, path,
+                                   "groups cannot nest more than \(Limits.groupDepth) levels deep")
+        }
         // The kind decides which keys are allowed, so read it before checking keys.
         let generic = ["name", "layer", "kind"] + ProjectDecoder.timingKeys
         let all = generic + ProjectDecoder.kindKeys.values.flatMap { $0 }
@@ -48,7 +55,7 @@ extension ProjectDecoder {
             var children: [Animation] = []
             let list = try array(try o.required("children"), o.at("children"), "a list of animations")
             for (n, item) in list.enumerated() {
-                children.append(try animation(item, o.at("children").appending(n), parent: (layer, top)))
+                children.append(try animation(item, o.at("children").appending(n), parent: (layer, top), level: level + 1))
             }
             let sequence = try o.optional("sequence").map { (s) throws(ProjectFileError) in try bool(s, o.at("sequence")) } ?? false
             body = .group(.init(children: children, sequence: sequence))

@@ -1,15 +1,22 @@
 import LayerLabCore
 
 extension ProjectDecoder {
-    mutating func layers(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> [Layer] {
+    /// The layers of a list at `depth` (1 for the document's own); deeper than a script may
+    /// nest them (`Limits.layerDepth`) is refused.
+    mutating func layers(_ node: JSONNode, _ path: JSONPath, depth: Int = 1) throws(ProjectFileError) -> [Layer] {
         var out: [Layer] = []
-        for (n, item) in try array(node, path, "a list of layers").enumerated() {
-            out.append(try layer(item, path.appending(n)))
+        let list = try array(node, path, "a list of layers")
+        if depth > Limits.layerDepth, let first = list.first {
+            throw ProjectFileError(.outOfRange, at: first.position, path.appending(0),
+                                   "layers cannot nest more than \(Limits.layerDepth) levels deep")
+        }
+        for (n, item) in list.enumerated() {
+            out.append(try layer(item, path.appending(n), depth: depth))
         }
         return out
     }
 
-    private mutating func layer(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> Layer {
+    private mutating func layer(_ node: JSONNode, _ path: JSONPath, depth: Int) throws(ProjectFileError) -> Layer {
         let o = try ObjectReader(node, path, what: "a layer", allowed: ["name", "kind", "properties", "sublayers"])
         let nameNode = try o.required("name")
         let n = try define(nameNode, o.at("name"), as: .layer)
@@ -28,7 +35,7 @@ extension ProjectDecoder {
             }
         }
         var sublayers: [Layer] = []
-        if let subs = o.optional("sublayers") { sublayers = try layers(subs, o.at("sublayers")) }
+        if let subs = o.optional("sublayers") { sublayers = try layers(subs, o.at("sublayers"), depth: depth + 1) }
         return Layer(name: n, kind: kind, properties: properties, sublayers: sublayers)
     }
 
