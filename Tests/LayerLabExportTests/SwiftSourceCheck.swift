@@ -45,15 +45,21 @@ enum SwiftSourceCheck {
             .appendingPathComponent("layerlab-export-\(UUID().uuidString).swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
+        let run = try compile(["-parse", file.path], with: swiftc)
+        return run.status == 0 ? nil : run.output
+    }
+
+    /// Runs the compiler with `arguments`; its exit status and everything it printed.
+    static func compile(_ arguments: [String], with swiftc: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swiftc)
-        process.arguments = ["-parse", file.path]
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = pipe
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : String(decoding: output, as: UTF8.self)
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }

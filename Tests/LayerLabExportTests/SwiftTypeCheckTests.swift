@@ -118,18 +118,9 @@ enum SwiftTypeCheck {
     struct Result { var ok: Bool; var errors: String }
 
     static func run(_ args: [String]) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: compiler ?? "/usr/bin/swiftc")
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardError = pipe
-        p.standardOutput = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        let errors = text.split(separator: "\n").filter { $0.contains("error:") }.prefix(10).joined(separator: "\n")
-        return Result(ok: p.terminationStatus == 0, errors: errors)
+        let run = try SwiftSourceCheck.compile(args, with: compiler ?? "/usr/bin/swiftc")
+        let errors = run.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(10).joined(separator: "\n")
+        return Result(ok: run.status == 0, errors: errors)
     }
 
     nonisolated(unsafe) static var built: [String: URL] = [:]
