@@ -3,7 +3,8 @@ import LayerLabCore
 /// Dispatch: one command in, responses out (or a `ScriptError`, with nothing changed).
 extension Session {
     mutating func perform(_ c: Command) throws(ScriptError) -> [Response] {
-        let before = (document, time)
+        // Only with previews: holding the document would make every edit copy it.
+        let before = settings.preview ? (document, time) : nil
         var out: [Response]
         switch c.kind {
         case .canvas(let args): try canvas(args, c); out = []
@@ -44,7 +45,7 @@ extension Session {
         case .clearScreen: out = [.effect(.clearScreen)]
         case .watch(let file, let args): out = [.effect(.watch(try watchRequest(file, args)))]
         }
-        if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {
+        if let before, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {
             out.append(.effect(.show(ShowRequest(document: document, time: time))))
         }
         return out
