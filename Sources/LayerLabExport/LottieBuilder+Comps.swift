@@ -93,7 +93,21 @@ extension LottieBuilder {
         emitPlain(layer, in: &inner, foldRoot: layer.name)
         var id = addComp(inner)
         var name = "\(layer.name) (group)"
+        // Layer masks waiting for the precomposition layer that carries them.
+        var masks: [JSONValue]? = nil
         for m in mattes {
+            let result = "\(layer.name) (\(m == .mask ? "masked" : "clipped"))"
+            if let pending = masks {
+                var wrap = LottieComp()
+                wrap.add(precompLayer(id, index: wrap.nextIndex(), name: name, opacity: [1], matte: nil, masks: pending))
+                id = addComp(wrap)
+                masks = nil
+            }
+            if let outlines = layerMasks(layer, m) {
+                masks = outlines
+                name = result
+                continue
+            }
             var wrap = LottieComp()
             let contentIndex = wrap.nextIndex()
             addMatte(layer, m, to: &wrap)
@@ -108,11 +122,11 @@ extension LottieBuilder {
                 wrap.add(precompLayer(matteID, index: wrap.nextIndex(), name: "\(m == .mask ? "mask" : "bounds") of \(layer.name)",
                                       opacity: [1], matte: .source))
             }
-            name = "\(layer.name) (\(m == .mask ? "masked" : "clipped"))"
+            name = result
             id = addComp(wrap)
         }
         comp.add(precompLayer(id, index: comp.nextIndex(), name: name, opacity: foldedOpacity(layer.name, root: foldRoot),
-                              matte: nil))
+                              matte: nil, masks: masks))
     }
 
     /// A composition of the masked layer's mask (or bounds) in its coordinates, and an opaque
@@ -174,7 +188,8 @@ extension LottieBuilder {
     enum MatteRole { case source, matted }
 
     /// A canvas-sized precomposition layer.
-    func precompLayer(_ id: String, index: Int, name: String, opacity: [Double], matte: MatteRole?) -> JSONValue {
+    func precompLayer(_ id: String, index: Int, name: String, opacity: [Double], matte: MatteRole?,
+                      masks: [JSONValue]? = nil) -> JSONValue {
         let c = document.canvas
         var pairs: [(String, JSONValue)] = [
             ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(0)), ("nm", .string(name)),
@@ -185,6 +200,7 @@ extension LottieBuilder {
         case .matted?: pairs.append(("tt", .number(1)))
         case nil: break
         }
+        if let masks { pairs += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         pairs += [
             ("sr", .number(1)),
             ("ks", LottieShapes.identityTransform(layer: true, opacity: LottieProperty.scalar(opacity.map { $0 * 100 }))),
