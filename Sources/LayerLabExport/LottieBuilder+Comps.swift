@@ -6,7 +6,8 @@ import LayerLabCore
 /// A layer that is masked, clips to its bounds, or is translucent over more than one drawn
 /// part (sublayers, or a fill under a stroke) is drawn into its own precomposition: the layer
 /// and its sublayers at full opacity, then (for each mask or clip) that composition read
-/// through an alpha track matte, and the result placed with the layer's opacity. Every
+/// through layer masks where the mask is outlines (`layerMasks`), else through an alpha track
+/// matte, and the result placed with the layer's opacity. Every
 /// precomposition is as big as the canvas and in canvas coordinates, with null layers repeating
 /// the transforms of the layer's superlayers, so mattes cover what they must in every player
 /// (rlottie draws an alpha matte only where the matted layer has pixels) and nothing in it
