@@ -30,9 +30,6 @@ extension LottieBuilder {
         if ps.contains(where: { !$0.isFlat || !$0.sublayerTransform.isIdentity }) {
             notes.append("\(t.name): 3D transforms (rotation about x or y, z, perspective, sublayerTransform) are not exported to Lottie")
         }
-        if ps.contains(where: { $0.shadowOpacity > 0 && $0.shadowColor.a > 0 }) {
-            notes.append("\(t.name): shadows are not exported to Lottie")
-        }
         switch t.kind {
         default: break
         }

@@ -142,6 +142,7 @@ struct LottieBuilder {
         "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
         "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "contents",
         "contentsGravity", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
     ]
 
     /// Names every property a layer sets or animates that the export does not draw, so a new

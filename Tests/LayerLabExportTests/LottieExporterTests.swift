@@ -238,6 +238,42 @@ struct LottieExporterTests {
         #expect(inner.contains { ($0["tt"] as? NSNumber)?.intValue == 1 })
     }
 
+    /// A shadow is a drop-shadow effect on the layer's canvas-sized precomposition: offset and
+    /// blur in canvas pixels (through a scaled superlayer), softness 2 × shadowRadius (lottie-web's
+    /// Gaussian of standard deviation softness / 4 is LayerLab's radius / 2), and a note that
+    /// rlottie does not draw it.
+    @Test func shadowsBecomeDropShadowEffects() throws {
+        let doc = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            layer stage position=(100, 100) bounds=rect(0, 0, 100, 100) transform.scale.x=2 transform.scale.y=2
+            layer card in stage position=(50, 50) bounds=rect(0, 0, 40, 30) backgroundColor=#2f5fb3 \
+                shadowOpacity=0.5 shadowOffset=6x10 shadowRadius=8
+            animate card shadowRadius from=8 to=4 duration=1
+            """)
+        let export = LottieExporter.export(doc, options: LottieOptions())
+        #expect(export.notes.contains { $0.contains("card") && $0.contains("drop-shadow") && $0.contains("rlottie") },
+                "\(export.notes)")
+        #expect(!export.notes.contains { $0.contains("shadowOpacity") || $0.contains("shadowRadius") }, "\(export.notes)")
+        let lottie = try LottieReader(export.data)
+        let card = try #require(lottie.layers.first { $0["nm"] as? String == "card (group)" })
+        #expect((card["ty"] as? NSNumber)?.intValue == 0)
+        let effect = try #require((card["ef"] as? [[String: Any]])?.first)
+        #expect((effect["ty"] as? NSNumber)?.intValue == 25)
+        let values = try #require(effect["ef"] as? [[String: Any]])
+        func value(_ name: String, at frame: Double) -> [Double]? {
+            LottieReader.value(values.first { $0["nm"] as? String == name }?["v"], at: frame)
+        }
+        #expect(value("Opacity", at: 0) == [127.5])
+        let distance = try #require(value("Distance", at: 0)?.first)
+        #expect(abs(distance - 2 * (36.0 + 100).squareRoot()) < 1e-3)
+        let direction = try #require(value("Direction", at: 0)?.first)
+        #expect(abs(direction - (atan2(10.0, 6) * 180 / Double.pi + 90)) < 1e-3)
+        #expect(value("Softness", at: 0) == [32])
+        // Just before the radius animation ends (radius near 4).
+        let end = try #require(value("Softness", at: lottie.op - 1)?.first)
+        #expect(abs(end - 16) < 0.5, "\(end)")
+    }
+
     @Test func deterministic() throws {
         let doc = try ExportFixtures.example("loading-s.lab")
         #expect(LottieExporter.json(for: doc) == LottieExporter.json(for: doc))
