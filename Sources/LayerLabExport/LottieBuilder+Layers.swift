@@ -27,9 +27,6 @@ extension LottieBuilder {
         case .replicator: break  // its copies are layers of their own (LottieReplicas)
         case .transformLayer: break
         }
-        if ps.contains(where: { !$0.isFlat || !$0.sublayerTransform.isIdentity }) {
-            notes.append("\(t.name): 3D transforms (rotation about x or y, z, perspective, sublayerTransform) are not exported to Lottie")
-        }
         switch t.kind {
         default: break
         }

@@ -25,7 +25,8 @@ public enum LottieExporter {
     public static func export(_ document: Document, options: LottieOptions) -> LottieExport {
         var builder = LottieBuilder(document, options: options)
         let json = builder.build()
-        return LottieExport(data: Data(json.text.utf8), files: builder.files, notes: builder.notes)
+        return LottieExport(data: Data(json.text.utf8), files: builder.files, notes: builder.notes,
+                            approximatedFrames: builder.approximatedFrames)
     }
 }
 
@@ -61,6 +62,9 @@ public struct LottieExport: Sendable {
     public var files: [(path: String, data: Data)]
     /// One sentence each, for the user to read (the CLI prints them as warnings).
     public var notes: [String]
+    /// The frames where a 3D layer is drawn by a flat stand-in (see the notes); elsewhere 3D
+    /// layers are exact.
+    public var approximatedFrames: [Int] = []
 }
 
 /// The state of one Lottie export.
@@ -83,6 +87,9 @@ struct LottieBuilder {
     /// Image assets already made, by picture and pixel size.
     var imageIDs: [String: String] = [:]
     var compCount = 0
+    /// Frames where 3D was drawn by a stand-in (perspective without foreshortening, skew or
+    /// depth order dropped).
+    var approximatedFrames: [Int] = []
 
     init(_ document: Document, options: LottieOptions) {
         self.document = document
@@ -143,6 +150,8 @@ struct LottieBuilder {
         "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "contents",
         "contentsGravity", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
         "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+        "transform.rotation.x", "transform.rotation.y", "transform.scale.z", "transform.translation.z", "transform",
+        "sublayerTransform", "isDoubleSided",
     ]
 
     /// Names every property a layer sets or animates that the export does not draw, so a new
@@ -184,9 +193,14 @@ struct LottieBuilder {
     mutating func sample() -> [String: Int] {
         frames.reserveCapacity(lastFrame + 1)
         var copies: [String: Int] = [:]
+        var depth = DepthNotes()
+        defer { notes += depth.sentences }
         for f in 0...lastFrame {
             var scene = evaluator.scene(at: Double(f) / fps)
             scene.layers = LottieBuilder.expandingCopies(scene.layers, counts: &copies, notes: &notes)
+            depth.approximated = false
+            scene.layers = LottieBuilder.flatteningDepth(scene.layers, notes: &depth)
+            if depth.approximated { approximatedFrames.append(f) }
             var byName: [String: PresentedLayer] = [:]
             var masks: [String: PresentedLayer] = [:]
             func walk(_ ls: [PresentedLayer]) {

@@ -274,6 +274,40 @@ struct LottieExporterTests {
         #expect(abs(end - 16) < 0.5, "\(end)")
     }
 
+    /// 3D without perspective reaches the screen by an affine map, so the flat Lottie layer is
+    /// exact: a turn about y by 60° is a horizontal scale of 0.5; a one-sided layer turned past
+    /// 90° is hidden. Perspective is drawn by a flat stand-in, said in a note and in the frames
+    /// reported as approximated.
+    @Test func depthFlattensToExactTransformsWithoutPerspective() throws {
+        let doc = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            layer card position=(100, 100) bounds=rect(0, 0, 80, 60) backgroundColor=#2f5fb3 \
+                transform.rotation.y=60deg
+            layer face position=(50, 50) bounds=rect(0, 0, 40, 40) backgroundColor=red isDoubleSided=false
+            animate face transform.rotation.y from=0 to=180deg duration=1
+            """)
+        let export = LottieExporter.export(doc, options: LottieOptions())
+        #expect(export.notes.isEmpty, "\(export.notes)")
+        #expect(export.approximatedFrames.isEmpty)
+        let lottie = try LottieReader(export.data)
+        let card = try #require(lottie.layer("card")?["ks"] as? [String: Any])
+        let scale = try #require(LottieReader.value(card["s"], at: 0))
+        #expect(abs(scale[0] - 50) < 1e-3 && abs(scale[1] - 100) < 1e-3, "\(scale)")
+        let face = try #require(lottie.layer("face")?["ks"] as? [String: Any])
+        #expect(LottieReader.value(face["o"], at: 12) == [100])   // 36°: facing
+        #expect(LottieReader.value(face["o"], at: 48) == [0])     // 144°: turned away
+
+        let seen = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            layer stage position=(100, 100) bounds=rect(0, 0, 200, 200) sublayerTransform=perspective(400)
+            layer card in stage position=(100, 100) bounds=rect(0, 0, 80, 60) backgroundColor=#2f5fb3
+            animate card transform.rotation.y from=0 to=60deg duration=1
+            """)
+        let inPerspective = LottieExporter.export(seen, options: LottieOptions())
+        #expect(inPerspective.notes.contains { $0.hasPrefix("card: seen in perspective") }, "\(inPerspective.notes)")
+        #expect(!inPerspective.approximatedFrames.contains(0) && inPerspective.approximatedFrames.contains(30))
+    }
+
     @Test func deterministic() throws {
         let doc = try ExportFixtures.example("loading-s.lab")
         #expect(LottieExporter.json(for: doc) == LottieExporter.json(for: doc))
