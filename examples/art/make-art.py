@@ -103,7 +103,8 @@ MAN_PALETTE = {"S": "#f1c27d", "K": "#333333", "J": "#d12a18", "P": "#2e4a7a", "
 def walk_sheet(frames):
     """The four walker poses side by side: a sprite sheet for contentsRect."""
     rows = [sum((f[y] for f in frames), []) for y in range(len(frames[0]))]
-    write("walk-sheet.txt", MAN_PALETTE, rows, "walker sprite sheet, 4 frames of 16x24 side by side, 64x24")
+    # Beside the basics script that plays it (images load from the script's own folder).
+    write("../basics/walk-sheet.txt", MAN_PALETTE, rows, "walker sprite sheet, 4 frames of 16x24 side by side, 64x24")
 
 skyline()
 tree()
