@@ -303,7 +303,7 @@ struct SwiftGenerator {
         let n = v.number.map { SwiftLiteral.number($0) } ?? "0"
         func colorValue() -> String { v.color.map { color($0) } ?? "nil" }
         switch name {
-        case "bounds": return v.rect.map { ["\(t).bounds = \(SwiftLiteral.rect($0))"] } ?? []
+        case "bounds", "contentsRect": return v.rect.map { ["\(t).\(name) = \(SwiftLiteral.rect($0))"] } ?? []
         case "position", "anchorPoint", "startPoint", "endPoint": return v.point.map { ["\(t).\(name) = \(SwiftLiteral.point($0))"] } ?? []
         case "transform.rotation.z", "transform.scale.x", "transform.scale.y",
              "transform.translation.x", "transform.translation.y", "transform.rotation.x", "transform.rotation.y",

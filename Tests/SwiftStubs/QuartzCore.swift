@@ -71,6 +71,13 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
 
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
 public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -167,6 +174,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var keyTimes: [NSNumber]?
     open var timingFunctions: [CAMediaTimingFunction]?
     open var calculationMode: CAAnimationCalculationMode = .linear
+    open var rotationMode: CAAnimationRotationMode?
 }
 
 open class CASpringAnimation: CABasicAnimation {
@@ -218,6 +226,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var cornerRadius: CGFloat = 0
     open var contents: Any?
     open var contentsGravity: CALayerContentsGravity = .resize
+    open var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     open var contentsScale: CGFloat = 1
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0

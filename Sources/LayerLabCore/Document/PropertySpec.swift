@@ -94,6 +94,8 @@ public enum PropertyTable {
             p("alignment", TextAlignment.natural, \.alignment, in: text, anim: false, "horizontal alignment within the bounds"),
             p("contents", "", \.contents, in: image, anim: false, "a PNG or text-art file"),
             p("contentsGravity", ContentsGravity.resize, \.contentsGravity, in: image, anim: false, "how the contents fit the bounds"),
+            p("contentsRect", Rect(0, 0, 1, 1), \.contentsRect, range: .nonNegative, in: image,
+              "the part of the contents shown, in unit coordinates (sprite sheets)"),
             q("frames", .stringList, .list([]), in: image, anim: false, "flipbook frames (files), like animationImages"),
             q("animationDuration", .number, .number(0), quantity: .time, range: .nonNegative, in: image, anim: false,
               "one flipbook cycle; 0 means 1/30 s a frame"),

@@ -73,6 +73,8 @@ public struct PresentedLayer: Hashable, Sendable {
     // Image: the file shown now (flipbook frame already chosen), or "" for none.
     public var contents = ""
     public var contentsGravity = ContentsGravity.resize
+    /// The unit rectangle of the contents drawn (CALayer's contentsRect).
+    public var contentsRect = Rect(0, 0, 1, 1)
 
     // Gradient
     public var gradientColors = ColorList()
