@@ -197,6 +197,8 @@ struct SwiftGenerator {
         case .replicator: return "CAReplicatorLayer"
         case .gradient: return "CAGradientLayer"
         case .transformLayer: return "CATransformLayer"
+        case .emitter: return "CAEmitterLayer"
+        case .emitterCell: return "CAEmitterCell"
         }
     }
 
