@@ -64,9 +64,15 @@ extension Session {
     /// Types and applies `key=value` arguments to a layer, one at a time so errors point at
     /// the argument that caused them.
     func assign(_ arguments: [Argument], to layerName: String, in doc: inout Document) throws(ScriptError) {
-        for a in arguments {
-            let list = try assignments([a], for: layerName, in: doc)
-            try edit(a.value.range) { () throws(EditError) in try doc.setProperties(layer: layerName, list) }
+        for var a in arguments {
+            var target = layerName
+            // `emitterCells.NAME.KEY` on an emitter sets KEY on its cell NAME.
+            if let (cell, keyPath) = try cellTarget(Name(text: layerName, range: a.key.range), a.key, in: doc) {
+                target = cell.text
+                a.key = keyPath
+            }
+            let list = try assignments([a], for: target, in: doc)
+            try edit(a.value.range) { () throws(EditError) in try doc.setProperties(layer: target, list) }
         }
     }
 

@@ -35,7 +35,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
             }
             return nil
         }
-        if parent == .emitterCell { return "a cell holds only cells, not a \(child.rawValue) layer" }
+        if parent == .emitterCell { return "a cell holds only cells, not a \(child == .layer ? "plain" : child.rawValue) layer" }
         return nil
     }
 }
