@@ -26,6 +26,7 @@ extension LottieBuilder {
         case .image, .layer: break
         case .replicator: break  // its copies are layers of their own (LottieReplicas)
         case .transformLayer: break
+        case .emitter, .emitterCell: break  // particles: noted in `build` (Lottie has none)
         }
         if ps.contains(where: { !$0.isFlat || !$0.sublayerTransform.isIdentity }) {
             notes.append("\(t.name): 3D transforms (rotation about x or y, z, perspective, sublayerTransform) are not exported to Lottie")

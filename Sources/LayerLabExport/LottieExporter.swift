@@ -101,9 +101,23 @@ struct LottieBuilder {
         walk(document.layers, nil)
     }
 
+    /// The layer tree without emitter cells, noting each emitter: Lottie has no particles.
+    mutating func withoutCells(_ layers: [Layer]) -> [Layer] {
+        layers.map { l in
+            var l = l
+            if l.kind == .emitter {
+                notes.append("\(l.name): particles (CAEmitterLayer) are not exported to Lottie; only the layer itself is")
+                l.sublayers.removeAll { !$0.kind.isLayer }
+            }
+            l.sublayers = withoutCells(l.sublayers)
+            return l
+        }
+    }
+
     mutating func build() -> JSONValue {
         let copies = sample()
-        let tree = copies.isEmpty ? document.layers : treeWithCopies(document.layers, counts: copies)
+        let layers = withoutCells(document.layers)
+        let tree = copies.isEmpty ? layers : treeWithCopies(layers, counts: copies)
         if !copies.isEmpty {
             func walk(_ ls: [Layer], _ parent: String?) {
                 for l in ls {

@@ -84,6 +84,8 @@ public struct PresentedLayer: Hashable, Sendable {
     public var gradientType = GradientType.axial
     // Replicator
     public var replicator: Replication? = nil
+    /// An emitter's particles, drawn above its background and below its sublayers.
+    public var emission: Emission? = nil
 
     public var sublayers: [PresentedLayer] = []
     /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
@@ -95,6 +97,7 @@ public struct PresentedLayer: Hashable, Sendable {
         self.name = name
         self.kind = kind
         if kind == .replicator { replicator = .single }
+        if kind == .emitter { emission = Emission() }
     }
 
     private init(placeholderNamed name: String) {
