@@ -154,7 +154,7 @@ struct LottieBuilder {
         "transform.translation.x", "transform.translation.y", "opacity", "hidden", "zPosition", "backgroundColor",
         "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "beginTime", "speed", "timeOffset", "path",
         "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
-        "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "contents",
+        "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "font", "isWrapped", "truncationMode", "contents",
         "contentsGravity", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
         "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
     ]

@@ -240,7 +240,7 @@ struct SwiftGenerator {
         w.line("\(id).name = \(SwiftLiteral.string(l.name + nameSuffix))")
         if l.kind == .text {
             if nameSuffix.isEmpty {
-                notes.append("\(l.name): text uses the system font in Core Animation, so glyph shapes and widths differ from LayerLab's")
+                notes.append("\(l.name): text draws with its font (Helvetica unless set) in Core Animation, so glyph shapes and widths differ from LayerLab's")
             }
             w.line("\(id).contentsScale = " + (iOS ? "UITraitCollection.current.displayScale" : "NSScreen.main?.backingScaleFactor ?? 2"))
         }
@@ -347,6 +347,9 @@ struct SwiftGenerator {
         case "lineCap", "lineJoin", "fillRule", "contentsGravity", "type":
             return ["\(t).\(name) = \(SwiftLiteral.enumCase(v.string ?? ""))"]
         case "alignment": return ["\(t).alignmentMode = \(SwiftLiteral.enumCase(v.string ?? "natural"))"]
+        case "font": return ["\(t).font = \(SwiftLiteral.string(v.string ?? "Helvetica")) as CFString"]
+        case "isWrapped": return ["\(t).isWrapped = \(v.bool == true)"]
+        case "truncationMode": return ["\(t).truncationMode = \(SwiftLiteral.enumCase(v.string ?? "none"))"]
         case "lineDashPattern":
             let items = (v.list ?? []).compactMap(\.number)
             return ["\(t).lineDashPattern = " + (items.isEmpty ? "nil" : "[" + items.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "]")]

@@ -8,6 +8,9 @@
 @_exported import Foundation
 
 public typealias CFTimeInterval = Double
+public typealias CFTypeRef = AnyObject
+/// Core Foundation's string; Swift strings convert with `as CFString`.
+public final class CFString: ExpressibleByStringLiteral { public init(stringLiteral value: String) {} }
 
 public func CACurrentMediaTime() -> CFTimeInterval { 0 }
 
@@ -109,6 +112,15 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     public static let right = CATextLayerAlignmentMode(rawValue: "right")
     public static let center = CATextLayerAlignmentMode(rawValue: "center")
     public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
+}
+
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = CATextLayerTruncationMode(rawValue: "none")
+    public static let start = CATextLayerTruncationMode(rawValue: "start")
+    public static let end = CATextLayerTruncationMode(rawValue: "end")
+    public static let middle = CATextLayerTruncationMode(rawValue: "middle")
 }
 
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
@@ -259,10 +271,12 @@ open class CAShapeLayer: CALayer {
 
 open class CATextLayer: CALayer {
     open var string: Any?
+    open var font: CFTypeRef?
     open var fontSize: CGFloat = 36
     open var foregroundColor: CGColor?
     open var alignmentMode: CATextLayerAlignmentMode = .natural
     open var isWrapped: Bool = false
+    open var truncationMode: CATextLayerTruncationMode = .none
 }
 
 public struct CATransform3D: Sendable {
