@@ -13,7 +13,7 @@ extension RenderContext {
         let toImage = inverse
             .concatenating(.translation(-dest.minX, -dest.minY))
             .concatenating(.scale(Double(image.width) / dest.width, Double(image.height) / dest.height))
-        let src = premultiplied(image)
+        let src = premultiplied(layer.contents, image)
         let iw = image.width, ih = image.height
         let nearest = sampling == .nearest
         contours.removeAll()
@@ -69,8 +69,16 @@ extension RenderContext {
         }
     }
 
-    /// The image as premultiplied float pixels.
-    private func premultiplied(_ image: Bitmap) -> [SIMD4<Float>] {
+    /// The image as premultiplied float pixels, converted once per context (a canvas keeps
+    /// them from frame to frame).
+    private func premultiplied(_ name: String, _ image: Bitmap) -> [SIMD4<Float>] {
+        if let done = premultipliedImages[name] { return done }
+        let out = RenderContext.premultiplied(image)
+        premultipliedImages[name] = out
+        return out
+    }
+
+    private static func premultiplied(_ image: Bitmap) -> [SIMD4<Float>] {
         var out = [SIMD4<Float>](repeating: .zero, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { p in
             for i in 0..<out.count {
