@@ -54,7 +54,7 @@ extension LottieBuilder {
         case .text: n += 1
         case .image: n += Set(ps.map(\.contents)).count
         case .gradient: if ps.contains(where: { !$0.gradientColors.colors.isEmpty }) { n += 1 }
-        case .layer, .replicator, .transformLayer: break
+        case .layer, .replicator, .transformLayer, .emitter, .emitterCell: break
         }
         return n
     }
