@@ -19,6 +19,8 @@ extension LottieBuilder {
     struct DepthNotes {
         var foreshortened: Set<String> = []
         var skewed: Set<String> = []
+        /// This frame's extra parents of sheared layers (see `sheared`), by layer name.
+        var shearParents: [String: PresentedLayer] = [:]
         /// transformLayers whose sublayers' depth order differs from the drawing order.
         var reordered: Set<String> = []
         /// Whether the frame being flattened needed a stand-in for perspective or depth order.
@@ -36,13 +38,13 @@ extension LottieBuilder {
     /// superlayers' `sublayerTransform` folded in.
     static func flatteningDepth(_ layers: [PresentedLayer], notes: inout DepthNotes) -> [PresentedLayer] {
         flatten(layers, parent: .identity, parentMap: .identity, parentKind: .layer, parentHasSublayerTransform: false,
-                notes: &notes)
+                shearable: true, notes: &notes)
     }
 
     /// `parent` maps the superlayer's sublayer space to the screen in 3D, as the rasterizer
     /// chains it; `parentMap` is the superlayer's own 2D map to the screen in the export.
     private static func flatten(_ layers: [PresentedLayer], parent: Transform3D, parentMap: AffineTransform,
-                                parentKind: LayerKind, parentHasSublayerTransform: Bool,
+                                parentKind: LayerKind, parentHasSublayerTransform: Bool, shearable: Bool,
                                 notes: inout DepthNotes) -> [PresentedLayer] {
         layers.map { original in
             var l = original
@@ -76,8 +78,13 @@ extension LottieBuilder {
                 }
                 if !l.isDoubleSided && !plane.facesViewer(at: centre) { l.hidden = true }
                 let relative = parentMap.inverted.map { map.concatenating($0) } ?? map
-                // A stand-in for perspective shears a little; that is part of the stand-in.
-                if !place(&l, relative) && flatMap != nil {
+                if shearable, !placed(&l, relative, origin: l.bounds.origin), let (turn, extra) = sheared(relative, l.bounds.origin) {
+                    // Turned, then scaled and turned again by an extra parent: any flat map.
+                    l.anchorPoint = .zero; l.position = .zero; l.translationX = 0; l.translationY = 0
+                    l.rotation = turn; l.scaleX = 1; l.scaleY = 1
+                    notes.shearParents[l.name] = extra
+                } else if !place(&l, relative) && flatMap != nil {
+                    // A stand-in for perspective shears a little; that is part of the stand-in.
                     notes.skewed.insert(l.name)
                     notes.approximated = true
                 }
@@ -85,9 +92,11 @@ extension LottieBuilder {
                 l.hidden = true
             }
             l.sublayers = flatten(original.sublayers, parent: children, parentMap: map, parentKind: l.kind,
-                                  parentHasSublayerTransform: !original.sublayerTransform.isIdentity, notes: &notes)
+                                  parentHasSublayerTransform: !original.sublayerTransform.isIdentity, shearable: shearable,
+                                  notes: &notes)
+            // A mask's Lottie layer hangs from its masked layer's, so it has no extra parent.
             l.mask = flatten(original.mask, parent: Transform3D.flatteningZ.concatenating(m3), parentMap: map,
-                             parentKind: .layer, parentHasSublayerTransform: false, notes: &notes)
+                             parentKind: .layer, parentHasSublayerTransform: false, shearable: false, notes: &notes)
             if l.kind == .transformLayer && depthOrderChanges(original, space: children) {
                 notes.reordered.insert(l.name)
                 notes.approximated = true
@@ -143,6 +152,24 @@ extension LottieBuilder {
         let c = (y1.x - y0.x) / (2 * h), d = (y1.y - y0.y) / (2 * h)
         let q = plane.apply(p)
         return AffineTransform(a: a, b: b, c: c, d: d, tx: q.x - a * p.x - c * p.y, ty: q.y - b * p.x - d * p.y)
+    }
+
+    /// A flat map that shears, as a turn (the layer's own rotation, about the bounds' origin)
+    /// followed by an extra parent's scales, turn and position: Lottie composes a layer with
+    /// its parent, so the two say any flat map. Nil when the map flattens the plane.
+    static func sheared(_ m: AffineTransform, _ origin: Point) -> (turn: Double, parent: PresentedLayer)? {
+        // The linear part as a column matrix [a c; b d] = Rot(φ) · diag(sx, sy) · Rot(θ).
+        let e = (m.a + m.d) / 2, f = (m.a - m.d) / 2, g = (m.b + m.c) / 2, h = (m.b - m.c) / 2
+        let q = (e * e + h * h).squareRoot(), r = (f * f + g * g).squareRoot()
+        let sx = q + r, sy = q - r
+        guard abs(sx) > 1e-12, abs(sy) > 1e-12 else { return nil }
+        let a1 = atan2(g, f), a2 = atan2(h, e)
+        var extra = PresentedLayer(name: "", kind: .layer)
+        extra.anchorPoint = .zero
+        extra.rotation = (a2 + a1) / 2
+        extra.scaleX = sx; extra.scaleY = sy
+        extra.position = m.apply(origin)
+        return ((a2 - a1) / 2, extra)
     }
 
     /// Gives `l` the 2D fields (anchor at the bounds' origin, position, scales, rotation) whose

@@ -94,6 +94,8 @@ struct LottieBuilder {
     /// Frames where 3D was drawn by a stand-in (perspective without foreshortening, skew or
     /// depth order dropped).
     var approximatedFrames: [Int] = []
+    /// Per frame, the extra parent of each layer whose flat map shears (`LottieDepth`).
+    var shearParents: [[String: PresentedLayer]] = []
 
     init(_ document: Document, options: LottieOptions) {
         self.document = document
@@ -217,8 +219,10 @@ struct LottieBuilder {
             var scene = evaluator.scene(at: Double(f) / fps)
             scene.layers = LottieBuilder.expandingCopies(scene.layers, counts: &copies, notes: &notes)
             depth.approximated = false
+            depth.shearParents = [:]
             scene.layers = LottieBuilder.flatteningDepth(scene.layers, notes: &depth)
             if depth.approximated { approximatedFrames.append(f) }
+            shearParents.append(depth.shearParents)
             var byName: [String: PresentedLayer] = [:]
             var masks: [String: PresentedLayer] = [:]
             func walk(_ ls: [PresentedLayer]) {
