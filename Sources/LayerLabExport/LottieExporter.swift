@@ -172,6 +172,10 @@ struct LottieBuilder {
         "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
         "transform.rotation.x", "transform.rotation.y", "transform.scale.z", "transform.translation.z", "transform",
         "sublayerTransform", "isDoubleSided",
+        // Gradients (LottieGradient), replicator copies (LottieReplicas), sprite-sheet parts.
+        "colors", "locations", "startPoint", "endPoint", "type", "instanceCount", "instanceDelay", "instanceTransform",
+        "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
+        "contentsRect",
     ]
 
     /// Names every property a layer sets or animates that the export does not draw, so a new
