@@ -23,6 +23,9 @@ extension LottieBuilder {
         var shearParents: [String: PresentedLayer] = [:]
         /// transformLayers whose sublayers' depth order differs from the drawing order.
         var reordered: Set<String> = []
+        /// Each transformLayer's sublayers back to front by depth in the first frame: the order
+        /// the export draws them in.
+        var firstOrder: [String: [String]] = [:]
         /// Whether the frame being flattened needed a stand-in for perspective or depth order.
         var approximated = false
 
@@ -30,7 +33,7 @@ extension LottieBuilder {
         var sentences: [String] {
             foreshortened.sorted().map { "\($0): seen in perspective, it is drawn without foreshortening in Lottie (the flat map matching it at its centre)" }
                 + skewed.sorted().map { "\($0): its 3D transform skews it; Lottie keeps its rotation and scales without the skew" }
-                + reordered.sorted().map { "\($0): its sublayers change depth order; Lottie draws them in the order of their zPosition at the start" }
+                + reordered.sorted().map { "\($0): its sublayers change depth order; Lottie draws them in their order at the start" }
         }
     }
 
@@ -97,9 +100,17 @@ extension LottieBuilder {
             // A mask's Lottie layer hangs from its masked layer's, so it has no extra parent.
             l.mask = flatten(original.mask, parent: Transform3D.flatteningZ.concatenating(m3), parentMap: map,
                              parentKind: .layer, parentHasSublayerTransform: false, shearable: false, notes: &notes)
-            if l.kind == .transformLayer && depthOrderChanges(original, space: children) {
-                notes.reordered.insert(l.name)
-                notes.approximated = true
+            if l.kind == .transformLayer {
+                let order = depthOrder(original, space: children)
+                if let first = notes.firstOrder[l.name] {
+                    // The visible ones must keep their first order.
+                    if first.filter(order.contains) != order {
+                        notes.reordered.insert(l.name)
+                        notes.approximated = true
+                    }
+                } else {
+                    notes.firstOrder[l.name] = depthOrder(original, space: children, visibleOnly: false)
+                }
             }
             l.rotationX = 0; l.rotationY = 0; l.scaleZ = 1; l.translationZ = 0
             l.transformMatrix = .identity; l.sublayerTransform = .identity
@@ -107,10 +118,11 @@ extension LottieBuilder {
         }
     }
 
-    /// Whether a transformLayer draws its visible sublayers (back to front by the depth of their
-    /// centres) in another order than the export's (zPosition, then tree order).
-    static func depthOrderChanges(_ layer: PresentedLayer, space: Transform3D) -> Bool {
+    /// A transformLayer's sublayers back to front by the depth of their centres, as the
+    /// rasterizer draws them (ties in tree order); only those it shows, unless `visibleOnly` is false.
+    static func depthOrder(_ layer: PresentedLayer, space: Transform3D, visibleOnly: Bool = true) -> [String] {
         let shown = layer.sublayers.indices.filter { i in
+            guard visibleOnly else { return true }
             let s = layer.sublayers[i]
             guard !s.hidden, s.opacity > 0 else { return false }
             let plane = s.transform3DToSuperlayer.concatenating(space).planar
@@ -121,12 +133,7 @@ extension LottieBuilder {
             let p = s.transform3DToSuperlayer.concatenating(space).apply(s.bounds.midX, s.bounds.midY, 0)
             return p.w != 0 ? p.z / p.w : p.z
         }
-        let byDepth = shown.sorted { depth($0) != depth($1) ? depth($0) < depth($1) : $0 < $1 }
-        let byZ = shown.sorted { a, b in
-            let za = layer.sublayers[a].zPosition, zb = layer.sublayers[b].zPosition
-            return za != zb ? za < zb : a < b
-        }
-        return byDepth != byZ
+        return shown.sorted { depth($0) != depth($1) ? depth($0) < depth($1) : $0 < $1 }.map { layer.sublayers[$0].name }
     }
 
     /// The plane's map when it is affine over `rect` (w varies by less than a billionth there:

@@ -94,6 +94,8 @@ struct LottieBuilder {
     /// Frames where 3D was drawn by a stand-in (perspective without foreshortening, skew or
     /// depth order dropped).
     var approximatedFrames: [Int] = []
+    /// Each transformLayer's sublayers back to front at the first frame (`LottieDepth`).
+    var depthOrders: [String: [String]] = [:]
     /// Per frame, the extra parent of each layer whose flat map shears (`LottieDepth`).
     var shearParents: [[String: PresentedLayer]] = []
 
@@ -226,6 +228,7 @@ struct LottieBuilder {
             depth.shearParents = [:]
             scene.layers = LottieBuilder.flatteningDepth(scene.layers, notes: &depth)
             if depth.approximated { approximatedFrames.append(f) }
+            if f == 0 { depthOrders = depth.firstOrder }
             shearParents.append(depth.shearParents)
             var byName: [String: PresentedLayer] = [:]
             var masks: [String: PresentedLayer] = [:]
@@ -243,10 +246,18 @@ struct LottieBuilder {
         return copies.filter { $0.value > 1 }
     }
 
-    /// Siblings back to front as Core Animation draws them: by zPosition at frame 0, stable.
+    /// Siblings back to front as Core Animation draws them: by zPosition at frame 0, stable (a
+    /// transformLayer's by depth at frame 0).
     /// Layers used only as masks are left out.
     func painterOrder(_ ls: [Layer]) -> [Layer] {
         let first = frames.first ?? [:]
+        // A transformLayer's sublayers: by depth at the first frame, as Core Animation sorts them.
+        if let parent = ls.first.flatMap({ parents[$0.name] }), let order = depthOrders[parent] {
+            let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            return ls.enumerated().sorted { a, b in
+                (rank[a.element.name] ?? Int.max, a.offset) < (rank[b.element.name] ?? Int.max, b.offset)
+            }.map(\.element).filter { l in frames.contains { $0[l.name] != nil } }
+        }
         return ls.enumerated().sorted { a, b in
             let za = first[a.element.name]?.zPosition ?? 0, zb = first[b.element.name]?.zPosition ?? 0
             return (za, a.offset) < (zb, b.offset)

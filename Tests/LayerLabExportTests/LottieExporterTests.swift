@@ -308,6 +308,26 @@ struct LottieExporterTests {
         #expect(!inPerspective.approximatedFrames.contains(0) && inPerspective.approximatedFrames.contains(30))
     }
 
+    /// A transformLayer's sublayers are drawn by depth (the nearer on top, whatever the tree
+    /// order); when they change depth order as it turns half way round, the export keeps the
+    /// first order and says so, for the frames it holds.
+    @Test func depthOrderChangesAreNoted() throws {
+        let doc = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            transformLayer box position=(100, 100) bounds=rect(0, 0, 100, 100)
+            layer near in box position=(50, 50) bounds=rect(0, 0, 60, 60) backgroundColor=red transform.translation.z=20
+            layer far in box position=(50, 50) bounds=rect(0, 0, 60, 60) backgroundColor=blue transform.translation.z=-20
+            animate box transform.rotation.y from=0 to=180deg duration=1
+            """)
+        let export = LottieExporter.export(doc, options: LottieOptions())
+        #expect(export.notes.contains { $0.hasPrefix("box: its sublayers change depth order") }, "\(export.notes)")
+        #expect(!export.approximatedFrames.contains(0) && export.approximatedFrames.contains(59))
+        // Lottie lists layers front to back: near before far.
+        let names = try LottieReader(export.data).layers.compactMap { $0["nm"] as? String }
+        let near = try #require(names.firstIndex(of: "near")), far = try #require(names.firstIndex(of: "far"))
+        #expect(near < far, "\(names)")
+    }
+
     @Test func deterministic() throws {
         let doc = try ExportFixtures.example("loading-s.lab")
         #expect(LottieExporter.json(for: doc) == LottieExporter.json(for: doc))
