@@ -75,8 +75,10 @@ struct RLottieComparisonTests {
         }
         let (doc, images) = PlayerComparison.document(try String(contentsOf: url, encoding: .utf8), name: path,
                                                       folder: url.deletingLastPathComponent().path)
-        let notes = LottieExporter.export(doc, options: PlayerComparison.options(images)).notes
-        for loss in losses { #expect(notes.contains { $0.contains(loss) }, "\(path): \(notes)") }
+        let whole = LottieExporter.export(doc, options: PlayerComparison.options(images))
+        for loss in losses { #expect(whole.notes.contains { $0.contains(loss) }, "\(path): \(whole.notes)") }
+        // The whole export (effects and all) still loads and plays.
+        try PlayerComparison.player(whole.data, doc).render(frame: 1)
         let flat = Self.drawable(doc)
         let export = LottieExporter.export(flat, options: PlayerComparison.options(images))
         let approximated = Set(export.approximatedFrames)
