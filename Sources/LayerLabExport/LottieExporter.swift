@@ -141,7 +141,7 @@ struct LottieBuilder {
         "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "beginTime", "speed", "timeOffset", "path",
         "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
         "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "contents",
-        "contentsGravity", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
+        "contentsGravity", "contentsRect", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
     ]
 
     /// Names every property a layer sets or animates that the export does not draw, so a new
