@@ -11,7 +11,7 @@ extension SwiftGenerator {
         w.line("let start = CACurrentMediaTime()")
 
         var used: Set<String> = Set(document.animations.map(\.layer)).union(document.events.map(\.layer))
-        for (name, l) in layers {
+        for (name, l) in layers where l.kind.isLayer {
             if !(l.value("frames").list ?? []).isEmpty || l.properties["beginTime"] != nil { used.insert(name) }
         }
         for slot in maskSlots { used.insert(slot.layer); for m in slot.masks { used.insert(m) } }

@@ -9,9 +9,11 @@ extension Session {
     }
 
     mutating func addAnimation(_ a: AnimationCommand, _ c: Command) throws(ScriptError) -> [Response] {
-        guard let layerName = a.layer else {
+        guard var layerName = a.layer else {
             throw .unexpected(found: "a key path", expected: "LAYER KEYPATH", a.keyPath.range)
         }
+        var a = a
+        if let (cell, keyPath) = try cellTarget(layerName, a.keyPath) { layerName = cell; a.keyPath = keyPath }
         let layer = try requireLayer(layerName)
         var doc = document
         let kp = try resolveKeyPath(a.keyPath, on: layer, animatable: true)
