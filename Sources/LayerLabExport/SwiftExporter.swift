@@ -121,7 +121,7 @@ struct SwiftGenerator {
         for file in SwiftGenerator.pictures(document) {
             var name = SwiftGenerator.assetName(file)
             if taken.contains(name) {
-                name = String(file.split(separator: ".").first ?? Substring(file)).replacingOccurrences(of: "/", with: "-")
+                name = String(file.split(separator: ".").first ?? Substring(file)).replacing("/", with: "-")
             }
             taken.insert(name)
             assetNames[file] = name

@@ -20,7 +20,7 @@ extension RenderContext {
             .concatenating(.translation(-dest.minX, -dest.minY))
             .concatenating(.scale(shown.width / dest.width, shown.height / dest.height))
             .concatenating(.translation(shown.minX, shown.minY))
-        let src = premultiplied(image)
+        let src = premultiplied(layer.contents, image)
         let iw = image.width, ih = image.height
         // Samples stay inside the part shown (no bleeding from a sprite sheet's next cell);
         // beyond the image its edge pixels extend outwards, as Core Animation documents.
@@ -87,8 +87,16 @@ extension RenderContext {
         return (lo + 0.5, hi - 0.5)
     }
 
-    /// The image as premultiplied float pixels.
-    private func premultiplied(_ image: Bitmap) -> [SIMD4<Float>] {
+    /// The image as premultiplied float pixels, converted once per context (a canvas keeps
+    /// them from frame to frame).
+    private func premultiplied(_ name: String, _ image: Bitmap) -> [SIMD4<Float>] {
+        if let done = premultipliedImages[name] { return done }
+        let out = RenderContext.premultiplied(image)
+        premultipliedImages[name] = out
+        return out
+    }
+
+    private static func premultiplied(_ image: Bitmap) -> [SIMD4<Float>] {
         var out = [SIMD4<Float>](repeating: .zero, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { p in
             for i in 0..<out.count {
