@@ -21,6 +21,7 @@ struct MotionScriptTests {
         #expect(s.ok("inspect plane.position at=1.5") == "plane.position = (30, 5)")
         #expect(s.ok("inspect plane.transform.rotation.z at=1.5") == "plane.transform.rotation.z = 1.570796")
         #expect(s.ok("explain plane.transform.rotation.z at=1.5").contains("fly"))
+        #expect(s.ok("tree").contains("fly: keyframes position path=route rotationMode=auto duration=2"))
         #expect(s.ok("inspect sprite.contentsRect at=0.6") == "sprite.contentsRect = rect(0.5, 0, 0.5, 1)")
     }
 

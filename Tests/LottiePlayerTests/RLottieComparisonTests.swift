@@ -39,6 +39,8 @@ struct RLottieComparisonTests {
     static let beyondLottie: [String: [String]] = [
         "basics/15-shadows-3d.lab": ["3D", "drop-shadow"],
         "card-flip.lab": ["3D", "drop-shadow"],
+        "basics/18-emitter.lab": ["particles"],
+        "confetti.lab": ["particles"],
     ]
 
     @Test(arguments: examples)
