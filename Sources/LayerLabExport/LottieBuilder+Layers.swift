@@ -66,7 +66,10 @@ extension LottieBuilder {
             })),
             ("p", position ?? LottieProperty.vector(ps.map { [$0.position.x + $0.translationX, $0.position.y + $0.translationY, 0] })),
             ("s", LottieProperty.vector(ps.map { [$0.scaleX * 100, $0.scaleY * 100, 100] })),
-            ("r", LottieProperty.scalar(rotations(ps, orient: orient).map { $0 * 180 / Double.pi })),
+            // Under auto-orient the rest of the turn wobbles by hundredths of a degree (the
+            // player measures its curves its own way); 0.05° keeps that out of the keyframes.
+            ("r", LottieProperty.scalar(rotations(ps, orient: orient).map { $0 * 180 / Double.pi },
+                                        tolerance: orient == nil ? 0.001 : 0.05)),
             ("o", LottieProperty.scalar(opacity.map { max(0, min(1, $0)) * 100 })),
         ])
     }
