@@ -170,7 +170,7 @@ struct LottieBuilder {
         "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "beginTime", "speed", "timeOffset", "path",
         "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
         "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "font", "isWrapped", "truncationMode", "contents",
-        "contentsGravity", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
+        "contentsGravity", "contentsRect", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
         "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
         "transform.rotation.x", "transform.rotation.y", "transform.scale.z", "transform.translation.z", "transform",
         "sublayerTransform", "isDoubleSided",

@@ -174,6 +174,20 @@ struct RLottieComparisonTests {
             """, name: "group opacity", folder: "/")
     }
 
+    /// Motion paths as spatial keyframes: linear timing with keyTimes and eased segments,
+    /// facing backwards (autoReverse) over the layer's own rotation, a close and a second
+    /// subpath, autoreversing; and paced with auto-orient.
+    @Test(arguments: ["rotationMode=autoReverse keyTimes=[0, 0.2, 0.7, 0.8, 1] timingFunctions=[easeIn, linear, easeOut, linear] autoreverses=true",
+                      "rotationMode=auto calculationMode=paced repeatCount=inf"])
+    func motionPath(_ attributes: String) throws {
+        try check("""
+            canvas size=200x200 background=white duration=3
+            shape arrow position=(30, 150) transform.rotation.z=0.3 path=polygon((-14, -8), (14, 0), (-14, 8)) fillColor=#3d5a80
+            keyframes arrow position path=svg("M 30 150 C 30 90 90 40 140 60 L 170 120 Z M 40 40 Q 100 20 160 40") \
+                \(attributes) duration=1.5
+            """, name: "motion path", folder: "/")
+    }
+
     @Test func coloursAreExact() throws {
         let (doc, images) = PlayerComparison.document("canvas size=40x40 background=#eef0ee", name: "colours", folder: "/")
         let export = LottieExporter.export(doc, options: PlayerComparison.options(images))
