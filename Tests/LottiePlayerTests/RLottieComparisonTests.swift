@@ -39,6 +39,7 @@ struct RLottieComparisonTests {
     static let beyondLottie: [String: [String]] = [
         "basics/15-shadows-3d.lab": ["3D transforms", "shadows"],
         "card-flip.lab": ["3D transforms", "shadows"],
+        "basics/18-emitter.lab": ["particles"],
     ]
 
     @Test(arguments: examples)

@@ -39,6 +39,11 @@ public struct Particle: Hashable, Sendable {
     public var shape: Int
     /// Emitter time of birth: orders particles in `oldestFirst` / `oldestLast`.
     public var birth: Double
+
+    public init(position: Point, z: Double, angle: Double, scale: Double, color: Color, shape: Int, birth: Double) {
+        self.position = position; self.z = z; self.angle = angle; self.scale = scale; self.color = color
+        self.shape = shape; self.birth = birth
+    }
 }
 
 /// CAEmitterCell facts that are not table lines.
