@@ -89,6 +89,18 @@ import Testing
         }
     }
 
+    /// Moving the emitter layer moves its particles with it (they live in its coordinates):
+    /// the particles themselves are those of the still emitter.
+    @Test func movingTheLayerKeepsTheParticles() {
+        var slide = MediaTiming()
+        slide.duration = 2
+        let move = Animation(name: "move", layer: "fire", timing: slide,
+                             body: .basic(.init(keyPath: "position", from: .point(Point(0, 0)), to: .point(Point(50, 0)))))
+        let still = Self.particles(Self.document(cell: Self.fountain), at: 1.3)
+        let moved = Self.particles(Self.document(cell: Self.fountain, animations: [move]), at: 1.3)
+        #expect(still == moved)
+    }
+
     @Test func anAnimatedBirthRateStopsEmission() {
         var held = MediaTiming()
         held.duration = 1

@@ -14,10 +14,17 @@ extension Evaluator {
             }
         }
         index(l.sublayers)
-        let names = [l.name] + cells.map(\.0.name)
-        let animated = names.contains { n in
-            !(compiledByLayer[n] ?? []).isEmpty || !(eventsByLayer[n] ?? []).isEmpty || !(implicitByLayer[n] ?? []).isEmpty
-        }
+        // Any change over time of a cell, or of the emitter's own emission values (not its
+        // position or opacity, which move the drawing, not the particles), takes the grid.
+        let emitterKeys = Set(PropertyTable.properties(for: .emitter).filter { $0.kinds?.contains(.emitter) == true }.map(\.name))
+        func touches(_ kp: KeyPath?) -> Bool { kp.map { !emitterKeys.isDisjoint(with: $0.storedProperties) } ?? false }
+        func changes(_ c: CompiledAnimation) -> Bool { touches(c.keyPath) || c.children.contains(where: changes) }
+        let animated = cells.contains { c in
+            let n = c.0.name
+            return !(compiledByLayer[n] ?? []).isEmpty || !(eventsByLayer[n] ?? []).isEmpty || !(implicitByLayer[n] ?? []).isEmpty
+        } || (compiledByLayer[l.name] ?? []).contains(where: changes)
+            || (eventsByLayer[l.name] ?? []).contains { $0.keyPaths.contains(where: touches) }
+            || (implicitByLayer[l.name] ?? []).contains { touches($0.keyPath) }
         let rate = self.layerTime(l.name, at: sceneTime + 1) - layerTime
         func state(at t: Double) -> EmitterState {
             let s = rate != 0 && rate.isFinite ? sceneTime + (t - layerTime) / rate : sceneTime
