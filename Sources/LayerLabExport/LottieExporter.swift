@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LayerLabCore
 import LayerLabRaster
 
@@ -154,8 +158,9 @@ struct LottieBuilder {
         "transform.translation.x", "transform.translation.y", "opacity", "hidden", "zPosition", "backgroundColor",
         "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "beginTime", "speed", "timeOffset", "path",
         "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
-        "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "contents",
+        "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "font", "isWrapped", "truncationMode", "contents",
         "contentsGravity", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
     ]
 
     /// Names every property a layer sets or animates that the export does not draw, so a new

@@ -121,7 +121,7 @@ struct SwiftGenerator {
         for file in SwiftGenerator.pictures(document) {
             var name = SwiftGenerator.assetName(file)
             if taken.contains(name) {
-                name = String(file.split(separator: ".").first ?? Substring(file)).replacingOccurrences(of: "/", with: "-")
+                name = String(file.split(separator: ".").first ?? Substring(file)).replacing("/", with: "-")
             }
             taken.insert(name)
             assetNames[file] = name
@@ -240,7 +240,7 @@ struct SwiftGenerator {
         w.line("\(id).name = \(SwiftLiteral.string(l.name + nameSuffix))")
         if l.kind == .text {
             if nameSuffix.isEmpty {
-                notes.append("\(l.name): text uses the system font in Core Animation, so glyph shapes and widths differ from LayerLab's")
+                notes.append("\(l.name): text draws with its font (Helvetica unless set) in Core Animation, so glyph shapes and widths differ from LayerLab's")
             }
             w.line("\(id).contentsScale = " + (iOS ? "UITraitCollection.current.displayScale" : "NSScreen.main?.backingScaleFactor ?? 2"))
         }
@@ -311,7 +311,7 @@ struct SwiftGenerator {
         let n = v.number.map { SwiftLiteral.number($0) } ?? "0"
         func colorValue() -> String { v.color.map { color($0) } ?? "nil" }
         switch name {
-        case "bounds": return v.rect.map { ["\(t).bounds = \(SwiftLiteral.rect($0))"] } ?? []
+        case "bounds", "contentsRect": return v.rect.map { ["\(t).\(name) = \(SwiftLiteral.rect($0))"] } ?? []
         case "position", "anchorPoint", "startPoint", "endPoint": return v.point.map { ["\(t).\(name) = \(SwiftLiteral.point($0))"] } ?? []
         case "transform.rotation.z", "transform.scale.x", "transform.scale.y",
              "transform.translation.x", "transform.translation.y", "transform.rotation.x", "transform.rotation.y",
@@ -347,6 +347,9 @@ struct SwiftGenerator {
         case "lineCap", "lineJoin", "fillRule", "contentsGravity", "type":
             return ["\(t).\(name) = \(SwiftLiteral.enumCase(v.string ?? ""))"]
         case "alignment": return ["\(t).alignmentMode = \(SwiftLiteral.enumCase(v.string ?? "natural"))"]
+        case "font": return ["\(t).font = \(SwiftLiteral.string(v.string ?? "Helvetica")) as CFString"]
+        case "isWrapped": return ["\(t).isWrapped = \(v.bool == true)"]
+        case "truncationMode": return ["\(t).truncationMode = \(SwiftLiteral.enumCase(v.string ?? "none"))"]
         case "lineDashPattern":
             let items = (v.list ?? []).compactMap(\.number)
             return ["\(t).lineDashPattern = " + (items.isEmpty ? "nil" : "[" + items.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "]")]

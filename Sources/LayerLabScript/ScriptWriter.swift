@@ -180,7 +180,11 @@ public enum ScriptWriter {
                 words += fromToBy(b.from, b.to, b.by, type)
             case .keyframes(let k):
                 words.append(k.keyPath)
-                words.append("values=[" + k.values.map { value($0, type) }.joined(separator: ", ") + "]")
+                if k.path == nil || !k.values.isEmpty {
+                    words.append("values=[" + k.values.map { value($0, type) }.joined(separator: ", ") + "]")
+                }
+                if let path = k.path { words.append("path=" + value(path, .path)) }
+                if let mode = k.rotationMode { words.append("rotationMode=\(mode.rawValue)") }
                 if let ts = k.keyTimes { words.append("keyTimes=[" + ts.map(number).joined(separator: ", ") + "]") }
                 if k.calculationMode != .linear { words.append("calculationMode=\(k.calculationMode.rawValue)") }
                 if let fs = k.timingFunctions { words.append("timingFunctions=[" + fs.map(timingFunction).joined(separator: ", ") + "]") }

@@ -89,9 +89,18 @@ struct DocumentGenerator {
                                 by: maybe { $0.value(kp.type) }))
         case 1:
             let kp = animatableKeyPath(kind)
-            let n = int(1...4)
+            var n = int(1...4)
             var k = Animation.Keyframes(keyPath: kp.name, values: (0..<n).map { _ in value(kp.type) })
             k.calculationMode = pick(Animation.CalculationMode.allCases)
+            // A point may follow a motion path instead: its vertices are the keyframes.
+            if kp.type == .point && chance(0.4) {
+                var shape = path()
+                while shape.isEmpty { shape = path() }
+                n = MotionPath(shape)!.vertices.count
+                k.path = .path(shape)
+                if chance(0.5) { k.values = [] }
+                k.rotationMode = chance(0.3) ? nil : pick(Animation.RotationMode.allCases)
+            }
             // Discrete keyframes may end the last value's hold with one more key time.
             let times = k.calculationMode == .discrete && chance(0.5) ? n + 1 : n
             if chance(0.5) { k.keyTimes = (0..<times).map { _ in unit() }.sorted() }

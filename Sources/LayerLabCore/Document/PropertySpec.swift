@@ -105,9 +105,16 @@ public enum PropertyTable {
             p("string", "", \.string, in: text, anim: false, "the text"),
             p("fontSize", 36.0, \.fontSize, range: .nonNegative, in: text, "font size in points"),
             p("foregroundColor", Color.white, \.foregroundColor, in: text, "text colour"),
+            p("font", TextFont("Helvetica"), \.font, in: text, anim: false,
+              "font name; names with Bold (Helvetica-Bold) draw the bold weight"),
             p("alignment", TextAlignment.natural, \.alignment, in: text, anim: false, "horizontal alignment within the bounds"),
+            p("isWrapped", false, \.isWrapped, in: text, anim: false, "wrap lines at the bounds' width, between words"),
+            p("truncationMode", TextTruncation.none, \.truncationMode, in: text, anim: false,
+              "where a line too long for the bounds is cut and marked with …"),
             p("contents", "", \.contents, in: image, anim: false, "a PNG or text-art file"),
             p("contentsGravity", ContentsGravity.resize, \.contentsGravity, in: image, anim: false, "how the contents fit the bounds"),
+            p("contentsRect", Rect(0, 0, 1, 1), \.contentsRect, range: .nonNegative, in: image,
+              "the part of the contents shown, in unit coordinates (sprite sheets)"),
             q("frames", .stringList, .list([]), in: image, anim: false, "flipbook frames (files), like animationImages"),
             q("animationDuration", .number, .number(0), quantity: .time, range: .nonNegative, in: image, anim: false,
               "one flipbook cycle; 0 means 1/30 s a frame"),
@@ -313,6 +320,12 @@ extension Path: PresentableValue {
     var value: Value { .path(self) }
     /// Named-path references are resolved before presenting.
     init?(_ value: Value) { guard case .path(let p) = value else { return nil }; self = p }
+}
+
+extension TextFont: PresentableValue {
+    static var valueType: ValueType { .string }
+    var value: Value { .string(name) }
+    init?(_ value: Value) { guard let s = value.string else { return nil }; self.init(s) }
 }
 
 extension String: PresentableValue {

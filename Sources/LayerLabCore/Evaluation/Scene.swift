@@ -69,10 +69,15 @@ public struct PresentedLayer: Hashable, Sendable {
     public var string = ""
     public var fontSize = 0.0
     public var foregroundColor = Color.clear
+    public var font = TextFont("")
     public var alignment = TextAlignment.natural
+    public var isWrapped = false
+    public var truncationMode = TextTruncation.none
     // Image: the file shown now (flipbook frame already chosen), or "" for none.
     public var contents = ""
     public var contentsGravity = ContentsGravity.resize
+    /// The unit rectangle of the contents drawn (CALayer's contentsRect).
+    public var contentsRect = Rect(0, 0, 1, 1)
 
     // Gradient
     public var gradientColors = ColorList()
