@@ -50,6 +50,16 @@ struct EmitterScriptTests {
         #expect(s.ok("inspect fire.emitterMode at=0") == "fire.emitterMode = volume")
     }
 
+    @Test func inspectCountsTheParticlesAndWarnsOfTheCap() {
+        var s = Session.test()
+        s.ok("emitter fire { cell spark birthRate=10 lifetime=1 }")
+        #expect(s.ok("inspect fire at=2.55").hasSuffix("# fire: 10 particles drawn at t=2.55"))
+        s.ok("set spark birthRate=100000")
+        let text = s.ok("inspect fire at=2")
+        #expect(text.contains("2000 particles drawn") && text.contains("more alive are not drawn (at most 2000 an emitter)"))
+        #expect(!s.ok("inspect fire.birthRate at=2").contains("particles"))
+    }
+
     @Test func emitterCellsKeyPathsNameTheCell() {
         var s = Session.test()
         s.ok("emitter fire { cell spark birthRate=10 { cell trail } }")

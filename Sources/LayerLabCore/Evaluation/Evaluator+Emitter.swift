@@ -1,5 +1,19 @@
 /// An emitter layer's particles from its values and its cells' (see `EmissionBuilder`).
 extension Evaluator {
+    /// The particles of emitter `layer` at scene time `time` as drawn, or nil when it is not
+    /// an emitter (or not drawn, as a mask).
+    public func emission(of layer: String, at time: Double) -> Emission? {
+        guard entries[layer]?.layer.kind == .emitter else { return nil }
+        func find(_ ls: [PresentedLayer]) -> Emission? {
+            for l in ls {
+                if l.name == layer { return l.emission }
+                if let e = find(l.sublayers) ?? l.replicator.flatMap({ find($0.copies.flatMap { $0 }) }) { return e }
+            }
+            return nil
+        }
+        return find(scene(at: time).layers)
+    }
+
     /// The particles of emitter `l` at scene time `sceneTime`, when its clock reads `layerTime`.
     /// Values at other emitter times are read at the scene time that clock passed through
     /// them (the clock is taken to run at its current rate).
