@@ -11,6 +11,12 @@ extension RenderContext {
                 .concatenating(.rotation(p.angle))
                 .concatenating(.translation(p.position.x, p.position.y))
                 .concatenating(m)
+            if p.shape < e.images.count, !e.images[p.shape].isEmpty, let picture = images[e.images[p.shape]],
+               picture.width > 0, picture.height > 0 {
+                drawPicture(e.images[p.shape], picture, transform: t, color: p.color, additive: e.additive, into: target,
+                            clip: clip, alpha: alpha)
+                continue
+            }
             let c = deviceContours(e.shapes[p.shape], transform: t)
             if e.additive {
                 add(c, color: p.color, into: target, clip: clip, alpha: alpha)
@@ -18,6 +24,24 @@ extension RenderContext {
                 fill(c, transform: .identity, evenOdd: false, normalize: false, color: p.color, into: target,
                      clip: clip, alpha: alpha)
             }
+        }
+    }
+
+    /// A particle's image, one point a pixel centred on the particle, multiplied by its colour
+    /// (drawn offscreen, then composited with the colour as tint).
+    private func drawPicture(_ name: String, _ picture: Bitmap, transform t: AffineTransform, color: Color, additive: Bool,
+                             into target: Surface, clip: [Float]?, alpha: Float) {
+        var l = PresentedLayer(name: "", kind: .image)
+        let w = Double(picture.width), h = Double(picture.height)
+        l.bounds = Rect(-w / 2, -h / 2, w, h)
+        l.contents = name
+        let offscreen = borrowSurface()
+        defer { giveBack(offscreen) }
+        drawImage(l, transform: t, into: offscreen, clip: nil, alpha: 1)
+        if additive {
+            target.add(offscreen, opacity: alpha, clip: clip, tint: color)
+        } else {
+            target.composite(offscreen, opacity: alpha, mask: nil, clip: clip, tint: color)
         }
     }
 
@@ -54,6 +78,30 @@ extension Surface {
                 d[j + 1] = Pixel.byte(Float(d[j + 1]) + g * k)
                 d[j + 2] = Pixel.byte(Float(d[j + 2]) + b * k)
                 d[j + 3] = Pixel.byte(Float(d[j + 3]) + 255 * k)
+            }
+        }
+    }
+
+    /// Adds `src`'s drawn pixels, multiplied channel by channel by a straight `tint` and by
+    /// `opacity` and the clip, to this surface (renderMode additive for images).
+    func add(_ src: Surface, opacity: Float, clip: [Float]?, tint: Color) {
+        guard src.dirtyX0 < src.dirtyX1, src.dirtyY0 < src.dirtyY1 else { return }
+        let w = width, x0 = src.dirtyX0, x1 = src.dirtyX1
+        let ta = Float(max(0, min(1, tint.a)))
+        let t = [Float(max(0, min(1, tint.r))) * ta, Float(max(0, min(1, tint.g))) * ta, Float(max(0, min(1, tint.b))) * ta, ta]
+        for y in src.dirtyY0..<src.dirtyY1 { markDirty(y: y, x0: x0, x1: x1) }
+        px.withUnsafeMutableBufferPointer { d in
+            src.px.withUnsafeBufferPointer { s in
+                for y in src.dirtyY0..<src.dirtyY1 {
+                    for x in x0..<x1 {
+                        let i = y * w + x, j = i * 4
+                        if s[j + 3] == 0 { continue }
+                        var k = opacity
+                        if let clip { k *= clip[i] }
+                        if k <= 0 { continue }
+                        for c in 0..<4 { d[j + c] = Pixel.byte(Float(d[j + c]) + Float(s[j + c]) * t[c] * k) }
+                    }
+                }
             }
         }
     }

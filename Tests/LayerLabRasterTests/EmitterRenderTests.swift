@@ -48,6 +48,22 @@ import Testing
         #expect(bright == [255, 255, 255, 255])   // light adds up and saturates
     }
 
+    @Test func pictureParticlesAreTintedByTheirColour() {
+        // A white 10x10 picture at one pixel a point, tinted yellow, scaled by 2: 20 points across.
+        var e = Self.emitter([Self.particle(50, 50, Color(1, 1, 0), scale: 2)])
+        e.emission?.images = ["white"]
+        let store = ImageStore(["white": Bitmap(width: 10, height: 10, fill: .white)])
+        let b = Rasterizer(images: store).render(Fixtures.scene([e], size: Size(100, 100), background: .black),
+                                                 width: 100, height: 100)
+        #expect(Self.pixel(b, 60, 50) == [255, 255, 0, 255])
+        #expect(Self.pixel(b, 51, 41) == [255, 255, 0, 255])
+        #expect(Self.pixel(b, 48, 50) == [0, 0, 0, 255])
+        // A picture that did not load falls back to the path (the dot).
+        e.emission?.images = ["missing"]
+        #expect(Self.pixel(Self.render(e), 60, 50) == [255, 255, 0, 255])
+        #expect(Self.pixel(Self.render(e), 66, 50) == [0, 0, 0, 255])
+    }
+
     @Test func sublayersDrawAboveTheParticles() {
         var e = Self.emitter([Self.particle(50, 50, Color(1, 0, 0), scale: 3)])
         e.sublayers = [Fixtures.box("cover", Rect(40, 40, 20, 20), color: Color(0, 1, 0))]

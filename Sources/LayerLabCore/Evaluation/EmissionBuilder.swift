@@ -28,6 +28,7 @@ struct EmissionBuilder {
     /// Whether any value can change over time (else one sample serves every birth).
     let animated: Bool
     let shapes: [Path]
+    var images: [String] = []
 
     private struct Born {
         var particle: Particle
@@ -35,7 +36,7 @@ struct EmissionBuilder {
     }
 
     func build() -> Emission {
-        guard now.isFinite, now >= 0 else { return Emission(shapes: shapes) }
+        guard now.isFinite, now >= 0 else { return Emission(shapes: shapes, images: images) }
         let current = sample(now)
         // Animated values: every cell reads the same grid samples, taken once.
         let grid = animated ? (0...Int((now / EmissionBuilder.step).rounded(.down))).map { sample(Double($0) * EmissionBuilder.step) } : []
@@ -62,7 +63,7 @@ struct EmissionBuilder {
         case .backToFront:
             born.sort { ($0.particle.z, $0.particle.birth, $0.order) < ($1.particle.z, $1.particle.birth, $1.order) }
         }
-        return Emission(particles: born.map(\.particle), shapes: shapes,
+        return Emission(particles: born.map(\.particle), shapes: shapes, images: images,
                         additive: current.emitter.renderMode == .additive, dropped: dropped)
     }
 

@@ -59,10 +59,13 @@ extension Evaluator {
             return EmitterState(emitter: emitter, cells: states(l.sublayers))
         }
         let current = state(at: layerTime)
-        func paths(_ cs: [CellState]) { for c in cs { shapes[c.shape] = c.values.path; paths(c.cells) } }
-        paths(current.cells)
+        var images = [String](repeating: "", count: shapes.count)
+        func looks(_ cs: [CellState]) {
+            for c in cs { shapes[c.shape] = c.values.path; images[c.shape] = c.values.image; looks(c.cells) }
+        }
+        looks(current.cells)
         let builder = EmissionBuilder(now: layerTime, sample: animated ? state : { _ in current }, animated: animated,
-                                      shapes: shapes)
+                                      shapes: shapes, images: images)
         return builder.build()
     }
 }
