@@ -38,11 +38,7 @@ extension RenderContext {
         let offscreen = borrowSurface()
         defer { giveBack(offscreen) }
         drawImage(l, transform: t, into: offscreen, clip: nil, alpha: 1)
-        if additive {
-            target.add(offscreen, opacity: alpha, clip: clip, tint: color)
-        } else {
-            target.composite(offscreen, opacity: alpha, mask: nil, clip: clip, tint: color)
-        }
+        target.composite(offscreen, opacity: alpha, mask: nil, clip: clip, tint: color, additive: additive)
     }
 
     /// Fills device contours by adding the colour's light to what is beneath (renderMode
@@ -78,30 +74,6 @@ extension Surface {
                 d[j + 1] = Pixel.byte(Float(d[j + 1]) + g * k)
                 d[j + 2] = Pixel.byte(Float(d[j + 2]) + b * k)
                 d[j + 3] = Pixel.byte(Float(d[j + 3]) + 255 * k)
-            }
-        }
-    }
-
-    /// Adds `src`'s drawn pixels, multiplied channel by channel by a straight `tint` and by
-    /// `opacity` and the clip, to this surface (renderMode additive for images).
-    func add(_ src: Surface, opacity: Float, clip: [Float]?, tint: Color) {
-        guard src.dirtyX0 < src.dirtyX1, src.dirtyY0 < src.dirtyY1 else { return }
-        let w = width, x0 = src.dirtyX0, x1 = src.dirtyX1
-        let ta = Float(max(0, min(1, tint.a)))
-        let t = [Float(max(0, min(1, tint.r))) * ta, Float(max(0, min(1, tint.g))) * ta, Float(max(0, min(1, tint.b))) * ta, ta]
-        for y in src.dirtyY0..<src.dirtyY1 { markDirty(y: y, x0: x0, x1: x1) }
-        px.withUnsafeMutableBufferPointer { d in
-            src.px.withUnsafeBufferPointer { s in
-                for y in src.dirtyY0..<src.dirtyY1 {
-                    for x in x0..<x1 {
-                        let i = y * w + x, j = i * 4
-                        if s[j + 3] == 0 { continue }
-                        var k = opacity
-                        if let clip { k *= clip[i] }
-                        if k <= 0 { continue }
-                        for c in 0..<4 { d[j + c] = Pixel.byte(Float(d[j + c]) + Float(s[j + c]) * t[c] * k) }
-                    }
-                }
             }
         }
     }
