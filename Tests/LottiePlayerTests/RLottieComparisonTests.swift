@@ -13,7 +13,7 @@ struct RLottieComparisonTests {
         let basics = (try? FileManager.default.contentsOfDirectory(
             atPath: PlayerComparison.repository.appendingPathComponent("examples/basics").path)) ?? []
         return ["loading-s.lab", "circular-loader.lab", "parallax-walk.lab", "replicator-spinner.lab", "shimmer.lab",
-                "card-flip.lab"]
+                "card-flip.lab", "confetti.lab"]
             + basics.filter { $0.hasSuffix(".lab") }.sorted().map { "basics/" + $0 }
     }()
 
