@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LayerLabCore
 import LayerLabRaster
 
@@ -26,12 +30,10 @@ extension LottieBuilder {
         case .image, .layer: break
         case .replicator: break  // its copies are layers of their own (LottieReplicas)
         case .transformLayer: break
+        case .emitter, .emitterCell: break  // particles: noted in `build` (Lottie has none)
         }
         if ps.contains(where: { !$0.isFlat || !$0.sublayerTransform.isIdentity }) {
             notes.append("\(t.name): 3D transforms (rotation about x or y, z, perspective, sublayerTransform) are not exported to Lottie")
-        }
-        if ps.contains(where: { $0.shadowOpacity > 0 && $0.shadowColor.a > 0 }) {
-            notes.append("\(t.name): shadows are not exported to Lottie")
         }
         switch t.kind {
         default: break

@@ -64,3 +64,18 @@ public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
 public enum GradientType: String, Hashable, Sendable, CaseIterable {
     case axial, radial, conic
 }
+
+/// CAEmitterLayer's `emitterShape`: where particles start.
+public enum EmitterShape: String, Hashable, Sendable, CaseIterable {
+    case point, line, rectangle, cuboid, circle, sphere
+}
+
+/// CAEmitterLayer's `emitterMode`: which part of the emitter shape emits.
+public enum EmitterMode: String, Hashable, Sendable, CaseIterable {
+    case points, outline, surface, volume
+}
+
+/// CAEmitterLayer's `renderMode`: the order particles are drawn in, or additive blending.
+public enum EmitterRenderMode: String, Hashable, Sendable, CaseIterable {
+    case unordered, oldestFirst, oldestLast, backToFront, additive
+}

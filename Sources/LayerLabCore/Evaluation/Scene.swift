@@ -76,6 +76,8 @@ public struct PresentedLayer: Hashable, Sendable {
     // Image: the file shown now (flipbook frame already chosen), or "" for none.
     public var contents = ""
     public var contentsGravity = ContentsGravity.resize
+    /// The unit rectangle of the contents drawn (CALayer's contentsRect).
+    public var contentsRect = Rect(0, 0, 1, 1)
 
     // Gradient
     public var gradientColors = ColorList()
@@ -85,6 +87,8 @@ public struct PresentedLayer: Hashable, Sendable {
     public var gradientType = GradientType.axial
     // Replicator
     public var replicator: Replication? = nil
+    /// An emitter's particles, drawn above its background and below its sublayers.
+    public var emission: Emission? = nil
 
     public var sublayers: [PresentedLayer] = []
     /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
@@ -96,6 +100,7 @@ public struct PresentedLayer: Hashable, Sendable {
         self.name = name
         self.kind = kind
         if kind == .replicator { replicator = .single }
+        if kind == .emitter { emission = Emission() }
     }
 
     private init(placeholderNamed name: String) {
