@@ -151,7 +151,7 @@ struct TextLayoutTests {
         #expect(VectorFont.bold.lineWidth(fontSize: 20) > VectorFont.regular.lineWidth(fontSize: 20) * 1.4)
         func ink(_ t: PresentedLayer) -> Int {
             let bmp = Rasterizer().render(Fixtures.scene([t]), width: 200, height: 200)
-            return (0..<200).reduce(0) { n, y in n + (0..<200).filter { bmp[x: $0, y: y].r < 0.5 }.count }
+            return (0..<200).reduce(0) { n, y in n + (0..<200).filter { bmp[$0, y].r < 0.5 }.count }
         }
         #expect(Double(ink(bold)) > Double(ink(regular)) * 1.3)
     }
@@ -162,7 +162,7 @@ struct TextLayoutTests {
         let bmp = Rasterizer().render(Fixtures.scene([t]), width: 200, height: 200)
         var inside = 0
         for y in 0..<200 {
-            for x in 0..<200 where bmp[x: x, y: y].r < 0.99 {
+            for x in 0..<200 where bmp[x, y].r < 0.99 {
                 #expect(x >= 50 && x < 130 && y >= 50 - 8 && y < 90, "ink at \(x), \(y) is outside the bounds")
                 if x >= 50 && x < 130 && y >= 50 && y < 90 { inside += 1 }
             }
