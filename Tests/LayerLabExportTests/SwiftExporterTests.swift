@@ -31,6 +31,7 @@ struct SwiftExporterTests {
     animate holder frame to=rect(0, 0, 200, 200) duration=0.3 as grow
     at 1 set ring hidden=true
     at fadeOut.end set label string="Bye" animated
+    at 1.2 set label truncationMode=middle font="Menlo"
     at 0 set photo opacity=0.5
     """
 
