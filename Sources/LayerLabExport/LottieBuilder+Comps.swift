@@ -3,21 +3,22 @@ import LayerLabCore
 /// Layers into compositions: plain layers parented like the tree, and canvas-sized
 /// precompositions where Lottie's flat layer list cannot say what Core Animation draws.
 ///
-/// A layer that is masked, clips to its bounds, or is translucent over more than one drawn
-/// part (sublayers, or a fill under a stroke) is drawn into its own precomposition: the layer
-/// and its sublayers at full opacity, then (for each mask or clip) that composition read
-/// through an alpha track matte, and the result placed with the layer's opacity. Every
-/// precomposition is as big as the canvas and in canvas coordinates, with null layers repeating
-/// the transforms of the layer's superlayers, so mattes cover what they must in every player
-/// (rlottie draws an alpha matte only where the matted layer has pixels) and nothing in it
-/// needs geometry larger than the canvas.
+/// A layer that is masked, clips to its bounds, casts a shadow, or is translucent over more
+/// than one drawn part (sublayers, or a fill under a stroke) is drawn into its own
+/// precomposition: the layer and its sublayers at full opacity, then (for each mask or clip) that
+/// composition read through layer masks where the mask is outlines (`layerMasks`), else through
+/// an alpha track matte, and the result placed with the layer's opacity and its shadow
+/// (`shadowEffect`). Every precomposition is as big as the canvas and in canvas coordinates,
+/// with null layers repeating the transforms of the layer's superlayers, so mattes cover what
+/// they must in every player (rlottie draws an alpha matte only where the matted layer has
+/// pixels) and nothing in it needs geometry larger than the canvas.
 extension LottieBuilder {
     /// What a layer is read through: its `mask`, or its bounds (`masksToBounds`).
     enum Matte { case mask, bounds }
 
     mutating func emit(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
         let mattes = self.mattes(layer)
-        if !mattes.isEmpty || needsFlattening(layer) {
+        if !mattes.isEmpty || needsFlattening(layer) || castsShadow(layer.name) {
             emitPrecomp(layer, mattes: mattes, in: &comp, foldRoot: foldRoot)
         } else {
             emitPlain(layer, in: &comp, foldRoot: foldRoot)
@@ -53,7 +54,7 @@ extension LottieBuilder {
         case .text: n += 1
         case .image: n += Set(ps.map(\.contents)).count
         case .gradient: if ps.contains(where: { !$0.gradientColors.colors.isEmpty }) { n += 1 }
-        case .layer, .replicator, .transformLayer: break
+        case .layer, .replicator, .transformLayer, .emitter, .emitterCell: break
         }
         return n
     }
@@ -93,7 +94,21 @@ extension LottieBuilder {
         emitPlain(layer, in: &inner, foldRoot: layer.name)
         var id = addComp(inner)
         var name = "\(layer.name) (group)"
+        // Layer masks waiting for the precomposition layer that carries them.
+        var masks: [JSONValue]? = nil
         for m in mattes {
+            let result = "\(layer.name) (\(m == .mask ? "masked" : "clipped"))"
+            if let pending = masks {
+                var wrap = LottieComp()
+                wrap.add(precompLayer(id, index: wrap.nextIndex(), name: name, opacity: [1], matte: nil, masks: pending))
+                id = addComp(wrap)
+                masks = nil
+            }
+            if let outlines = layerMasks(layer, m) {
+                masks = outlines
+                name = result
+                continue
+            }
             var wrap = LottieComp()
             let contentIndex = wrap.nextIndex()
             addMatte(layer, m, to: &wrap)
@@ -108,11 +123,12 @@ extension LottieBuilder {
                 wrap.add(precompLayer(matteID, index: wrap.nextIndex(), name: "\(m == .mask ? "mask" : "bounds") of \(layer.name)",
                                       opacity: [1], matte: .source))
             }
-            name = "\(layer.name) (\(m == .mask ? "masked" : "clipped"))"
+            name = result
             id = addComp(wrap)
         }
+        let effects = castsShadow(layer.name) ? [shadowEffect(layer.name)] : nil
         comp.add(precompLayer(id, index: comp.nextIndex(), name: name, opacity: foldedOpacity(layer.name, root: foldRoot),
-                              matte: nil))
+                              matte: nil, masks: masks, effects: effects))
     }
 
     /// A composition of the masked layer's mask (or bounds) in its coordinates, and an opaque
@@ -174,7 +190,8 @@ extension LottieBuilder {
     enum MatteRole { case source, matted }
 
     /// A canvas-sized precomposition layer.
-    func precompLayer(_ id: String, index: Int, name: String, opacity: [Double], matte: MatteRole?) -> JSONValue {
+    func precompLayer(_ id: String, index: Int, name: String, opacity: [Double], matte: MatteRole?,
+                      masks: [JSONValue]? = nil, effects: [JSONValue]? = nil) -> JSONValue {
         let c = document.canvas
         var pairs: [(String, JSONValue)] = [
             ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(0)), ("nm", .string(name)),
@@ -185,6 +202,8 @@ extension LottieBuilder {
         case .matted?: pairs.append(("tt", .number(1)))
         case nil: break
         }
+        if let masks { pairs += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
+        if let effects { pairs.append(("ef", .array(effects))) }
         pairs += [
             ("sr", .number(1)),
             ("ks", LottieShapes.identityTransform(layer: true, opacity: LottieProperty.scalar(opacity.map { $0 * 100 }))),

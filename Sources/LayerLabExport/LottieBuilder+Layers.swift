@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LayerLabCore
 import LayerLabRaster
 
@@ -21,17 +25,15 @@ extension LottieBuilder {
         if let border = borderGroup(ps) { shapes.append(border) }
         switch t.kind {
         case .shape: shapes += shapeGroups(ps)
-        case .text: if let g = textGroup(ps) { shapes.append(g) }
+        case .text: if let g = textGroup(t.name, ps) { shapes.append(g) }
         case .gradient: if let g = gradientGroup(t.name, ps) { shapes.append(g) }
         case .image, .layer: break
         case .replicator: break  // its copies are layers of their own (LottieReplicas)
         case .transformLayer: break
+        case .emitter, .emitterCell: break  // particles: noted in `build` (Lottie has none)
         }
         if ps.contains(where: { !$0.isFlat || !$0.sublayerTransform.isIdentity }) {
             notes.append("\(t.name): 3D transforms (rotation about x or y, z, perspective, sublayerTransform) are not exported to Lottie")
-        }
-        if ps.contains(where: { $0.shadowOpacity > 0 && $0.shadowColor.a > 0 }) {
-            notes.append("\(t.name): shadows are not exported to Lottie")
         }
         switch t.kind {
         default: break
@@ -107,11 +109,15 @@ extension LottieBuilder {
         return out
     }
 
-    /// Text as the strokes of LayerLab's vector font, so it looks the same with no fonts.
-    func textGroup(_ ps: [PresentedLayer]) -> JSONValue? {
-        let font = VectorFont.standard
-        let lines = ps.map { font.layout($0.string, fontSize: $0.fontSize, alignment: $0.alignment, in: $0.bounds) }
+    /// Text as the strokes of LayerLab's vector font, so it looks the same with no fonts; the
+    /// glyphs wholly outside the bounds are left out, but those crossing them are not cut.
+    mutating func textGroup(_ name: String, _ ps: [PresentedLayer]) -> JSONValue? {
+        let strokes = ps.map { VectorFont.strokes(of: $0) }
+        let lines = strokes.map(\.lines)
         guard lines.contains(where: { !$0.isEmpty }) else { return nil }
+        if strokes.contains(where: \.crossesClip) {
+            notes.append("\(name): text reaching outside the layer's bounds is not clipped in Lottie")
+        }
         let frames = lines.map { LottieContour.contours(of: $0) }
         let paths = LottieShapes.paths(frames) { k, m in
             frames.map { f in
@@ -122,7 +128,7 @@ extension LottieBuilder {
             }
         }
         let stroke = LottieShapes.stroke(colors: ps.map(\.foregroundColor),
-                                         widths: ps.map { VectorFont.lineWidth(fontSize: $0.fontSize) },
+                                         widths: ps.map { VectorFont.of($0.font.weight).lineWidth(fontSize: $0.fontSize) },
                                          cap: .round, join: .round, miterLimit: 10)
         return LottieShapes.group("text", paths + [stroke])
     }

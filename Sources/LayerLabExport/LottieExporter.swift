@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LayerLabCore
 import LayerLabRaster
 
@@ -101,9 +105,23 @@ struct LottieBuilder {
         walk(document.layers, nil)
     }
 
+    /// The layer tree without emitter cells, noting each emitter: Lottie has no particles.
+    mutating func withoutCells(_ layers: [Layer]) -> [Layer] {
+        layers.map { l in
+            var l = l
+            if l.kind == .emitter {
+                notes.append("\(l.name): particles (CAEmitterLayer) are not exported to Lottie; only the layer itself is")
+                l.sublayers.removeAll { !$0.kind.isLayer }
+            }
+            l.sublayers = withoutCells(l.sublayers)
+            return l
+        }
+    }
+
     mutating func build() -> JSONValue {
         let copies = sample()
-        let tree = copies.isEmpty ? document.layers : treeWithCopies(document.layers, counts: copies)
+        let layers = withoutCells(document.layers)
+        let tree = copies.isEmpty ? layers : treeWithCopies(layers, counts: copies)
         if !copies.isEmpty {
             func walk(_ ls: [Layer], _ parent: String?) {
                 for l in ls {
@@ -140,8 +158,9 @@ struct LottieBuilder {
         "transform.translation.x", "transform.translation.y", "opacity", "hidden", "zPosition", "backgroundColor",
         "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "beginTime", "speed", "timeOffset", "path",
         "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
-        "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "contents",
+        "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "font", "isWrapped", "truncationMode", "contents",
         "contentsGravity", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
     ]
 
     /// Names every property a layer sets or animates that the export does not draw, so a new

@@ -12,6 +12,10 @@ final class RenderContext {
     /// Flattening tolerance in pixels.
     let tolerance = 0.05
     var contours = Contours()
+    /// Laid-out texts, kept across frames.
+    var textLayouts = TextLayoutCache.shared
+    /// Glyphs stroked by this context so far: text work grows with what shows, not with the string.
+    var glyphsStroked = 0
     private var pool: [Surface] = []
     /// Images converted for sampling, by name (the image store is fixed for the context).
     var premultipliedImages: [String: [SIMD4<Float>]] = [:]

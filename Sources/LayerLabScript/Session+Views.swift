@@ -6,7 +6,8 @@ import LayerLabRaster
 extension Session {
     func inspect(_ target: Name, _ args: ArgumentList) throws(ScriptError) -> String {
         try checkAttributes(args, of: "inspect")
-        let (layerName, rest) = splitLayerTarget(target)
+        var (layerName, rest) = splitLayerTarget(target)
+        if let r = rest, let (cell, keyPath) = try cellTarget(layerName, r) { (layerName, rest) = (cell, keyPath) }
         let layer = try requireLayer(layerName)
         var keyPaths: [(String, ValueType?)]
         if let rest {
@@ -45,7 +46,8 @@ extension Session {
 
     func explain(_ target: Name, _ args: ArgumentList) throws(ScriptError) -> String {
         try checkAttributes(args, of: "explain")
-        let (layerName, rest) = splitLayerTarget(target)
+        var (layerName, rest) = splitLayerTarget(target)
+        if let r = rest, let (cell, keyPath) = try cellTarget(layerName, r) { (layerName, rest) = (cell, keyPath) }
         let layer = try requireLayer(layerName)
         guard let rest else { throw .unexpected(found: "a layer", expected: "LAYER.KEYPATH", target.range) }
         let kp = try resolveKeyPath(rest, on: layer)

@@ -1,5 +1,9 @@
 import CGIF
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LayerLabRaster
 
 /// Animated GIF encoding and decoding through giflib.
@@ -284,7 +288,7 @@ public enum GIFCodec {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ImagingError("cannot write \(path): \(error.localizedDescription)")
+            throw ImagingError(writing: path, error)
         }
     }
 
