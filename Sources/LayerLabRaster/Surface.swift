@@ -157,6 +157,7 @@ final class Surface {
 
     /// Blends premultiplied source pixels given by `shade(x)` (components 0…1) over row `y`,
     /// weighted like `blend`: for paints computed per pixel (gradients, shadows, perspective).
+    @inline(__always)
     func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
                clip: [Float]?, shade: (Int) -> SIMD4<Float>?) {
         guard x1 > x0 else { return }
