@@ -6,6 +6,14 @@ import Glibc
 import Darwin
 #endif
 
+/// The static Swift runtime for release builds on Linux; FoundationEssentials' static archive
+/// needs its C shims and collections named, which the dynamic library pulls in by itself.
+let staticRuntime: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+] + ["_FoundationCShims", "_FoundationCollections", "swiftSynchronization"].map {
+    .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
+}
+
 let package = Package(
     name: "LayerLab",
     products: [
@@ -34,7 +42,9 @@ let package = Package(
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
                                "LayerLabExport",
                                "CEditLine", "CPNG", "CGIF"]),
-        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"]),
+        // Release builds link the Swift runtime and FoundationEssentials statically: start-up
+        // then resolves no Swift symbols at load time (docs/performance.md).
+        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"], linkerSettings: staticRuntime),
         // Benchmarks printed by scripts/bench (never timed tests).
         .executableTarget(name: "layerlab-bench",
                           dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "PeerLibraries"],

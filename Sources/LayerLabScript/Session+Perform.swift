@@ -3,13 +3,14 @@ import LayerLabCore
 /// Dispatch: one command in, responses out (or a `ScriptError`, with nothing changed).
 extension Session {
     mutating func perform(_ c: Command) throws(ScriptError) -> [Response] {
-        // Only with previews: holding the document would make every edit copy it.
-        let before = settings.preview ? (document, time) : nil
+        // Only for previews and the prompt's notes: holding the document would make every
+        // edit copy it, and scripts and piped input repeat thousands of edits.
+        let before = settings.preview || settings.announceNames ? (document, time) : nil
         var out: [Response]
         switch c.kind {
         case .canvas(let args): try canvas(args, c); out = []
         case .path(let n, let e): try definePath(n, e, c); out = []
-        case .layer(let kind, let n, let args): try addLayer(kind, n, args, c); out = []
+        case .layer(let kind, let n, let args, let cells): try addLayer(kind, n, args, cells: cells, c); out = []
         case .set(let target, let args): try set(target, args, c); out = []
         case .setKeyPath(let target, let e): try setKeyPath(target, e, c); out = []
         case .delete(let n): try delete(n, c); out = []
@@ -45,8 +46,11 @@ extension Session {
         case .clearScreen: out = [.effect(.clearScreen)]
         case .watch(let file, let args): out = [.effect(.watch(try watchRequest(file, args)))]
         }
-        if let before, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {
-            out.append(.effect(.show(ShowRequest(document: document, time: time))))
+        if let before {
+            if let warning = missingGlyphWarning(before: before.0) { out.append(.text(warning)) }
+            if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {
+                out.append(.effect(.show(ShowRequest(document: document, time: time))))
+            }
         }
         return out
     }

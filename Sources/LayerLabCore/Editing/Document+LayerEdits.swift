@@ -14,6 +14,9 @@ extension Document {
         fresh.sublayers = []
         let parentPath = try self.parentPath(parent)
         guard parentPath.count < Document.maxLayerDepth else { throw .tooDeep(Document.maxLayerDepth) }
+        if let problem = LayerKind.placementProblem(layer.kind, under: parent.flatMap { self.layer(named: $0)?.kind }) {
+            throw .misplaced(problem)
+        }
         let count = parentPath.isEmpty ? layers.count : self.layer(at: parentPath).sublayers.count
         let i = index ?? count
         guard (0...count).contains(i) else { throw .indexOutOfRange(i, count: count) }
@@ -55,6 +58,9 @@ extension Document {
         if let parent {
             guard let pp = indexPath(ofLayer: parent) else { throw EditError.noSuchLayer(parent) }
             if pp.starts(with: from) { throw .moveIntoOwnSublayer(layer: name, parent: parent) }
+        }
+        if let problem = LayerKind.placementProblem(layer(at: from).kind, under: parent.flatMap { layer(named: $0)?.kind }) {
+            throw .misplaced(problem)
         }
         var copy = self
         let moving = layer(at: from)

@@ -19,7 +19,9 @@ extension Evaluator {
                     maskOf[l.name] = m
                     maskNames.insert(m)
                 }
-                p.sublayers = walk(l.sublayers, parentTime: lt)
+                // An emitter's cells are not layers: they shape its particles.
+                p.sublayers = walk(l.kind == .emitter ? l.sublayers.filter(\.kind.isLayer) : l.sublayers, parentTime: lt)
+                if l.kind == .emitter { p.emission = emission(l, layerTime: lt, sceneTime: time) }
                 if let t = props["transform"]?.transform, !t.isEmpty { p.transformMatrix = t.matrix }
                 if let t = props["sublayerTransform"]?.transform, !t.isEmpty { p.sublayerTransform = t.matrix }
                 if l.kind == .replicator {

@@ -37,7 +37,7 @@ enum ReadingText {
             let indent = line.prefix { $0 == " " }.count
             var hang = indent
             // A second column: two or more spaces after the first word.
-            if let gap = line.dropFirst(indent).range(of: "  ") {
+            if let gap = line.dropFirst(indent).firstRange(of: "  ") {
                 var column = line.distance(from: line.startIndex, to: gap.lowerBound)
                 while column < line.count, line[line.index(line.startIndex, offsetBy: column)] == " " { column += 1 }
                 if column < width / 2 { hang = column }
@@ -83,7 +83,7 @@ enum Pager {
     /// for it; false when no pager could run (the caller prints the text itself). `PAGER=cat`
     /// prints directly.
     static func show(_ text: String, environment env: [String: String]) -> Bool {
-        let command = env["PAGER"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "less -R"
+        let command = env["PAGER"].flatMap { $0.trimmingBlanks.isEmpty ? nil : $0 } ?? "less -R"
         if command == "cat" { return false }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return false }

@@ -1,5 +1,9 @@
 import CPNG
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LayerLabRaster
 
 /// PNG encoding and decoding through libpng's simplified API: 8-bit straight RGBA.
@@ -61,7 +65,7 @@ public enum PNGCodec {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ImagingError("cannot write \(path): \(error.localizedDescription)")
+            throw ImagingError(writing: path, error)
         }
     }
 

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LayerLabProject
 import LayerLabScript
 
@@ -172,7 +176,7 @@ public enum ProjectStore {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard name.hasPrefix("."), let marker = name.range(of: ".saving-", options: .backwards) else { continue }
+            guard name.hasPrefix("."), let marker = name.ranges(of: ".saving-").last else { continue }
             let tail = name[marker.upperBound...]
             let path = folder + "/" + name
             let parts = tail.split(separator: "-")

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Keeps the session's work safe from crashes: after each completed command the document is
 /// written (atomically) to a snapshot in the state folder; a clean exit removes it.
@@ -46,8 +50,14 @@ public final class RecoveryJournal {
     /// specification has it).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/layerlab" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome()
         return home + "/.local/state/layerlab"
+    }
+
+    /// The user's home folder from the password database (when `HOME` is unset).
+    private static func accountHome() -> String {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
+        return String(cString: dir)
     }
 
     // MARK: - This session
@@ -144,11 +154,11 @@ public final class RecoveryJournal {
 
     /// Keeps the file name on one header line.
     static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
+        s.replacing("%", with: "%25").replacing("\n", with: "%0A")
     }
 
     static func unescape(_ s: String) -> String {
-        s.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%25", with: "%")
+        s.replacing("%0A", with: "\n").replacing("%25", with: "%")
     }
 
     /// `mkdir -p` with owner-only permissions for new folders (the journal holds user work).

@@ -17,7 +17,7 @@ struct ExternalEditor {
     /// The editor `environment` names; nil when none is set and `vi` is not installed.
     init?(environment: [String: String]) {
         for key in ["VISUAL", "EDITOR"] {
-            if let v = environment[key]?.trimmingCharacters(in: .whitespaces), !v.isEmpty {
+            if let v = environment[key]?.trimmingBlanks, !v.isEmpty {
                 command = v
                 return
             }

@@ -93,7 +93,7 @@ public final class REPL {
                 io.out("")
                 if leave(force: false) { return 0 }
             case .line(let line):
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = line.trimmingBlanks
                 if !session.isContinuing {
                     if trimmed == "quit!" || trimmed == "exit!" { remember(line); return 0 }
                     if let verb = trimmed.split(separator: " ").first, verb == "new" || verb == "load" {
@@ -205,7 +205,7 @@ public final class REPL {
     /// Reads a yes/no answer: y/yes or n/no in any case, an empty line being `byDefault`; nil
     /// for anything else.
     static func answer(_ text: String, byDefault: Bool = false) -> Bool? {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch text.trimmingBlanks.lowercased() {
         case "y", "yes": return true
         case "n", "no": return false
         case "": return byDefault
@@ -214,7 +214,7 @@ public final class REPL {
     }
 
     func remember(_ line: String) {
-        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        guard !line.trimmingBlanks.isEmpty else { return }
         editor.remember(line)
         historyStore?.append(line)
     }
