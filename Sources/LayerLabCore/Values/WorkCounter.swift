@@ -15,5 +15,5 @@ public final class WorkCounter: @unchecked Sendable {
 
     public init() {}
 
-    func add(_ n: Int) { steps += n }
+    public func add(_ n: Int) { steps += n }
 }
