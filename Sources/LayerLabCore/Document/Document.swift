@@ -18,12 +18,34 @@ public struct NamedPath: Hashable, Sendable {
 public struct Document: Hashable, Sendable {
     public var canvas = Canvas()
     // Any change to a list drops the name index (an edit that keeps it valid puts it back).
-    public var paths: [NamedPath] = [] { didSet { names = nil } }
+    // NB: `_modify`, not `didSet`: an observed property changed from another module is
+    // copied, changed and set back, which made appending to a list of thousands quadratic.
+    public var paths: [NamedPath] {
+        get { storedPaths }
+        set { names = nil; storedPaths = newValue }
+        _modify { names = nil; yield &storedPaths }
+    }
     /// The root layers, back to front.
-    public var layers: [Layer] = [] { didSet { names = nil } }
+    public var layers: [Layer] {
+        get { storedLayers }
+        set { names = nil; storedLayers = newValue }
+        _modify { names = nil; yield &storedLayers }
+    }
     /// Animations in the order they were added: later ones win on the same key path.
-    public var animations: [Animation] = [] { didSet { names = nil } }
-    public var events: [Event] = [] { didSet { names = nil } }
+    public var animations: [Animation] {
+        get { storedAnimations }
+        set { names = nil; storedAnimations = newValue }
+        _modify { names = nil; yield &storedAnimations }
+    }
+    public var events: [Event] {
+        get { storedEvents }
+        set { names = nil; storedEvents = newValue }
+        _modify { names = nil; yield &storedEvents }
+    }
+    private var storedPaths: [NamedPath] = []
+    private var storedLayers: [Layer] = []
+    private var storedAnimations: [Animation] = []
+    private var storedEvents: [Event] = []
     /// Every name in the document, when known (see `NameIndex`); not part of its value.
     var names: NameIndex?
 
