@@ -9,22 +9,45 @@ import PeerLibraries
 func peerBenchmarks() {
     print("")
     print("## Beside rlottie and cairo: trimmed circle at 240x96 px, one shape at 480x480 px")
+    circleBenchmarks()
+    shapeBenchmarks()
+    zigzagBenchmark()
+}
+
+/// The trimmed circle beside rlottie and cairo (group `circle`).
+func circleBenchmarks() {
     let ev = Evaluator(document: trimmedCircle)
     let frames = 120   // 2 s at 60 fps, as the Lottie export keys it
     var i = 0
+    // As `play` draws: one FrameStream, each frame's bytes into a kept buffer (changed cells).
     let blocks = FrameOptions(columns: 240, rows: 48, mode: .blocks, color: .truecolor)
+    let stream = FrameStream(options: blocks)
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 16)
     let ours = measure("LayerLab trimmed circle: evaluate + rasterize + encode (blocks, 24-bit)", runs: 201) {
         i += 1
-        _ = FrameRenderer.render(scene: ev.scene(at: Double(i % frames) / 60), options: blocks)
+        out.removeAll(keepingCapacity: true)
+        stream.write(ev.scene(at: Double(i % frames) / 60), into: &out)
     }
     let ascii = FrameOptions(columns: 240, rows: 48, mode: .ascii, color: .none)
+    let asciiStream = FrameStream(options: ascii)
     let oursAscii = measure("LayerLab same, ascii without colour (240x48 px: a pixel a cell)", runs: 201) {
         i += 1
-        _ = FrameRenderer.render(scene: ev.scene(at: Double(i % frames) / 60), options: ascii)
+        out.removeAll(keepingCapacity: true)
+        asciiStream.write(ev.scene(at: Double(i % frames) / 60), into: &out)
     }
+    let canvas240 = FrameCanvas(width: 240, height: 96)
     let oursRaster = measure("LayerLab same, evaluate + rasterize only (240x96 px)", runs: 201) {
         i += 1
-        _ = Rasterizer().render(ev.scene(at: Double(i % frames) / 60), width: 240, height: 96)
+        _ = canvas240.render(ev.scene(at: Double(i % frames) / 60))
+    }
+    measure("  of which: evaluate", runs: 201) {
+        i += 1
+        _ = ev.scene(at: Double(i % frames) / 60)
+    }
+    measure("LayerLab same, every cell redrawn (one-shot FrameRenderer.render)", runs: 201) {
+        i += 1
+        _ = FrameRenderer.render(scene: ev.scene(at: Double(i % frames) / 60), options: blocks)
     }
     if let rl = RLottie() {
         let json = String(decoding: LottieExporter.json(for: trimmedCircle, fps: 60), as: UTF8.self)
@@ -62,8 +85,17 @@ func peerBenchmarks() {
         print("cairo: not installed (apt-get install libcairo2-dev)")
     }
 
+}
+
+/// One shape at 480x480 beside cairo (group `shape`).
+func shapeBenchmarks() {
+    let cairo = Cairo()
     let one = Evaluator(document: oneShape).scene(at: 0)
+    let canvas480 = FrameCanvas(width: 480, height: 480)
     let oursOne = measure("LayerLab one shape at 480x480 px (fill + stroke, to RGBA bytes)", runs: 101) {
+        _ = canvas480.render(one)
+    }
+    measure("LayerLab same, one-shot Rasterizer.render (a new 480x480 buffer)", runs: 101) {
         _ = Rasterizer().render(one, width: 480, height: 480)
     }
     target("one shape", oursOne, atMost: 0.25, unit: "ms")
@@ -77,6 +109,9 @@ func peerBenchmarks() {
         }
         ratio("LayerLab / cairo, one shape", oursOne, peer)
     }
+}
+
+func zigzagBenchmark() {
     // A long path: edges cost linear time (no sort), so 25,000 segments stay cheap.
     let wobbly = Path.polygon((0..<25_000).map { i in
         let a = Double(i) * 2 * Double.pi / 25_000

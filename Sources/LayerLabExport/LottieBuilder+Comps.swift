@@ -3,21 +3,22 @@ import LayerLabCore
 /// Layers into compositions: plain layers parented like the tree, and canvas-sized
 /// precompositions where Lottie's flat layer list cannot say what Core Animation draws.
 ///
-/// A layer that is masked, clips to its bounds, or is translucent over more than one drawn
-/// part (sublayers, or a fill under a stroke) is drawn into its own precomposition: the layer
-/// and its sublayers at full opacity, then (for each mask or clip) that composition read
-/// through an alpha track matte, and the result placed with the layer's opacity. Every
-/// precomposition is as big as the canvas and in canvas coordinates, with null layers repeating
-/// the transforms of the layer's superlayers, so mattes cover what they must in every player
-/// (rlottie draws an alpha matte only where the matted layer has pixels) and nothing in it
-/// needs geometry larger than the canvas.
+/// A layer that is masked, clips to its bounds, casts a shadow, or is translucent over more
+/// than one drawn part (sublayers, or a fill under a stroke) is drawn into its own
+/// precomposition: the layer and its sublayers at full opacity, then (for each mask or clip) that
+/// composition read through layer masks where the mask is outlines (`layerMasks`), else through
+/// an alpha track matte, and the result placed with the layer's opacity and its shadow
+/// (`shadowEffect`). Every precomposition is as big as the canvas and in canvas coordinates,
+/// with null layers repeating the transforms of the layer's superlayers, so mattes cover what
+/// they must in every player (rlottie draws an alpha matte only where the matted layer has
+/// pixels) and nothing in it needs geometry larger than the canvas.
 extension LottieBuilder {
     /// What a layer is read through: its `mask`, or its bounds (`masksToBounds`).
     enum Matte { case mask, bounds }
 
     mutating func emit(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
         let mattes = self.mattes(layer)
-        if !mattes.isEmpty || needsFlattening(layer) {
+        if !mattes.isEmpty || needsFlattening(layer) || castsShadow(layer.name) {
             emitPrecomp(layer, mattes: mattes, in: &comp, foldRoot: foldRoot)
         } else {
             emitPlain(layer, in: &comp, foldRoot: foldRoot)
@@ -53,7 +54,7 @@ extension LottieBuilder {
         case .text: n += 1
         case .image: n += Set(ps.map(\.contents)).count
         case .gradient: if ps.contains(where: { !$0.gradientColors.colors.isEmpty }) { n += 1 }
-        case .layer, .replicator, .transformLayer: break
+        case .layer, .replicator, .transformLayer, .emitter, .emitterCell: break
         }
         return n
     }
@@ -62,7 +63,7 @@ extension LottieBuilder {
     mutating func emitPlain(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
         let ind = comp.nextIndex()
         comp.index[layer.name] = ind
-        let parent = parents[layer.name].map { reference($0, in: &comp) }
+        let parent = parentIndex(of: layer.name, in: &comp)
         let track = LottieTrack(name: layer.name, kind: layer.kind, samples: samples(layer.name),
                                 opacity: foldedOpacity(layer.name, root: foldRoot))
         add(track, index: ind, parent: parent, to: &comp)
@@ -75,7 +76,7 @@ extension LottieBuilder {
         if let i = comp.index[name] { return i }
         let ind = comp.nextIndex()
         comp.index[name] = ind
-        let parent = parents[name].map { reference($0, in: &comp) }
+        let parent = parentIndex(of: name, in: &comp)
         var pairs: [(String, JSONValue)] = [
             ("ddd", .number(0)), ("ind", .number(Double(ind))), ("ty", .number(3)), ("nm", .string(name)),
         ]
@@ -86,6 +87,52 @@ extension LottieBuilder {
         return ind
     }
 
+    /// The `ind` a layer hangs from in `comp`: its superlayer's, or the extra parent that carries
+    /// the scales and second turn of a layer whose flat map shears (added when first needed).
+    mutating func parentIndex(of name: String, in comp: inout LottieComp) -> Int? {
+        let up = parents[name].map { reference($0, in: &comp) }
+        guard let shear = shearSamples(name) else { return up }
+        let key = "\u{1}shear of \(name)"
+        if let i = comp.index[key] { return i }
+        let ind = comp.nextIndex()
+        comp.index[key] = ind
+        var pairs: [(String, JSONValue)] = [
+            ("ddd", .number(0)), ("ind", .number(Double(ind))), ("ty", .number(3)), ("nm", .string("\(name) (shear)")),
+        ]
+        if let up { pairs.append(("parent", .number(Double(up)))) }
+        pairs += [("sr", .number(1)), ("ks", transform(shear, opacity: [0])), ("ao", .number(0)),
+                  ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
+        comp.nulls.append(.object(pairs))
+        return ind
+    }
+
+    /// A sheared layer's extra parent at every frame (identity where it does not shear), or nil.
+    func shearSamples(_ name: String) -> [PresentedLayer]? {
+        guard shearParents.contains(where: { $0[name] != nil }) else { return nil }
+        let identity = PresentedLayer(name: name, kind: .layer)
+        return shearParents.map { $0[name] ?? identity }
+    }
+
+    /// Each frame's map of a layer's coordinates (or, without `self`, its superlayer's) to the
+    /// canvas through the export's transforms: its own, any extra parent, its superlayers'.
+    func canvasMaps(_ name: String, includingSelf: Bool) -> [AffineTransform] {
+        var chain: [String] = []
+        var n: String? = includingSelf ? name : parents[name]
+        while let x = n {
+            chain.append(x)
+            n = parents[x]
+        }
+        let tracks = chain.map { samples($0) }, shears = chain.map { shearSamples($0) }
+        return (0...lastFrame).map { f in
+            var m = AffineTransform.identity
+            for (i, t) in tracks.enumerated() {
+                m = m.concatenating(t[f].transformToSuperlayer)
+                if let s = shears[i] { m = m.concatenating(s[f].transformToSuperlayer) }
+            }
+            return m
+        }
+    }
+
     /// The layer drawn into a precomposition at full opacity, read through each matte in
     /// turn, placed in `comp` with its opacity.
     mutating func emitPrecomp(_ layer: Layer, mattes: [Matte], in comp: inout LottieComp, foldRoot: String?) {
@@ -93,7 +140,21 @@ extension LottieBuilder {
         emitPlain(layer, in: &inner, foldRoot: layer.name)
         var id = addComp(inner)
         var name = "\(layer.name) (group)"
+        // Layer masks waiting for the precomposition layer that carries them.
+        var masks: [JSONValue]? = nil
         for m in mattes {
+            let result = "\(layer.name) (\(m == .mask ? "masked" : "clipped"))"
+            if let pending = masks {
+                var wrap = LottieComp()
+                wrap.add(precompLayer(id, index: wrap.nextIndex(), name: name, opacity: [1], matte: nil, masks: pending))
+                id = addComp(wrap)
+                masks = nil
+            }
+            if let outlines = layerMasks(layer, m) {
+                masks = outlines
+                name = result
+                continue
+            }
             var wrap = LottieComp()
             let contentIndex = wrap.nextIndex()
             addMatte(layer, m, to: &wrap)
@@ -108,11 +169,12 @@ extension LottieBuilder {
                 wrap.add(precompLayer(matteID, index: wrap.nextIndex(), name: "\(m == .mask ? "mask" : "bounds") of \(layer.name)",
                                       opacity: [1], matte: .source))
             }
-            name = "\(layer.name) (\(m == .mask ? "masked" : "clipped"))"
+            name = result
             id = addComp(wrap)
         }
+        let effects = castsShadow(layer.name) ? [shadowEffect(layer.name)] : nil
         comp.add(precompLayer(id, index: comp.nextIndex(), name: name, opacity: foldedOpacity(layer.name, root: foldRoot),
-                              matte: nil))
+                              matte: nil, masks: masks, effects: effects))
     }
 
     /// A composition of the masked layer's mask (or bounds) in its coordinates, and an opaque
@@ -174,7 +236,8 @@ extension LottieBuilder {
     enum MatteRole { case source, matted }
 
     /// A canvas-sized precomposition layer.
-    func precompLayer(_ id: String, index: Int, name: String, opacity: [Double], matte: MatteRole?) -> JSONValue {
+    func precompLayer(_ id: String, index: Int, name: String, opacity: [Double], matte: MatteRole?,
+                      masks: [JSONValue]? = nil, effects: [JSONValue]? = nil) -> JSONValue {
         let c = document.canvas
         var pairs: [(String, JSONValue)] = [
             ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(0)), ("nm", .string(name)),
@@ -185,6 +248,8 @@ extension LottieBuilder {
         case .matted?: pairs.append(("tt", .number(1)))
         case nil: break
         }
+        if let masks { pairs += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
+        if let effects { pairs.append(("ef", .array(effects))) }
         pairs += [
             ("sr", .number(1)),
             ("ks", LottieShapes.identityTransform(layer: true, opacity: LottieProperty.scalar(opacity.map { $0 * 100 }))),

@@ -12,14 +12,20 @@ import LayerLabRaster
 /// own rasterizer at the size it is shown times `imageScale`, with its contentsGravity applied,
 /// so players need no decoder for text art and scale nothing but by `1 / imageScale`. Each
 /// picture is an image layer (`ty: 2`) parented to the layer, shown (opacity) in the frames
-/// where it is the layer's contents: a flipbook switches on LayerLab's own timing.
+/// where it is the layer's contents: a flipbook switches on LayerLab's own timing. So does a
+/// sprite sheet: each contentsRect shown is its own picture, cut out here, so players need
+/// neither clipping nor sampling rules of their own.
 extension LottieBuilder {
-    /// One picture at one size, and where it goes in the layer's coordinates.
+    /// One picture (the `part` of a file, in unit coordinates) at one size.
     struct Placement: Hashable {
         var file: String
         var width: Int
         var height: Int
+        var part = Rect(0, 0, 1, 1)
     }
+
+    /// Distinct contentsRects a layer may show before the export says how many pictures it made.
+    static let manyParts = 32
 
     mutating func addImages(_ t: LottieTrack, parent: Int, to comp: inout LottieComp) {
         let scale = options.imageScale.isFinite && options.imageScale > 0 ? min(options.imageScale, 8) : 3
@@ -30,11 +36,16 @@ extension LottieBuilder {
             guard !l.contents.isEmpty, let image = options.images[l.contents], image.width > 0, image.height > 0 else {
                 shown.append(nil); continue
             }
+            let part = l.contentsRect
             let dest = l.contentsGravity
-                .rect(for: Size(Double(image.width), Double(image.height)), in: l.bounds)
+                .rect(for: Size(Double(image.width) * part.width, Double(image.height) * part.height), in: l.bounds)
             let w = Int((dest.width * scale).rounded()), h = Int((dest.height * scale).rounded())
             guard w > 0, h > 0, w <= Rasterizer.maxDimension, h <= Rasterizer.maxDimension else { shown.append(nil); continue }
-            shown.append((Placement(file: l.contents, width: w, height: h), dest))
+            shown.append((Placement(file: l.contents, width: w, height: h, part: part), dest))
+        }
+        let parts = Set(shown.compactMap { $0?.0.part })
+        if parts.count > LottieBuilder.manyParts {
+            notes.append("\(t.name): contentsRect takes \(parts.count) different values, exported as one picture each")
         }
         let missing = Set(t.samples.map(\.contents)).filter { !$0.isEmpty && options.images[$0] == nil }
         for file in missing.sorted() {
@@ -71,12 +82,13 @@ extension LottieBuilder {
 
     /// The asset id of a picture at a pixel size, made (rasterized, encoded) the first time.
     mutating func imageAsset(_ p: Placement) -> String? {
-        let key = "\(p.file)\u{0}\(p.width)x\(p.height)"
+        let key = "\(p.file)\u{0}\(p.width)x\(p.height)\u{0}\(p.part)"
         if let id = imageIDs[key] { return id }
         var layer = PresentedLayer(name: "image", kind: .image)
         layer.bounds = Rect(0, 0, Double(p.width), Double(p.height))
         layer.position = Point(Double(p.width) / 2, Double(p.height) / 2)
         layer.contents = p.file
+        layer.contentsRect = p.part
         let scene = Scene(time: 0, canvasSize: Size(Double(p.width), Double(p.height)), background: .clear, layers: [layer])
         let bitmap = Rasterizer(images: options.images).render(scene, width: p.width, height: p.height)
         guard let png = options.encodePNG(bitmap) else { return nil }

@@ -11,7 +11,7 @@ extension SwiftGenerator {
         w.line("let start = CACurrentMediaTime()")
 
         var used: Set<String> = Set(document.animations.map(\.layer)).union(document.events.map(\.layer))
-        for (name, l) in layers {
+        for (name, l) in layers where l.kind.isLayer {
             if !(l.value("frames").list ?? []).isEmpty || l.properties["beginTime"] != nil { used.insert(name) }
         }
         for slot in maskSlots { used.insert(slot.layer); for m in slot.masks { used.insert(m) } }
@@ -99,7 +99,15 @@ extension SwiftGenerator {
             writeFromToBy(id, b.from, b.to, b.by)
         case .keyframes(let k):
             w.line("let \(id) = CAKeyframeAnimation(keyPath: \(SwiftLiteral.string(k.keyPath)))")
-            w.line("\(id).values = [" + k.values.map { anyValue($0) }.joined(separator: ", ") + "]")
+            if let path = k.path {
+                // Core Animation ignores `values` when there is a path.
+                w.line("\(id).path = " + anyValue(path))
+                if let mode = k.rotationMode {
+                    w.line("\(id).rotationMode = .\(mode == .auto ? "rotateAuto" : "rotateAutoReverse")")
+                }
+            } else {
+                w.line("\(id).values = [" + k.values.map { anyValue($0) }.joined(separator: ", ") + "]")
+            }
             if let kt = k.keyTimes {
                 w.line("\(id).keyTimes = [" + kt.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "]")
             }

@@ -19,9 +19,10 @@ public enum SwiftExporter {
 
     /// The Swift file and notes on what it cannot carry over.
     public static func export(_ document: Document, options: SwiftOptions) -> SwiftExport {
-        var generator = SwiftGenerator(document, options: options)
+        let (retargeted, cellNotes) = SwiftGenerator.cellsOnEmitters(document)
+        var generator = SwiftGenerator(retargeted, options: options)
         let source = generator.generate()
-        return SwiftExport(source: source, notes: generator.notes)
+        return SwiftExport(source: source, notes: cellNotes + generator.notes)
     }
 
     /// The type name for an export written to `file`: its base name in UpperCamelCase, then
@@ -77,6 +78,10 @@ struct SwiftGenerator {
     var maskSlots: [(layer: String, masks: [String])] = []
     /// Whether the generated type needs its `TimedChange` delegate class.
     var usesTimedChange = false
+    /// Whether the generated type needs `particleImage` (an emitter has cells).
+    var usesParticleImage = false
+    /// Each cell variable's picture file, when it shows one instead of its path.
+    var cellPicture: [String: String] = [:]
     /// Picture files and the asset names the app must provide.
     var assetNames: [String: String] = [:]
 
@@ -197,6 +202,8 @@ struct SwiftGenerator {
         case .replicator: return "CAReplicatorLayer"
         case .gradient: return "CAGradientLayer"
         case .transformLayer: return "CATransformLayer"
+        case .emitter: return "CAEmitterLayer"
+        case .emitterCell: return "CAEmitterCell"
         }
     }
 
@@ -235,16 +242,19 @@ struct SwiftGenerator {
         w.line("\(id).name = \(SwiftLiteral.string(l.name + nameSuffix))")
         if l.kind == .text {
             if nameSuffix.isEmpty {
-                notes.append("\(l.name): text uses the system font in Core Animation, so glyph shapes and widths differ from LayerLab's")
+                notes.append("\(l.name): text draws with its font (Helvetica unless set) in Core Animation, so glyph shapes and widths differ from LayerLab's")
             }
             w.line("\(id).contentsScale = " + (iOS ? "UITraitCollection.current.displayScale" : "NSScreen.main?.backingScaleFactor ?? 2"))
         }
         for spec in PropertyTable.all {
             guard let v = l.properties[spec.name], spec.name != "beginTime" else { continue }
-            for line in assignment(id, spec.name, v, layer: l) { w.line(line) }
+            let lines = l.kind == .emitter ? emitterAssignment(id, spec.name, v) ?? assignment(id, spec.name, v, layer: l)
+                : assignment(id, spec.name, v, layer: l)
+            for line in lines { w.line(line) }
         }
+        if l.kind == .emitter { writeCells(l.sublayers.filter { $0.kind == .emitterCell }, owner: id) }
         if let parent, given != nil || !maskNames.contains(l.name) { w.line("\(parent).addSublayer(\(id))") }
-        for s in l.sublayers {
+        for s in l.sublayers where s.kind.isLayer {
             writeLayer(s, parent: id, id: given == nil ? nil : names.identifier(s.name + nameSuffix, kind: "copy", suffix: "Layer"),
                        nameSuffix: nameSuffix)
         }
@@ -303,7 +313,7 @@ struct SwiftGenerator {
         let n = v.number.map { SwiftLiteral.number($0) } ?? "0"
         func colorValue() -> String { v.color.map { color($0) } ?? "nil" }
         switch name {
-        case "bounds": return v.rect.map { ["\(t).bounds = \(SwiftLiteral.rect($0))"] } ?? []
+        case "bounds", "contentsRect": return v.rect.map { ["\(t).\(name) = \(SwiftLiteral.rect($0))"] } ?? []
         case "position", "anchorPoint", "startPoint", "endPoint": return v.point.map { ["\(t).\(name) = \(SwiftLiteral.point($0))"] } ?? []
         case "transform.rotation.z", "transform.scale.x", "transform.scale.y",
              "transform.translation.x", "transform.translation.y", "transform.rotation.x", "transform.rotation.y",
@@ -339,6 +349,9 @@ struct SwiftGenerator {
         case "lineCap", "lineJoin", "fillRule", "contentsGravity", "type":
             return ["\(t).\(name) = \(SwiftLiteral.enumCase(v.string ?? ""))"]
         case "alignment": return ["\(t).alignmentMode = \(SwiftLiteral.enumCase(v.string ?? "natural"))"]
+        case "font": return ["\(t).font = \(SwiftLiteral.string(v.string ?? "Helvetica")) as CFString"]
+        case "isWrapped": return ["\(t).isWrapped = \(v.bool == true)"]
+        case "truncationMode": return ["\(t).truncationMode = \(SwiftLiteral.enumCase(v.string ?? "none"))"]
         case "lineDashPattern":
             let items = (v.list ?? []).compactMap(\.number)
             return ["\(t).lineDashPattern = " + (items.isEmpty ? "nil" : "[" + items.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "]")]
@@ -393,6 +406,10 @@ struct SwiftGenerator {
     // MARK: - Helpers in the generated type
 
     mutating func writeHelpers() {
+        if usesParticleImage {
+            writeParticleImageHelper()
+            w.line()
+        }
         if usesTimedChange {
             w.line("/// Runs `apply` when the animation it is the delegate of starts, on Core Animation's clock:")
             w.line("/// timed changes of properties Core Animation cannot animate.")

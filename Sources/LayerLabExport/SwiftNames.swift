@@ -29,6 +29,8 @@ struct SwiftNames {
         "CGColor", "CGImage", "NSValue", "NSNumber", "NSNull", "NSObject", "UIColor", "NSColor", "UIImage", "NSImage",
         "UITraitCollection", "NSScreen", "Float", "Double", "Int", "Bool", "String", "Any", "AnyObject", "Optional",
         "Array", "max", "min", "abs", "print",
+        "CAEmitterLayer", "CAEmitterCell", "particleImage", "particleScale", "particleDot", "CGContext", "CGColorSpaceCreateDeviceRGB",
+        "CGImageAlphaInfo", "UInt32",
     ]
 
     init(reserved: Set<String>) { used = reserved }

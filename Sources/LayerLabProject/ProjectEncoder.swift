@@ -48,7 +48,9 @@ enum ProjectEncoder {
         case .keyframes(let k):
             m.append(("kind", .string("keyframes")))
             m.append(("keyPath", .string(k.keyPath)))
-            m.append(("values", .array(k.values.map(value))))
+            if k.path == nil || !k.values.isEmpty { m.append(("values", .array(k.values.map(value)))) }
+            if let path = k.path { m.append(("path", value(path))) }
+            if let mode = k.rotationMode { m.append(("rotationMode", .string(mode.rawValue))) }
             if let times = k.keyTimes { m.append(("keyTimes", .array(times.map { .number($0) }))) }
             if k.calculationMode != .linear { m.append(("calculationMode", .string(k.calculationMode.rawValue))) }
             if let fs = k.timingFunctions { m.append(("timingFunctions", .array(fs.map(timingFunction)))) }

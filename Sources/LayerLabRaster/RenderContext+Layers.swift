@@ -88,7 +88,9 @@ extension RenderContext {
         case .text: drawText(layer, transform: m, into: target, clip: inner, alpha: alpha)
         case .image: drawImage(layer, transform: m, into: target, clip: inner, alpha: alpha)
         case .gradient: drawGradient(layer, transform: m, into: target, clip: inner, alpha: alpha)
-        case .layer, .replicator, .transformLayer: break
+        case .emitter:
+            if let e = layer.emission { drawEmission(e, transform: m, into: target, clip: inner, alpha: alpha) }
+        case .layer, .replicator, .transformLayer, .emitterCell: break
         }
         if let r = layer.replicator {
             drawCopies(layer, r, children: children, into: target, clip: inner, alpha: alpha)
@@ -167,7 +169,8 @@ extension RenderContext {
         case .text: if !layer.string.isEmpty && layer.foregroundColor.a > 0 { n += 1 }
         case .image: if !layer.contents.isEmpty { n += 1 }
         case .gradient: if !layer.gradientColors.colors.isEmpty { n += 1 }
-        case .layer, .replicator, .transformLayer: break
+        case .emitter: n += min(limit, layer.emission?.particles.count ?? 0)
+        case .layer, .replicator, .transformLayer, .emitterCell: break
         }
         if let r = layer.replicator, r.count > 1, !layer.sublayers.isEmpty { return limit }
         if n >= limit { return n }

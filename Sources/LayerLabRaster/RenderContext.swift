@@ -12,7 +12,13 @@ final class RenderContext {
     /// Flattening tolerance in pixels.
     let tolerance = 0.05
     var contours = Contours()
+    /// Laid-out texts, kept across frames.
+    var textLayouts = TextLayoutCache.shared
+    /// Glyphs stroked by this context so far: text work grows with what shows, not with the string.
+    var glyphsStroked = 0
     private var pool: [Surface] = []
+    /// Images converted for sampling, by name (the image store is fixed for the context).
+    var premultipliedImages: [String: [SIMD4<Float>]] = [:]
 
     init(width: Int, height: Int, images: ImageStore, sampling: Rasterizer.Sampling) {
         self.width = width; self.height = height; self.images = images; self.sampling = sampling
@@ -22,10 +28,15 @@ final class RenderContext {
     /// Draws the whole scene: background, then root layers by zPosition.
     func draw(_ scene: Scene, transform: AffineTransform) -> Surface {
         let surface = Surface(width: width, height: height, fill: scene.background)
+        draw(scene, transform: transform, into: surface)
+        return surface
+    }
+
+    /// Draws the scene's layers over a surface already filled with its background.
+    func draw(_ scene: Scene, transform: AffineTransform, into surface: Surface) {
         for layer in RenderContext.ordered(scene.layers) {
             draw(layer, parent: transform, into: surface, clip: nil, alpha: 1)
         }
-        return surface
     }
 
     /// Siblings back to front: by zPosition, stable for equal values.
@@ -64,8 +75,8 @@ final class RenderContext {
               paint: Paint, into target: Surface, clip: [Float]?, alpha: Float) {
         scan.reset()
         scan.add(c, transform: t, normalize: normalize)
-        scan.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in
-            target.blend(paint, y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip)
+        scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+            target.blend(paint, y: y, x0: x0, x1: x1, cover: cover, runs: runs, alpha: alpha, clip: clip)
         }
     }
 

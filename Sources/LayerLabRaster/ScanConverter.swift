@@ -41,6 +41,8 @@ final class ScanConverter {
     private var rowHi: [Int32] = []
     /// One row of coverage, indexed by absolute x, handed to the caller.
     private var cover: [Float]
+    /// One row's constant runs, handed to the caller.
+    private var runs: [Run] = []
     /// Cells a band may hold: bounds the scratch memory for huge shapes.
     static let bandCells = 1 << 20
 
@@ -145,6 +147,23 @@ final class ScanConverter {
     /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
     /// `coverage[x]` is 0…1 (absolute x). Edges are consumed; call `reset` before the next shape.
     func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
+        rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, _ in body(y, x0, x1, cover) }
+    }
+
+    /// A stretch of a row where no edge passes, so every pixel has the same coverage: a
+    /// shape's interior (coverage 1) or a hole (0), which solid paints fill or skip whole.
+    struct Run {
+        var x0: Int32, x1: Int32
+        var value: Float
+    }
+
+    /// Runs shorter than this are left to the per-pixel path.
+    static let minRun = 8
+
+    /// As `rasterize`, and also hands each row's constant-coverage runs (ascending, within
+    /// `x0..<x1`; `coverage` holds their values too). Rows from the exact-winding path have none.
+    func rasterizeRuns(evenOdd: Bool,
+                       _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
         guard !edges.isEmpty else { return }
         defer { reset() }
         let rowStart = clampedInt(minY.rounded(.down), 0, height)
@@ -154,7 +173,8 @@ final class ScanConverter {
         guard rowStart < rowEnd else { return }
         if needsExactWinding(evenOdd: evenOdd) {
             edges.withUnsafeBufferPointer { sampled.load($0) }
-            sampled.rasterize(evenOdd: evenOdd, body)
+            let none = UnsafeBufferPointer<Run>(start: nil, count: 0)
+            sampled.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in body(y, x0, x1, cover, none) }
             return
         }
         // Cells from colStart to colEnd inclusive, plus one spill column.
@@ -165,15 +185,19 @@ final class ScanConverter {
             rowLo = [Int32](repeating: 0, count: bandRows); rowHi = rowLo
         }
         // NB: scratch moves into locals: a class's stored arrays would pay exclusivity checks.
-        var area = self.area, lo = self.rowLo, hi = self.rowHi, cover = self.cover
-        self.area = []; self.rowLo = []; self.rowHi = []; self.cover = []
-        defer { self.area = area; self.rowLo = lo; self.rowHi = hi; self.cover = cover }
+        if runs.count < width / ScanConverter.minRun + 2 {
+            runs = [Run](repeating: Run(x0: 0, x1: 0, value: 0), count: width / ScanConverter.minRun + 2)
+        }
+        var area = self.area, lo = self.rowLo, hi = self.rowHi, cover = self.cover, runs = self.runs
+        self.area = []; self.rowLo = []; self.rowHi = []; self.cover = []; self.runs = []
+        defer { self.area = area; self.rowLo = lo; self.rowHi = hi; self.cover = cover; self.runs = runs }
         let xOrigin = Double(colStart)
         edges.withUnsafeBufferPointer { edges in
         area.withUnsafeMutableBufferPointer { area in
         lo.withUnsafeMutableBufferPointer { lo in
         hi.withUnsafeMutableBufferPointer { hi in
         cover.withUnsafeMutableBufferPointer { cover in
+        runs.withUnsafeMutableBufferPointer { runs in
             var bandTop = rowStart
             while bandTop < rowEnd {
                 let bandBottom = min(rowEnd, bandTop + bandRows)
@@ -186,18 +210,20 @@ final class ScanConverter {
                 for r in 0..<(bandBottom - bandTop) {
                     let l = Int(lo[r]), h = min(stride, Int(hi[r]))
                     guard l < h else { continue }
-                    let base = r * stride
-                    var acc: Float = 0
-                    var last = -1
-                    for c in l..<h {
-                        acc += area[base + c]
-                        area[base + c] = 0
-                        let v = min(1, abs(acc))
-                        cover[colStart + c] = v
-                        if v > 0 { last = colStart + c }
+                    let n = ScanConverter.sweep(area.baseAddress! + r * stride, from: l, to: h,
+                                                cover: cover.baseAddress! + colStart, runs: runs, colStart: colStart)
+                    // The last covered pixel: the row ends at a run of zero or at a covered cell.
+                    var x1 = colStart + h
+                    if n > 0, Int(runs[n - 1].x1) == x1, runs[n - 1].value == 0 { x1 = Int(runs[n - 1].x0) }
+                    while x1 > colStart + l && cover[x1 - 1] == 0 { x1 -= 1 }
+                    x1 = min(width, x1)
+                    var m = n
+                    while m > 0 && Int(runs[m - 1].x0) >= x1 { m -= 1 }
+                    if m > 0 && Int(runs[m - 1].x1) > x1 { runs[m - 1].x1 = Int32(x1) }
+                    let x0 = colStart + l
+                    if x1 > x0 {
+                        body(bandTop + r, x0, x1, cover, UnsafeBufferPointer(start: runs.baseAddress, count: m))
                     }
-                    let x0 = colStart + l, x1 = min(width, last + 1)
-                    if x1 > x0 { body(bandTop + r, x0, x1, cover) }
                 }
                 bandTop = bandBottom
             }
@@ -206,6 +232,48 @@ final class ScanConverter {
         }
         }
         }
+        }
+    }
+
+    /// Whether eight cells hold +0.0 (integer loads: no per-lane float compares).
+    @inline(__always) private static func zero8(_ p: UnsafeMutablePointer<Float>) -> Bool {
+        let r = UnsafeRawPointer(p)
+        return r.loadUnaligned(as: UInt64.self) | r.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            | r.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | r.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == 0
+    }
+
+    /// One row's running sum over cells `l..<h`: writes `cover[c]` (relative to the box),
+    /// zeroes the cells, and records stretches of at least `minRun` cells with no area (the
+    /// coverage stays constant there) in `runs`, in absolute x. Returns the run count.
+    @inline(__always)
+    private static func sweep(_ area: UnsafeMutablePointer<Float>, from l: Int, to h: Int,
+                              cover: UnsafeMutablePointer<Float>, runs: UnsafeMutableBufferPointer<Run>,
+                              colStart: Int) -> Int {
+        var acc: Float = 0, v: Float = 0
+        var n = 0
+        var c = l
+        while c < h {
+            if c + 8 <= h && ScanConverter.zero8(area + c) {
+                // A stretch with no edge: the coverage stays v until an area cell.
+                // NB: cells are compared as bits (a -0.0 just takes the per-cell path).
+                let start = c
+                c += 8
+                while c + 8 <= h && ScanConverter.zero8(area + c) { c += 8 }
+                while c < h && area[c] == 0 { c += 1 }
+                (cover + start).update(repeating: v, count: c - start)
+                if c - start >= minRun && n < runs.count {
+                    runs[n] = Run(x0: Int32(colStart + start), x1: Int32(colStart + c), value: v)
+                    n += 1
+                }
+                continue
+            }
+            acc += area[c]
+            area[c] = 0
+            v = min(1, abs(acc))
+            cover[c] = v
+            c += 1
+        }
+        return n
     }
 
     /// Adds one edge's signed area to the band's cells (rows `top..<bottom`).
@@ -222,7 +290,8 @@ final class ScanConverter {
         let maxCell = Double(stride - 2)
         var y = yFirst
         var x = min(maxCell, max(0, ax + (yFirst - ay) * dxdy - xOrigin))
-        var row = Int(yFirst.rounded(.down) - top)
+        // NB: yFirst ≥ top ≥ 0 and x ≥ 0 below, so truncation is floor (no libm call).
+        var row = Int(yFirst) - Int(top)
         while y < yLast {
             let yNext = min(yLast, top + Double(row + 1))
             let dy = yNext - y
@@ -232,8 +301,9 @@ final class ScanConverter {
             let d = Float(dy * dir)
             let base = row * stride
             let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
-            let lf = l.rounded(.down), rc = r.rounded(.up)
-            let li = Int(lf), ri = Int(rc)
+            let li = Int(l), rt = Int(r)
+            let ri = Double(rt) < r ? rt + 1 : rt
+            let lf = Double(li), rc = Double(ri)
             if ri <= li + 1 {
                 // Within one cell: the part right of the edge's mean x.
                 let xm = Float((x + xNext) * 0.5 - lf)

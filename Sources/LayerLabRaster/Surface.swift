@@ -17,6 +17,8 @@ final class Surface {
     /// Every pixel is opaque: filled with an opaque colour, and blending over opaque stays
     /// opaque, so the straight-alpha conversion has nothing to do.
     private(set) var opaque = false
+    /// The premultiplied background a canvas filled this surface with, if any.
+    var background: UInt32?
 
     init(width: Int, height: Int) {
         self.width = width; self.height = height
@@ -58,42 +60,104 @@ final class Surface {
         opaque = false
     }
 
+    /// Fills the rectangle drawn into since the last restore with the premultiplied `word`
+    /// (the background), and starts a new drawn rectangle: the whole surface is background
+    /// again when it was background outside that rectangle.
+    func restore(_ word: UInt32) {
+        if dirtyX0 < dirtyX1, dirtyY0 < dirtyY1 {
+            let w = width, x0 = dirtyX0, x1 = dirtyX1
+            px.withUnsafeMutableBufferPointer { p in
+                let words = UnsafeMutableRawPointer(p.baseAddress!).assumingMemoryBound(to: UInt32.self)
+                for y in dirtyY0..<dirtyY1 { (words + y * w + x0).update(repeating: word, count: x1 - x0) }
+            }
+        }
+        resetDirty()
+    }
+
+    /// Forgets the drawn rectangle (the pixels stay).
+    func resetDirty() { dirtyX0 = .max; dirtyX1 = 0; dirtyY0 = .max; dirtyY1 = 0 }
+
+    /// Whether anything was drawn since the last clear or restore, and where.
+    var drawn: (x0: Int, x1: Int, y0: Int, y1: Int)? {
+        dirtyX0 < dirtyX1 && dirtyY0 < dirtyY1 ? (dirtyX0, dirtyX1, dirtyY0, dirtyY1) : nil
+    }
+
     /// Blends `paint` over row `y`, columns `x0..<x1`, weighted by `cover[x] * alpha` and the
-    /// clip coverage. The one place shapes, strokes and text reach pixels.
+    /// clip coverage. The one place shapes, strokes and text reach pixels. `runs` are stretches
+    /// of constant coverage (see `ScanConverter.Run`): a fully covered one is stored whole, one
+    /// too faint to change a byte is skipped, with the same bytes as blending pixel by pixel.
     func blend(_ paint: Paint, y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>,
+               runs: UnsafeBufferPointer<ScanConverter.Run> = UnsafeBufferPointer(start: nil, count: 0),
                alpha: Float, clip: [Float]?) {
         guard x1 > x0 else { return }
         markDirty(y: y, x0: x0, x1: x1)
-        let w = width
         switch paint {
         case .solid(let c):
             let a = Float(c.a) * alpha
-            let r = Float(c.r), g = Float(c.g), b = Float(c.b)
-            let word = Pixel(r: c.r, g: c.g, b: c.b, a: 255).word
+            let color = SolidColor(r: Float(c.r), g: Float(c.g), b: Float(c.b), a: a,
+                                   word: Pixel(r: c.r, g: c.g, b: c.b, a: 255).word)
             px.withUnsafeMutableBufferPointer { d in
-                let words = UnsafeMutableRawPointer(d.baseAddress!).assumingMemoryBound(to: UInt32.self)
-                for x in x0..<x1 {
-                    var k = cover[x] * a
-                    if let clip { k *= clip[y * w + x] }
-                    if k <= 0 { continue }
-                    let j = (y * w + x) * 4
-                    // Full cover (up to float error in the area sums) writes the colour.
-                    if k >= 0.99999 {
-                        words[y * w + x] = word
-                        continue
+                let row = y * width
+                guard let clip else {
+                    var x = x0
+                    for run in runs {
+                        let r0 = Int(run.x0), r1 = Int(run.x1)
+                        Surface.solid(color, row: row, x0: x, x1: r0, cover: cover, clip: nil, d)
+                        let k = run.value * a
+                        if k >= 0.99999 {
+                            let words = UnsafeMutableRawPointer(d.baseAddress!).assumingMemoryBound(to: UInt32.self)
+                            (words + row + r0).update(repeating: color.word, count: r1 - r0)
+                        } else if k >= Surface.faint {
+                            Surface.solid(color, row: row, x0: r0, x1: r1, cover: cover, clip: nil, d)
+                        }
+                        x = r1
                     }
-                    let inv = 1 - k
-                    d[j] = Pixel.byte(r * k + Float(d[j]) * inv)
-                    d[j + 1] = Pixel.byte(g * k + Float(d[j + 1]) * inv)
-                    d[j + 2] = Pixel.byte(b * k + Float(d[j + 2]) * inv)
-                    d[j + 3] = Pixel.byte(255 * k + Float(d[j + 3]) * inv)
+                    Surface.solid(color, row: row, x0: x, x1: x1, cover: cover, clip: nil, d)
+                    return
+                }
+                clip.withUnsafeBufferPointer { clip in
+                    Surface.solid(color, row: row, x0: x0, x1: x1, cover: cover, clip: clip, d)
                 }
             }
         }
     }
 
+    /// Below this weight a blend moves no byte: the change is under 255 · k < ½ a level.
+    static let faint: Float = 1 / 512
+
+    /// A solid paint's components (0…255), its weight, and its opaque word.
+    struct SolidColor {
+        var r: Float, g: Float, b: Float, a: Float
+        var word: UInt32
+    }
+
+    /// A solid colour over pixels `x0..<x1` of the row starting at pixel `row`.
+    @inline(__always)
+    private static func solid(_ c: SolidColor, row: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>,
+                              clip: UnsafeBufferPointer<Float>?, _ d: UnsafeMutableBufferPointer<UInt8>) {
+        guard x1 > x0 else { return }
+        let words = UnsafeMutableRawPointer(d.baseAddress!).assumingMemoryBound(to: UInt32.self)
+        for x in x0..<x1 {
+            var k = cover[x] * c.a
+            if let clip { k *= clip[row + x] }
+            if k <= 0 { continue }
+            // Full cover (up to float error in the area sums) writes the colour.
+            if k >= 0.99999 {
+                words[row + x] = c.word
+                continue
+            }
+            let j = (row + x) * 4
+            let inv = 1 - k
+            d[j] = Pixel.byte(c.r * k + Float(d[j]) * inv)
+            d[j + 1] = Pixel.byte(c.g * k + Float(d[j + 1]) * inv)
+            d[j + 2] = Pixel.byte(c.b * k + Float(d[j + 2]) * inv)
+            d[j + 3] = Pixel.byte(255 * k + Float(d[j + 3]) * inv)
+        }
+    }
+
     /// Blends premultiplied source pixels given by `shade(x)` (components 0…1) over row `y`,
     /// weighted like `blend`: for paints computed per pixel (gradients, shadows, perspective).
+    @inline(__always)
     func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,
                clip: [Float]?, shade: (Int) -> SIMD4<Float>?) {
         guard x1 > x0 else { return }
@@ -131,12 +195,14 @@ final class Surface {
 
     /// Composites `src` over this surface with `opacity`, optionally multiplied by a mask
     /// surface's alpha (mask layers) and a clip coverage buffer, and channel by channel by a
-    /// straight `tint` (a replicator copy's colour). Only `src`'s drawn part counts.
-    func composite(_ src: Surface, opacity: Float, mask: Surface?, clip: [Float]?, tint: Color = .white) {
+    /// straight `tint` (a replicator copy's colour). Only `src`'s drawn part counts. `additive`
+    /// adds `src` to what is beneath instead of covering it (an emitter's renderMode additive).
+    func composite(_ src: Surface, opacity: Float, mask: Surface?, clip: [Float]?, tint: Color = .white,
+                   additive: Bool = false) {
         guard src.dirtyX0 < src.dirtyX1, src.dirtyY0 < src.dirtyY1 else { return }
         let w = width, x0 = src.dirtyX0, x1 = src.dirtyX1
         let ta = Float(max(0, min(1, tint.a)))
-        let t = tint == .white ? nil : [Float(max(0, min(1, tint.r))) * ta, Float(max(0, min(1, tint.g))) * ta,
+        let t = tint == .white && !additive ? nil : [Float(max(0, min(1, tint.r))) * ta, Float(max(0, min(1, tint.g))) * ta,
                                         Float(max(0, min(1, tint.b))) * ta, ta]
         let o = opacity
         for y in src.dirtyY0..<src.dirtyY1 { markDirty(y: y, x0: x0, x1: x1) }
@@ -151,7 +217,7 @@ final class Surface {
                         if let clip { k *= clip[i] }
                         if k <= 0 { continue }
                         if let t {
-                            let inv = 1 - Float(s[j + 3]) * t[3] * k * (1 / 255)
+                            let inv = additive ? 1 : 1 - Float(s[j + 3]) * t[3] * k * (1 / 255)
                             for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * t[c] * k + Float(d[j + c]) * inv) }
                         } else {
                             let inv = 1 - Float(s[j + 3]) * (1 / 255) * k
@@ -163,10 +229,11 @@ final class Surface {
         }
     }
 
-    /// The surface as straight-alpha bytes. Takes the pixels: the surface is empty after.
-    func bitmap() -> Bitmap {
+    /// The surface as straight-alpha bytes. Unless `keep`, takes the pixels: the surface is
+    /// empty after. A kept opaque surface shares its storage with the bitmap (copy on write).
+    func bitmap(keep: Bool = false) -> Bitmap {
         var out = px
-        px = []
+        if !keep { px = [] }
         if opaque { return Bitmap(width: width, height: height, pixels: out) }
         out.withUnsafeMutableBufferPointer { p in
             for i in stride(from: 0, to: p.count, by: 4) {

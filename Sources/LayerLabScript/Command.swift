@@ -34,12 +34,21 @@ public struct AnimationCommand: Hashable, Sendable {
     public var children: [AnimationCommand] = []
 }
 
+/// `cell NAME prop=value … [{ … }]` inside an emitter's (or a cell's) block.
+public struct CellCommand: Hashable, Sendable {
+    public var name: Name
+    public var arguments: ArgumentList
+    /// The cells this cell's particles emit.
+    public var cells: [CellCommand] = []
+}
+
 /// One parsed command.
 public struct Command: Hashable, Sendable {
     public indirect enum Kind: Hashable, Sendable {
         case canvas(ArgumentList)
         case path(Name, Expr)
-        case layer(LayerKind, Name, ArgumentList)
+        /// A layer; an emitter (or a cell) may end with a `{ cell … }` block of its cells.
+        case layer(LayerKind, Name, ArgumentList, cells: [CellCommand])
         /// `set NAME prop=value … [animated]` (a layer or an animation).
         case set(Name, ArgumentList)
         /// `set LAYER.KEYPATH = value` (the target text still holds the dot).

@@ -43,11 +43,15 @@ public enum CommandTable {
             return .path(n, try p.expression())
         },
         CommandSpec("layer", aliases: LayerKind.allCases.dropFirst().map(\.rawValue), .document,
-                    [[.slot("NAME"), .optional([.word("in"), .slot("PARENT")]), .optional([.properties])]],
-                    summary: "Adds a layer (CALayer, CAShapeLayer, text, image, CAReplicatorLayer, CAGradientLayer or CATransformLayer) on top of its siblings.",
+                    [[.slot("NAME"), .optional([.word("in"), .slot("PARENT")]), .optional([.properties])],
+                     [.slot("NAME"), .optional([.word("in"), .slot("PARENT")]), .optional([.properties]), .optional([.block])]],
+                    summary: "Adds a layer (CALayer, CAShapeLayer, text, image, CAReplicatorLayer, CAGradientLayer, CATransformLayer or CAEmitterLayer) on top of its siblings. An emitter takes its cells (CAEmitterCell) in a block, `{ cell NAME prop=value … }`, or as `cell NAME in EMITTER …`; a cell's own block holds the cells its particles emit.",
                     example: "layer box position=(100, 100) bounds=rect(0, 0, 100, 100)\nshape ring in box path=circle(50, 50, 20) fillColor=clear strokeColor=red lineWidth=2") { p, spec, verb throws(ScriptError) in
             let n = try p.name("a layer name")
-            return .layer(LayerKind(rawValue: verb.text) ?? .layer, n, try p.arguments(spec))
+            let kind = LayerKind(rawValue: verb.text) ?? .layer
+            let args = try p.arguments(spec)
+            let cells = kind == .emitter || kind == .emitterCell ? try p.cellBlock() : []
+            return .layer(kind, n, args, cells: cells)
         },
         CommandSpec("set", .document,
                     [[.choice(["LAYER", "ANIMATION"]), .properties, .optional([.word("animated")])],
@@ -85,7 +89,9 @@ public enum CommandTable {
                     example: "shape box position=(100, 100) path=rect(-20, -20, 40, 40)\nanimate box transform.rotation.z to=1turn duration=0.45s",
                     parse: animation),
         CommandSpec("keyframes", .animation, [animationForm],
-                    attributes: [.init("values", "[...]", "the keyframe values", default: "required"),
+                    attributes: [.init("values", "[...]", "the keyframe values", default: "required unless path"),
+                                 .init("path", "PATH", "a motion path for a point key path (svg(\"M …\"), circle(…), a named path); its vertices are the keyframes and values is ignored", default: "none"),
+                                 .init("rotationMode", words(Animation.RotationMode.self), "with a path: turn the layer to the direction of travel (autoReverse: facing back)", default: "none"),
                                  .init("keyTimes", "[...]", "0…1 fraction of the duration for each value; discrete also takes one more, ending the last value's hold (without it the last value holds to the end)", default: "evenly spaced"),
                                  .init("calculationMode", words(Animation.CalculationMode.self), "how values between keyframes are found", default: "linear"),
                                  .init("timingFunctions", "[...]", "one timing function per segment", default: "linear")],

@@ -65,10 +65,15 @@ public enum HelpText {
         var out = ["Layer properties (any layer unless a kind is named). Key paths marked * animate.", ""]
         let w = PropertyTable.all.map(\.name.count).max() ?? 0
         for s in PropertyTable.all {
-            let kinds = s.kinds.map { " [" + $0.map(\.rawValue).sorted().joined(separator: ", ") + "]" } ?? ""
+            let kinds = s.kinds.map { ks in
+                ks.count == LayerKind.allCases.count ? " [any, cells too]" : " [" + ks.map(\.rawValue).sorted().joined(separator: ", ") + "]"
+            } ?? ""
             let range = s.range.shortText.isEmpty ? "" : (s.type == .rect ? ", size " : " ") + s.range.shortText
+            let others = s.kindDefaults.sorted { $0.key.rawValue < $1.key.rawValue }.map { k, v in
+                " (\(k.rawValue): " + (v == .path(EmitterCell.dot) ? "a dot 4 points across" : ValueFormatter.format(v, type: s.type)) + ")"
+            }.joined()
             out.append("  " + (s.animatable ? "* " : "  ") + s.name.padding(w) + "  " + s.type.displayName + range
-                       + ", default " + ValueFormatter.format(s.defaultValue, type: s.type) + kinds + ": " + s.summary)
+                       + ", default " + ValueFormatter.format(s.defaultValue, type: s.type) + others + kinds + ": " + s.summary)
         }
         out += ["", "Derived key paths (all animatable):",
                 "  position.x, position.y, anchorPoint.x, anchorPoint.y        one coordinate of a point",

@@ -183,6 +183,37 @@ public struct Parser {
         return children
     }
 
+    /// An emitter's or cell's optional `{ cell NAME prop=value … [{ … }] }` block.
+    mutating func cellBlock() throws(ScriptError) -> [CellCommand] {
+        guard peek.isSymbol("{") else { return [] }
+        let open = next()
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Parser.maxNesting else {
+            throw .invalid("cells cannot nest more than \(Parser.maxNesting) levels deep", open.range)
+        }
+        var cells: [CellCommand] = []
+        while true {
+            skipSeparators()
+            if peek.isSymbol("}") { p += 1; break }
+            guard case .word(let w) = peek.kind else {
+                if peek.kind == .end { throw .unclosed("{", open.range) }
+                throw .unexpected(found: peek.described, expected: "cell or '}'", peek.range)
+            }
+            guard w == "cell" else {
+                throw .unknownCommand(w, peek.range, suggestion: Suggestion.nearest(w, in: ["cell"]))
+            }
+            p += 1
+            let n = try name("a cell name")
+            let args = try arguments(flags: [], allowAs: false, allowIn: false)
+            cells.append(CellCommand(name: n, arguments: args, cells: try cellBlock()))
+            guard peek.kind == .separator || peek.isSymbol("}") else {
+                throw .unexpected(found: peek.described, expected: "end of line", peek.range)
+            }
+        }
+        return cells
+    }
+
     /// `key=value …` and the flag words, `as NAME` and `in PARENT` that `spec`'s grammar has, up
     /// to the end of the command.
     mutating func arguments(_ spec: CommandSpec) throws(ScriptError) -> ArgumentList {

@@ -64,17 +64,46 @@ public enum ScriptWriter {
             for l in layers {
                 var words = [l.kind.rawValue, l.name]
                 if let parent { words += ["in", parent] }
-                for spec in PropertyTable.all {
-                    guard let v = l.properties[spec.name] else { continue }
-                    if spec.type == .layerRef {
-                        deferred.append("set \(l.name) \(spec.name)=\(value(v, spec.type))")
-                    } else {
-                        words.append("\(spec.name)=\(value(v, spec.type))")
-                    }
+                words += propertyWords(l)
+                // An emitter's cells go in its block when they come before its other
+                // sublayers (the block adds them first); otherwise each is `cell … in …`.
+                let cellCount = l.sublayers.prefix { $0.kind == .emitterCell }.count
+                if l.kind == .emitter, cellCount > 0 {
+                    lines.append(words.joined(separator: " ") + " {")
+                    writeCells(l.sublayers.prefix(cellCount), indent: "    ")
+                    lines.append("}")
+                    writeLayers(Array(l.sublayers.dropFirst(cellCount)), parent: l.name)
+                } else {
+                    lines.append(words.joined(separator: " "))
+                    writeLayers(l.sublayers, parent: l.name)
                 }
-                lines.append(words.joined(separator: " "))
-                writeLayers(l.sublayers, parent: l.name)
             }
+        }
+
+        /// `cell NAME prop=value …` lines of a block, a cell's own cells in a nested block.
+        mutating func writeCells(_ cells: ArraySlice<Layer>, indent: String) {
+            for c in cells {
+                let line = indent + (["cell", c.name] + propertyWords(c)).joined(separator: " ")
+                if c.sublayers.isEmpty { lines.append(line); continue }
+                lines.append(line + " {")
+                writeCells(c.sublayers[...], indent: indent + "    ")
+                lines.append(indent + "}")
+            }
+        }
+
+        /// A layer's stored properties as `name=value` words, in table order; layer
+        /// references are set at the end, once every layer exists.
+        mutating func propertyWords(_ l: Layer) -> [String] {
+            var words: [String] = []
+            for spec in PropertyTable.all {
+                guard let v = l.properties[spec.name] else { continue }
+                if spec.type == .layerRef {
+                    deferred.append("set \(l.name) \(spec.name)=\(value(v, spec.type))")
+                } else {
+                    words.append("\(spec.name)=\(value(v, spec.type))")
+                }
+            }
+            return words
         }
 
         // MARK: - Animations
@@ -151,7 +180,11 @@ public enum ScriptWriter {
                 words += fromToBy(b.from, b.to, b.by, type)
             case .keyframes(let k):
                 words.append(k.keyPath)
-                words.append("values=[" + k.values.map { value($0, type) }.joined(separator: ", ") + "]")
+                if k.path == nil || !k.values.isEmpty {
+                    words.append("values=[" + k.values.map { value($0, type) }.joined(separator: ", ") + "]")
+                }
+                if let path = k.path { words.append("path=" + value(path, .path)) }
+                if let mode = k.rotationMode { words.append("rotationMode=\(mode.rawValue)") }
                 if let ts = k.keyTimes { words.append("keyTimes=[" + ts.map(number).joined(separator: ", ") + "]") }
                 if k.calculationMode != .linear { words.append("calculationMode=\(k.calculationMode.rawValue)") }
                 if let fs = k.timingFunctions { words.append("timingFunctions=[" + fs.map(timingFunction).joined(separator: ", ") + "]") }

@@ -9,9 +9,11 @@ extension Session {
     }
 
     mutating func addAnimation(_ a: AnimationCommand, _ c: Command) throws(ScriptError) -> [Response] {
-        guard let layerName = a.layer else {
+        guard var layerName = a.layer else {
             throw .unexpected(found: "a key path", expected: "LAYER KEYPATH", a.keyPath.range)
         }
+        var a = a
+        if let (cell, keyPath) = try cellTarget(layerName, a.keyPath) { layerName = cell; a.keyPath = keyPath }
         let layer = try requireLayer(layerName)
         var doc = document
         let kp = try resolveKeyPath(a.keyPath, on: layer, animatable: true)
@@ -97,8 +99,10 @@ extension Session {
         switch a.verb.text {
         case "animate": body = .basic(.init(keyPath: kp.name))
         case "keyframes":
-            guard argument(a.arguments, "values") != nil else {
-                throw .missingAttribute("values=[...]", command: "keyframes", a.keyPath.range)
+            guard argument(a.arguments, "values") != nil || argument(a.arguments, "path") != nil else {
+                // Only a point may follow a path, so only then is it worth naming.
+                throw .missingAttribute(kp.type == .point ? "values=[...] or path=…" : "values=[...]",
+                                        command: "keyframes", a.keyPath.range)
             }
             body = .keyframes(.init(keyPath: kp.name, values: []))
         default: body = .spring(.init(keyPath: kp.name, form: Animation.Spring.Form.defaultPhysics))
@@ -139,7 +143,7 @@ extension Session {
                     anim.body = .spring(s)
                 default: throw unknownAttribute(a, anim)
                 }
-            case "values", "keyTimes", "calculationMode", "timingFunctions":
+            case "values", "keyTimes", "calculationMode", "timingFunctions", "path", "rotationMode":
                 guard case .keyframes(var k) = anim.body else { throw unknownAttribute(a, anim) }
                 switch a.key.text {
                 case "values":
@@ -157,6 +161,13 @@ extension Session {
                     k.keyTimes = ts
                 case "calculationMode":
                     k.calculationMode = try r.word(e, as: Animation.CalculationMode.self, what: "calculation mode")
+                case "path":
+                    guard let kp, kp.type == .point else {
+                        throw .invalid("a motion path drives a point (position, anchorPoint…), not \(anim.keyPath ?? "a group")", e.range)
+                    }
+                    k.path = try r.value(e, type: .path, keyPath: "path")
+                case "rotationMode":
+                    k.rotationMode = try r.word(e, as: Animation.RotationMode.self, what: "rotation mode")
                 default:
                     guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of timing functions", found: e.described, e.range) }
                     var fs: [TimingFunction] = []

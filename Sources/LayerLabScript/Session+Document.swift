@@ -41,22 +41,38 @@ extension Session {
         commit(doc, c.text)
     }
 
-    mutating func addLayer(_ kind: LayerKind, _ n: Name, _ args: ArgumentList, _ c: Command) throws(ScriptError) {
+    mutating func addLayer(_ kind: LayerKind, _ n: Name, _ args: ArgumentList, cells: [CellCommand],
+                           _ c: Command) throws(ScriptError) {
         var doc = document
         if let parent = args.parent { _ = try requireLayer(parent) }
-        try edit(n.range) { () throws(EditError) in
-            try doc.addLayer(Layer(name: n.text, kind: kind), in: args.parent?.text)
-        }
-        try assign(args.arguments, to: n.text, in: &doc)
+        try insert(kind, n, args.arguments, in: args.parent?.text, cells: cells, into: &doc)
         commit(doc, c.text)
+    }
+
+    /// Adds a layer with its properties, then the cells of its block under it, in order.
+    private func insert(_ kind: LayerKind, _ n: Name, _ arguments: [Argument], in parent: String?,
+                        cells: [CellCommand], into doc: inout Document) throws(ScriptError) {
+        try edit(n.range) { () throws(EditError) in
+            try doc.addLayer(Layer(name: n.text, kind: kind), in: parent)
+        }
+        try assign(arguments, to: n.text, in: &doc)
+        for cell in cells {
+            try insert(.emitterCell, cell.name, cell.arguments.arguments, in: n.text, cells: cell.cells, into: &doc)
+        }
     }
 
     /// Types and applies `key=value` arguments to a layer, one at a time so errors point at
     /// the argument that caused them.
     func assign(_ arguments: [Argument], to layerName: String, in doc: inout Document) throws(ScriptError) {
-        for a in arguments {
-            let list = try assignments([a], for: layerName, in: doc)
-            try edit(a.value.range) { () throws(EditError) in try doc.setProperties(layer: layerName, list) }
+        for var a in arguments {
+            var target = layerName
+            // `emitterCells.NAME.KEY` on an emitter sets KEY on its cell NAME.
+            if let (cell, keyPath) = try cellTarget(Name(text: layerName, range: a.key.range), a.key, in: doc) {
+                target = cell.text
+                a.key = keyPath
+            }
+            let list = try assignments([a], for: target, in: doc)
+            try edit(a.value.range) { () throws(EditError) in try doc.setProperties(layer: target, list) }
         }
     }
 

@@ -8,7 +8,7 @@ extension Session {
         switch c.kind {
         case .canvas(let args): try canvas(args, c); out = []
         case .path(let n, let e): try definePath(n, e, c); out = []
-        case .layer(let kind, let n, let args): try addLayer(kind, n, args, c); out = []
+        case .layer(let kind, let n, let args, let cells): try addLayer(kind, n, args, cells: cells, c); out = []
         case .set(let target, let args): try set(target, args, c); out = []
         case .setKeyPath(let target, let e): try setKeyPath(target, e, c); out = []
         case .delete(let n): try delete(n, c); out = []
@@ -44,6 +44,7 @@ extension Session {
         case .clearScreen: out = [.effect(.clearScreen)]
         case .watch(let file, let args): out = [.effect(.watch(try watchRequest(file, args)))]
         }
+        if let warning = missingGlyphWarning(before: before.0) { out.append(.text(warning)) }
         if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {
             out.append(.effect(.show(ShowRequest(document: document, time: time))))
         }

@@ -44,6 +44,8 @@ public struct Session: Sendable {
     /// `pending` lexed so far (valid while its `lineCount` equals `pending.count`).
     var pendingLex = PendingLex()
     var nextLine = 1
+    /// Characters the built-in font lacks that a warning has named already.
+    var warnedGlyphs: Set<Character> = []
     var loadDepth = 0
     let files: (any FileAccess)?
     let codec: (any ProjectCodec)?

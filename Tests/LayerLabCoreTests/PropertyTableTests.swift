@@ -18,13 +18,21 @@ import Testing
     @Test(arguments: LayerKind.allCases)
     func unsetDrawsLikeDefaults(_ kind: LayerKind) {
         var bare = Document(), full = Document()
-        bare.layers = [Layer(name: "a", kind: kind)]
+        // A cell is not drawn itself: compare the emitter holding it.
+        func tree(_ l: Layer) -> [Layer] { kind == .emitterCell ? [Layer(name: "e", kind: .emitter, sublayers: [l])] : [l] }
+        bare.layers = tree(Layer(name: "a", kind: kind))
         var props: [String: Value] = [:]
-        for spec in PropertyTable.properties(for: kind) where spec.defaultValue != .null { props[spec.name] = spec.defaultValue }
-        full.layers = [Layer(name: "a", kind: kind, properties: props)]
+        for spec in PropertyTable.properties(for: kind) where spec.defaultValue(for: kind) != .null {
+            props[spec.name] = spec.defaultValue(for: kind)
+        }
+        full.layers = tree(Layer(name: "a", kind: kind, properties: props))
         let a = Evaluator(document: bare).scene(at: 0.5), b = Evaluator(document: full).scene(at: 0.5)
         #expect(a == b)
-        #expect(a.layers.first == PresentedLayer(name: "a", kind: kind))
+        if kind == .emitterCell {
+            #expect(a.layers.first?.emission?.particles == [])
+        } else {
+            #expect(a.layers.first == PresentedLayer(name: "a", kind: kind))
+        }
     }
 
     /// Closed sets are the enum's cases, so the table cannot list a word the renderer lacks.

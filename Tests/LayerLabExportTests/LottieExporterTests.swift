@@ -174,24 +174,158 @@ struct LottieExporterTests {
         #expect(walk.notes.contains { $0.contains("city") && $0.contains("art/skyline.txt") })
     }
 
-    /// A masked layer is drawn into a canvas-sized precomposition read through an alpha track
-    /// matte: the mask's layer (`td`), parented to a null repeating the masked layer's
-    /// transform, right above the content (`tt`).
-    @Test func masksBecomeTrackMattesOfPrecompositions() throws {
+    /// A layer masked by a stroked circle is drawn into a canvas-sized precomposition whose
+    /// layer carries the ring as layer masks in canvas coordinates: the outer circle added, the
+    /// inner one cut out, both following the animated line width.
+    @Test func outlineMasksBecomeLayerMasks() throws {
         let export = LottieExporter.export(try ExportFixtures.example("basics/10-masks.lab"), options: LottieOptions())
         #expect(export.notes.isEmpty, "\(export.notes)")
         let lottie = try LottieReader(export.data)
         let stripes = try #require(lottie.layers.first { $0["nm"] as? String == "stripes (masked)" })
-        #expect((stripes["ty"] as? NSNumber)?.intValue == 0)
-        let inner = try #require(lottie.comp(stripes["refId"] as? String))
-        #expect(inner.count == 3)
-        #expect((inner[0]["td"] as? NSNumber)?.intValue == 1 && inner[0]["nm"] as? String == "mask of stripes")
-        #expect((inner[1]["tt"] as? NSNumber)?.intValue == 1 && (inner[1]["ty"] as? NSNumber)?.intValue == 0)
-        #expect((inner[2]["ty"] as? NSNumber)?.intValue == 3 && inner[2]["nm"] as? String == "stripes")
-        #expect((inner[0]["parent"] as? NSNumber) == (inner[2]["ind"] as? NSNumber))
+        #expect((stripes["ty"] as? NSNumber)?.intValue == 0 && stripes["tt"] == nil)
+        #expect(stripes["hasMask"] as? Bool == true)
+        let masks = try #require(stripes["masksProperties"] as? [[String: Any]])
+        #expect(masks.map { $0["mode"] as? String } == ["a", "s"])
+        // hole: circle r 40 at (80, 80) in stripes, whose origin is at (20, 20) on the canvas;
+        // line width 10 at frame 0, 80 from 1.5 s on.
+        func radius(_ mask: [String: Any], _ frame: Double) throws -> Double {
+            let v = try #require(LottieReader.shapeVertices(mask["pt"], at: frame))
+            return v.map { hypot($0.x - 100, $0.y - 100) }.max() ?? 0
+        }
+        let start = (try radius(masks[0], 0), try radius(masks[1], 0))
+        let open = (try radius(masks[0], 100), try radius(masks[1], 100))
+        #expect(abs(start.0 - 45) < 1e-6 && abs(start.1 - 35) < 1e-6)
+        #expect(abs(open.0 - 80) < 1e-6 && abs(open.1 - 0) < 1e-6)
         // The sublayer is inside the masked precomposition, so the mask covers it too.
-        let content = try #require(lottie.comp(inner[1]["refId"] as? String))
+        let content = try #require(lottie.comp(stripes["refId"] as? String))
         #expect(content.contains { $0["nm"] as? String == "band" })
+    }
+
+    /// A mask set partway shows the whole canvas through the mask outline where it is not set.
+    @Test func maskSetOnTheTimelineIsTheCanvasElsewhere() throws {
+        let doc = ExportFixtures.document("""
+            canvas size=200x100 duration=2
+            layer card position=(100, 50) bounds=rect(0, 0, 200, 100) backgroundColor=#3366cc
+            shape spot position=(100, 50) path=circle(0, 0, 30) fillColor=black
+            at 1 set card mask=spot
+            """)
+        let lottie = try Self.reader(doc)
+        let card = try #require(lottie.layers.first { $0["nm"] as? String == "card (masked)" })
+        let masks = try #require(card["masksProperties"] as? [[String: Any]])
+        #expect(masks.count == 1)
+        let before = try #require(LottieReader.shapeVertices(masks[0]["pt"], at: 30))
+        #expect(Set(before.map { [$0.x, $0.y] }) == [[0, 0], [200, 0], [200, 100], [0, 100]])
+        let after = try #require(LottieReader.shapeVertices(masks[0]["pt"], at: 90))
+        #expect(after.allSatisfy { abs(hypot($0.x - 100, $0.y - 50) - 30) < 1e-6 })
+    }
+
+    /// What outlines cannot say exactly (a partly drawn stroke, a translucent fill, text) is
+    /// still read through an alpha track matte.
+    @Test(arguments: ["path=circle(0, 0, 30) strokeColor=black lineWidth=8 strokeEnd=0.5",
+                      "path=circle(0, 0, 30) fillColor=#00000080",
+                      "path=rect(-30, -30, 60, 60) strokeColor=black lineWidth=8"])
+    func otherMasksStayTrackMattes(_ mask: String) throws {
+        let doc = ExportFixtures.document("""
+            canvas size=100x100 duration=1
+            shape spot position=(50, 50) \(mask)
+            layer card position=(50, 50) bounds=rect(0, 0, 100, 100) backgroundColor=#3366cc mask=spot
+            """)
+        let lottie = try Self.reader(doc)
+        let card = try #require(lottie.layers.first { $0["nm"] as? String == "card (masked)" })
+        #expect(card["masksProperties"] == nil)
+        let inner = try #require(lottie.comp(card["refId"] as? String))
+        #expect(inner.contains { ($0["td"] as? NSNumber)?.intValue == 1 })
+        #expect(inner.contains { ($0["tt"] as? NSNumber)?.intValue == 1 })
+    }
+
+    /// A shadow is a drop-shadow effect on the layer's canvas-sized precomposition: offset and
+    /// blur in canvas pixels (through a scaled superlayer), softness 2 × shadowRadius (lottie-web's
+    /// Gaussian of standard deviation softness / 4 is LayerLab's radius / 2), and a note that
+    /// rlottie does not draw it.
+    @Test func shadowsBecomeDropShadowEffects() throws {
+        let doc = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            layer stage position=(100, 100) bounds=rect(0, 0, 100, 100) transform.scale.x=2 transform.scale.y=2
+            layer card in stage position=(50, 50) bounds=rect(0, 0, 40, 30) backgroundColor=#2f5fb3 \
+                shadowOpacity=0.5 shadowOffset=6x10 shadowRadius=8
+            animate card shadowRadius from=8 to=4 duration=1
+            """)
+        let export = LottieExporter.export(doc, options: LottieOptions())
+        #expect(export.notes.contains { $0.contains("card") && $0.contains("drop-shadow") && $0.contains("rlottie") },
+                "\(export.notes)")
+        #expect(!export.notes.contains { $0.contains("shadowOpacity") || $0.contains("shadowRadius") }, "\(export.notes)")
+        let lottie = try LottieReader(export.data)
+        let card = try #require(lottie.layers.first { $0["nm"] as? String == "card (group)" })
+        #expect((card["ty"] as? NSNumber)?.intValue == 0)
+        let effect = try #require((card["ef"] as? [[String: Any]])?.first)
+        #expect((effect["ty"] as? NSNumber)?.intValue == 25)
+        let values = try #require(effect["ef"] as? [[String: Any]])
+        func value(_ name: String, at frame: Double) -> [Double]? {
+            LottieReader.value(values.first { $0["nm"] as? String == name }?["v"], at: frame)
+        }
+        #expect(value("Opacity", at: 0) == [127.5])
+        let distance = try #require(value("Distance", at: 0)?.first)
+        #expect(abs(distance - 2 * (36.0 + 100).squareRoot()) < 1e-3)
+        let direction = try #require(value("Direction", at: 0)?.first)
+        #expect(abs(direction - (atan2(10.0, 6) * 180 / Double.pi + 90)) < 1e-3)
+        #expect(value("Softness", at: 0) == [32])
+        // Just before the radius animation ends (radius near 4).
+        let end = try #require(value("Softness", at: lottie.op - 1)?.first)
+        #expect(abs(end - 16) < 0.5, "\(end)")
+    }
+
+    /// 3D without perspective reaches the screen by an affine map, so the flat Lottie layer is
+    /// exact: a turn about y by 60° is a horizontal scale of 0.5; a one-sided layer turned past
+    /// 90° is hidden. Perspective is drawn by a flat stand-in, said in a note and in the frames
+    /// reported as approximated.
+    @Test func depthFlattensToExactTransformsWithoutPerspective() throws {
+        let doc = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            layer card position=(100, 100) bounds=rect(0, 0, 80, 60) backgroundColor=#2f5fb3 \
+                transform.rotation.y=60deg
+            layer face position=(50, 50) bounds=rect(0, 0, 40, 40) backgroundColor=red isDoubleSided=false
+            animate face transform.rotation.y from=0 to=180deg duration=1
+            """)
+        let export = LottieExporter.export(doc, options: LottieOptions())
+        #expect(export.notes.isEmpty, "\(export.notes)")
+        #expect(export.approximatedFrames.isEmpty)
+        let lottie = try LottieReader(export.data)
+        let card = try #require(lottie.layer("card")?["ks"] as? [String: Any])
+        let scale = try #require(LottieReader.value(card["s"], at: 0))
+        #expect(abs(scale[0] - 50) < 1e-3 && abs(scale[1] - 100) < 1e-3, "\(scale)")
+        let face = try #require(lottie.layer("face")?["ks"] as? [String: Any])
+        #expect(LottieReader.value(face["o"], at: 12) == [100])   // 36°: facing
+        #expect(LottieReader.value(face["o"], at: 48) == [0])     // 144°: turned away
+
+        let seen = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            layer stage position=(100, 100) bounds=rect(0, 0, 200, 200) sublayerTransform=perspective(400)
+            layer card in stage position=(100, 100) bounds=rect(0, 0, 80, 60) backgroundColor=#2f5fb3
+            animate card transform.rotation.y from=0 to=60deg duration=1
+            """)
+        let inPerspective = LottieExporter.export(seen, options: LottieOptions())
+        #expect(inPerspective.notes.contains { $0.hasPrefix("card: seen in perspective") }, "\(inPerspective.notes)")
+        #expect(!inPerspective.approximatedFrames.contains(0) && inPerspective.approximatedFrames.contains(30))
+    }
+
+    /// A transformLayer's sublayers are drawn by depth (the nearer on top, whatever the tree
+    /// order); when they change depth order as it turns half way round, the export keeps the
+    /// first order and says so, for the frames it holds.
+    @Test func depthOrderChangesAreNoted() throws {
+        let doc = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            transformLayer box position=(100, 100) bounds=rect(0, 0, 100, 100)
+            layer near in box position=(50, 50) bounds=rect(0, 0, 60, 60) backgroundColor=red transform.translation.z=20
+            layer far in box position=(50, 50) bounds=rect(0, 0, 60, 60) backgroundColor=blue transform.translation.z=-20
+            animate box transform.rotation.y from=0 to=180deg duration=1
+            """)
+        let export = LottieExporter.export(doc, options: LottieOptions())
+        #expect(export.notes.contains { $0.hasPrefix("box: its sublayers change depth order") }, "\(export.notes)")
+        #expect(!export.approximatedFrames.contains(0) && export.approximatedFrames.contains(59))
+        // Lottie lists layers front to back: near before far.
+        let names = try LottieReader(export.data).layers.compactMap { $0["nm"] as? String }
+        let near = try #require(names.firstIndex(of: "near")), far = try #require(names.firstIndex(of: "far"))
+        #expect(near < far, "\(names)")
     }
 
     @Test func deterministic() throws {

@@ -50,6 +50,25 @@ struct LottieReader {
         return nil
     }
 
+    /// The vertices of a shape property (`sh` or a mask's `pt`) at `frame`.
+    static func shapeVertices(_ property: Any?, at frame: Double) -> [(x: Double, y: Double)]? {
+        guard let p = property as? [String: Any] else { return nil }
+        func vertices(_ shape: Any?) -> [[Double]]? {
+            let s = (shape as? [Any])?.first ?? shape
+            return ((s as? [String: Any])?["v"] as? [Any])?.compactMap { numbers($0) }
+        }
+        let keyed = (p["a"] as? NSNumber)?.intValue == 1
+        guard keyed else { return vertices(p["k"])?.map { ($0[0], $0[1]) } }
+        guard let keys = p["k"] as? [[String: Any]], !keys.isEmpty else { return nil }
+        func t(_ k: [String: Any]) -> Double { (k["t"] as? NSNumber)?.doubleValue ?? 0 }
+        var a = keys[0], b = keys[0]
+        for k in keys where t(k) <= frame { a = k }
+        b = keys.first { t($0) > t(a) } ?? a
+        guard let va = vertices(a["s"]), let vb = vertices(b["s"]) else { return nil }
+        let f = (a["h"] as? NSNumber)?.intValue == 1 || t(b) == t(a) ? 0 : (frame - t(a)) / (t(b) - t(a))
+        return zip(va, vb).map { ($0[0] + ($1[0] - $0[0]) * f, $0[1] + ($1[1] - $0[1]) * f) }
+    }
+
     /// Every shape item of a layer, groups opened, in order.
     static func items(_ layer: [String: Any]) -> [[String: Any]] {
         var out: [[String: Any]] = []

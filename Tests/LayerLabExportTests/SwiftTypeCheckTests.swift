@@ -69,37 +69,77 @@ struct SwiftTypeCheckTests {
         #expect(result.ok, "\(result.errors)")
     }
 
-    /// Mistakes an exporter could make, each of which the stubs must reject.
-    static let mistakes: [String] = [
-        "let a = CABasicAnimation(keyPath: \"opacity\"); a.repeatCount = Double(2)",
-        "let a = CAKeyframeAnimation(keyPath: \"opacity\"); let t: [Double] = [0, 1]; a.keyTimes = t",
-        "let l = CALayer(); l.opacity = CGFloat(0.5)",
-        "let l = CAShapeLayer(); l.lineCap = \"round\"",
-        "let a = CABasicAnimation(keyPath: \"opacity\"); a.fillMode = .forward",
-        "let l = CALayer(); l.add(CABasicAnimation(keyPath: \"x\"), for: \"k\")",
-        "let f = CAMediaTimingFunction(controlPoints: 0.1, 0.2, 0.3)",
-        "let l = CALayer(); l.hidden = true",
+    /// Mistakes an exporter could make, each written right beside it. The wrong statement must
+    /// fail on its own line for the reason given (so it fails for real, not because of the code
+    /// around it), and the right one must compile.
+    static let mistakes: [(wrong: String, right: String, because: String)] = [
+        ("let a = CABasicAnimation(keyPath: \"opacity\"); a.repeatCount = Double(2)",
+         "let a = CABasicAnimation(keyPath: \"opacity\"); a.repeatCount = Float(2)", "'Double' to type 'Float'"),
+        ("let a = CAKeyframeAnimation(keyPath: \"opacity\"); let t: [Double] = [0, 1]; a.keyTimes = t",
+         "let a = CAKeyframeAnimation(keyPath: \"opacity\"); let t: [NSNumber] = [0, 1]; a.keyTimes = t", "[NSNumber]"),
+        ("let l = CALayer(); l.opacity = CGFloat(0.5)", "let l = CALayer(); l.opacity = Float(0.5)", "'CGFloat' to type 'Float'"),
+        ("let l = CAShapeLayer(); l.lineCap = \"round\"", "let l = CAShapeLayer(); l.lineCap = .round", "CAShapeLayerLineCap"),
+        ("let a = CABasicAnimation(keyPath: \"opacity\"); a.fillMode = .forward",
+         "let a = CABasicAnimation(keyPath: \"opacity\"); a.fillMode = .forwards", "forward"),
+        ("let l = CALayer(); l.add(CABasicAnimation(keyPath: \"x\"), for: \"k\")",
+         "let l = CALayer(); l.add(CABasicAnimation(keyPath: \"x\"), forKey: \"k\")", "forKey"),
+        ("let f = CAMediaTimingFunction(controlPoints: 0.1, 0.2, 0.3)",
+         "let f = CAMediaTimingFunction(controlPoints: 0.1, 0.2, 0.3, 1)", "missing argument"),
+        ("let l = CALayer(); l.hidden = true", "let l = CALayer(); l.isHidden = true", "hidden"),
+        ("let r = CAReplicatorLayer(); r.instanceCount = 3.5", "let r = CAReplicatorLayer(); r.instanceCount = 3", "Int"),
+        ("let r = CAReplicatorLayer(); r.instanceDelay = Float(0.1)",
+         "let r = CAReplicatorLayer(); r.instanceDelay = CFTimeInterval(0.1)", "'Float' to type"),
+        ("let r = CAReplicatorLayer(); r.instanceRedOffset = CGFloat(-0.1)",
+         "let r = CAReplicatorLayer(); r.instanceRedOffset = Float(-0.1)", "'CGFloat' to type 'Float'"),
+        ("let g = CAGradientLayer(); let l: [Double] = [0, 1]; g.locations = l",
+         "let g = CAGradientLayer(); let l: [NSNumber] = [0, 1]; g.locations = l", "[NSNumber]"),
+        ("let g = CAGradientLayer(); g.type = \"radial\"", "let g = CAGradientLayer(); g.type = .radial", "CAGradientLayerType"),
+        ("let l = CALayer(); l.shadowOpacity = CGFloat(0.3)", "let l = CALayer(); l.shadowOpacity = Float(0.3)",
+         "'CGFloat' to type 'Float'"),
+        ("let l = CALayer(); l.shadowOffset = CGPoint(x: 0, y: 3)", "let l = CALayer(); l.shadowOffset = CGSize(width: 0, height: 3)",
+         "CGSize"),
+        ("let l = CALayer(); l.shadowRadius = Float(3)", "let l = CALayer(); l.shadowRadius = CGFloat(3)", "'Float' to type"),
+        ("let t = CATransform3DRotate(CATransform3DIdentity, 1, 0, 1)",
+         "let t = CATransform3DRotate(CATransform3DIdentity, 1, 0, 1, 0)", "missing argument"),
+        ("let l = CALayer(); l.transform = CATransform3DIdentity; l.transform.m34 = Float(-0.002)",
+         "let l = CALayer(); l.transform = CATransform3DIdentity; l.transform.m34 = -0.002", "'Float' to type"),
+        ("let p = CGMutablePath(); p.addCurve(to: .zero, control: .zero)",
+         "let p = CGMutablePath(); p.addQuadCurve(to: .zero, control: .zero)", "control"),
     ]
 
     @Test(arguments: platforms)
     func typeMistakesFail(_ platform: SwiftOptions.Platform) throws {
-        for mistake in Self.mistakes {
-            let source = "import QuartzCore\n@MainActor func mistake() {\n    \(mistake)\n}\n"
-            let result = try SwiftTypeCheck.check([("mistake.swift", source)], platform: platform)
-            #expect(!result.ok, "accepted: \(mistake)")
+        func source(_ statement: String) -> String { "import QuartzCore\n@MainActor func statement() {\n    \(statement)\n}\n" }
+        for m in Self.mistakes {
+            let wrong = try SwiftTypeCheck.check([("mistake.swift", source(m.wrong))], platform: platform)
+            #expect(!wrong.ok, "accepted: \(m.wrong)")
+            // Every error is on the statement's line (3), and one says what is wrong.
+            let lines = wrong.errors.split(separator: "\n").filter { $0.hasPrefix("/") && $0.contains(": error:") }
+            #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("mistake.swift:3:") }, "\(m.wrong): \(wrong.errors)")
+            #expect(wrong.errors.contains(m.because), "\(m.wrong): \(wrong.errors)")
+            let right = try SwiftTypeCheck.check([("right.swift", source(m.right))], platform: platform)
+            #expect(right.ok, "\(m.right): \(right.errors)")
         }
-        // And the same statements written right compile.
-        let right = """
-            import QuartzCore
-            @MainActor func right() {
-                let a = CAKeyframeAnimation(keyPath: "opacity"); a.repeatCount = 2; a.keyTimes = [0, 1]
-                let l = CAShapeLayer(); l.opacity = 0.5; l.lineCap = .round; l.isHidden = true
-                l.add(a, forKey: "k")
-                _ = CAMediaTimingFunction(controlPoints: 0.1, 0.2, 0.3, 1)
+    }
+
+    /// A view hosting the scene as the generated header comment shows: the comment's code
+    /// compiles against the same stubs (UIKit's `layer` is never nil; AppKit's is until the view
+    /// wants a layer).
+    @Test(arguments: platforms)
+    func headerUsageCompiles(_ platform: SwiftOptions.Platform) throws {
+        let source = Self.export(try ExportFixtures.example("card-flip.lab"), platform, file: "card-flip.swift")
+        let usage = source.split(separator: "\n").prefix(while: { $0.hasPrefix("//") })
+            .filter { $0.hasPrefix("//     ") }
+            .map { String($0.dropFirst(7)) }
+        #expect(usage.count >= 3, "\(usage)")
+        let host = """
+            import \(platform == .iOS ? "UIKit" : "AppKit")
+            @MainActor func host(_ view: \(platform == .iOS ? "UIView" : "NSView")) {
+            \(usage.map { "    " + $0 }.joined(separator: "\n"))
             }
             """
-        let result = try SwiftTypeCheck.check([("right.swift", right)], platform: platform)
-        #expect(result.ok, "\(result.errors)")
+        let result = try SwiftTypeCheck.check([("card-flip.swift", source), ("host.swift", host)], platform: platform)
+        #expect(result.ok, "\(host)\n\(result.errors)")
     }
 }
 
@@ -133,10 +173,13 @@ enum SwiftTypeCheck {
         if let url = built[key] { return url }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layerlab-stubs-\(UUID().uuidString)/\(key)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let stubFiles = try FileManager.default.contentsOfDirectory(atPath: stubs.path).sorted()
         for module in ["QuartzCore", platform == .iOS ? "UIKit" : "AppKit"] {
-            let r = try run(["-parse-as-library", "-emit-module", "-module-name", module, "-I", dir.path,
-                             stubs.appendingPathComponent(module + ".swift").path,
-                             "-emit-module-path", dir.appendingPathComponent(module + ".swiftmodule").path])
+            // The module's file and its `Module+Part.swift` files.
+            let files = stubFiles.filter { $0 == module + ".swift" || ($0.hasPrefix(module + "+") && $0.hasSuffix(".swift")) }
+            let r = try run(["-parse-as-library", "-emit-module", "-module-name", module, "-I", dir.path]
+                            + files.map { stubs.appendingPathComponent($0).path }
+                            + ["-emit-module-path", dir.appendingPathComponent(module + ".swiftmodule").path])
             guard r.ok else { throw StubError(message: "\(module) stub: \(r.errors)") }
         }
         built[key] = dir

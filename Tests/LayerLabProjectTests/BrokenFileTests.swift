@@ -179,7 +179,7 @@ import Testing
 
     @Test func propertyOfAnotherKind() {
         expectError(broken("\"kind\": \"shape\"", "\"kind\": \"layer\""),
-                    "line 17, column 9: at $.layers[0].properties.path: a layer layer has no property \"path\" (only shape layers do)", .unknownKey)
+                    "line 17, column 9: at $.layers[0].properties.path: a layer layer has no property \"path\" (only shape, cell layers do)", .unknownKey)
     }
 
     @Test func missingField() {

@@ -25,7 +25,7 @@ struct DocumentGenerator {
         d.canvas.background = color()
         for _ in 0..<int(0...3) { d.paths.append(NamedPath(name: fresh("p"), path: path())) }
         pathNames = d.paths.map(\.name)
-        d.layers = (0..<int(1...3)).map { _ in layer(depth: 0) }
+        d.layers = (0..<int(1...3)).map { _ in layer(depth: 0, parent: nil) }
         d.layers = d.layers.map { addMasks($0) }
         for _ in 0..<int(0...5) {
             if chance(0.7) { d.animations.append(animation(layer: pick(layerNames), depth: 0, topLevel: true)) }
@@ -40,8 +40,9 @@ struct DocumentGenerator {
 
     // MARK: - Layers
 
-    private mutating func layer(depth: Int) -> Layer {
-        let kind = pick(LayerKind.allCases)
+    private mutating func layer(depth: Int, parent: LayerKind?) -> Layer {
+        // Cells only in emitters and cells, and only cells in cells.
+        let kind = pick(LayerKind.allCases.filter { LayerKind.placementProblem($0, under: parent) == nil })
         let name = fresh(kind.rawValue)
         layerNames.append(name)
         layerKind[name] = kind
@@ -49,20 +50,21 @@ struct DocumentGenerator {
         for spec in PropertyTable.properties(for: kind) where spec.type != .layerRef && chance(0.4) {
             props[spec.name] = value(spec.type, in: spec.range)
         }
-        let subs = depth < 3 && chance(0.4) ? (0..<int(1...2)).map { _ in layer(depth: depth + 1) } : []
+        let subs = depth < 3 && chance(kind == .emitter ? 0.8 : 0.4)
+            ? (0..<int(1...2)).map { _ in layer(depth: depth + 1, parent: kind) } : []
         return Layer(name: name, kind: kind, properties: props, sublayers: subs)
     }
 
     /// Masks go in once every layer exists: they may name any other layer, or none.
     private mutating func addMasks(_ l: Layer) -> Layer {
         var l = l
-        if chance(0.3) { l.properties["mask"] = storedMask(for: l.name) }
+        if l.kind.isLayer, chance(0.3) { l.properties["mask"] = storedMask(for: l.name) }
         l.sublayers = l.sublayers.map { addMasks($0) }
         return l
     }
 
     private mutating func maskValue(for owner: String) -> Value {
-        let others = layerNames.filter { $0 != owner }
+        let others = layerNames.filter { $0 != owner && layerKind[$0] != .emitterCell }
         return others.isEmpty || chance(0.3) ? .null : .string(pick(others))
     }
 
@@ -87,9 +89,18 @@ struct DocumentGenerator {
                                 by: maybe { $0.value(kp.type) }))
         case 1:
             let kp = animatableKeyPath(kind)
-            let n = int(1...4)
+            var n = int(1...4)
             var k = Animation.Keyframes(keyPath: kp.name, values: (0..<n).map { _ in value(kp.type) })
             k.calculationMode = pick(Animation.CalculationMode.allCases)
+            // A point may follow a motion path instead: its vertices are the keyframes.
+            if kp.type == .point && chance(0.4) {
+                var shape = path()
+                while shape.isEmpty { shape = path() }
+                n = MotionPath(shape)!.vertices.count
+                k.path = .path(shape)
+                if chance(0.5) { k.values = [] }
+                k.rotationMode = chance(0.3) ? nil : pick(Animation.RotationMode.allCases)
+            }
             // Discrete keyframes may end the last value's hold with one more key time.
             let times = k.calculationMode == .discrete && chance(0.5) ? n + 1 : n
             if chance(0.5) { k.keyTimes = (0..<times).map { _ in unit() }.sorted() }

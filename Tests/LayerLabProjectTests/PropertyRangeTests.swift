@@ -22,7 +22,7 @@ import Testing
             switch property.type {
             case .rect: return (.rect(Rect(0, 0, b, 1)), "rect(0, 0, \(t), 1)")
             case .point: return (.point(Point(b, 0)), "(\(t), 0)")
-            case .size: return (.size(Size(b, 1)), "\(t)x1")
+            case .size: return (.size(Size(b, 1)), "size(\(t), 1)")
             case .numberList: return (.list([.number(1), .number(b)]), "[1, \(t)]")
             default: return (.number(b), t)
             }
@@ -63,15 +63,21 @@ import Testing
         let (value, text) = c.value
         // The editor refuses it...
         var s = session()
-        _ = s.run("\(c.kind.rawValue) a", name: "<test>")
+        // A cell lives in an emitter.
+        let isCell = c.kind == .emitterCell
+        _ = s.run(isCell ? "emitter em { cell a }" : "\(c.kind.rawValue) a", name: "<test>")
         let d = s.run("set a \(c.spec)=\(text)", name: "<test>").diagnostic
         let message = d?.description ?? ""
         #expect(message.contains(": \(c.spec)") && message.contains(c.property.range.requirement), "\(message)")
         // ...and so does the decoder, for a stored property and for a scheduled event.
         var doc = Document()
-        doc.layers = [Layer(name: "a", kind: c.kind, properties: [c.spec: value])]
+        func tree(_ props: [String: Value]) -> [Layer] {
+            let a = Layer(name: "a", kind: c.kind, properties: props)
+            return isCell ? [Layer(name: "em", kind: .emitter, sublayers: [a])] : [a]
+        }
+        doc.layers = tree([c.spec: value])
         #expect(loadError(doc)?.kind == .outOfRange)
-        doc.layers[0].properties = [:]
+        doc.layers = tree([:])
         doc.events = [Event(name: "e", time: .number(1), layer: "a", assignments: [Assignment(keyPath: c.spec, value: value)])]
         let e = loadError(doc)
         #expect(e?.kind == .outOfRange)

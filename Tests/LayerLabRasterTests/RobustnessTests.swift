@@ -19,6 +19,7 @@ import Testing
             t.string = "Hi\u{1B}[31m\u{0}é"; t.fontSize = v; t.bounds = Rect(0, 0, v, v)
             var i = PresentedLayer(name: "i", kind: .image)
             i.contents = "checker"; i.bounds = Rect(0, 0, v, 10); i.contentsGravity = .resizeAspectFill
+            i.contentsRect = Rect(v, 0.5, v, abs(v))
             let scene = Fixtures.scene([s, b, t, i], size: Size(v, 200))
             _ = Rasterizer(images: Fixtures.images).render(scene, width: 64, height: 48)
             _ = r.render(Fixtures.scene([s, b, t]), width: 64, height: 48)

@@ -63,7 +63,9 @@ struct CommandTableTests {
 
     @Test func synopsesAreRenderedFromTheGrammar() {
         #expect(CommandTable.spec("move")!.synopsisLines == ["move LAYER [in PARENT] [index=N]"])
-        #expect(CommandTable.spec("shape")!.synopsisLines == ["layer|shape|text|image|replicator|gradient|transformLayer NAME [in PARENT] [prop=value ...]"])
+        let kinds = "layer|shape|text|image|replicator|gradient|transformLayer|emitter|cell"
+        #expect(CommandTable.spec("shape")!.synopsisLines == ["\(kinds) NAME [in PARENT] [prop=value ...]",
+                                                               "\(kinds) NAME [in PARENT] [prop=value ...] { ... }"])
         #expect(CommandTable.spec("animate")!.synopsisLines
                 == ["animate LAYER KEYPATH [from=V] [to=V] [by=V] [TIMING ...] [as NAME]"])
         #expect(CommandTable.spec("set")!.synopsisLines.count == 2)

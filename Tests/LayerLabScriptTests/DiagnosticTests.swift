@@ -24,7 +24,7 @@ import Testing
                |          ^^^^^^^^^^
             """),
         Case(id: "key path of another kind", input: "set box path=circle(1, 1, 1)", expected: """
-            <test>:1:9: 'path' belongs to shape layers, and 'box' is a plain layer
+            <test>:1:9: 'path' belongs to shape/cell layers, and 'box' is a plain layer
              1 | set box path=circle(1, 1, 1)
                |         ^^^^
             """),

@@ -23,6 +23,17 @@ open class NSImage: NSObject {
 }
 
 @MainActor
+open class NSResponder: NSObject {}
+
+/// Only what hosting a scene needs: a view is layer-backed once `wantsLayer` is set; until then
+/// its layer is nil.
+@MainActor
+open class NSView: NSResponder {
+    open var wantsLayer: Bool = false
+    open var layer: CALayer?
+}
+
+@MainActor
 open class NSScreen: NSObject {
     open class var main: NSScreen? { nil }
     open var backingScaleFactor: CGFloat { 2 }

@@ -1,19 +1,34 @@
 // Stubs of the QuartzCore and Core Graphics API the Swift export uses, written from Apple's
-// documented signatures (types, optionality, argument labels), so generated code can be
-// type-checked on Linux. Bodies are empty: nothing here runs.
+// documented signatures (types, optionality, argument labels, defaults of arguments), so
+// generated code can be type-checked on Linux. Bodies are empty: nothing here runs.
+//
+// The module is this file and every `QuartzCore+*.swift` beside it: a class the exporter starts
+// writing gets its stub in a file of its own (`QuartzCore+Emitter.swift`, …), each declaration
+// checked against Apple's documentation page for it.
 @_exported import Foundation
 
 public typealias CFTimeInterval = Double
+public typealias CFTypeRef = AnyObject
+/// Core Foundation's string; Swift strings convert with `as CFString`.
+public final class CFString: ExpressibleByStringLiteral { public init(stringLiteral value: String) {} }
 
 public func CACurrentMediaTime() -> CFTimeInterval { 0 }
+
+public struct CGAffineTransform: Sendable {
+    public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+    public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+    public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+}
 
 open class CGPath {}
 open class CGMutablePath: CGPath {
     public override init() {}
-    public func move(to point: CGPoint) {}
-    public func addLine(to point: CGPoint) {}
-    public func addQuadCurve(to end: CGPoint, control: CGPoint) {}
-    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {}
+    public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {}
+    public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {}
+    public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {}
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity) {}
     public func closeSubpath() {}
 }
 open class CGColor {}
@@ -59,6 +74,13 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
 
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
 public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -90,6 +112,15 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     public static let right = CATextLayerAlignmentMode(rawValue: "right")
     public static let center = CATextLayerAlignmentMode(rawValue: "center")
     public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
+}
+
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = CATextLayerTruncationMode(rawValue: "none")
+    public static let start = CATextLayerTruncationMode(rawValue: "start")
+    public static let end = CATextLayerTruncationMode(rawValue: "end")
+    public static let middle = CATextLayerTruncationMode(rawValue: "middle")
 }
 
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
@@ -155,6 +186,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var keyTimes: [NSNumber]?
     open var timingFunctions: [CAMediaTimingFunction]?
     open var calculationMode: CAAnimationCalculationMode = .linear
+    open var rotationMode: CAAnimationRotationMode?
 }
 
 open class CASpringAnimation: CABasicAnimation {
@@ -183,7 +215,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var frame: CGRect = .zero
     open var bounds: CGRect = .zero
     open var position: CGPoint = .zero
-    open var anchorPoint: CGPoint = .zero
+    open var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
     open var zPosition: CGFloat = 0
     open var opacity: Float = 1
     open var isHidden: Bool = false
@@ -206,6 +238,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var cornerRadius: CGFloat = 0
     open var contents: Any?
     open var contentsGravity: CALayerContentsGravity = .resize
+    open var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     open var contentsScale: CGFloat = 1
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0
@@ -238,13 +271,15 @@ open class CAShapeLayer: CALayer {
 
 open class CATextLayer: CALayer {
     open var string: Any?
+    open var font: CFTypeRef?
     open var fontSize: CGFloat = 36
     open var foregroundColor: CGColor?
     open var alignmentMode: CATextLayerAlignmentMode = .natural
     open var isWrapped: Bool = false
+    open var truncationMode: CATextLayerTruncationMode = .none
 }
 
-public struct CATransform3D {
+public struct CATransform3D: Sendable {
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
@@ -257,6 +292,11 @@ public struct CATransform3D {
         self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
         self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
     }
+    /// Every entry zero.
+    public init() {
+        self.init(m11: 0, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 0, m24: 0, m31: 0, m32: 0, m33: 0, m34: 0,
+                  m41: 0, m42: 0, m43: 0, m44: 0)
+    }
 }
 
 public let CATransform3DIdentity = CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
@@ -265,6 +305,10 @@ public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFl
 public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D { t }
 public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D { t }
 public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { a }
+public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D { CATransform3DIdentity }
+public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D { CATransform3DIdentity }
+public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D { CATransform3DIdentity }
+public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { true }
 
 extension NSValue {
     public convenience init(caTransform3D t: CATransform3D) { self.init() }
@@ -299,3 +343,105 @@ open class CAGradientLayer: CALayer {
 }
 
 open class CATransformLayer: CALayer {}
+
+// CAEmitterLayer and CAEmitterCell, and the Core Graphics drawing the export's particle images use.
+public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let point = Self(rawValue: "point"), line = Self(rawValue: "line")
+    public static let rectangle = Self(rawValue: "rectangle"), cuboid = Self(rawValue: "cuboid")
+    public static let circle = Self(rawValue: "circle"), sphere = Self(rawValue: "sphere")
+}
+public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let points = Self(rawValue: "points"), outline = Self(rawValue: "outline")
+    public static let surface = Self(rawValue: "surface"), volume = Self(rawValue: "volume")
+}
+public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let unordered = Self(rawValue: "unordered"), oldestFirst = Self(rawValue: "oldestFirst")
+    public static let oldestLast = Self(rawValue: "oldestLast"), backToFront = Self(rawValue: "backToFront")
+    public static let additive = Self(rawValue: "additive")
+}
+open class CAEmitterLayer: CALayer {
+    open var emitterCells: [CAEmitterCell]?
+    open var birthRate: Float = 1
+    open var lifetime: Float = 1
+    open var emitterPosition: CGPoint = .zero
+    open var emitterZPosition: CGFloat = 0
+    open var emitterSize: CGSize = .zero
+    open var emitterDepth: CGFloat = 0
+    open var emitterShape: CAEmitterLayerEmitterShape = .point
+    open var emitterMode: CAEmitterLayerEmitterMode = .volume
+    open var renderMode: CAEmitterLayerRenderMode = .unordered
+    open var preservesDepth: Bool = false
+    open var velocity: Float = 1
+    open var scale: Float = 1
+    open var spin: Float = 1
+    open var seed: UInt32 = 0
+}
+open class CAEmitterCell: NSObject, CAMediaTiming {
+    public override init() {}
+    open var name: String?
+    open var isEnabled: Bool = true
+    open var birthRate: Float = 0
+    open var lifetime: Float = 0
+    open var lifetimeRange: Float = 0
+    open var emissionLatitude: CGFloat = 0
+    open var emissionLongitude: CGFloat = 0
+    open var emissionRange: CGFloat = 0
+    open var velocity: CGFloat = 0
+    open var velocityRange: CGFloat = 0
+    open var xAcceleration: CGFloat = 0
+    open var yAcceleration: CGFloat = 0
+    open var zAcceleration: CGFloat = 0
+    open var scale: CGFloat = 1
+    open var scaleRange: CGFloat = 0
+    open var scaleSpeed: CGFloat = 0
+    open var spin: CGFloat = 0
+    open var spinRange: CGFloat = 0
+    open var color: CGColor?
+    open var redRange: Float = 0
+    open var greenRange: Float = 0
+    open var blueRange: Float = 0
+    open var alphaRange: Float = 0
+    open var redSpeed: Float = 0
+    open var greenSpeed: Float = 0
+    open var blueSpeed: Float = 0
+    open var alphaSpeed: Float = 0
+    open var contents: Any?
+    open var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    open var contentsScale: CGFloat = 1
+    open var emitterCells: [CAEmitterCell]?
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses: Bool = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+}
+extension CGPath {
+    public var boundingBoxOfPath: CGRect { .zero }
+}
+extension CGColor {
+    public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { self.init() }
+}
+open class CGColorSpace {}
+public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace() }
+public enum CGImageAlphaInfo: UInt32, Sendable {
+    case none, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly
+}
+open class CGContext {
+    public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
+                 space: CGColorSpace, bitmapInfo: UInt32) {}
+    public func translateBy(x tx: CGFloat, y ty: CGFloat) {}
+    public func scaleBy(x sx: CGFloat, y sy: CGFloat) {}
+    public func addPath(_ path: CGPath) {}
+    public func setFillColor(_ color: CGColor) {}
+    public func fillPath() {}
+    public func makeImage() -> CGImage? { nil }
+}

@@ -12,10 +12,21 @@ open class UIImage: NSObject {
     open var cgImage: CGImage? { nil }
 }
 
-@MainActor
 open class UITraitCollection: NSObject {
-    open class var current: UITraitCollection { UITraitCollection() }
+    open class var current: UITraitCollection {
+        get { UITraitCollection() }
+        set {}
+    }
     open var displayScale: CGFloat { 2 }
+}
+
+@MainActor
+open class UIResponder: NSObject {}
+
+/// Only what hosting a scene needs: a view's layer, which is never nil.
+@MainActor
+open class UIView: UIResponder {
+    open var layer: CALayer { CALayer() }
 }
 
 extension NSValue {

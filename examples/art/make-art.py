@@ -95,10 +95,17 @@ def man(frame):
     # arms swing opposite to the legs
     line(8, 6, 8 - front, 12, "S")
     line(7, 6, 7 - back, 12, "K")
-    write(f"man{frame}.txt", {"S": "#f1c27d", "K": "#333333", "J": "#d12a18", "P": "#2e4a7a",
-                              "Q": "#243a60", "B": "#222222"}, g, f"walker, frame {frame} of 4, 16x24")
+    write(f"man{frame}.txt", MAN_PALETTE, g, f"walker, frame {frame} of 4, 16x24")
+    return g
+
+MAN_PALETTE = {"S": "#f1c27d", "K": "#333333", "J": "#d12a18", "P": "#2e4a7a", "Q": "#243a60", "B": "#222222"}
+
+def walk_sheet(frames):
+    """The four walker poses side by side: a sprite sheet for contentsRect."""
+    rows = [sum((f[y] for f in frames), []) for y in range(len(frames[0]))]
+    # Beside the basics script that plays it (images load from the script's own folder).
+    write("../basics/walk-sheet.txt", MAN_PALETTE, rows, "walker sprite sheet, 4 frames of 16x24 side by side, 64x24")
 
 skyline()
 tree()
-for i in range(4):
-    man(i)
+walk_sheet([man(i) for i in range(4)])

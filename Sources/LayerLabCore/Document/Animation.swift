@@ -35,6 +35,11 @@ public struct Animation: Hashable, Sendable {
         case linear, discrete, paced, cubic, cubicPaced
     }
 
+    /// CAKeyframeAnimation's rotationMode: turn the layer to the path's direction of travel.
+    public enum RotationMode: String, Hashable, Sendable, CaseIterable {
+        case auto, autoReverse
+    }
+
     /// CAKeyframeAnimation.
     public struct Keyframes: Hashable, Sendable {
         public var keyPath: String
@@ -42,10 +47,18 @@ public struct Animation: Hashable, Sendable {
         public var keyTimes: [Double]?
         public var calculationMode: CalculationMode = .linear
         public var timingFunctions: [TimingFunction]?
+        /// A motion path (`.path` or `.pathRef`) for a point key path; when set, its vertices
+        /// are the keyframes and `values` is ignored, as in Core Animation.
+        public var path: Value?
+        /// Only with a path: adds the path's direction (plus a half turn for autoReverse) to
+        /// the layer's `transform.rotation.z`.
+        public var rotationMode: RotationMode?
         public init(keyPath: String, values: [Value], keyTimes: [Double]? = nil,
-                    calculationMode: CalculationMode = .linear, timingFunctions: [TimingFunction]? = nil) {
+                    calculationMode: CalculationMode = .linear, timingFunctions: [TimingFunction]? = nil,
+                    path: Value? = nil, rotationMode: RotationMode? = nil) {
             self.keyPath = keyPath; self.values = values; self.keyTimes = keyTimes
             self.calculationMode = calculationMode; self.timingFunctions = timingFunctions
+            self.path = path; self.rotationMode = rotationMode
         }
     }
 

@@ -67,6 +67,8 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         "transform.translation": ("transform.translation",
                                   .fanOut(["transform.translation.x", "transform.translation.y"]), .number),
         "frame": ("frame", .frame, .rect),
+        // CATextLayer's name for it.
+        "alignmentMode": ("alignment", .property("alignment"), PropertyTable.spec("alignment")?.type ?? .string),
     ]
 
     /// Resolves `text` for a layer of `kind`; nil when the key path does not exist for it.
@@ -76,6 +78,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
             return KeyPath(name: text, access: .property(text), type: spec.type)
         }
         if let (canonical, access, type) = derived[text] {
+            if case .property(let n) = access, let kind, PropertyTable.spec(n)?.applies(to: kind) == false { return nil }
             return KeyPath(name: canonical, access: access, type: type)
         }
         return nil
@@ -84,7 +87,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     /// Every key path name a layer of `kind` accepts, for completion and suggestions.
     public static func names(for kind: LayerKind?) -> [String] {
         let stored = PropertyTable.all.filter { kind == nil || $0.applies(to: kind!) }.map(\.name)
-        return stored + derived.keys.sorted()
+        return stored + derived.keys.sorted().filter { resolve($0, for: kind) != nil }
     }
 
     /// Whether animations may target this key path.

@@ -13,6 +13,6 @@ public struct Layer: Hashable, Sendable {
 
     /// The stored value of a property, or its default.
     public func value(_ property: String) -> Value {
-        PropertyTable.value(property, in: properties)
+        PropertyTable.value(property, in: properties, kind: kind)
     }
 }

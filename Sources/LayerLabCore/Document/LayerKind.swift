@@ -16,4 +16,26 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     /// CATransformLayer: draws none of its own properties; its sublayers share its 3D space
     /// (sorted by depth) instead of being flattened into its plane.
     case transformLayer
+    /// CAEmitterLayer: emits particles from its `cell` children (seeded, so every frame is the
+    /// same on every run); may also hold ordinary sublayers, drawn above the particles.
+    case emitter
+    /// CAEmitterCell: not a layer but the recipe for one kind of particle. Lives only inside an
+    /// emitter, or inside another cell whose particles emit it; holds only cells.
+    case emitterCell = "cell"
+
+    /// Whether a layer of this kind draws itself (every kind but `cell`).
+    public var isLayer: Bool { self != .emitterCell }
+
+    /// Why a `child` of this kind cannot go under a parent of kind `parent` (nil: the root),
+    /// or nil when it can: cells go only in emitters and cells, and cells hold only cells.
+    public static func placementProblem(_ child: LayerKind, under parent: LayerKind?) -> String? {
+        if child == .emitterCell {
+            guard let parent, parent == .emitter || parent == .emitterCell else {
+                return "a cell goes in an emitter or in another cell (cell NAME in EMITTER)"
+            }
+            return nil
+        }
+        if parent == .emitterCell { return "a cell holds only cells, not a \(child == .layer ? "plain" : child.rawValue) layer" }
+        return nil
+    }
 }

@@ -102,9 +102,9 @@ extension PropertyTable {
         static let animationRepeatCount = index(of: "animationRepeatCount")!
     }
 
-    /// A property's value in a layer's slots, or its default.
-    static func value(_ name: String, in props: PropertySlots) -> Value {
+    /// A property's value in a layer's slots, or its default (for a layer of `kind`).
+    static func value(_ name: String, in props: PropertySlots, kind: LayerKind? = nil) -> Value {
         guard let i = index(of: name) else { return .null }
-        return props.value(i)
+        return props[i] ?? all[i].defaultValue(for: kind)
     }
 }

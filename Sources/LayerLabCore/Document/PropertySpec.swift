@@ -10,8 +10,11 @@ public struct PropertySpec: Sendable {
     /// The numbers `set`, scheduled events and project files may store (animations may pass
     /// outside it: Core Animation clamps when drawing, and springs overshoot).
     public let range: ValueRange
-    /// Kinds that have the property; nil means every kind.
+    /// Kinds that have the property; nil means every kind of layer (not cells).
     public let kinds: Set<LayerKind>?
+    /// Defaults of kinds that differ from `defaultValue`: an emitter's `birthRate` is a
+    /// multiplier defaulting to 1, a cell's a rate defaulting to 0, as in Core Animation.
+    public var kindDefaults: [LayerKind: Value] = [:]
     public let animatable: Bool
     /// One line for `help keypaths`.
     public let summary: String
@@ -19,7 +22,12 @@ public struct PropertySpec: Sendable {
     /// evaluator consumes itself (the layer clock, the mask, the flipbook).
     let present: (@Sendable (inout PresentedLayer, Value) -> Void)?
 
-    public func applies(to kind: LayerKind) -> Bool { kinds?.contains(kind) ?? true }
+    public func applies(to kind: LayerKind) -> Bool { kinds?.contains(kind) ?? kind.isLayer }
+
+    /// The default a layer of `kind` reads when the property is unset.
+    public func defaultValue(for kind: LayerKind?) -> Value {
+        kind.flatMap { kindDefaults[$0] } ?? defaultValue
+    }
 
     /// Values worth offering after `name=`: the words of a closed set, or true/false.
     public var completions: [String] {
@@ -41,6 +49,9 @@ public enum PropertyTable {
     public static let all: [PropertySpec] = {
         let shape: Set<LayerKind> = [.shape], text: Set<LayerKind> = [.text], image: Set<LayerKind> = [.image]
         let replicator: Set<LayerKind> = [.replicator], gradient: Set<LayerKind> = [.gradient]
+        let emitter: Set<LayerKind> = [.emitter], cell: Set<LayerKind> = [.emitterCell]
+        let emitterAndCell: Set<LayerKind> = [.emitter, .emitterCell]
+        let clocked = Set(LayerKind.allCases)
         return [
             p("bounds", Rect.zero, \.bounds, range: .nonNegative, "the layer's own rectangle; its size is the layer's size"),
             p("position", Point.zero, \.position, "where the anchor point sits in the superlayer"),
@@ -72,10 +83,13 @@ public enum PropertyTable {
             p("shadowPath", Path.empty, \.shadowPath,
               "the shadow's shape in the layer's coordinates; empty follows the layer's alpha"),
             q("mask", .layerRef, .null, anim: false, "a layer whose coverage masks this one, or none"),
-            q("beginTime", .number, .number(0), quantity: .time, anim: false, "layer time: when the layer's clock starts"),
-            q("speed", .number, .number(1), anim: false, "layer time: rate of the layer's clock (0 pauses)"),
-            q("timeOffset", .number, .number(0), quantity: .time, anim: false, "layer time: offset added to the layer's clock"),
-            p("path", Path.empty, \.path, in: shape, "the shape, in the layer's own coordinates"),
+            q("beginTime", .number, .number(0), quantity: .time, in: clocked, anim: false,
+              "layer time: when the layer's clock starts (a cell's: when it starts emitting)"),
+            q("speed", .number, .number(1), in: clocked, anim: false, "layer time: rate of the layer's (or cell's) clock (0 pauses)"),
+            q("timeOffset", .number, .number(0), quantity: .time, in: clocked, anim: false,
+              "layer time: offset added to the layer's (or cell's) clock"),
+            p("path", Path.empty, \.path, in: shape.union(cell), "the shape, in the layer's own coordinates (a cell's particle, about (0, 0))")
+                .defaulting(.emitterCell, to: .path(EmitterCell.dot)),
             p("fillColor", Color.black, \.fillColor, in: shape, "fill colour (clear for none)"),
             p("strokeColor", Color.clear, \.strokeColor, in: shape, "stroke colour (clear for none)"),
             p("lineWidth", 1.0, \.lineWidth, range: .nonNegative, in: shape, "stroke width in points"),
@@ -91,9 +105,17 @@ public enum PropertyTable {
             p("string", "", \.string, in: text, anim: false, "the text"),
             p("fontSize", 36.0, \.fontSize, range: .nonNegative, in: text, "font size in points"),
             p("foregroundColor", Color.white, \.foregroundColor, in: text, "text colour"),
+            p("font", TextFont("Helvetica"), \.font, in: text, anim: false,
+              "font name; names with Bold (Helvetica-Bold) draw the bold weight"),
             p("alignment", TextAlignment.natural, \.alignment, in: text, anim: false, "horizontal alignment within the bounds"),
-            p("contents", "", \.contents, in: image, anim: false, "a PNG or text-art file"),
+            p("isWrapped", false, \.isWrapped, in: text, anim: false, "wrap lines at the bounds' width, between words"),
+            p("truncationMode", TextTruncation.none, \.truncationMode, in: text, anim: false,
+              "where a line too long for the bounds is cut and marked with …"),
+            p("contents", "", \.contents, in: image.union(cell), anim: false,
+              "a PNG or text-art file (a cell's particle: drawn instead of its path, tinted by its colour)"),
             p("contentsGravity", ContentsGravity.resize, \.contentsGravity, in: image, anim: false, "how the contents fit the bounds"),
+            p("contentsRect", Rect(0, 0, 1, 1), \.contentsRect, range: .nonNegative, in: image,
+              "the part of the contents shown, in unit coordinates (sprite sheets)"),
             q("frames", .stringList, .list([]), in: image, anim: false, "flipbook frames (files), like animationImages"),
             q("animationDuration", .number, .number(0), quantity: .time, range: .nonNegative, in: image, anim: false,
               "one flipbook cycle; 0 means 1/30 s a frame"),
@@ -118,6 +140,61 @@ public enum PropertyTable {
             p("startPoint", Point(0.5, 0), \.startPoint, in: gradient, "unit point of the bounds where the gradient starts"),
             p("endPoint", Point(0.5, 1), \.endPoint, in: gradient, "unit point where it ends (radial: the edge; conic: angle 0)"),
             p("type", GradientType.axial, \.gradientType, in: gradient, anim: false, "axial, radial or conic"),
+            // CAEmitterLayer and CAEmitterCell: read by the evaluator, which computes the particles
+            // (`Emission`). Five names are both a layer multiplier (default 1) and a cell value.
+            q("emitterPosition", .point, .point(.zero), in: emitter, "centre of the emitter shape, in the layer's coordinates"),
+            q("emitterZPosition", .number, .number(0), in: emitter, "depth of the emitter shape's centre"),
+            q("emitterSize", .size, .size(Size(0, 0)), range: .nonNegative, in: emitter,
+              "size of the emitter shape (a circle's or sphere's radius is the width)"),
+            q("emitterDepth", .number, .number(0), range: .nonNegative, in: emitter, "depth of a cuboid emitter shape"),
+            q("emitterShape", .word(EmitterShape.allCases.map(\.rawValue)), .string(EmitterShape.point.rawValue), in: emitter,
+              anim: false, "where particles start: point, line, rectangle, cuboid, circle or sphere"),
+            q("emitterMode", .word(EmitterMode.allCases.map(\.rawValue)), .string(EmitterMode.volume.rawValue), in: emitter,
+              anim: false, "which part of the shape emits: points, outline, surface or volume"),
+            q("renderMode", .word(EmitterRenderMode.allCases.map(\.rawValue)), .string(EmitterRenderMode.unordered.rawValue),
+              in: emitter, anim: false, "drawing order of the particles, or additive blending"),
+            q("seed", .number, .number(0), range: ValueRange(lowerBound: 0, upperBound: 4_294_967_295), in: emitter, anim: false,
+              "seeds the particles' random values: the same seed draws the same particles"),
+            q("enabled", .bool, .bool(true), in: cell, anim: false, "false: the cell emits nothing"),
+            q("birthRate", .number, .number(1), range: .nonNegative, in: emitterAndCell,
+              "cell: particles born a second; emitter: multiplies its cells' birth rates")
+                .defaulting(.emitterCell, to: .number(0)),
+            q("lifetime", .number, .number(1), quantity: .time, range: .nonNegative, in: emitterAndCell,
+              "cell: seconds a particle lives; emitter: multiplies its cells' lifetimes")
+                .defaulting(.emitterCell, to: .number(0)),
+            q("lifetimeRange", .number, .number(0), quantity: .time, range: .nonNegative, in: cell,
+              "lifetimes vary by up to this many seconds either way"),
+            q("velocity", .number, .number(1), in: emitterAndCell,
+              "cell: starting speed in points a second; emitter: multiplies its cells' velocities")
+                .defaulting(.emitterCell, to: .number(0)),
+            q("velocityRange", .number, .number(0), range: .nonNegative, in: cell, "speeds vary by up to this much either way"),
+            q("emissionLongitude", .number, .number(0), quantity: .angle, in: cell,
+              "direction of emission in the plane: 0 along +x, clockwise on screen"),
+            q("emissionLatitude", .number, .number(0), quantity: .angle, in: cell, "tilt of the direction out of the plane"),
+            q("emissionRange", .number, .number(0), quantity: .angle, range: .nonNegative, in: cell,
+              "directions vary within a cone of this half-angle (pi: every direction)"),
+            q("xAcceleration", .number, .number(0), in: cell, "acceleration along x, points a second squared"),
+            q("yAcceleration", .number, .number(0), in: cell, "acceleration along y (down on screen)"),
+            q("zAcceleration", .number, .number(0), in: cell, "acceleration along z (towards the viewer)"),
+            q("scale", .number, .number(1), in: emitterAndCell, "cell: the particle's scale; emitter: multiplies its cells' scales"),
+            q("scaleRange", .number, .number(0), range: .nonNegative, in: cell, "scales vary by up to this much either way"),
+            q("scaleSpeed", .number, .number(0), in: cell, "change of scale a second"),
+            q("spin", .number, .number(1), quantity: .angle, in: emitterAndCell,
+              "cell: turning speed in radians a second; emitter: multiplies its cells' spins")
+                .defaulting(.emitterCell, to: .number(0)),
+            q("spinRange", .number, .number(0), quantity: .angle, range: .nonNegative, in: cell,
+              "spins vary by up to this much either way"),
+            q("color", .color, .color(.white), in: cell, "the particle's colour (fills its path)"),
+            q("redRange", .number, .number(0), range: .nonNegative, in: cell, "red varies by up to this much either way"),
+            q("greenRange", .number, .number(0), range: .nonNegative, in: cell, "green varies by up to this much either way"),
+            q("blueRange", .number, .number(0), range: .nonNegative, in: cell, "blue varies by up to this much either way"),
+            q("alphaRange", .number, .number(0), range: .nonNegative, in: cell, "alpha varies by up to this much either way"),
+            q("redSpeed", .number, .number(0), in: cell, "change of red a second"),
+            q("greenSpeed", .number, .number(0), in: cell, "change of green a second"),
+            q("blueSpeed", .number, .number(0), in: cell, "change of blue a second"),
+            q("alphaSpeed", .number, .number(0), in: cell, "change of alpha a second (negative fades out)"),
+            q("duration", .number, .number(0), quantity: .time, range: .nonNegative, in: cell, anim: false,
+              "seconds the cell emits from its beginTime; 0 forever"),
         ]
     }()
 
@@ -132,9 +209,9 @@ public enum PropertyTable {
     /// The properties a kind has, in display order.
     public static func properties(for kind: LayerKind) -> [PropertySpec] { byKind[kind] ?? [] }
 
-    /// A property's value in a property dictionary, or its default.
-    public static func value(_ name: String, in props: [String: Value]) -> Value {
-        props[name] ?? byName[name]?.defaultValue ?? .null
+    /// A property's value in a property dictionary, or its default (for a layer of `kind`).
+    public static func value(_ name: String, in props: [String: Value], kind: LayerKind? = nil) -> Value {
+        props[name] ?? byName[name]?.defaultValue(for: kind) ?? .null
     }
 
     // MARK: - Declaring
@@ -176,6 +253,15 @@ public enum PropertyTable {
                           _ summary: String) -> PropertySpec {
         PropertySpec(name: name, type: type, quantity: quantity, defaultValue: defaultValue, range: range, kinds: kinds,
                      animatable: anim, summary: summary, present: nil)
+    }
+}
+
+extension PropertySpec {
+    /// The same line with another default for one kind.
+    func defaulting(_ kind: LayerKind, to value: Value) -> PropertySpec {
+        var copy = self
+        copy.kindDefaults[kind] = value
+        return copy
     }
 }
 
@@ -235,6 +321,12 @@ extension Path: PresentableValue {
     var value: Value { .path(self) }
     /// Named-path references are resolved before presenting.
     init?(_ value: Value) { guard case .path(let p) = value else { return nil }; self = p }
+}
+
+extension TextFont: PresentableValue {
+    static var valueType: ValueType { .string }
+    var value: Value { .string(name) }
+    init?(_ value: Value) { guard let s = value.string else { return nil }; self.init(s) }
 }
 
 extension String: PresentableValue {

@@ -17,10 +17,39 @@ public enum FillRule: String, Hashable, Sendable, CaseIterable {
     case nonZero, evenOdd
 }
 
-/// CATextLayer's `alignmentMode`. `natural` and `justified` lay out like `left` (one line of a
-/// left-to-right script, no wrapping).
+/// CATextLayer's `alignmentMode`. `natural` lays out like `left` (a left-to-right script);
+/// `justified` spreads the spaces of lines ended by wrapping to the full width, the last line
+/// of each paragraph as `left`.
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     case natural, left, center, right, justified
+}
+
+/// CATextLayer's `truncationMode`: where a line too long for the bounds loses characters to "…".
+public enum TextTruncation: String, Hashable, Sendable, CaseIterable {
+    case none, start, end, middle
+}
+
+/// The two weights of the built-in vector font.
+public enum FontWeight: String, Hashable, Sendable, CaseIterable {
+    case regular, bold
+}
+
+/// CATextLayer's `font` given by name, as `"Helvetica-Bold"` is. Every name draws with the
+/// built-in vector font; the weight is read from the name once (`Bold`, `Semibold`, `Heavy`,
+/// `Black`, `Demi` anywhere in it, any case, make it bold).
+public struct TextFont: Hashable, Sendable {
+    public var name: String
+    public let weight: FontWeight
+
+    public init(_ name: String) {
+        self.name = name
+        weight = TextFont.weight(of: name)
+    }
+
+    public static func weight(of name: String) -> FontWeight {
+        let n = name.lowercased()
+        return ["bold", "heavy", "black", "demi"].contains(where: n.contains) ? .bold : .regular
+    }
 }
 
 /// CALayer's `contentsGravity`: where contents go inside the bounds.
@@ -34,4 +63,19 @@ public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
 /// CAGradientLayer's `type`: along a line, out from a centre, or around a centre.
 public enum GradientType: String, Hashable, Sendable, CaseIterable {
     case axial, radial, conic
+}
+
+/// CAEmitterLayer's `emitterShape`: where particles start.
+public enum EmitterShape: String, Hashable, Sendable, CaseIterable {
+    case point, line, rectangle, cuboid, circle, sphere
+}
+
+/// CAEmitterLayer's `emitterMode`: which part of the emitter shape emits.
+public enum EmitterMode: String, Hashable, Sendable, CaseIterable {
+    case points, outline, surface, volume
+}
+
+/// CAEmitterLayer's `renderMode`: the order particles are drawn in, or additive blending.
+public enum EmitterRenderMode: String, Hashable, Sendable, CaseIterable {
+    case unordered, oldestFirst, oldestLast, backToFront, additive
 }

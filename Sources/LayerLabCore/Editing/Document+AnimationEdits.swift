@@ -100,6 +100,30 @@ extension Document {
 
     // MARK: - Checks
 
+    /// The number of vertices of a keyframe animation's motion path (nil without one), after
+    /// checking that the path exists, has a point, and drives a point key path.
+    func motionPathVertices(_ k: Animation.Keyframes, on target: Layer) throws(EditError) -> Int? {
+        guard let pv = k.path else {
+            if k.rotationMode != nil { throw .invalidAnimation("rotationMode needs a path", attribute: "rotationMode") }
+            return nil
+        }
+        let kp = try resolveKeyPath(k.keyPath, on: target, animatable: true)
+        guard kp.type == .point else {
+            throw .invalidAnimation("a motion path drives a point (position, anchorPoint…), not \(k.keyPath)", attribute: "path")
+        }
+        try checkValue(pv, type: .path, keyPath: "path", layer: target.name)
+        let path: Path
+        switch pv {
+        case .path(let p): path = p
+        case .pathRef(let n): path = paths.first { $0.name == n }?.path ?? .empty
+        default: throw .wrongType(keyPath: "path", expected: .path)
+        }
+        guard let motion = MotionPath(path) else {
+            throw .invalidAnimation("the motion path has no points", attribute: "path")
+        }
+        return motion.vertices.count
+    }
+
     /// The animation with its group children's layer filled in, after checking key paths,
     /// value types, keyframe shapes and timing ranges.
     func checkedAnimation(_ a: Animation, existing: Animation?) throws(EditError) -> Animation {
@@ -114,16 +138,22 @@ extension Document {
         case .basic(let b):
             try values([b.from, b.to, b.by], b.keyPath)
         case .keyframes(let k):
-            try values(k.values, k.keyPath)
-            if k.values.isEmpty { throw .invalidAnimation("keyframes need at least one value", attribute: "values") }
+            let vertices = try motionPathVertices(k, on: target)
+            if k.path == nil {
+                try values(k.values, k.keyPath)
+                if k.values.isEmpty { throw .invalidAnimation("keyframes need at least one value", attribute: "values") }
+            }
             if let kt = k.keyTimes {
-                if let problem = k.keyTimeCountProblem(kt.count) { throw .invalidAnimation(problem, attribute: "keyTimes") }
+                if let problem = k.keyTimeCountProblem(kt.count, pathVertices: vertices) {
+                    throw .invalidAnimation(problem, attribute: "keyTimes")
+                }
                 if kt.contains(where: { !(0...1).contains($0) }) || zip(kt, kt.dropFirst()).contains(where: { $0 > $1 }) {
                     throw .invalidAnimation("keyTimes must rise from 0 to 1", attribute: "keyTimes")
                 }
             }
-            if let tf = k.timingFunctions, tf.count != max(0, k.values.count - 1) {
-                throw .invalidAnimation("timingFunctions needs \(max(0, k.values.count - 1)) entries (one per segment)",
+            let segments = max(0, k.keyframeCount(pathVertices: vertices) - 1)
+            if let tf = k.timingFunctions, tf.count != segments {
+                throw .invalidAnimation("timingFunctions needs \(segments) entries (one per segment)",
                                         attribute: "timingFunctions")
             }
         case .spring(let s):
@@ -222,7 +252,7 @@ extension Animation {
     var values: [Value] {
         switch body {
         case .basic(let b): return [b.from, b.to, b.by].compactMap { $0 }
-        case .keyframes(let k): return k.values
+        case .keyframes(let k): return k.values + (k.path.map { [$0] } ?? [])
         case .spring(let s): return [s.from, s.to, s.by].compactMap { $0 }
         case .group: return []
         }

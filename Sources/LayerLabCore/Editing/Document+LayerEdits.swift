@@ -11,6 +11,9 @@ extension Document {
         fresh.sublayers = []
         let parentPath = try copy.parentPath(parent)
         guard parentPath.count < Document.maxLayerDepth else { throw .tooDeep(Document.maxLayerDepth) }
+        if let problem = LayerKind.placementProblem(layer.kind, under: parent.flatMap { copy.layer(named: $0)?.kind }) {
+            throw .misplaced(problem)
+        }
         var count = 0
         copy.modifySublayers(of: parentPath) { count = $0.count }
         let i = index ?? count
@@ -42,6 +45,9 @@ extension Document {
         if let parent {
             guard let pp = indexPath(ofLayer: parent) else { throw EditError.noSuchLayer(parent) }
             if pp.starts(with: from) { throw .moveIntoOwnSublayer(layer: name, parent: parent) }
+        }
+        if let problem = LayerKind.placementProblem(layer(at: from).kind, under: parent.flatMap { layer(named: $0)?.kind }) {
+            throw .misplaced(problem)
         }
         var copy = self
         let moving = layer(at: from)

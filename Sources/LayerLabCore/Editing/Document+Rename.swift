@@ -75,7 +75,7 @@ extension Animation {
     mutating func mapValues(_ f: (Value) -> Value) {
         switch body {
         case .basic(var b): b.from = b.from.map(f); b.to = b.to.map(f); b.by = b.by.map(f); body = .basic(b)
-        case .keyframes(var k): k.values = k.values.map(f); body = .keyframes(k)
+        case .keyframes(var k): k.values = k.values.map(f); k.path = k.path.map(f); body = .keyframes(k)
         case .spring(var s): s.from = s.from.map(f); s.to = s.to.map(f); s.by = s.by.map(f); body = .spring(s)
         case .group: break
         }

@@ -40,8 +40,9 @@ extension Document {
             if !words.contains(w) { throw .invalidValue(keyPath: keyPath, reason: "expected \(type.displayName)") }
         case (.layerRef, .null): break
         case (.layerRef, .string(let n)):
-            if self.layer(named: n) == nil { throw .noSuchLayer(n) }
+            guard let target = self.layer(named: n) else { throw .noSuchLayer(n) }
             if n == layer { throw .maskIsSelf(layer) }
+            if !target.kind.isLayer { throw .invalidValue(keyPath: keyPath, reason: "'\(n)' is a cell, not a layer") }
         case (.numberList, .list(let xs)):
             for x in xs {
                 guard case .number(let v) = x else { throw bad() }

@@ -34,6 +34,8 @@ public enum EditError: Error, Hashable, Sendable {
     case indexOutOfRange(Int, count: Int)
     /// Layers would nest deeper than the limit.
     case tooDeep(Int)
+    /// A cell outside an emitter, or a layer inside a cell (`LayerKind.placementProblem`).
+    case misplaced(String)
     /// A timing attribute out of its range (negative duration, zero-length group…).
     case invalidTiming(attribute: String, reason: String)
     /// An animation's shape is wrong; `attribute` names the attribute at fault, if one is.
@@ -61,6 +63,7 @@ public enum EditError: Error, Hashable, Sendable {
             return "time expressions would form a cycle: " + (names + [names.first ?? ""]).joined(separator: " → ")
         case .moveIntoOwnSublayer(let l, let p):
             return p == l ? "cannot move '\(l)' into itself" : "cannot move '\(l)' into its own sublayer '\(p)'"
+        case .misplaced(let reason): return reason
         case .maskIsSelf(let l): return "'\(l)' cannot mask itself"
         case .stillReferenced(let n, let by): return "'\(n)' is still used by \(by)"
         case .indexOutOfRange(let i, let c): return "index \(i) is out of range 0…\(c)"

@@ -13,6 +13,10 @@ struct CompiledAnimation: Sendable {
     var by: Value?
     var keyframeValues: [Value] = []
     var keyTimes: [Double] = []
+    /// A keyframe animation's motion path, prepared; nil without one.
+    var motion: MotionPath?
+    /// With rotationMode: the turn added to the path's direction (0 for auto, π for autoReverse).
+    var rotationOffset: Double?
     var spring: SpringSolver?
     /// Whether a spring lands exactly on its target when its duration is over.
     var springSnaps = false
@@ -31,8 +35,18 @@ extension Evaluator {
         case .basic(let b):
             c.from = b.from.map(resolve); c.to = b.to.map(resolve); c.by = b.by.map(resolve)
         case .keyframes(let k):
-            c.keyframeValues = k.values.map(resolve)
-            c.keyTimes = k.effectiveKeyTimes(c.keyframeValues)
+            if let pv = k.path {
+                // Checked when added: a path with at least one point, on a point key path.
+                if case .path(let p) = resolve(pv), let motion = MotionPath(p) {
+                    c.motion = motion
+                    c.keyframeValues = motion.vertices.map { .point($0) }
+                    c.keyTimes = k.effectiveKeyTimes(c.keyframeValues, distances: motion.distances)
+                    c.rotationOffset = k.rotationMode.map { $0 == .auto ? 0 : Double.pi }
+                }
+            } else {
+                c.keyframeValues = k.values.map(resolve)
+                c.keyTimes = k.effectiveKeyTimes(c.keyframeValues)
+            }
         case .spring(let s):
             c.from = s.from.map(resolve); c.to = s.to.map(resolve); c.by = s.by.map(resolve)
             c.spring = springSolver(s, duration: a.timing.duration)

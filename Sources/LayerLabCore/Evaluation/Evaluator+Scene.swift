@@ -19,11 +19,14 @@ extension Evaluator {
                     maskOf[p.name] = m
                     maskNames.insert(m)
                 }
-                p.sublayers = walk(plans[i].children, parentTime: lt)
+                // An emitter's cells are not layers: they shape its particles.
+                let children = plans[i].children
+                p.sublayers = walk(p.kind == .emitter ? children.filter { plans[$0].layer.kind.isLayer } : children, parentTime: lt)
+                if p.kind == .emitter { p.emission = emission(i, layerTime: lt, sceneTime: time) }
                 if let t = props[PropertyTable.Slot.transform]?.transform, !t.isEmpty { p.transformMatrix = t.matrix }
                 if let t = props[PropertyTable.Slot.sublayerTransform]?.transform, !t.isEmpty { p.sublayerTransform = t.matrix }
                 if p.kind == .replicator {
-                    p.replicator = replication(props) { k, delay in walk(plans[i].children, parentTime: lt - Double(k) * delay) }
+                    p.replicator = replication(props) { k, delay in walk(children, parentTime: lt - Double(k) * delay) }
                 }
                 out.append(p)
             }

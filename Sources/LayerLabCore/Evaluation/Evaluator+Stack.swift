@@ -42,7 +42,8 @@ extension Evaluator {
             return
         }
         guard let kp = c.keyPath else { return }
-        let traced = trace != nil && touches(kp, traceKey)
+        let turns = c.rotationOffset != nil && c.motion != nil
+        let traced = trace != nil && (touches(kp, traceKey) || (turns && touches(Evaluator.rotationKeyPath, traceKey)))
         guard local.applies else {
             if traced {
                 trace!.append(step(c, local, applies: false, value: nil, note: note(for: local, c.clock)))
@@ -50,9 +51,20 @@ extension Evaluator {
             return
         }
         let beneath = resolve(kp.read(props))
-        let v = bodyValue(c, beneath: beneath, localTime: local.time, phase: local.phase)
-        let result = c.animation.timing.additive ? beneath.adding(v) : v
-        kp.write(result, into: &props)
+        if let motion = c.motion {
+            let (point, angle) = motionSample(c, motion, localTime: local.time)
+            let v = Value.point(point)
+            kp.write(c.animation.timing.additive ? beneath.adding(v) : v, into: &props)
+            if let offset = c.rotationOffset, let rk = Evaluator.rotationKeyPath {
+                // rotationMode turns the layer on top of its own rotation.
+                let own = resolve(rk.read(props)).number ?? 0
+                rk.write(.number(own + angle + offset), into: &props)
+            }
+        } else {
+            let v = bodyValue(c, beneath: beneath, localTime: local.time, phase: local.phase)
+            let result = c.animation.timing.additive ? beneath.adding(v) : v
+            kp.write(result, into: &props)
+        }
         if traced {
             trace!.append(step(c, local, applies: true, value: resolve(traceKey!.read(props)),
                                note: note(for: local, c.clock)))
@@ -104,13 +116,27 @@ extension Evaluator {
         }
     }
 
-    /// The animated value of a non-group animation at iteration time `t`.
-    func bodyValue(_ c: CompiledAnimation, beneath: Value, localTime t: Double, phase: TimingPhase) -> Value {
+    static let rotationKeyPath = KeyPath.resolve("transform.rotation.z", for: .layer)
+
+    /// The fraction of its duration an animation has reached at iteration time `t`.
+    func fraction(_ c: CompiledAnimation, _ t: Double) -> Double {
         let d = c.duration
-        var f = d > 0 ? t / d : 1
+        let f = d > 0 ? t / d : 1
         // NB: group children reach their end through sums of durations; snap float noise so a
         // filled end shows exactly the `to` value (a path keeps its own structure).
-        if abs(f - 1) < 1e-9 { f = 1 } else if abs(f) < 1e-12 { f = 0 }
+        if abs(f - 1) < 1e-9 { return 1 } else if abs(f) < 1e-12 { return 0 }
+        return f
+    }
+
+    /// Where a motion-path animation is, and which way it faces, at iteration time `t`.
+    func motionSample(_ c: CompiledAnimation, _ motion: MotionPath, localTime t: Double) -> (Point, Double) {
+        guard case .keyframes(let k) = c.animation.body else { return (motion.vertices[0], 0) }
+        return k.motionSample(at: fraction(c, t), path: motion, times: c.keyTimes)
+    }
+
+    /// The animated value of a non-group animation at iteration time `t`.
+    func bodyValue(_ c: CompiledAnimation, beneath: Value, localTime t: Double, phase: TimingPhase) -> Value {
+        let f = fraction(c, t)
         let additive = c.animation.timing.additive
         switch c.animation.body {
         case .basic:
@@ -121,7 +147,7 @@ extension Evaluator {
         case .spring:
             let (from, to) = endpoints(from: c.from, to: c.to, by: c.by, beneath: beneath, additive: additive)
             var p = c.spring?.progress(at: t) ?? 1
-            if c.springSnaps && (phase == .after || t >= d) { p = 1 }
+            if c.springSnaps && (phase == .after || t >= c.duration) { p = 1 }
             return from.interpolated(to: to, p)
         case .group:
             return beneath

@@ -74,6 +74,11 @@ public struct Evaluator: Sendable {
             for l in layers {
                 var shallow = l
                 shallow.sublayers = []
+                // Key paths read unset values through the table's one default; a kind with
+                // its own (a cell's birthRate is 0, an emitter's 1) gets it stored here.
+                for spec in PropertyTable.properties(for: l.kind) where shallow.properties[spec.name] == nil {
+                    if let d = spec.kindDefaults[l.kind] { shallow.properties[spec.name] = d }
+                }
                 let order = plans.count
                 indices.append(order)
                 entries[l.name] = LayerEntry(layer: shallow, parent: parent, order: order)
@@ -187,7 +192,7 @@ public struct Evaluator: Sendable {
         let props = presentedProperties(layer, sceneTime: time, layerTime: layerTime(layer, at: time),
                                         trace: &trace, traceKey: nil)
         return PropertyTable.properties(for: entry.layer.kind).map { spec in
-            (spec.name, publicValue(props[spec.name] ?? spec.defaultValue))
+            (spec.name, publicValue(props[spec.name] ?? spec.defaultValue(for: entry.layer.kind)))
         }
     }
 
@@ -196,7 +201,7 @@ public struct Evaluator: Sendable {
         guard let entry = entries[layer] else { return nil }
         let props = modelProperties(layer, at: time)
         return PropertyTable.properties(for: entry.layer.kind).map { spec in
-            (spec.name, publicValue(props[spec.name] ?? spec.defaultValue))
+            (spec.name, publicValue(props[spec.name] ?? spec.defaultValue(for: entry.layer.kind)))
         }
     }
 
@@ -253,7 +258,12 @@ public struct Evaluator: Sendable {
     public func layerTime(_ layer: String, at time: Double) -> Double {
         var chain: [String] = []
         var name: String? = layer
-        while let n = name, let e = entries[n] { chain.append(n); name = e.parent }
+        // A cell's own clock times its emission, not its animations: those run in the
+        // emitter's time, as animations of `emitterCells.NAME.…` on the emitter do.
+        while let n = name, let e = entries[n] {
+            if e.layer.kind.isLayer { chain.append(n) }
+            name = e.parent
+        }
         var t = time
         for n in chain.reversed() { t = Evaluator.clockTime(t, modelProperties(n, at: time)) }
         return t

@@ -1,27 +1,38 @@
 /// Keyframe interpolation for CAKeyframeAnimation's calculation modes.
 extension Animation.Keyframes {
-    /// Whether `count` key times fit the values: one per value, or for discrete mode also one
-    /// more, as Core Animation documents it (the extra time ends the last value's hold; without
-    /// it the last value holds to the end of the duration anyway).
-    public func acceptsKeyTimeCount(_ count: Int) -> Bool {
-        count == values.count || (calculationMode == .discrete && count == values.count + 1)
+    /// How many keyframes there are: the motion path's vertices when there is a path (its
+    /// `vertexCount`, found by the caller), else the values.
+    func keyframeCount(pathVertices: Int?) -> Int { path != nil ? (pathVertices ?? values.count) : values.count }
+
+    /// Whether `count` key times fit the keyframes: one per keyframe, or for discrete mode
+    /// also one more, as Core Animation documents it (the extra time ends the last value's
+    /// hold; without it the last value holds to the end of the duration anyway).
+    public func acceptsKeyTimeCount(_ count: Int, pathVertices: Int? = nil) -> Bool {
+        let n = keyframeCount(pathVertices: pathVertices)
+        return count == n || (calculationMode == .discrete && count == n + 1)
     }
 
-    /// Why `count` key times do not fit the values, or nil when they do.
-    public func keyTimeCountProblem(_ count: Int) -> String? {
-        if acceptsKeyTimeCount(count) { return nil }
-        let n = values.count
-        return "keyTimes has \(count) entries but values has \(n)" + (calculationMode == .discrete ? " (discrete takes \(n) or \(n + 1))" : "")
+    /// Why `count` key times do not fit the keyframes, or nil when they do.
+    public func keyTimeCountProblem(_ count: Int, pathVertices: Int? = nil) -> String? {
+        if acceptsKeyTimeCount(count, pathVertices: pathVertices) { return nil }
+        let n = keyframeCount(pathVertices: pathVertices)
+        let what = path != nil ? "the path has \(n) vertices" : "values has \(n)"
+        return "keyTimes has \(count) entries but \(what)" + (calculationMode == .discrete ? " (discrete takes \(n) or \(n + 1))" : "")
     }
 
     /// The key times in use: given ones, or evenly spaced (n+1 of them for discrete mode);
-    /// paced modes space them by the distance between values.
-    func effectiveKeyTimes(_ values: [Value]) -> [Double] {
+    /// paced modes space them by the distance between values, or along a motion path by the
+    /// arc length to each vertex (`distances`).
+    func effectiveKeyTimes(_ values: [Value], distances: [Double]? = nil) -> [Double] {
         let n = values.count
         switch calculationMode {
         case .paced, .cubicPaced:
             var cumulative = [0.0]
-            for i in 1..<max(n, 1) { cumulative.append(cumulative[i - 1] + values[i - 1].distance(to: values[i])) }
+            if let distances, distances.count == n {
+                cumulative = distances
+            } else {
+                for i in 1..<max(n, 1) { cumulative.append(cumulative[i - 1] + values[i - 1].distance(to: values[i])) }
+            }
             let total = cumulative.last ?? 0
             if total <= 0 { return evenly(n) }
             return cumulative.map { $0 / total }
@@ -38,29 +49,56 @@ extension Animation.Keyframes {
         n <= 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) }
     }
 
-    /// The value at fraction `f` (0…1) of the animation's duration.
-    func value(at f: Double, values: [Value], times: [Double]) -> Value {
-        guard let first = values.first else { return .null }
-        if values.count == 1 { return first }
+    /// Where fraction `f` of the duration falls: on keyframe `index`, or `s` (timing function
+    /// applied) of the way from keyframe `index` to the next.
+    private func locate(_ f: Double, count: Int, times: [Double]) -> (index: Int, s: Double?) {
+        if count <= 1 { return (0, nil) }
         if calculationMode == .discrete {
             var index = 0
-            for (i, k) in times.enumerated() where i < values.count && f >= k { index = i }
-            return values[index]
+            for (i, k) in times.enumerated() where i < count && f >= k { index = i }
+            return (index, nil)
         }
-        if f <= times[0] { return first }
-        if f >= times[values.count - 1] { return values[values.count - 1] }
+        if f <= times[0] { return (0, nil) }
+        if f >= times[count - 1] { return (count - 1, nil) }
         var i = 0
-        while i < values.count - 2 && f >= times[i + 1] { i += 1 }
+        while i < count - 2 && f >= times[i + 1] { i += 1 }
         let span = times[i + 1] - times[i]
         var s = span > 0 ? (f - times[i]) / span : 1
         if calculationMode != .paced && calculationMode != .cubicPaced,
            let tfs = timingFunctions, !tfs.isEmpty {
             s = tfs[min(i, tfs.count - 1)](s)
         }
+        return (i, s)
+    }
+
+    /// The value at fraction `f` (0…1) of the animation's duration.
+    func value(at f: Double, values: [Value], times: [Double]) -> Value {
+        guard !values.isEmpty else { return .null }
+        let (i, s) = locate(f, count: values.count, times: times)
+        guard let s else { return values[i] }
         if calculationMode == .cubic || calculationMode == .cubicPaced {
             return catmullRom(values, i, s)
         }
         return values[i].interpolated(to: values[i + 1], s)
+    }
+
+    /// The point and direction of travel at fraction `f` along a motion path. Each segment
+    /// runs from one keyframe time to the next at an even speed along its arc (the curve is
+    /// the path's own, so cubic modes move as linear and cubicPaced as paced); discrete mode
+    /// jumps from vertex to vertex, facing the way it arrived.
+    func motionSample(at f: Double, path: MotionPath, times: [Double]) -> (point: Point, angle: Double) {
+        let (i, s) = locate(f, count: path.vertices.count, times: times)
+        guard let s else { return (path.vertices[i], path.angle(atVertex: i)) }
+        return path.sample(segment: i, fraction: s)
+    }
+
+    /// The segment and arc fraction along it at fraction `f`; a vertex is the end of the
+    /// segment arriving there (the start of the first segment for the first vertex).
+    func motionPosition(at f: Double, path: MotionPath, times: [Double]) -> (segment: Int, fraction: Double) {
+        guard !path.segments.isEmpty else { return (0, 0) }
+        let (i, s) = locate(f, count: path.vertices.count, times: times)
+        if let s { return (i, s) }
+        return i == 0 ? (0, 0) : (i - 1, 1)
     }
 
     /// Catmull-Rom through the values (Kochanek-Bartels with tension, continuity and bias 0),

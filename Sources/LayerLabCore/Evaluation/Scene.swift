@@ -69,10 +69,15 @@ public struct PresentedLayer: Hashable, Sendable {
     public var string = ""
     public var fontSize = 0.0
     public var foregroundColor = Color.clear
+    public var font = TextFont("")
     public var alignment = TextAlignment.natural
+    public var isWrapped = false
+    public var truncationMode = TextTruncation.none
     // Image: the file shown now (flipbook frame already chosen), or "" for none.
     public var contents = ""
     public var contentsGravity = ContentsGravity.resize
+    /// The unit rectangle of the contents drawn (CALayer's contentsRect).
+    public var contentsRect = Rect(0, 0, 1, 1)
 
     // Gradient
     public var gradientColors = ColorList()
@@ -82,6 +87,8 @@ public struct PresentedLayer: Hashable, Sendable {
     public var gradientType = GradientType.axial
     // Replicator
     public var replicator: Replication? = nil
+    /// An emitter's particles, drawn above its background and below its sublayers.
+    public var emission: Emission? = nil
 
     public var sublayers: [PresentedLayer] = []
     /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
@@ -93,6 +100,7 @@ public struct PresentedLayer: Hashable, Sendable {
         self.name = name
         self.kind = kind
         if kind == .replicator { replicator = .single }
+        if kind == .emitter { emission = Emission() }
     }
 
     private init(placeholderNamed name: String) {

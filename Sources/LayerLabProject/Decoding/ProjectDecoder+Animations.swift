@@ -4,7 +4,7 @@ extension ProjectDecoder {
     static let timingKeys = MediaTiming.attributeNames
     static let kindKeys: [String: [String]] = [
         "basic": ["keyPath", "from", "to", "by"],
-        "keyframes": ["keyPath", "values", "keyTimes", "calculationMode", "timingFunctions"],
+        "keyframes": ["keyPath", "values", "path", "rotationMode", "keyTimes", "calculationMode", "timingFunctions"],
         "spring": ["keyPath", "from", "to", "by"] + Animation.Spring.Form.parameters.map(\.name),
         "group": ["sequence", "children"],
     ]
@@ -77,14 +77,42 @@ extension ProjectDecoder {
         let kpNode = try o.required("keyPath")
         let kp = try keyPath(kpNode, o.at("keyPath"), kind: kind, animating: true)
         var values: [Value] = []
-        let valuesNode = try o.required("values")
-        for (n, item) in try array(valuesNode, o.at("values"), "a list of values").enumerated() {
-            values.append(try value(item, o.at("values").appending(n), kp.type, layer: layer))
+        // A motion path replaces the values (its vertices are the keyframes).
+        var motion: (value: Value, vertices: Int)?
+        if let node = o.optional("path") {
+            guard kp.type == .point else {
+                throw ProjectFileError(.wrongType, at: node.position, o.at("path"),
+                                       "a motion path drives a point (position, anchorPoint…), not \(kp.name)")
+            }
+            let v = try value(node, o.at("path"), .path, layer: layer)
+            let shape: Path
+            switch v {
+            case .path(let p): shape = p
+            case .pathRef(let n): shape = pathShapes[n] ?? .empty
+            default: shape = .empty
+            }
+            guard let m = MotionPath(shape) else {
+                throw ProjectFileError(.outOfRange, at: node.position, o.at("path"), "the motion path has no points")
+            }
+            motion = (v, m.vertices.count)
         }
-        if values.isEmpty {
-            throw ProjectFileError(.outOfRange, at: valuesNode.position, o.at("values"), "keyframes need at least one value")
+        let valuesNode = motion == nil ? try o.required("values") : o.optional("values")
+        if let valuesNode {
+            for (n, item) in try array(valuesNode, o.at("values"), "a list of values").enumerated() {
+                values.append(try value(item, o.at("values").appending(n), kp.type, layer: layer))
+            }
+            if values.isEmpty && motion == nil {
+                throw ProjectFileError(.outOfRange, at: valuesNode.position, o.at("values"), "keyframes need at least one value")
+            }
         }
-        var k = Animation.Keyframes(keyPath: try string(kpNode, o.at("keyPath")), values: values)
+        var k = Animation.Keyframes(keyPath: try string(kpNode, o.at("keyPath")), values: values, path: motion?.value)
+        if let node = o.optional("rotationMode") {
+            guard motion != nil else {
+                throw ProjectFileError(.outOfRange, at: node.position, o.at("rotationMode"), "rotationMode needs a path")
+            }
+            k.rotationMode = try word(node, o.at("rotationMode"), as: Animation.RotationMode.self)
+        }
+        let count = motion?.vertices ?? values.count
         if let node = o.optional("keyTimes") {
             var times: [Double] = []
             for (n, item) in try array(node, o.at("keyTimes"), "a list of key times").enumerated() {
@@ -100,7 +128,8 @@ extension ProjectDecoder {
         if let node = o.optional("calculationMode") {
             k.calculationMode = try word(node, o.at("calculationMode"), as: Animation.CalculationMode.self)
         }
-        if let times = k.keyTimes, let problem = k.keyTimeCountProblem(times.count), let node = o.optional("keyTimes") {
+        if let times = k.keyTimes, let problem = k.keyTimeCountProblem(times.count, pathVertices: motion?.vertices),
+           let node = o.optional("keyTimes") {
             throw ProjectFileError(.outOfRange, at: node.position, o.at("keyTimes"), problem)
         }
         if let node = o.optional("timingFunctions") {
@@ -108,9 +137,9 @@ extension ProjectDecoder {
             for (n, item) in try array(node, o.at("timingFunctions"), "a list of timing functions").enumerated() {
                 fs.append(try timingFunction(item, o.at("timingFunctions").appending(n)))
             }
-            if fs.count != values.count - 1 {
+            if fs.count != count - 1 {
                 throw ProjectFileError(.outOfRange, at: node.position, o.at("timingFunctions"),
-                                       "timingFunctions needs \(values.count - 1) entries (one per segment), found \(fs.count)")
+                                       "timingFunctions needs \(count - 1) entries (one per segment), found \(fs.count)")
             }
             k.timingFunctions = fs
         }

@@ -3,7 +3,8 @@ import LayerLabCore
 extension ProjectDecoder {
     /// The layers of a list at `depth` (1 for the document's own); deeper than a script may
     /// nest them (`Limits.layerDepth`) is refused.
-    mutating func layers(_ node: JSONNode, _ path: JSONPath, depth: Int = 1) throws(ProjectFileError) -> [Layer] {
+    mutating func layers(_ node: JSONNode, _ path: JSONPath, depth: Int = 1,
+                         parent: LayerKind? = nil) throws(ProjectFileError) -> [Layer] {
         var out: [Layer] = []
         let list = try array(node, path, "a list of layers")
         if depth > Limits.layerDepth, let first = list.first {
@@ -11,16 +12,21 @@ extension ProjectDecoder {
                                    "layers cannot nest more than \(Limits.layerDepth) levels deep")
         }
         for (n, item) in list.enumerated() {
-            out.append(try layer(item, path.appending(n), depth: depth))
+            out.append(try layer(item, path.appending(n), depth: depth, parent: parent))
         }
         return out
     }
 
-    private mutating func layer(_ node: JSONNode, _ path: JSONPath, depth: Int) throws(ProjectFileError) -> Layer {
+    private mutating func layer(_ node: JSONNode, _ path: JSONPath, depth: Int,
+                                parent: LayerKind?) throws(ProjectFileError) -> Layer {
         let o = try ObjectReader(node, path, what: "a layer", allowed: ["name", "kind", "properties", "sublayers"])
         let nameNode = try o.required("name")
         let n = try define(nameNode, o.at("name"), as: .layer)
-        let kind = try word(try o.required("kind"), o.at("kind"), as: LayerKind.self)
+        let kindNode = try o.required("kind")
+        let kind = try word(kindNode, o.at("kind"), as: LayerKind.self)
+        if let problem = LayerKind.placementProblem(kind, under: parent) {
+            throw ProjectFileError(.outOfRange, at: kindNode.position, o.at("kind"), problem)
+        }
         layerKinds[n] = kind
         var properties: [String: Value] = [:]
         if let propsNode = o.optional("properties") {
@@ -35,7 +41,9 @@ extension ProjectDecoder {
             }
         }
         var sublayers: [Layer] = []
-        if let subs = o.optional("sublayers") { sublayers = try layers(subs, o.at("sublayers"), depth: depth + 1) }
+        if let subs = o.optional("sublayers") {
+            sublayers = try layers(subs, o.at("sublayers"), depth: depth + 1, parent: kind)
+        }
         return Layer(name: n, kind: kind, properties: properties, sublayers: sublayers)
     }
 
@@ -69,6 +77,9 @@ extension ProjectDecoder {
     mutating func checkMasks() throws(ProjectFileError) {
         for ref in maskReferences where ref.name == ref.owner {
             throw ProjectFileError(.outOfRange, at: ref.position, ref.path, "a layer cannot mask itself")
+        }
+        for ref in maskReferences where layerKinds[ref.name] == .emitterCell {
+            throw ProjectFileError(.outOfRange, at: ref.position, ref.path, "a cell cannot be a mask")
         }
         for ref in maskReferences where layerKinds[ref.name] == nil {
             var message = "the mask names no layer \(JSONValue.quoted(ref.name))"

@@ -11,6 +11,8 @@ struct ProjectDecoder {
     /// editor: where and as what each name was first defined.
     var names: [String: (position: SourcePosition, kind: NameKind)] = [:]
     var pathNames: Set<String> = []
+    /// The named paths' shapes, for counting a motion path's keyframes.
+    var pathShapes: [String: Path] = [:]
     var layerKinds: [String: LayerKind] = [:]
     /// Top-level animations and events: the names time expressions may use.
     var timedNames: Set<String> = []
@@ -28,6 +30,7 @@ struct ProjectDecoder {
             for (n, item) in try array(node, o.at("paths"), "a list of paths").enumerated() {
                 doc.paths.append(try namedPath(item, o.at("paths").appending(n)))
             }
+            for p in doc.paths { pathShapes[p.name] = p.path }
         }
         if let node = o.optional("layers") { doc.layers = try layers(node, o.at("layers")) }
         try checkMasks()

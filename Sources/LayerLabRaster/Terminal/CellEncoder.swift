@@ -40,16 +40,25 @@ public enum CellEncoder {
         let pixels: UnsafeBufferPointer<UInt8>
         let width: Int
         let background: (Int32, Int32, Int32)
+        /// Pixels are premultiplied (a canvas's surface): each is first made straight exactly
+        /// as `Surface.bitmap` does, so both give the same cells.
+        var premultiplied = false
 
         /// Pixel `i` over the background (integer "over" with rounding: deterministic).
         @inline(__always) func rgb(_ i: Int) -> (Int32, Int32, Int32) {
             let j = i * 4
             let a = Int32(pixels[j + 3])
-            if a == 255 { return (Int32(pixels[j]), Int32(pixels[j + 1]), Int32(pixels[j + 2])) }
+            var r = Int32(pixels[j]), g = Int32(pixels[j + 1]), b = Int32(pixels[j + 2])
+            if a == 255 { return (r, g, b) }
+            if premultiplied && a > 0 {
+                r = min(255, (r * 255 + a / 2) / a)
+                g = min(255, (g * 255 + a / 2) / a)
+                b = min(255, (b * 255 + a / 2) / a)
+            }
             let (br, bg, bb) = background
-            return ((Int32(pixels[j]) * a + br * (255 - a) + 127) / 255,
-                    (Int32(pixels[j + 1]) * a + bg * (255 - a) + 127) / 255,
-                    (Int32(pixels[j + 2]) * a + bb * (255 - a) + 127) / 255)
+            return ((r * a + br * (255 - a) + 127) / 255,
+                    (g * a + bg * (255 - a) + 127) / 255,
+                    (b * a + bb * (255 - a) + 127) / 255)
         }
 
         /// The largest channel difference from the background, 0…255.
@@ -67,35 +76,40 @@ public enum CellEncoder {
 
     private static func ascii(_ f: Flattener, color: ColorMode, columns: Int, rows: Int,
                               into cells: UnsafeMutableBufferPointer<Cell>) {
-        let steps = Float(asciiRamp.count - 1)
         for r in 0..<rows {
-            for c in 0..<columns {
-                let i = r * f.width + c
-                let rgb = f.rgb(i)
-                // NB: ink ≥ 0, so adding a half and truncating is rounding (no libm call).
-                let level = Int(Float(f.ink(rgb)) / 255 * steps + 0.5)
-                let ch = asciiRamp[max(0, min(asciiRamp.count - 1, level))]
-                cells[r * columns + c] = Cell(ch, foreground: ch == " " || color == .none ? .default : terminal(rgb, color))
-            }
+            for c in 0..<columns { cells[r * columns + c] = asciiCell(f, r * f.width + c, color: color) }
         }
+    }
+
+    /// The ascii cell of pixel `i`.
+    @inline(__always) static func asciiCell(_ f: Flattener, _ i: Int, color: ColorMode) -> Cell {
+        let rgb = f.rgb(i)
+        // NB: ink ≥ 0, so adding a half and truncating is rounding (no libm call).
+        let level = Int(Float(f.ink(rgb)) / 255 * Float(asciiRamp.count - 1) + 0.5)
+        let ch = asciiRamp[max(0, min(asciiRamp.count - 1, level))]
+        return Cell(ch, foreground: ch == " " || color == .none ? .default : terminal(rgb, color))
     }
 
     private static func blocks(_ f: Flattener, color: ColorMode, columns: Int, rows: Int,
                                into cells: UnsafeMutableBufferPointer<Cell>) {
         for r in 0..<rows {
             for c in 0..<columns {
-                let top = (2 * r) * f.width + c, bottom = top + f.width
-                let t = f.rgb(top), b = f.rgb(bottom)
-                if color == .none {
-                    let ti = f.ink(t) >= inkLevel, bi = f.ink(b) >= inkLevel
-                    cells[r * columns + c] = Cell(ti ? (bi ? "█" : "▀") : (bi ? "▄" : " "))
-                } else {
-                    let fg = terminal(t, color), bg = terminal(b, color)
-                    // NB: a cell whose halves agree is a space on the background: fewer bytes.
-                    cells[r * columns + c] = fg == bg ? Cell(" ", background: bg) : Cell("▀", foreground: fg, background: bg)
-                }
+                let top = (2 * r) * f.width + c
+                cells[r * columns + c] = blocksCell(f, top: top, bottom: top + f.width, color: color)
             }
         }
+    }
+
+    /// The half-block cell of pixels `top` over `bottom`.
+    @inline(__always) static func blocksCell(_ f: Flattener, top: Int, bottom: Int, color: ColorMode) -> Cell {
+        let t = f.rgb(top), b = f.rgb(bottom)
+        if color == .none {
+            let ti = f.ink(t) >= inkLevel, bi = f.ink(b) >= inkLevel
+            return Cell(ti ? (bi ? "█" : "▀") : (bi ? "▄" : " "))
+        }
+        let fg = terminal(t, color), bg = terminal(b, color)
+        // NB: a cell whose halves agree is a space on the background: fewer bytes.
+        return fg == bg ? Cell(" ", background: bg) : Cell("▀", foreground: fg, background: bg)
     }
 
     /// Dot bits of a braille cell, by x * 4 + y within the 2x4 block.
@@ -104,31 +118,30 @@ public enum CellEncoder {
     private static func braille(_ f: Flattener, color: ColorMode, columns: Int, rows: Int,
                                 into cells: UnsafeMutableBufferPointer<Cell>) {
         for r in 0..<rows {
-            for c in 0..<columns {
-                var bits: UInt32 = 0
-                // Sums of the inked and the plain pixels, and their counts.
-                var ink = (Int32(0), Int32(0), Int32(0), Int32(0)), plain = (Int32(0), Int32(0), Int32(0), Int32(0))
-                for dy in 0..<4 {
-                    for dx in 0..<2 {
-                        let rgb = f.rgb((4 * r + dy) * f.width + 2 * c + dx)
-                        if f.ink(rgb) >= inkLevel {
-                            bits |= brailleBits[dx * 4 + dy]
-                            ink = (ink.0 + rgb.0, ink.1 + rgb.1, ink.2 + rgb.2, ink.3 + 1)
-                        } else {
-                            plain = (plain.0 + rgb.0, plain.1 + rgb.1, plain.2 + rgb.2, plain.3 + 1)
-                        }
-                    }
-                }
-                let ch = bits == 0 ? " " : Unicode.Scalar(0x2800 + bits)!
-                if color == .none {
-                    cells[r * columns + c] = Cell(ch)
+            for c in 0..<columns { cells[r * columns + c] = brailleCell(f, row: r, column: c, color: color) }
+        }
+    }
+
+    /// The braille cell at (`row`, `column`): its 2x4 pixels as dots.
+    @inline(__always) static func brailleCell(_ f: Flattener, row r: Int, column c: Int, color: ColorMode) -> Cell {
+        var bits: UInt32 = 0
+        // Sums of the inked and the plain pixels, and their counts.
+        var ink = (Int32(0), Int32(0), Int32(0), Int32(0)), plain = (Int32(0), Int32(0), Int32(0), Int32(0))
+        for dy in 0..<4 {
+            for dx in 0..<2 {
+                let rgb = f.rgb((4 * r + dy) * f.width + 2 * c + dx)
+                if f.ink(rgb) >= inkLevel {
+                    bits |= brailleBits[dx * 4 + dy]
+                    ink = (ink.0 + rgb.0, ink.1 + rgb.1, ink.2 + rgb.2, ink.3 + 1)
                 } else {
-                    let back = plain.3 > 0 ? plain : ink
-                    cells[r * columns + c] = Cell(ch, foreground: bits == 0 ? .default : mean(ink, color),
-                                                  background: mean(back, color))
+                    plain = (plain.0 + rgb.0, plain.1 + rgb.1, plain.2 + rgb.2, plain.3 + 1)
                 }
             }
         }
+        let ch = bits == 0 ? " " : Unicode.Scalar(0x2800 + bits)!
+        if color == .none { return Cell(ch) }
+        let back = plain.3 > 0 ? plain : ink
+        return Cell(ch, foreground: bits == 0 ? .default : mean(ink, color), background: mean(back, color))
     }
 
     /// The mean colour of summed pixels (r, g, b, count), rounded.

@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// The glyph outlines of LayerLab's built-in font, one stroke description a character.
 ///
 /// Units: cap height 10 (y 0 at cap top, 10 on the baseline), x-height from y 4,
@@ -6,7 +8,15 @@
 /// 3 o'clock, growing clockwise on screen; a1 < a0 runs the other way), joined to the pen.
 /// A zero-length stroke (`M 0 10 L 0 10`) is a dot.
 extension VectorFont {
-    static let glyphSource: [Character: (width: Double, strokes: String)] = [
+    /// Every outlined glyph (ASCII, then Latin-1 and the typographic marks), parsed.
+    static let outlines: [(Character, (width: Double, strokes: [[Point]]))] = {
+        var out = ascii.map { ($0.key, (width: $0.value.width, strokes: parse($0.value.strokes))) }
+        out += latin1.map { ($0.key, (width: $0.value.width, strokes: parse($0.value.strokes))) }
+        out += composed()
+        return out.sorted { String($0.0).unicodeScalars.first!.value < String($1.0).unicodeScalars.first!.value }
+    }()
+
+    static let ascii: [Character: (width: Double, strokes: String)] = [
         // Capitals.
         "A": (8, "M0 10 L4 0 L8 10 M1.5 6.5 L6.5 6.5"),
         "B": (7, "M0 10 L0 0 L3.8 0 A3.8 2.5 2.5 2.5 -90 90 L0 5 M3.8 5 L4.3 5 A4.3 7.5 2.5 2.5 -90 90 L0 10"),

@@ -7,95 +7,124 @@ import Darwin
 
 /// LayerLab's built-in single-stroke vector font: glyphs are polylines stroked with round
 /// caps and joins, so text scales, rotates and morphs like any shape and needs no font files.
+/// It covers ASCII, Latin-1 (accented letters composed from a base letter and an accent), a
+/// few typographic marks (… – — ‘ ’ “ ” • €) and the box-drawing block U+2500–U+257F.
+/// Characters it lacks draw as a box (`missingCharacters(in:)` lists them).
 ///
 /// Metrics, in ems (the font size): cap height 0.7, x-height 0.42, baseline 0.8 below the
-/// top of a line, line height 1.2, stroke 0.085.
+/// top of a line, line height 1.2. Two weights share the outlines: regular strokes are
+/// 0.085 em wide, bold ones 0.135 em, and bold glyphs advance by the difference more.
 public struct VectorFont: Sendable {
     /// One glyph: its advance and strokes, in font units (cap height 10).
     struct Glyph: Sendable {
         var advance: Double
         var strokes: [[Point]]
+        /// The strokes' centre lines' extent (zero for a blank glyph).
+        var ink: Rect
+        /// Spaces: lines may break after them, and they stretch in justified lines.
+        var isBreakingSpace = false
+        /// Box-drawing cells: fixed advance, no extra spacing in bold.
+        var isCell = false
+
+        init(advance: Double, strokes: [[Point]], isCell: Bool = false) {
+            self.advance = advance
+            self.strokes = strokes
+            self.isCell = isCell
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for s in strokes {
+                for p in s {
+                    minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+                }
+            }
+            ink = minX <= maxX ? Rect(minX, minY, maxX - minX, maxY - minY) : .zero
+        }
     }
 
     /// Font units per em.
     static let unitsPerEm = 10 / 0.7
     static let baseline = 0.8
     static let lineHeight = 1.2
-    static let strokeWidth = 0.085
     /// Gap between glyph boxes, in units.
     static let spacing = 2.6
     static let spaceAdvance = 3.6
+    /// How far above the bounds the ink of the first line may reach before it is clipped, in
+    /// ems: room for the accents over capitals (`É`), which rise above the line's top.
+    public static let accentRoom = 0.25
 
-    let glyphs: [Character: Glyph]
-    let missing: Glyph
+    public let weight: FontWeight
+    /// Stroke width in ems.
+    let strokeEm: Double
+    /// Glyph ids by character; ids index `glyphs`.
+    let ids: [Character: Int32]
+    let glyphs: [Glyph]
+    /// The box drawn for characters the font lacks.
+    static let missing: Int32 = 0
+    static let space: Int32 = 1
+    /// Zero-width, invisible (soft hyphen, joiners).
+    static let invisible: Int32 = 2
+    let ellipsis: Int32
 
-    /// The font, parsed once from `glyphSource`.
-    public static let standard = VectorFont()
+    public static let regular = VectorFont(weight: .regular)
+    public static let bold = VectorFont(weight: .bold)
+    /// The regular weight (the font before weights existed).
+    public static var standard: VectorFont { regular }
 
-    private init() {
-        var g: [Character: Glyph] = [:]
-        for (ch, src) in VectorFont.glyphSource {
-            g[ch] = Glyph(advance: src.width + VectorFont.spacing, strokes: VectorFont.parse(src.strokes))
+    /// The font of a weight.
+    public static func of(_ weight: FontWeight) -> VectorFont { weight == .bold ? bold : regular }
+
+    private init(weight: FontWeight) {
+        self.weight = weight
+        strokeEm = weight == .bold ? 0.135 : 0.085
+        let extra = (strokeEm - 0.085) * VectorFont.unitsPerEm
+        var list: [Glyph] = [
+            Glyph(advance: 6 + VectorFont.spacing + extra, strokes: VectorFont.parse("M0 0 L6 0 L6 10 L0 10 L0 0")),
+            Glyph(advance: VectorFont.spaceAdvance + VectorFont.spacing + extra, strokes: []),
+            Glyph(advance: 0, strokes: []),
+        ]
+        list[1].isBreakingSpace = true
+        var ids: [Character: Int32] = [" ": VectorFont.space, "\t": VectorFont.space, "\u{AD}": VectorFont.invisible,
+                                       "\u{200B}": VectorFont.invisible, "\u{200D}": VectorFont.invisible,
+                                       "\u{FEFF}": VectorFont.invisible]
+        // No-break spaces look like a space but are no place to break a line.
+        ids["\u{A0}"] = Int32(list.count)
+        list.append(Glyph(advance: list[1].advance, strokes: []))
+        for (ch, src) in VectorFont.outlines {
+            ids[ch] = Int32(list.count)
+            list.append(Glyph(advance: src.width + VectorFont.spacing + extra, strokes: src.strokes))
         }
-        glyphs = g
-        missing = Glyph(advance: 6 + VectorFont.spacing, strokes: VectorFont.parse("M0 0 L6 0 L6 10 L0 10 L0 0"))
+        for (ch, strokes) in VectorFont.boxDrawing {
+            ids[ch] = Int32(list.count)
+            list.append(Glyph(advance: VectorFont.cellWidth, strokes: strokes, isCell: true))
+        }
+        self.ids = ids
+        glyphs = list
+        ellipsis = ids["…"] ?? VectorFont.missing
     }
 
-    /// The characters the font draws (space aside).
-    public var characters: Set<Character> { Set(glyphs.keys) }
-
-    /// The stroke width for text of `fontSize`, in points.
-    public static func lineWidth(fontSize: Double) -> Double { strokeWidth * fontSize }
-
-    /// Width of one line of text at `fontSize`, from the left of the first glyph's ink to the
-    /// right of the last's.
-    public func width(of line: Substring, fontSize: Double) -> Double {
-        var units = 0.0
-        for ch in line { units += advance(ch) }
-        if !line.isEmpty { units -= VectorFont.spacing }
-        return units / VectorFont.unitsPerEm * fontSize + VectorFont.lineWidth(fontSize: fontSize)
+    /// The characters the font draws (spaces aside).
+    public var characters: Set<Character> {
+        Set(ids.compactMap { ch, id in glyphs[Int(id)].strokes.isEmpty ? nil : ch })
     }
 
-    private func advance(_ ch: Character) -> Double {
-        if ch == " " || ch == "\t" { return VectorFont.spaceAdvance + VectorFont.spacing }
-        return (glyphs[ch] ?? missing).advance
-    }
-
-    /// The strokes of `text` laid out in `bounds` as CATextLayer does: lines split at
-    /// newlines (no wrapping), the first at the top, each aligned horizontally by `alignment`
-    /// (`left`, `natural` and `justified` to the left, `center`, `right`).
-    public func layout(_ text: String, fontSize: Double, alignment: TextAlignment, in bounds: Rect) -> [Polyline] {
-        let em = fontSize
-        guard em > 0, em.isFinite else { return [] }
-        let unit = em / VectorFont.unitsPerEm
-        let half = VectorFont.lineWidth(fontSize: em) / 2
-        var out: [Polyline] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (i, line) in lines.enumerated() {
-            let w = width(of: line, fontSize: em)
-            var x: Double
-            switch alignment {
-            case .center: x = bounds.midX - w / 2
-            case .right: x = bounds.maxX - w
-            case .natural, .left, .justified: x = bounds.minX
-            }
-            x += half
-            let baseline = bounds.minY + (VectorFont.baseline + VectorFont.lineHeight * Double(i)) * em
-            let top = baseline - 10 * unit
-            for ch in line {
-                if ch != " " && ch != "\t" {
-                    let g = glyphs[ch] ?? missing
-                    for stroke in g.strokes {
-                        out.append(Polyline(stroke.map { Point(x + $0.x * unit, top + $0.y * unit) }, closed: false))
-                    }
-                }
-                x += advance(ch) * unit
-            }
+    /// Characters of `text` the font has no glyph for (each once, in order of appearance);
+    /// they draw as a box. Line breaks are not characters to draw.
+    public func missingCharacters(in text: String) -> [Character] {
+        var seen = Set<Character>(), out: [Character] = []
+        for ch in text where ch != "\n" && ch != "\r" && ch != "\r\n" && ids[ch] == nil {
+            if seen.insert(ch).inserted { out.append(ch) }
         }
         return out
     }
 
-    /// Parses one glyph's stroke description (see `glyphSource`).
+    func id(_ ch: Character) -> Int32 { ids[ch] ?? VectorFont.missing }
+
+    /// The stroke width for text of `fontSize`, in points.
+    public func lineWidth(fontSize: Double) -> Double { strokeEm * fontSize }
+
+    /// The regular weight's stroke width for text of `fontSize`, in points.
+    public static func lineWidth(fontSize: Double) -> Double { regular.lineWidth(fontSize: fontSize) }
+
+    /// Parses one glyph's stroke description (see `outlines`).
     static func parse(_ source: String) -> [[Point]] {
         // Tokens: single command letters and numbers.
         var tokens: [String] = []

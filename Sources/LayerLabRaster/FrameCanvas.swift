@@ -1,0 +1,76 @@
+import LayerLabCore
+
+/// A reusable drawing target for successive frames of one size: players and exports draw
+/// every frame of a scene here instead of through `Rasterizer.render`, which sets all of
+/// this up again for each frame.
+///
+/// It keeps its pixels, scan-conversion scratch and images already converted for sampling,
+/// and restores the background only where the frame before drew, so a frame costs what its
+/// layers cover, not the whole canvas. The bytes are exactly `Rasterizer.render`'s.
+///
+///     let canvas = FrameCanvas(width: 1280, height: 640, images: store)
+///     for t in times { encode(canvas.render(evaluator.scene(at: t))) }
+public final class FrameCanvas {
+    public let width: Int
+    public let height: Int
+    let context: RenderContext
+    /// One surface, or two drawn in turn (`FrameStream` compares a frame with the one before).
+    private var surfaces: [Surface] = []
+    private var next = 0
+    /// The premultiplied background word each surface was last filled with.
+    private var backgrounds: [UInt32?]
+
+    /// A canvas of `width` x `height` pixels (clamped like `Rasterizer.render`) drawing into
+    /// `buffers` pixel buffers in turn: a bitmap still held while the next `buffers - 1`
+    /// frames are drawn is never copied (an export encoding one frame while drawing the next).
+    public init(width: Int, height: Int, images: ImageStore = ImageStore(), sampling: Rasterizer.Sampling = .linear,
+                buffers: Int = 1) {
+        self.width = min(Rasterizer.maxDimension, max(1, width))
+        self.height = min(Rasterizer.maxDimension, max(1, height))
+        context = RenderContext(width: self.width, height: self.height, images: images, sampling: sampling)
+        backgrounds = [UInt32?](repeating: nil, count: max(1, buffers))
+    }
+
+    /// The scene with its canvas stretched over the whole canvas, as straight-alpha bytes.
+    /// The bitmap shares the canvas's storage until either changes (copy on write): drop it
+    /// before the next frame and nothing is copied.
+    public func render(_ scene: Scene) -> Bitmap {
+        draw(scene).bitmap(keep: true)
+    }
+
+    /// Draws the scene into the next surface and returns it.
+    func draw(_ scene: Scene) -> Surface {
+        let w = Double(width), h = Double(height)
+        let cw = scene.canvasSize.width, ch = scene.canvasSize.height
+        let t = AffineTransform.scale(cw > 0 ? w / cw : 1, ch > 0 ? h / ch : 1)
+        let i = next
+        next = (next + 1) % backgrounds.count
+        let word = Pixel(premultiplying: scene.background).word
+        let surface: Surface
+        if i < surfaces.count, backgrounds[i] == word {
+            surface = surfaces[i]
+            surface.restore(word)
+        } else {
+            surface = Surface(width: width, height: height, fill: scene.background)
+            surface.resetDirty()
+            if i < surfaces.count { surfaces[i] = surface } else { surfaces.append(surface) }
+            backgrounds[i] = word
+            surface.background = word
+        }
+        context.draw(scene, transform: t, into: surface)
+        return surface
+    }
+
+    /// The surface drawn before the last one (two buffers only).
+    var previous: Surface? {
+        guard backgrounds.count > 1, surfaces.count > 1 else { return nil }
+        return surfaces[next]
+    }
+
+    /// Forgets the surfaces: the next frames start from a fresh background.
+    func forget() {
+        surfaces.removeAll()
+        for i in backgrounds.indices { backgrounds[i] = nil }
+        next = 0
+    }
+}

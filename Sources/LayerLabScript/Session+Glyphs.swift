@@ -1,0 +1,31 @@
+import LayerLabCore
+import LayerLabRaster
+
+/// The warning for text the built-in font cannot draw: said once per character, at the
+/// prompt (scripts and pipes stay quiet), when a command first brings the character in.
+extension Session {
+    /// "warning: …" for characters in the document's texts not warned about yet, or nil.
+    mutating func missingGlyphWarning(before: Document) -> String? {
+        guard settings.announceNames, document != before else { return nil }
+        var missing: [Character] = []
+        func check(_ s: String) {
+            for ch in VectorFont.regular.missingCharacters(in: s) where warnedGlyphs.insert(ch).inserted { missing.append(ch) }
+        }
+        for entry in document.allLayers where entry.layer.kind == .text {
+            if let s = entry.layer.properties["string"]?.string { check(s) }
+        }
+        for e in document.events { for a in e.assignments where a.keyPath == "string" { if let s = a.value.string { check(s) } } }
+        guard !missing.isEmpty else { return nil }
+        let listed = missing.prefix(12).map { ch in
+            let code = ch.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(4) }.joined(separator: " ")
+            return "'\(escapeForTerminal(String(ch)))' (\(code))"
+        }
+        let more = missing.count > 12 ? " and \(missing.count - 12) more" : ""
+        return "warning: the built-in font has no glyph for \(listed.joined(separator: ", "))\(more); "
+            + "\(missing.count == 1 ? "it draws" : "they draw") as a box"
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ n: Int) -> String { String(repeating: "0", count: max(0, n - count)) + self }
+}
