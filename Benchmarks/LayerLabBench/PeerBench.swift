@@ -9,6 +9,13 @@ import PeerLibraries
 func peerBenchmarks() {
     print("")
     print("## Beside rlottie and cairo: trimmed circle at 240x96 px, one shape at 480x480 px")
+    circleBenchmarks()
+    shapeBenchmarks()
+    zigzagBenchmark()
+}
+
+/// The trimmed circle beside rlottie and cairo (group `circle`).
+func circleBenchmarks() {
     let ev = Evaluator(document: trimmedCircle)
     let frames = 120   // 2 s at 60 fps, as the Lottie export keys it
     var i = 0
@@ -78,6 +85,11 @@ func peerBenchmarks() {
         print("cairo: not installed (apt-get install libcairo2-dev)")
     }
 
+}
+
+/// One shape at 480x480 beside cairo (group `shape`).
+func shapeBenchmarks() {
+    let cairo = Cairo()
     let one = Evaluator(document: oneShape).scene(at: 0)
     let canvas480 = FrameCanvas(width: 480, height: 480)
     let oursOne = measure("LayerLab one shape at 480x480 px (fill + stroke, to RGBA bytes)", runs: 101) {
@@ -97,6 +109,9 @@ func peerBenchmarks() {
         }
         ratio("LayerLab / cairo, one shape", oursOne, peer)
     }
+}
+
+func zigzagBenchmark() {
     // A long path: edges cost linear time (no sort), so 25,000 segments stay cheap.
     let wobbly = Path.polygon((0..<25_000).map { i in
         let a = Double(i) * 2 * Double.pi / 25_000

@@ -5,7 +5,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-let groups = ["start", "peers", "frames", "gif", "core"]
+// `circle` and `shape` are the two halves of `peers`, for focused runs.
+let groups = ["start", "peers", "frames", "gif", "core", "circle", "shape"]
 let chosen = Array(CommandLine.arguments.dropFirst())
 if let bad = chosen.first(where: { !groups.contains($0) }) {
     print("layerlab-bench: unknown group '\(bad)'; choose from \(groups.joined(separator: ", "))")
@@ -15,6 +16,8 @@ func wants(_ g: String) -> Bool { chosen.isEmpty || chosen.contains(g) }
 print("LayerLab benchmarks (release build; median of repeated runs unless marked)")
 if wants("start") { startBenchmarks() }
 if wants("peers") { peerBenchmarks() }
+if chosen.contains("circle") { circleBenchmarks() }
+if chosen.contains("shape") { shapeBenchmarks() }
 if wants("frames") { frameBenchmarks() }
 if wants("gif") { gifBenchmark() }
 if wants("core") { coreBenchmarks() }

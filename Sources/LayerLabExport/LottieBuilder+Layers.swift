@@ -32,9 +32,6 @@ extension LottieBuilder {
         case .transformLayer: break
         case .emitter, .emitterCell: break  // particles: noted in `build` (Lottie has none)
         }
-        if ps.contains(where: { !$0.isFlat || !$0.sublayerTransform.isIdentity }) {
-            notes.append("\(t.name): 3D transforms (rotation about x or y, z, perspective, sublayerTransform) are not exported to Lottie")
-        }
         switch t.kind {
         default: break
         }
@@ -138,7 +135,11 @@ extension LottieBuilder {
     /// glyphs wholly outside the bounds are left out, but those crossing them are not cut.
     mutating func textGroup(_ name: String, _ ps: [PresentedLayer]) -> JSONValue? {
         let strokes = ps.map { VectorFont.strokes(of: $0) }
-        let lines = strokes.map(\.lines)
+        // A dot is a stroke of one point; players draw no caps on a path of no length, so it
+        // becomes a stroke a tenth of a point long.
+        let lines = strokes.map { $0.lines.map { l in
+            l.points.count == 1 ? Polyline([l.points[0], l.points[0] + Point(0.1, 0)], closed: false) : l
+        } }
         guard lines.contains(where: { !$0.isEmpty }) else { return nil }
         if strokes.contains(where: \.crossesClip) {
             notes.append("\(name): text reaching outside the layer's bounds is not clipped in Lottie")
@@ -155,7 +156,14 @@ extension LottieBuilder {
         let stroke = LottieShapes.stroke(colors: ps.map(\.foregroundColor),
                                          widths: ps.map { VectorFont.of($0.font.weight).lineWidth(fontSize: $0.fontSize) },
                                          cap: .round, join: .round, miterLimit: 10)
-        return LottieShapes.group("text", paths + [stroke])
+        // rlottie draws nothing of a stroke over more than about 64 long paths, so longer texts
+        // are stroked in groups of 32 paths.
+        let size = 32
+        guard paths.count > size else { return LottieShapes.group("text", paths + [stroke]) }
+        let chunks = stride(from: 0, to: paths.count, by: size).map { i in
+            LottieShapes.group("text \(i / size + 1)", Array(paths[i..<min(i + size, paths.count)]) + [stroke])
+        }
+        return LottieShapes.group("text", chunks)
     }
 }
 

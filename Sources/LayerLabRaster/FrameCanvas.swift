@@ -20,13 +20,11 @@ public final class FrameCanvas {
     /// The premultiplied background word each surface was last filled with.
     private var backgrounds: [UInt32?]
 
-    /// A canvas of `width` x `height` pixels (clamped like `Rasterizer.render`).
-    public convenience init(width: Int, height: Int, images: ImageStore = ImageStore(),
-                            sampling: Rasterizer.Sampling = .linear) {
-        self.init(width: width, height: height, images: images, sampling: sampling, buffers: 1)
-    }
-
-    init(width: Int, height: Int, images: ImageStore, sampling: Rasterizer.Sampling, buffers: Int) {
+    /// A canvas of `width` x `height` pixels (clamped like `Rasterizer.render`) drawing into
+    /// `buffers` pixel buffers in turn: a bitmap still held while the next `buffers - 1`
+    /// frames are drawn is never copied (an export encoding one frame while drawing the next).
+    public init(width: Int, height: Int, images: ImageStore = ImageStore(), sampling: Rasterizer.Sampling = .linear,
+                buffers: Int = 1) {
         self.width = min(Rasterizer.maxDimension, max(1, width))
         self.height = min(Rasterizer.maxDimension, max(1, height))
         context = RenderContext(width: self.width, height: self.height, images: images, sampling: sampling)

@@ -235,6 +235,13 @@ final class ScanConverter {
         }
     }
 
+    /// Whether eight cells hold +0.0 (integer loads: no per-lane float compares).
+    @inline(__always) private static func zero8(_ p: UnsafeMutablePointer<Float>) -> Bool {
+        let r = UnsafeRawPointer(p)
+        return r.loadUnaligned(as: UInt64.self) | r.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            | r.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | r.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == 0
+    }
+
     /// One row's running sum over cells `l..<h`: writes `cover[c]` (relative to the box),
     /// zeroes the cells, and records stretches of at least `minRun` cells with no area (the
     /// coverage stays constant there) in `runs`, in absolute x. Returns the run count.
@@ -245,25 +252,20 @@ final class ScanConverter {
         var acc: Float = 0, v: Float = 0
         var n = 0
         var c = l
-        let zero = SIMD8<Float>(repeating: 0)
         while c < h {
-            if c + 8 <= h {
-                let chunk = UnsafeRawPointer(area + c).loadUnaligned(as: SIMD8<Float>.self)
-                if chunk == zero {
-                    // A stretch with no edge: the coverage stays v until an area cell.
-                    let start = c
-                    let fill = SIMD8<Float>(repeating: v)
-                    repeat {
-                        UnsafeMutableRawPointer(cover + c).storeBytes(of: fill, as: SIMD8<Float>.self)
-                        c += 8
-                    } while c + 8 <= h && UnsafeRawPointer(area + c).loadUnaligned(as: SIMD8<Float>.self) == zero
-                    while c < h && area[c] == 0 { cover[c] = v; c += 1 }
-                    if c - start >= minRun && n < runs.count {
-                        runs[n] = Run(x0: Int32(colStart + start), x1: Int32(colStart + c), value: v)
-                        n += 1
-                    }
-                    continue
+            if c + 8 <= h && ScanConverter.zero8(area + c) {
+                // A stretch with no edge: the coverage stays v until an area cell.
+                // NB: cells are compared as bits (a -0.0 just takes the per-cell path).
+                let start = c
+                c += 8
+                while c + 8 <= h && ScanConverter.zero8(area + c) { c += 8 }
+                while c < h && area[c] == 0 { c += 1 }
+                (cover + start).update(repeating: v, count: c - start)
+                if c - start >= minRun && n < runs.count {
+                    runs[n] = Run(x0: Int32(colStart + start), x1: Int32(colStart + c), value: v)
+                    n += 1
                 }
+                continue
             }
             acc += area[c]
             area[c] = 0

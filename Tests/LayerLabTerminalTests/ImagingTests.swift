@@ -116,6 +116,25 @@ import Testing
         #expect(try GIFCodec.encode(frames: frames, fps: 30) == data)
     }
 
+    @Test func gifStoresOnlyWhatChangedAndDecodesWhole() throws {
+        // A box moving on a large still picture: each later frame stores only the box's
+        // old and new place, and still decodes to the whole frame.
+        var frames: [Bitmap] = []
+        for i in 0..<4 {
+            var b = Bitmap(width: 120, height: 80, fill: .white)
+            for x in 0..<120 { for y in 0..<40 { b[x, y] = Color(bytes: x / 8 * 16, y / 5 * 30, 90) } }
+            for x in 0..<6 { for y in 0..<6 { b[10 + i * 4 + x, 60 + y] = Color(bytes: 209, 42, 24) } }
+            frames.append(b)
+        }
+        let data = try GIFCodec.encode(frames: frames, fps: 30)
+        #expect(try GIFCodec.decode(data).frames == frames)
+        let still = try GIFCodec.encode(frames: [frames[0], frames[0], frames[0], frames[0]], fps: 30)
+        let one = try GIFCodec.encode(frames: [frames[0]], fps: 30)
+        // Three unchanged frames cost a few bytes each, not a picture each.
+        #expect(still.count - one.count < 3 * 40)
+        #expect(try GIFCodec.decode(still).frames == [frames[0], frames[0], frames[0], frames[0]])
+    }
+
     @Test func gifOfRenderedFramesStaysClose() throws {
         let scene = Self.sampleScene()
         var frames: [Bitmap] = []

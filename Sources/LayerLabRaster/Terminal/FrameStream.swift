@@ -84,6 +84,10 @@ public final class FrameStream {
         let base = background.a > 0 ? Bitmap.bytes(background) : (0, 0, 0, 255)
         let w = surface.width
         let old = previous?.px ?? []
+        // NB: a local list (a stored one would pay an exclusivity check per append).
+        var changed = self.changed
+        self.changed = []
+        defer { self.changed = changed }
         surface.px.withUnsafeBufferPointer { p in
         old.withUnsafeBufferPointer { o in
         cells.cells.withUnsafeMutableBufferPointer { grid in
@@ -91,27 +95,34 @@ public final class FrameStream {
                                           premultiplied: true)
             let now = UnsafeRawPointer(p.baseAddress!).assumingMemoryBound(to: UInt32.self)
             let before = o.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt32.self) }
+            @inline(__always) func update(_ i: Int, _ cell: Cell) {
+                if all || grid[i] != cell {
+                    grid[i] = cell
+                    if !all { changed.append(Int32(i)) }
+                }
+            }
             for r in r0..<r1 {
-                for c in c0..<c1 {
-                    let cell: Cell
+                // The pixel rows behind this cell row, and the first pixel of each.
+                let top = r * py * w
+                var c = c0
+                while c < c1 {
+                    if let before {
+                        // Skip two columns at a time while their pixels are unchanged.
+                        if c + 1 < c1 && FrameStream.same2(now, before, at: top + c * px, rows: py, columns: px, width: w) {
+                            c += 2
+                            continue
+                        }
+                        if FrameStream.same1(now, before, at: top + c * px, rows: py, columns: px, width: w) {
+                            c += 1
+                            continue
+                        }
+                    }
                     switch mode {
-                    case .ascii:
-                        let i = r * w + c
-                        if let before, now[i] == before[i] { continue }
-                        cell = CellEncoder.asciiCell(f, i, color: color)
-                    case .blocks:
-                        let top = 2 * r * w + c, bottom = top + w
-                        if let before, now[top] == before[top], now[bottom] == before[bottom] { continue }
-                        cell = CellEncoder.blocksCell(f, top: top, bottom: bottom, color: color)
-                    case .braille:
-                        if let before, FrameStream.same(now, before, x: 2 * c, y: 4 * r, width: w) { continue }
-                        cell = CellEncoder.brailleCell(f, row: r, column: c, color: color)
+                    case .ascii: update(r * columns + c, CellEncoder.asciiCell(f, top + c, color: color))
+                    case .blocks: update(r * columns + c, CellEncoder.blocksCell(f, top: top + c, bottom: top + w + c, color: color))
+                    case .braille: update(r * columns + c, CellEncoder.brailleCell(f, row: r, column: c, color: color))
                     }
-                    let i = r * columns + c
-                    if all || grid[i] != cell {
-                        grid[i] = cell
-                        if !all { changed.append(Int32(i)) }
-                    }
+                    c += 1
                 }
             }
         }
@@ -119,14 +130,28 @@ public final class FrameStream {
         }
     }
 
-    /// Whether a braille cell's 2x4 pixels are the same in both surfaces.
+    /// Whether the `rows` x `columns` pixels of one cell, from pixel `i`, are the same in both.
     @inline(__always)
-    private static func same(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, x: Int, y: Int, width: Int) -> Bool {
-        for dy in 0..<4 {
-            let i = (y + dy) * width + x
-            if a[i] != b[i] || a[i + 1] != b[i + 1] { return false }
+    private static func same1(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, at i: Int, rows: Int,
+                              columns: Int, width: Int) -> Bool {
+        var diff: UInt32 = 0
+        for dy in 0..<rows {
+            for dx in 0..<columns { diff |= a[i + dy * width + dx] ^ b[i + dy * width + dx] }
         }
-        return true
+        return diff == 0
+    }
+
+    /// As `same1` for two neighbouring cells, read 64 bits at a time where a cell is one pixel wide.
+    @inline(__always)
+    private static func same2(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, at i: Int, rows: Int,
+                              columns: Int, width: Int) -> Bool {
+        if columns != 1 { return same1(a, b, at: i, rows: rows, columns: 2 * columns, width: width) }
+        var diff: UInt64 = 0
+        for dy in 0..<rows {
+            let j = i + dy * width
+            diff |= UnsafeRawPointer(a + j).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(b + j).loadUnaligned(as: UInt64.self)
+        }
+        return diff == 0
     }
 
     /// Appends every cell (`all`) or the changed ones, as `ANSIEncoder.writeDiff` would.

@@ -86,7 +86,8 @@ extension EffectPerformer {
             return false
         }
         let images = loadImages(request.document, io)
-        let rasterizer = Rasterizer(images: images)
+        // Three buffers: one frame encoding, one waiting, one drawing (see GIFCodec.stream).
+        let canvas = FrameCanvas(width: w, height: h, images: images, buffers: 3)
         let progress = ProgressBar(label: "export gif", total: times.count, enabled: isatty(STDERR_FILENO) == 1)
         let stop = Interruption()
         defer { stop.end() }
@@ -98,7 +99,7 @@ extension EffectPerformer {
                 try GIFCodec.stream(count: times.count, fps: fps, width: w, height: h,
                                     sampleEvery: max(1, times.count / 32),
                                     reserveTransparent: request.document.canvas.background.a < 1, to: fd,
-                                    render: { rasterizer.render(evaluator.scene(at: times[$0]), width: w, height: h) },
+                                    render: { canvas.render(evaluator.scene(at: times[$0])) },
                                     isCancelled: { stop.requested }, progress: { progress.update($0) })
             }
             progress.finish()

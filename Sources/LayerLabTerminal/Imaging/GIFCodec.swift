@@ -62,13 +62,17 @@ public enum GIFCodec {
     /// the sample skipped (a canvas background that is not opaque).
     public static func stream(count: Int, fps: Double, width: Int, height: Int, sampleEvery: Int,
                               reserveTransparent: Bool, to fd: Int32,
-                              render: (Int) -> Bitmap, isCancelled: () -> Bool = { false },
+                              render: @escaping (Int) -> Bitmap, isCancelled: () -> Bool = { false },
                               progress: (Int) -> Void = { _ in }) throws {
         guard count > 0, width > 0, height > 0 else { throw ImagingError("cannot write a GIF without frames") }
         var histogram = PaletteQuantizer.Histogram()
-        for n in stride(from: 0, to: count, by: max(1, sampleEvery)) {
+        // Frames are drawn on a second thread, in order, while this one encodes.
+        let samples = Array(stride(from: 0, to: count, by: max(1, sampleEvery)))
+        let pipeline = FramePipeline(frames: samples + Array(0..<count), render: render)
+        defer { pipeline.finish() }
+        for _ in samples {
             if isCancelled() { throw Cancelled() }
-            histogram.add(render(n))
+            histogram.add(pipeline.next()!)
         }
         let palette = PaletteQuantizer(histogram, reserveTransparent: reserveTransparent)
         let delays = delays(count: count, fps: fps)
@@ -77,7 +81,7 @@ public enum GIFCodec {
         }
         for n in 0..<count {
             if isCancelled() { throw Cancelled() }
-            try writer.append(render(n), delay: delays[n])
+            try writer.append(pipeline.next()!, delay: delays[n])
             progress(n + 1)
         }
         try writer.finish()
@@ -91,7 +95,9 @@ public enum GIFCodec {
         private let output: (UnsafeRawBufferPointer) throws -> Void
         /// The first error `output` threw (giflib only sees a short write).
         private var outputError: Error?
-        private var line: [GifPixelType]
+        /// The frame before, as palette indices (empty before the first), and this one.
+        private var previous: [GifPixelType] = []
+        private var indices: [GifPixelType] = []
 
         init(width: Int, height: Int, palette: PaletteQuantizer,
              output: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
@@ -99,7 +105,6 @@ public enum GIFCodec {
                 throw ImagingError("GIF size \(width)x\(height) is out of range")
             }
             self.width = width; self.height = height; self.palette = palette; self.output = output
-            line = [GifPixelType](repeating: 0, count: width)
             var error: Int32 = 0
             guard let g = EGifOpen(Unmanaged.passUnretained(self).toOpaque(), { file, bytes, length in
                 guard let file, let bytes else { return 0 }
@@ -144,6 +149,19 @@ public enum GIFCodec {
         func append(_ frame: Bitmap, delay: Int) throws {
             guard let gif else { throw ImagingError("GIF already finished") }
             guard frame.width == width, frame.height == height else { throw ImagingError("GIF frames must share one size") }
+            if indices.count != width * height { indices = [GifPixelType](repeating: 0, count: width * height) }
+            // NB: mapped through a local array: no uniqueness check per pixel.
+            var out = indices
+            indices = []
+            frame.pixels.withUnsafeBufferPointer { p in
+                out.withUnsafeMutableBufferPointer { o in palette.map(p, into: o.baseAddress!) }
+            }
+            indices = out
+            // With no transparency each frame is drawn over the one before, so only the
+            // rectangle that changed is stored: the same pictures, less to compress.
+            var rect = (x: 0, y: 0, width: width, height: height)
+            let delta = palette.transparentIndex == nil && previous.count == indices.count
+            if delta { rect = GIFCodec.changedRect(previous, indices, width: width, height: height) }
             var gcb = GraphicsControlBlock()
             gcb.DisposalMode = palette.transparentIndex == nil ? DISPOSE_DO_NOT : DISPOSE_BACKGROUND
             gcb.UserInputFlag = false
@@ -152,16 +170,16 @@ public enum GIFCodec {
             var ext = [GifByteType](repeating: 0, count: 4)
             _ = EGifGCBToExtension(&gcb, &ext)
             try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, &ext))
-            try check(EGifPutImageDesc(gif, 0, 0, Int32(width), Int32(height), false, nil))
-            try frame.pixels.withUnsafeBufferPointer { p in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let i = (y * width + x) * 4
-                        line[x] = palette.index(p[i], p[i + 1], p[i + 2], p[i + 3])
-                    }
-                    try check(EGifPutLine(gif, &line, Int32(width)))
+            try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil))
+            var rows = indices
+            indices = []
+            defer { indices = rows }
+            try rows.withUnsafeMutableBufferPointer { p in
+                for y in rect.y..<(rect.y + rect.height) {
+                    try check(EGifPutLine(gif, p.baseAddress! + y * width + rect.x, Int32(rect.width)))
                 }
             }
+            if palette.transparentIndex == nil { swap(&previous, &rows) }
         }
 
         /// Writes the trailer.
@@ -174,6 +192,33 @@ public enum GIFCodec {
                 throw ImagingError("GIF encoding failed: \(GIFCodec.describe(error))")
             }
         }
+    }
+
+    /// The smallest rectangle holding every index that differs between two frames (one
+    /// pixel when none does: a frame still needs an image).
+    static func changedRect(_ a: [GifPixelType], _ b: [GifPixelType], width: Int,
+                            height: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        var x0 = width, x1 = 0, y0 = height, y1 = 0
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for y in 0..<height {
+                    let row = y * width
+                    // Whole rows first, eight bytes at a time.
+                    var x = 0
+                    let ra = UnsafeRawPointer(a.baseAddress! + row), rb = UnsafeRawPointer(b.baseAddress! + row)
+                    while x + 8 <= width && ra.loadUnaligned(fromByteOffset: x, as: UInt64.self)
+                        == rb.loadUnaligned(fromByteOffset: x, as: UInt64.self) { x += 8 }
+                    while x < width && a[row + x] == b[row + x] { x += 1 }
+                    if x == width { continue }
+                    var last = width - 1
+                    while last > x && a[row + last] == b[row + last] { last -= 1 }
+                    x0 = min(x0, x); x1 = max(x1, last + 1)
+                    y0 = min(y0, y); y1 = y + 1
+                }
+            }
+        }
+        guard x0 < x1 else { return (0, 0, 1, 1) }
+        return (x0, y0, x1 - x0, y1 - y0)
     }
 
     /// Decodes a GIF into composed RGBA frames.

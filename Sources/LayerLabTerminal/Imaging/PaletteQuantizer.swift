@@ -111,6 +111,19 @@ struct PaletteQuantizer {
         return lookup[PaletteQuantizer.key(r, g, b)]
     }
 
+    /// Palette indices of RGBA pixels, written to `out` (one byte a pixel).
+    func map(_ pixels: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
+        let n = pixels.count / 4
+        let t = transparentIndex.map { UInt8($0) }
+        lookup.withUnsafeBufferPointer { lookup in
+            for i in 0..<n {
+                let j = i * 4
+                if let t, pixels[j + 3] < 128 { out[i] = t; continue }
+                out[i] = lookup[PaletteQuantizer.key(pixels[j], pixels[j + 1], pixels[j + 2])]
+            }
+        }
+    }
+
     @inline(__always) static func key(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
         (Int(r) >> 3) << 10 | (Int(g) >> 3) << 5 | Int(b) >> 3
     }
