@@ -88,8 +88,8 @@ extension RenderContext {
     /// are the same on every row, so they are worked out once, and each pixel is sampled and
     /// blended in one pass. Where a fully covered pixel's four source pixels are one opaque
     /// colour (the inside of flat, scaled-up art) the bilinear mix is that colour exactly and
-    /// the blend is a plain store of its bytes, worked out once per image. Same arithmetic,
-    /// hence the same bytes, as the general path.
+    /// the blend is a plain store of its bytes, worked out once per image; where all four are
+    /// transparent nothing is drawn. Same arithmetic, hence the same bytes, as the general path.
     private func drawAxisAligned(_ src: [SIMD4<Float>], _ opaque: [UInt32], _ image: Bitmap, _ toImage: AffineTransform,
                                  xLimits: (Double, Double), yLimits: (Double, Double), into target: Surface,
                                  clip: [Float]?, alpha: Float) {
@@ -106,6 +106,8 @@ extension RenderContext {
         image.pixels.withUnsafeBufferPointer { raw in
         columns.withUnsafeBufferPointer { columns in
             let words = UnsafeRawPointer(raw.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            // The alpha byte of an RGBA pixel read as one word.
+            let alphaMask = UInt32(littleEndian: 0xFF00_0000)
             scan.rasterize(evenOdd: false) { y, xa, xb, cover in
                 let py = Double(y) + 0.5
                 let fy = min(yLimits.1, max(yLimits.0, toImage.d * py + toImage.ty)) - 0.5
@@ -122,9 +124,14 @@ extension RenderContext {
                         if k <= 0 { continue }
                         let (i0, i1, tx) = columns[x]
                         let ix = Int(i0), ix1 = Int(i1)
-                        if k == 1 {
-                            let o = o0[ix], p = w0[ix]
-                            if o != 0 && w0[ix1] == p && w1[ix] == p && w1[ix1] == p {
+                        let p = w0[ix], q = w0[ix1], u = w1[ix], v = w1[ix1]
+                        // Four transparent source pixels mix to nothing: over() would return.
+                        if (p | q | u | v) & alphaMask == 0 { continue }
+                        // NB: at k ≥ 1 − 10⁻⁶ over() gives an opaque colour's own bytes: each
+                        // channel lands within 10⁻³ of the integer s · 255 stored in `opaque`.
+                        if k >= 0.999999 {
+                            let o = o0[ix]
+                            if o != 0 && q == p && u == p && v == p {
                                 out[y * w + x] = o
                                 continue
                             }
