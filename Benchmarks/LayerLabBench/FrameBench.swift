@@ -42,4 +42,18 @@ func frameBenchmarks() {
             }
         }
     }
+    // The hardening issue's reproducer: a 10,000-character text layer, on one line and wrapped
+    // into its bounds. Layouts are kept between frames and only what shows is stroked.
+    let long = String(repeating: "abcdefghij", count: 1000)
+    for wrapped in [false, true] {
+        let doc = scriptDocument("""
+            canvas size=400x300
+            text t position=(200, 150) bounds=rect(0, 0, 400, 300) isWrapped=\(wrapped) string="\(long)"
+            """, name: "long text")
+        let scene = Evaluator(document: doc).scene(at: 0)
+        let t = measure("10,000-character text layer\(wrapped ? ", wrapped" : ""), 400x300 pixels", runs: 11) {
+            _ = Rasterizer().render(scene, width: 400, height: 300)
+        }
+        target("10,000-character text frame", t, atMost: 50, unit: "ms")
+    }
 }

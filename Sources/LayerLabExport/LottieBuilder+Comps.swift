@@ -63,7 +63,7 @@ extension LottieBuilder {
     mutating func emitPlain(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
         let ind = comp.nextIndex()
         comp.index[layer.name] = ind
-        let parent = parents[layer.name].map { reference($0, in: &comp) }
+        let parent = parentIndex(of: layer.name, in: &comp)
         let track = LottieTrack(name: layer.name, kind: layer.kind, samples: samples(layer.name),
                                 opacity: foldedOpacity(layer.name, root: foldRoot))
         add(track, index: ind, parent: parent, to: &comp)
@@ -76,7 +76,7 @@ extension LottieBuilder {
         if let i = comp.index[name] { return i }
         let ind = comp.nextIndex()
         comp.index[name] = ind
-        let parent = parents[name].map { reference($0, in: &comp) }
+        let parent = parentIndex(of: name, in: &comp)
         var pairs: [(String, JSONValue)] = [
             ("ddd", .number(0)), ("ind", .number(Double(ind))), ("ty", .number(3)), ("nm", .string(name)),
         ]
@@ -85,6 +85,52 @@ extension LottieBuilder {
                   ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
         comp.nulls.append(.object(pairs))
         return ind
+    }
+
+    /// The `ind` a layer hangs from in `comp`: its superlayer's, or the extra parent that carries
+    /// the scales and second turn of a layer whose flat map shears (added when first needed).
+    mutating func parentIndex(of name: String, in comp: inout LottieComp) -> Int? {
+        let up = parents[name].map { reference($0, in: &comp) }
+        guard let shear = shearSamples(name) else { return up }
+        let key = "\u{1}shear of \(name)"
+        if let i = comp.index[key] { return i }
+        let ind = comp.nextIndex()
+        comp.index[key] = ind
+        var pairs: [(String, JSONValue)] = [
+            ("ddd", .number(0)), ("ind", .number(Double(ind))), ("ty", .number(3)), ("nm", .string("\(name) (shear)")),
+        ]
+        if let up { pairs.append(("parent", .number(Double(up)))) }
+        pairs += [("sr", .number(1)), ("ks", transform(shear, opacity: [0])), ("ao", .number(0)),
+                  ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
+        comp.nulls.append(.object(pairs))
+        return ind
+    }
+
+    /// A sheared layer's extra parent at every frame (identity where it does not shear), or nil.
+    func shearSamples(_ name: String) -> [PresentedLayer]? {
+        guard shearParents.contains(where: { $0[name] != nil }) else { return nil }
+        let identity = PresentedLayer(name: name, kind: .layer)
+        return shearParents.map { $0[name] ?? identity }
+    }
+
+    /// Each frame's map of a layer's coordinates (or, without `self`, its superlayer's) to the
+    /// canvas through the export's transforms: its own, any extra parent, its superlayers'.
+    func canvasMaps(_ name: String, includingSelf: Bool) -> [AffineTransform] {
+        var chain: [String] = []
+        var n: String? = includingSelf ? name : parents[name]
+        while let x = n {
+            chain.append(x)
+            n = parents[x]
+        }
+        let tracks = chain.map { samples($0) }, shears = chain.map { shearSamples($0) }
+        return (0...lastFrame).map { f in
+            var m = AffineTransform.identity
+            for (i, t) in tracks.enumerated() {
+                m = m.concatenating(t[f].transformToSuperlayer)
+                if let s = shears[i] { m = m.concatenating(s[f].transformToSuperlayer) }
+            }
+            return m
+        }
     }
 
     /// The layer drawn into a precomposition at full opacity, read through each matte in

@@ -32,9 +32,6 @@ extension LottieBuilder {
         case .transformLayer: break
         case .emitter, .emitterCell: break  // particles: noted in `build` (Lottie has none)
         }
-        if ps.contains(where: { !$0.isFlat || !$0.sublayerTransform.isIdentity }) {
-            notes.append("\(t.name): 3D transforms (rotation about x or y, z, perspective, sublayerTransform) are not exported to Lottie")
-        }
         switch t.kind {
         default: break
         }
@@ -44,7 +41,10 @@ extension LottieBuilder {
             ("nm", .string(t.name)),
         ]
         if let parent { pairs.append(("parent", .number(Double(parent)))) }
-        pairs += [("sr", .number(1)), ("ks", transform(ps, opacity: t.opacity)), ("ao", .number(0))]
+        let spatial = spatialPosition(t)
+        let orient = spatial?.autoOrient
+        pairs += [("sr", .number(1)), ("ks", transform(ps, opacity: t.opacity, position: spatial?.property, orient: orient)),
+                  ("ao", .number(orient == nil ? 0 : 1))]
         if !shapes.isEmpty { pairs.append(("shapes", .array(shapes))) }
         pairs += [("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
         comp.add(.object(pairs))
@@ -52,17 +52,39 @@ extension LottieBuilder {
     }
 
     /// `ks`: Core Animation's bounds, anchorPoint, transform and position as Lottie's anchor,
-    /// position, scale (percent), rotation (degrees) and opacity (0–100).
-    func transform(_ ps: [PresentedLayer], opacity: [Double]) -> JSONValue {
+    /// position, scale (percent), rotation (degrees) and opacity (0–100). A motion path's
+    /// spatial keyframes replace the sampled position; with auto-orient the player adds the
+    /// path's direction (`orient`, per frame) to the rotation, so it is taken off here.
+    func transform(_ ps: [PresentedLayer], opacity: [Double], position: JSONValue? = nil,
+                   orient: [Double]? = nil) -> JSONValue {
         .object([
             ("a", LottieProperty.vector(ps.map { l in
                 [l.bounds.minX + l.anchorPoint.x * l.bounds.width, l.bounds.minY + l.anchorPoint.y * l.bounds.height, 0]
             })),
-            ("p", LottieProperty.vector(ps.map { [$0.position.x + $0.translationX, $0.position.y + $0.translationY, 0] })),
+            ("p", position ?? LottieProperty.vector(ps.map { [$0.position.x + $0.translationX, $0.position.y + $0.translationY, 0] })),
             ("s", LottieProperty.vector(ps.map { [$0.scaleX * 100, $0.scaleY * 100, 100] })),
-            ("r", LottieProperty.scalar(ps.map { $0.rotation * 180 / Double.pi })),
+            // Under auto-orient the rest of the turn wobbles by hundredths of a degree (the
+            // player measures its curves its own way); 0.05° keeps that out of the keyframes.
+            ("r", LottieProperty.scalar(rotations(ps, orient: orient).map { $0 * 180 / Double.pi },
+                                        tolerance: orient == nil ? 0.001 : 0.05)),
             ("o", LottieProperty.scalar(opacity.map { max(0, min(1, $0)) * 100 })),
         ])
+    }
+
+    /// The rotation per frame less what auto-orient adds, kept continuous (whole turns are
+    /// taken off where the two directions wrap differently, so nothing spins between frames).
+    func rotations(_ ps: [PresentedLayer], orient: [Double]?) -> [Double] {
+        guard let orient else { return ps.map(\.rotation) }
+        var out: [Double] = []
+        out.reserveCapacity(ps.count)
+        for (f, l) in ps.enumerated() {
+            var r = l.rotation - (f < orient.count ? orient[f] : 0)
+            if let last = out.last, r.isFinite {
+                r -= (2 * Double.pi) * ((r - last) / (2 * Double.pi)).rounded()
+            }
+            out.append(r)
+        }
+        return out
     }
 
     /// The background colour filling the (rounded) bounds, when it is ever visible.
@@ -113,7 +135,11 @@ extension LottieBuilder {
     /// glyphs wholly outside the bounds are left out, but those crossing them are not cut.
     mutating func textGroup(_ name: String, _ ps: [PresentedLayer]) -> JSONValue? {
         let strokes = ps.map { VectorFont.strokes(of: $0) }
-        let lines = strokes.map(\.lines)
+        // A dot is a stroke of one point; players draw no caps on a path of no length, so it
+        // becomes a stroke a tenth of a point long.
+        let lines = strokes.map { $0.lines.map { l in
+            l.points.count == 1 ? Polyline([l.points[0], l.points[0] + Point(0.1, 0)], closed: false) : l
+        } }
         guard lines.contains(where: { !$0.isEmpty }) else { return nil }
         if strokes.contains(where: \.crossesClip) {
             notes.append("\(name): text reaching outside the layer's bounds is not clipped in Lottie")
@@ -130,7 +156,14 @@ extension LottieBuilder {
         let stroke = LottieShapes.stroke(colors: ps.map(\.foregroundColor),
                                          widths: ps.map { VectorFont.of($0.font.weight).lineWidth(fontSize: $0.fontSize) },
                                          cap: .round, join: .round, miterLimit: 10)
-        return LottieShapes.group("text", paths + [stroke])
+        // rlottie draws nothing of a stroke over more than about 64 long paths, so longer texts
+        // are stroked in groups of 32 paths.
+        let size = 32
+        guard paths.count > size else { return LottieShapes.group("text", paths + [stroke]) }
+        let chunks = stride(from: 0, to: paths.count, by: size).map { i in
+            LottieShapes.group("text \(i / size + 1)", Array(paths[i..<min(i + size, paths.count)]) + [stroke])
+        }
+        return LottieShapes.group("text", chunks)
     }
 }
 

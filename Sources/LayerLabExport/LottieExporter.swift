@@ -29,7 +29,8 @@ public enum LottieExporter {
     public static func export(_ document: Document, options: LottieOptions) -> LottieExport {
         var builder = LottieBuilder(document, options: options)
         let json = builder.build()
-        return LottieExport(data: Data(json.text.utf8), files: builder.files, notes: builder.notes)
+        return LottieExport(data: Data(json.text.utf8), files: builder.files, notes: builder.notes,
+                            approximatedFrames: builder.approximatedFrames)
     }
 }
 
@@ -65,6 +66,9 @@ public struct LottieExport: Sendable {
     public var files: [(path: String, data: Data)]
     /// One sentence each, for the user to read (the CLI prints them as warnings).
     public var notes: [String]
+    /// The frames where a 3D layer is drawn by a flat stand-in (see the notes); elsewhere 3D
+    /// layers are exact.
+    public var approximatedFrames: [Int] = []
 }
 
 /// The state of one Lottie export.
@@ -87,6 +91,13 @@ struct LottieBuilder {
     /// Image assets already made, by picture and pixel size.
     var imageIDs: [String: String] = [:]
     var compCount = 0
+    /// Frames where 3D was drawn by a stand-in (perspective without foreshortening, skew or
+    /// depth order dropped).
+    var approximatedFrames: [Int] = []
+    /// Each transformLayer's sublayers back to front at the first frame (`LottieDepth`).
+    var depthOrders: [String: [String]] = [:]
+    /// Per frame, the extra parent of each layer whose flat map shears (`LottieDepth`).
+    var shearParents: [[String: PresentedLayer]] = []
 
     init(_ document: Document, options: LottieOptions) {
         self.document = document
@@ -159,8 +170,14 @@ struct LottieBuilder {
         "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "beginTime", "speed", "timeOffset", "path",
         "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
         "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "font", "isWrapped", "truncationMode", "contents",
-        "contentsGravity", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
+        "contentsGravity", "contentsRect", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
         "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+        "transform.rotation.x", "transform.rotation.y", "transform.scale.z", "transform.translation.z", "transform",
+        "sublayerTransform", "isDoubleSided",
+        // Gradients (LottieGradient), replicator copies (LottieReplicas), sprite-sheet parts.
+        "colors", "locations", "startPoint", "endPoint", "type", "instanceCount", "instanceDelay", "instanceTransform",
+        "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
+        "contentsRect",
     ]
 
     /// Names every property a layer sets or animates that the export does not draw, so a new
@@ -202,9 +219,17 @@ struct LottieBuilder {
     mutating func sample() -> [String: Int] {
         frames.reserveCapacity(lastFrame + 1)
         var copies: [String: Int] = [:]
+        var depth = DepthNotes()
+        defer { notes += depth.sentences }
         for f in 0...lastFrame {
             var scene = evaluator.scene(at: Double(f) / fps)
             scene.layers = LottieBuilder.expandingCopies(scene.layers, counts: &copies, notes: &notes)
+            depth.approximated = false
+            depth.shearParents = [:]
+            scene.layers = LottieBuilder.flatteningDepth(scene.layers, notes: &depth)
+            if depth.approximated { approximatedFrames.append(f) }
+            if f == 0 { depthOrders = depth.firstOrder }
+            shearParents.append(depth.shearParents)
             var byName: [String: PresentedLayer] = [:]
             var masks: [String: PresentedLayer] = [:]
             func walk(_ ls: [PresentedLayer]) {
@@ -221,10 +246,18 @@ struct LottieBuilder {
         return copies.filter { $0.value > 1 }
     }
 
-    /// Siblings back to front as Core Animation draws them: by zPosition at frame 0, stable.
+    /// Siblings back to front as Core Animation draws them: by zPosition at frame 0, stable (a
+    /// transformLayer's by depth at frame 0).
     /// Layers used only as masks are left out.
     func painterOrder(_ ls: [Layer]) -> [Layer] {
         let first = frames.first ?? [:]
+        // A transformLayer's sublayers: by depth at the first frame, as Core Animation sorts them.
+        if let parent = ls.first.flatMap({ parents[$0.name] }), let order = depthOrders[parent] {
+            let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            return ls.enumerated().sorted { a, b in
+                (rank[a.element.name] ?? Int.max, a.offset) < (rank[b.element.name] ?? Int.max, b.offset)
+            }.map(\.element).filter { l in frames.contains { $0[l.name] != nil } }
+        }
         return ls.enumerated().sorted { a, b in
             let za = first[a.element.name]?.zPosition ?? 0, zb = first[b.element.name]?.zPosition ?? 0
             return (za, a.offset) < (zb, b.offset)

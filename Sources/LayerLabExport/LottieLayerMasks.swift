@@ -19,16 +19,12 @@ extension LottieBuilder {
     /// `masksProperties` reading a layer's precomposition through its mask or bounds, or nil
     /// when that area is not a fixed set of outlines at every frame.
     func layerMasks(_ layer: Layer, _ matte: Matte) -> [JSONValue]? {
-        var chain: [[PresentedLayer]] = []
-        var n: String? = layer.name
-        while let x = n {
-            chain.append(samples(x))
-            n = parents[x]
-        }
+        let toCanvas = canvasMaps(layer.name, includingSelf: true)
+        let own = samples(layer.name)
         // Per frame: nil where nothing masks the layer, else the outlines (none: nothing shows).
         var areas: [[MaskPart]?] = []
         for f in 0...lastFrame {
-            guard let toCanvas = Self.canvasTransform(chain.map { $0[f] }) else { return nil }
+            let toCanvas = toCanvas[f]
             switch matte {
             case .mask:
                 guard let m = maskFrames[f][layer.name] else { areas.append(nil); continue }
@@ -37,7 +33,7 @@ extension LottieBuilder {
                       let parts = Self.outlines(of: m) else { return nil }
                 areas.append(parts.map { Self.mapped($0, m.transformToSuperlayer.concatenating(toCanvas)) })
             case .bounds:
-                let l = chain[0][f]
+                let l = own[f]
                 guard l.masksToBounds else { areas.append(nil); continue }
                 guard l.bounds.width > 0, l.bounds.height > 0 else { areas.append([]); continue }
                 let outline = LottieContour.contours(of: .roundedRect(l.bounds, radius: l.cornerRadius))
@@ -56,17 +52,6 @@ extension LottieBuilder {
                 ("o", LottieProperty.scalar([100])), ("x", LottieProperty.scalar([0])),
             ])
         }
-    }
-
-    /// The map of a layer's coordinates to the canvas, from the layer and its superlayers
-    /// (nearest first); nil when any of them is 3D or has a `sublayerTransform`.
-    static func canvasTransform(_ chain: [PresentedLayer]) -> AffineTransform? {
-        var m = AffineTransform.identity
-        for (i, l) in chain.enumerated() {
-            guard l.isFlat, i == 0 || l.sublayerTransform.isIdentity else { return nil }
-            m = m.concatenating(l.transformToSuperlayer)
-        }
-        return m
     }
 
     /// The area a mask layer covers fully, as outlines in its coordinates (a ring first, since

@@ -74,20 +74,25 @@ enum LottieProperty {
             frames.append(j)
             k = j
         }
-        // A one-frame change far steeper than the motion on either side is a jump (an event,
-        // `hidden`, a removed animation, a discrete keyframe): hold until it.
+        return Array(zip(frames, holds(s, frames: frames, tolerance: tolerance))).map { (frame: $0.0, hold: $0.1) }
+    }
+
+    /// Whether each keyframe of `frames` holds its value until the next: a one-frame change
+    /// far steeper than the motion on either side is a jump (an event, `hidden`, a removed
+    /// animation, a discrete keyframe).
+    static func holds(_ s: [[Double]], frames: [Int], tolerance: Double = 0.001) -> [Bool] {
         func slope(_ a: Int, _ b: Int) -> Double {
             guard b > a else { return 0 }
             return zip(s[a], s[b]).map { abs($1 - $0) }.max().map { $0 / Double(b - a) } ?? 0
         }
         return frames.enumerated().map { (idx, f) in
-            guard idx + 1 < frames.count else { return (f, false) }
+            guard idx + 1 < frames.count else { return false }
             let next = frames[idx + 1]
-            guard next == f + 1 else { return (f, false) }
+            guard next == f + 1 else { return false }
             let jump = slope(f, next)
             let before = idx == 0 ? 0 : slope(frames[idx - 1], f)
             let after = idx + 2 >= frames.count ? 0 : slope(next, frames[idx + 2])
-            return (f, jump > tolerance && jump > 3 * max(before, after))
+            return jump > tolerance && jump > 3 * max(before, after)
         }
     }
 

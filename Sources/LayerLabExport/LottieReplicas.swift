@@ -2,7 +2,8 @@ import LayerLabCore
 
 /// A replicator's copies as ordinary Lottie layers. Lottie's repeater cannot give each copy its
 /// own time (`instanceDelay`) or tint, so copy k becomes a layer `R#k` under the replicator
-/// whose transform is copy k's (about the replicator's centre), holding the sublayers as
+/// whose transform is copy k's (about the replicator's centre; a shearing or 3D one flattened
+/// by `LottieDepth` like any 3D layer), holding the sublayers as
 /// evaluated for that copy, renamed `NAME#k` and with their colours multiplied by the copy's
 /// tint. `#` cannot appear in a LayerLab name, so the names never collide.
 extension LottieBuilder {
@@ -27,10 +28,13 @@ extension LottieBuilder {
             let centre = Point(l.bounds.midX, l.bounds.midY)
             for k in stride(from: 1, to: r.count, by: 1) {
                 var copy = PresentedLayer(name: copyName(l.name, k), kind: .layer)
-                guard let affine = r.transform(k, center: centre).planar.affine,
-                      placed(&copy, affine, origin: l.bounds.origin) else {
-                    notes.append("\(l.name): a copy whose transform skews or projects is left out of Lottie")
-                    continue
+                let t = r.transform(k, center: centre)
+                if t.planar.affine.map({ placed(&copy, $0, origin: l.bounds.origin) }) != true {
+                    // It shears or is 3D: held as a transform, flattened like any 3D layer
+                    // (LottieDepth: an extra parent for a shear, a stand-in for perspective).
+                    copy.anchorPoint = .zero
+                    copy.position = .zero
+                    copy.transformMatrix = Transform3D.translation(l.bounds.minX, l.bounds.minY).concatenating(t)
                 }
                 copy.bounds = l.bounds
                 let subs = expandingCopies(r.copies[k - 1], counts: &counts, notes: &notes)

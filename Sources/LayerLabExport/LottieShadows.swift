@@ -24,18 +24,13 @@ extension LottieBuilder {
 
     /// The drop-shadow effect of a layer's shadow, sampled at every frame.
     mutating func shadowEffect(_ name: String) -> JSONValue {
-        var chain: [[PresentedLayer]] = []
-        var n = parents[name]
-        while let x = n {
-            chain.append(samples(x))
-            n = parents[x]
-        }
+        let superlayers = canvasMaps(name, includingSelf: false)
         let own = samples(name)
         var colours: [Color] = [], opacity: [Double] = [], direction: [Double] = [], distance: [Double] = []
         var softness: [Double] = []
         for f in 0...lastFrame {
             let l = own[f]
-            let superlayer = Self.canvasTransform(chain.map { $0[f] }) ?? .identity
+            let superlayer = superlayers[f]
             let o = l.shadowOffset
             let dx = superlayer.a * o.width + superlayer.c * o.height, dy = superlayer.b * o.width + superlayer.d * o.height
             let d = (dx * dx + dy * dy).squareRoot()

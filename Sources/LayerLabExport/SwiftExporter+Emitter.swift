@@ -58,8 +58,14 @@ extension SwiftGenerator {
             w.line()
             w.line("let \(id) = CAEmitterCell()")
             w.line("\(id).name = \(SwiftLiteral.string(c.name))")
-            if c.properties["path"] == nil { w.line("\(id).contents = particleImage(particleDot)") }
-            w.line("\(id).contentsScale = particleScale")
+            if let file = c.properties["contents"]?.string, !file.isEmpty {
+                // A picture one pixel a point, as LayerLab draws it.
+                w.line("\(id).contents = \(image(file))")
+            } else {
+                if c.properties["path"] == nil { w.line("\(id).contents = particleImage(particleDot)") }
+                w.line("\(id).contentsScale = particleScale")
+            }
+            cellPicture[id] = c.properties["contents"]?.string
             for spec in PropertyTable.properties(for: .emitterCell) {
                 guard let v = c.properties[spec.name] else { continue }
                 for line in cellAssignment(id, spec.name, v) { w.line(line) }
@@ -76,7 +82,10 @@ extension SwiftGenerator {
         switch name {
         case "enabled": return ["\(t).isEnabled = \(v.bool != false)"]
         case "color": return ["\(t).color = \(v.color.map { color($0) } ?? "nil")"]
-        case "path": return ["\(t).contents = particleImage(\(pathLiteral(v)))"]
+        case "path":
+            if let file = cellPicture[t], !file.isEmpty { return [] }  // the picture is drawn instead
+            return ["\(t).contents = particleImage(\(pathLiteral(v)))"]
+        case "contents": return []  // written with the cell's other contents above
         case "beginTime", "duration", "timeOffset": return ["\(t).\(name) = \(n)"]
         default: return ["\(t).\(name) = \(n)"]
         }

@@ -80,6 +80,8 @@ struct SwiftGenerator {
     var usesTimedChange = false
     /// Whether the generated type needs `particleImage` (an emitter has cells).
     var usesParticleImage = false
+    /// Each cell variable's picture file, when it shows one instead of its path.
+    var cellPicture: [String: String] = [:]
     /// Picture files and the asset names the app must provide.
     var assetNames: [String: String] = [:]
 

@@ -11,6 +11,12 @@ extension RenderContext {
                 .concatenating(.rotation(p.angle))
                 .concatenating(.translation(p.position.x, p.position.y))
                 .concatenating(m)
+            if p.shape < e.images.count, !e.images[p.shape].isEmpty, let picture = images[e.images[p.shape]],
+               picture.width > 0, picture.height > 0 {
+                drawPicture(e.images[p.shape], picture, transform: t, color: p.color, additive: e.additive, into: target,
+                            clip: clip, alpha: alpha)
+                continue
+            }
             let c = deviceContours(e.shapes[p.shape], transform: t)
             if e.additive {
                 add(c, color: p.color, into: target, clip: clip, alpha: alpha)
@@ -19,6 +25,20 @@ extension RenderContext {
                      clip: clip, alpha: alpha)
             }
         }
+    }
+
+    /// A particle's image, one point a pixel centred on the particle, multiplied by its colour
+    /// (drawn offscreen, then composited with the colour as tint).
+    private func drawPicture(_ name: String, _ picture: Bitmap, transform t: AffineTransform, color: Color, additive: Bool,
+                             into target: Surface, clip: [Float]?, alpha: Float) {
+        var l = PresentedLayer(name: "", kind: .image)
+        let w = Double(picture.width), h = Double(picture.height)
+        l.bounds = Rect(-w / 2, -h / 2, w, h)
+        l.contents = name
+        let offscreen = borrowSurface()
+        defer { giveBack(offscreen) }
+        drawImage(l, transform: t, into: offscreen, clip: nil, alpha: 1)
+        target.composite(offscreen, opacity: alpha, mask: nil, clip: clip, tint: color, additive: additive)
     }
 
     /// Fills device contours by adding the colour's light to what is beneath (renderMode

@@ -195,12 +195,14 @@ final class Surface {
 
     /// Composites `src` over this surface with `opacity`, optionally multiplied by a mask
     /// surface's alpha (mask layers) and a clip coverage buffer, and channel by channel by a
-    /// straight `tint` (a replicator copy's colour). Only `src`'s drawn part counts.
-    func composite(_ src: Surface, opacity: Float, mask: Surface?, clip: [Float]?, tint: Color = .white) {
+    /// straight `tint` (a replicator copy's colour). Only `src`'s drawn part counts. `additive`
+    /// adds `src` to what is beneath instead of covering it (an emitter's renderMode additive).
+    func composite(_ src: Surface, opacity: Float, mask: Surface?, clip: [Float]?, tint: Color = .white,
+                   additive: Bool = false) {
         guard src.dirtyX0 < src.dirtyX1, src.dirtyY0 < src.dirtyY1 else { return }
         let w = width, x0 = src.dirtyX0, x1 = src.dirtyX1
         let ta = Float(max(0, min(1, tint.a)))
-        let t = tint == .white ? nil : [Float(max(0, min(1, tint.r))) * ta, Float(max(0, min(1, tint.g))) * ta,
+        let t = tint == .white && !additive ? nil : [Float(max(0, min(1, tint.r))) * ta, Float(max(0, min(1, tint.g))) * ta,
                                         Float(max(0, min(1, tint.b))) * ta, ta]
         let o = opacity
         for y in src.dirtyY0..<src.dirtyY1 { markDirty(y: y, x0: x0, x1: x1) }
@@ -215,7 +217,7 @@ final class Surface {
                         if let clip { k *= clip[i] }
                         if k <= 0 { continue }
                         if let t {
-                            let inv = 1 - Float(s[j + 3]) * t[3] * k * (1 / 255)
+                            let inv = additive ? 1 : 1 - Float(s[j + 3]) * t[3] * k * (1 / 255)
                             for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * t[c] * k + Float(d[j + c]) * inv) }
                         } else {
                             let inv = 1 - Float(s[j + 3]) * (1 / 255) * k

@@ -15,8 +15,14 @@ public struct Lexer: Sendable {
     /// How many of `openers` are `(` or `[` (kept as a count so a newline or `;` costs O(1)).
     var bracketDepth = 0
     var sawSpace = true
+    /// Whether a `/` was lexed since the last space: the run of text being lexed is a file path.
+    var runHasSlash = false
+    /// A `/` known to lie ahead in the run being lexed, before any space (see `inFilePath`).
+    var slashAhead = -1
+    /// Characters looked at by `inFilePath` (a test checks it stays within the text's length).
+    var lookaheadSteps = 0
     /// Where the step being lexed started (see `scan`).
-    var resumePoint = (i: 0, line: 1, column: 1, sawSpace: true)
+    var resumePoint = (i: 0, line: 1, column: 1, sawSpace: true, runHasSlash: false)
 
     /// Units a number may carry: times (ms, s) and angles (deg, turn, rad).
     static let units: Set<String> = ["ms", "s", "deg", "rad", "turn"]
@@ -65,7 +71,24 @@ public struct Lexer: Sendable {
     mutating func emit(_ kind: Token.Kind, from start: SourceLocation, startIndex: Int) {
         let text = String(chars[startIndex..<i])
         tokens.append(Token(kind: kind, range: SourceRange(start, here), text: text, spaceBefore: sawSpace))
+        if sawSpace { runHasSlash = false }
+        if kind == .symbol("/") { runHasSlash = true }
         sawSpace = false
+    }
+
+    /// Whether the run of text without spaces around `i` holds a `/`, so it is a file path
+    /// (`/tmp/x-5WPtzP/a.lab`, `out/2024x/a.lab`) whose parts may start with digits.
+    /// `slashAhead` remembers the `/` found, so scanning ahead costs O(length) in all.
+    mutating func inFilePath() -> Bool {
+        if runHasSlash && !sawSpace { return true }
+        if i <= slashAhead { return true }
+        var k = i
+        while k < chars.count, !chars[k].isWhitespace, chars[k] != "\"" {
+            lookaheadSteps += 1
+            if chars[k] == "/" { slashAhead = k; return true }
+            k += 1
+        }
+        return false
     }
 
     mutating func run() throws(ScriptError) {
@@ -80,7 +103,7 @@ public struct Lexer: Sendable {
     mutating func scan() throws(ScriptError) {
         while let c = peek() {
             let start = here, startIndex = i
-            resumePoint = (i, line, column, sawSpace)
+            resumePoint = (i, line, column, sawSpace, runHasSlash)
             if c.isNewline {
                 advance()
                 if bracketDepth == 0 {
@@ -115,10 +138,7 @@ public struct Lexer: Sendable {
             } else if c.isASCII && c.isNumber || (c == "." && (peek(1)?.isASCII ?? false) && (peek(1)?.isNumber ?? false)) {
                 try number()
             } else if c.isLetter || c == "_" {
-                while let d = peek(), d.isLetter || d.isNumber || d == "_" ||
-                        (d == "." && (peek(1).map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false)) {
-                    advance()
-                }
+                wordRest()
                 emit(.word(String(chars[startIndex..<i])), from: start, startIndex: startIndex)
             } else {
                 advance()
@@ -136,6 +156,14 @@ public struct Lexer: Sendable {
                 }
                 emit(.symbol(c), from: start, startIndex: startIndex)
             }
+        }
+    }
+
+    /// Reads the rest of a word: letters, digits, `_`, and dots followed by one of those.
+    mutating func wordRest() {
+        while let d = peek(), d.isLetter || d.isNumber || d == "_" ||
+                (d == "." && (peek(1).map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false)) {
+            advance()
         }
     }
 
@@ -203,6 +231,12 @@ public struct Lexer: Sendable {
             while let d = peek(), d.isLetter { advance() }
             let u = String(chars[unitStart..<i])
             guard Lexer.units.contains(u) else {
+                if inFilePath() {
+                    // A folder or file name that starts with digits: one word of the path.
+                    wordRest()
+                    emit(.word(String(chars[startIndex..<i])), from: start, startIndex: startIndex)
+                    return
+                }
                 while let d = peek(), d.isLetter || d.isNumber || d == "_" { advance() }
                 throw .unknownUnit(String(chars[startIndex..<i]), SourceRange(start, here))
             }
@@ -271,7 +305,7 @@ public struct PendingLex: Sendable {
             state = lexer.openers.isEmpty ? .complete : .needsMore
         } catch {
             if case .danglingBackslash = error {
-                (lexer.i, lexer.line, lexer.column, lexer.sawSpace) = lexer.resumePoint
+                (lexer.i, lexer.line, lexer.column, lexer.sawSpace, lexer.runHasSlash) = lexer.resumePoint
                 state = .needsMore
                 endsInBackslash = true
             } else {

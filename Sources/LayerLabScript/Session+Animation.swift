@@ -100,7 +100,9 @@ extension Session {
         case "animate": body = .basic(.init(keyPath: kp.name))
         case "keyframes":
             guard argument(a.arguments, "values") != nil || argument(a.arguments, "path") != nil else {
-                throw .missingAttribute("values=[...] or path=…", command: "keyframes", a.keyPath.range)
+                // Only a point may follow a path, so only then is it worth naming.
+                throw .missingAttribute(kp.type == .point ? "values=[...] or path=…" : "values=[...]",
+                                        command: "keyframes", a.keyPath.range)
             }
             body = .keyframes(.init(keyPath: kp.name, values: []))
         default: body = .spring(.init(keyPath: kp.name, form: Animation.Spring.Form.defaultPhysics))

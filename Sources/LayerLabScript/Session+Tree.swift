@@ -52,6 +52,10 @@ extension Session {
         var s = "\(e(a.name)): \(a.kindName)"
         if let kp = a.keyPath { s += " \(kp)" }
         var attrs: [String] = []
+        if case .keyframes(let k) = a.body, let path = k.path {
+            attrs.append("path=" + (path.pathRefName.map(e) ?? "svg(…)"))
+            if let mode = k.rotationMode { attrs.append("rotationMode=\(mode.rawValue)") }
+        }
         for attribute in MediaTiming.attributes {
             if let v = attribute.value(in: a.timing) { attrs.append("\(attribute.name)=\(ValueFormatter.format(v))") }
         }

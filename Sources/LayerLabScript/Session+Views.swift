@@ -22,14 +22,23 @@ extension Session {
                 "\(escapeForTerminal(layer.name)).\(kp) = " + ValueFormatter.format(value(kp) ?? .null, type: type)
             }
         }
+        // A whole emitter also says how many particles it draws, and how many the cap leaves out.
+        func particles(_ t: Double) -> [String] {
+            guard rest == nil, let e = ev.emission(of: layer.name, at: t) else { return [] }
+            var line = "# \(escapeForTerminal(layer.name)): \(e.particles.count) particles drawn at t=\(formatNumber(t))"
+            if e.dropped > 0 {
+                line += "; about \(e.dropped) more alive are not drawn (at most \(Emission.maxParticles) an emitter)"
+            }
+            return [line]
+        }
         if let at = argument(args, "at") {
             let t = try sceneTime(at.value)
-            return lines { ev.presentationValue(layer: layer.name, keyPath: $0, at: t) }.joined(separator: "\n")
+            return (lines { ev.presentationValue(layer: layer.name, keyPath: $0, at: t) } + particles(t)).joined(separator: "\n")
         }
         let model = lines { ev.modelValue(layer: layer.name, keyPath: $0, at: time) }
         let presentation = lines { ev.presentationValue(layer: layer.name, keyPath: $0, at: time) }
         return (["# model at t=\(formatNumber(time))"] + model
-                + ["# presentation at t=\(formatNumber(time))"] + presentation).joined(separator: "\n")
+                + ["# presentation at t=\(formatNumber(time))"] + presentation + particles(time)).joined(separator: "\n")
     }
 
     /// Splits `LAYER.KEYPATH` at the first dot.

@@ -30,6 +30,8 @@ struct ExampleFrameTests {
         Moment(script: "shimmer.lab", times: [0.0, 0.6, 1.0]),
         // face up, turning in perspective, lifted edge-on, the back, turning back
         Moment(script: "card-flip.lab", times: [0.2, 0.75, 0.95, 1.6, 2.4]),
+        // the first pieces falling, the sky full, the emitter stopping, the last pieces leaving
+        Moment(script: "confetti.lab", times: [0.5, 1.8, 2.5, 3.8]),
     ]
 
     static var basics: [Moment] {

@@ -24,7 +24,8 @@ enum ExportFixtures {
     /// Every example script's path under `examples/` (text art aside).
     static var examplePaths: [String] {
         let basics = (try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("examples/basics").path)) ?? []
-        return ["loading-s.lab", "circular-loader.lab", "parallax-walk.lab", "replicator-spinner.lab", "shimmer.lab", "card-flip.lab"]
+        return ["loading-s.lab", "circular-loader.lab", "parallax-walk.lab", "replicator-spinner.lab", "shimmer.lab", "card-flip.lab",
+                "confetti.lab"]
             + basics.filter { $0.hasSuffix(".lab") }.sorted().map { "basics/" + $0 }
     }
 }

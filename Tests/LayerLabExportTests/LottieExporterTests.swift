@@ -274,6 +274,60 @@ struct LottieExporterTests {
         #expect(abs(end - 16) < 0.5, "\(end)")
     }
 
+    /// 3D without perspective reaches the screen by an affine map, so the flat Lottie layer is
+    /// exact: a turn about y by 60° is a horizontal scale of 0.5; a one-sided layer turned past
+    /// 90° is hidden. Perspective is drawn by a flat stand-in, said in a note and in the frames
+    /// reported as approximated.
+    @Test func depthFlattensToExactTransformsWithoutPerspective() throws {
+        let doc = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            layer card position=(100, 100) bounds=rect(0, 0, 80, 60) backgroundColor=#2f5fb3 \
+                transform.rotation.y=60deg
+            layer face position=(50, 50) bounds=rect(0, 0, 40, 40) backgroundColor=red isDoubleSided=false
+            animate face transform.rotation.y from=0 to=180deg duration=1
+            """)
+        let export = LottieExporter.export(doc, options: LottieOptions())
+        #expect(export.notes.isEmpty, "\(export.notes)")
+        #expect(export.approximatedFrames.isEmpty)
+        let lottie = try LottieReader(export.data)
+        let card = try #require(lottie.layer("card")?["ks"] as? [String: Any])
+        let scale = try #require(LottieReader.value(card["s"], at: 0))
+        #expect(abs(scale[0] - 50) < 1e-3 && abs(scale[1] - 100) < 1e-3, "\(scale)")
+        let face = try #require(lottie.layer("face")?["ks"] as? [String: Any])
+        #expect(LottieReader.value(face["o"], at: 12) == [100])   // 36°: facing
+        #expect(LottieReader.value(face["o"], at: 48) == [0])     // 144°: turned away
+
+        let seen = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            layer stage position=(100, 100) bounds=rect(0, 0, 200, 200) sublayerTransform=perspective(400)
+            layer card in stage position=(100, 100) bounds=rect(0, 0, 80, 60) backgroundColor=#2f5fb3
+            animate card transform.rotation.y from=0 to=60deg duration=1
+            """)
+        let inPerspective = LottieExporter.export(seen, options: LottieOptions())
+        #expect(inPerspective.notes.contains { $0.hasPrefix("card: seen in perspective") }, "\(inPerspective.notes)")
+        #expect(!inPerspective.approximatedFrames.contains(0) && inPerspective.approximatedFrames.contains(30))
+    }
+
+    /// A transformLayer's sublayers are drawn by depth (the nearer on top, whatever the tree
+    /// order); when they change depth order as it turns half way round, the export keeps the
+    /// first order and says so, for the frames it holds.
+    @Test func depthOrderChangesAreNoted() throws {
+        let doc = ExportFixtures.document("""
+            canvas size=200x200 duration=1
+            transformLayer box position=(100, 100) bounds=rect(0, 0, 100, 100)
+            layer near in box position=(50, 50) bounds=rect(0, 0, 60, 60) backgroundColor=red transform.translation.z=20
+            layer far in box position=(50, 50) bounds=rect(0, 0, 60, 60) backgroundColor=blue transform.translation.z=-20
+            animate box transform.rotation.y from=0 to=180deg duration=1
+            """)
+        let export = LottieExporter.export(doc, options: LottieOptions())
+        #expect(export.notes.contains { $0.hasPrefix("box: its sublayers change depth order") }, "\(export.notes)")
+        #expect(!export.approximatedFrames.contains(0) && export.approximatedFrames.contains(59))
+        // Lottie lists layers front to back: near before far.
+        let names = try LottieReader(export.data).layers.compactMap { $0["nm"] as? String }
+        let near = try #require(names.firstIndex(of: "near")), far = try #require(names.firstIndex(of: "far"))
+        #expect(near < far, "\(names)")
+    }
+
     @Test func deterministic() throws {
         let doc = try ExportFixtures.example("loading-s.lab")
         #expect(LottieExporter.json(for: doc) == LottieExporter.json(for: doc))

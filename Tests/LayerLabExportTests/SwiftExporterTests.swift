@@ -12,7 +12,8 @@ struct SwiftExporterTests {
     layer holder position=(100, 100) bounds=rect(0, 0, 100, 100) backgroundColor=#336699 speed=2 timeOffset=0.5
     shape default in holder path=blob fillColor=red strokeColor=black lineWidth=2 lineCap=round
     shape ring path=circle(0, 0, 30) fillColor=clear strokeColor=navy lineWidth=6 position=(50, 50)
-    text label string="Hi" fontSize=20 bounds=rect(0, 0, 80, 30) position=(100, 20) alignment=center
+    text label string="Hi" fontSize=20 bounds=rect(0, 0, 80, 30) position=(100, 20) alignment=center \
+        font="Helvetica-Bold" isWrapped=true truncationMode=end
     image photo contents="photo.png" bounds=rect(0, 0, 40, 40) position=(20, 180) contentsGravity=resizeAspect
     image walker frames=["a.png", "b.png"] animationDuration=0.5 bounds=rect(0, 0, 10, 10)
     animate default opacity from=1 to=0 duration=0.5 fillMode=forwards removedOnCompletion=false as fadeOut
@@ -30,6 +31,7 @@ struct SwiftExporterTests {
     animate holder frame to=rect(0, 0, 200, 200) duration=0.3 as grow
     at 1 set ring hidden=true
     at fadeOut.end set label string="Bye" animated
+    at 1.2 set label truncationMode=middle font="Menlo"
     at 0 set photo opacity=0.5
     """
 
@@ -59,6 +61,7 @@ struct SwiftExporterTests {
             "//     photo: photo.png", "//     a: a.png",
             "CAKeyframeAnimation(keyPath: \"contents\")", "holderLayer.speed = 2", "holderLayer.timeOffset = 0.5",
             "CATextLayer()", "CAShapeLayer()", ".alignmentMode = .center", ".lineCap = .round",
+            "labelLayer.font = \"Helvetica-Bold\" as CFString", "labelLayer.isWrapped = true", "labelLayer.truncationMode = .end",
             ".contentsGravity = .resizeAspect",
             // A frame animation becomes position and size; symbolic times keep their expression.
             "CABasicAnimation(keyPath: \"position\")", "CABasicAnimation(keyPath: \"bounds.size\")",

@@ -50,4 +50,40 @@ import Testing
     func hugeNumbersAreErrorsNotCrashes(_ text: String) {
         #expect(throws: ScriptError.self) { try Lexer.tokenize("x=" + text) }
     }
+
+    /// File names are read unquoted from adjacent tokens: a folder or file name starting with
+    /// digits (as `mktemp` and dates make them) is one word of the path, not a number with an
+    /// unknown unit.
+    @Test(arguments: ["/tmp/x-5WPtzP/a.lab", "./out/2024-demo.lab", "out/2024x-demo/b.lab", "/tmp/1e/x.json",
+                      "/tmp/a.5x/b.lab", "5abc/a.lab", "~/9lives/3d.lab", "/tmp/x-5s/a.lab"])
+    func pathsWithDigitLedPartsAreOneFileName(_ path: String) throws {
+        let c = try #require(try Parser.parse("load " + path).first)
+        guard case .load(let file) = c.kind else { Issue.record("got \(c.kind)"); return }
+        #expect(file.text == path)
+        #expect(c.text == "load " + path)
+    }
+
+    @Test func numbersInExpressionsStayNumbers() throws {
+        let kinds = try Lexer.tokenize("x=-5 y=x-5 z=10/2s w=a/2").map(\.kind).filter { $0 != .end }
+        #expect(kinds == [.word("x"), .symbol("="), .symbol("-"), .number(5, unit: nil),
+                          .word("y"), .symbol("="), .word("x"), .symbol("-"), .number(5, unit: nil),
+                          .word("z"), .symbol("="), .number(10, unit: nil), .symbol("/"), .number(2, unit: "s"),
+                          .word("w"), .symbol("="), .word("a"), .symbol("/"), .number(2, unit: nil)])
+    }
+
+    /// Outside a path a number with letters after it is still a mistyped unit.
+    @Test(arguments: ["x=-5abc", "x=x-5WPtzP", "d=5sec", "load 5abc"])
+    func unknownUnitsAreStillErrors(_ text: String) {
+        #expect(throws: ScriptError.self) { try Lexer.tokenize(text) }
+    }
+
+    /// A run of thousands of path parts, each led by digits, lexes in linear time: the `/`
+    /// found ahead is remembered, not looked for again from every part.
+    @Test func longDigitLedPathsLexOnce() throws {
+        let text = "load " + String(repeating: "5a-", count: 20_000) + "/x"
+        var lexer = Lexer(text, firstLine: 1)
+        try lexer.run()
+        #expect(lexer.tokens.count == 2 + 2 * 20_000 + 2)
+        #expect(lexer.lookaheadSteps <= text.count)
+    }
 }

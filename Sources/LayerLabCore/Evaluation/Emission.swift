@@ -12,13 +12,18 @@ public struct Emission: Hashable, Sendable {
     public var particles: [Particle]
     /// The cells' paths; `Particle.shape` indexes this list.
     public var shapes: [Path]
+    /// The cells' image files ("" for none), parallel to `shapes`: an image, when it loaded,
+    /// is drawn instead of the path, multiplied by the particle's colour.
+    public var images: [String] = []
     /// renderMode `additive`: particles add their light instead of covering what is beneath.
     public var additive: Bool
     /// Particles alive but not drawn because of `maxParticles`.
     public var dropped: Int
 
-    public init(particles: [Particle] = [], shapes: [Path] = [], additive: Bool = false, dropped: Int = 0) {
-        self.particles = particles; self.shapes = shapes; self.additive = additive; self.dropped = dropped
+    public init(particles: [Particle] = [], shapes: [Path] = [], images: [String] = [], additive: Bool = false,
+                dropped: Int = 0) {
+        self.particles = particles; self.shapes = shapes; self.images = images; self.additive = additive
+        self.dropped = dropped
     }
 
     /// Particles drawn per emitter at most: the youngest are kept, so a typo in a birth rate
@@ -39,6 +44,11 @@ public struct Particle: Hashable, Sendable {
     public var shape: Int
     /// Emitter time of birth: orders particles in `oldestFirst` / `oldestLast`.
     public var birth: Double
+
+    public init(position: Point, z: Double, angle: Double, scale: Double, color: Color, shape: Int, birth: Double) {
+        self.position = position; self.z = z; self.angle = angle; self.scale = scale; self.color = color
+        self.shape = shape; self.birth = birth
+    }
 }
 
 /// CAEmitterCell facts that are not table lines.
@@ -94,6 +104,8 @@ struct CellValues {
     var colorSpeed = Color(0, 0, 0, 0)
     var beginTime = 0.0, duration = 0.0, speed = 1.0, timeOffset = 0.0
     var path = EmitterCell.dot
+    /// An image file drawn instead of the path ("" for none).
+    var image = ""
 
     init(_ props: [String: Value], path: Path) {
         func num(_ k: String) -> Double { finite(PropertyTable.value(k, in: props, kind: .emitterCell).number) }
@@ -110,6 +122,7 @@ struct CellValues {
         beginTime = num("beginTime"); duration = num("duration"); timeOffset = num("timeOffset")
         speed = finite(PropertyTable.value("speed", in: props).number, 1)
         self.path = path
+        image = PropertyTable.value("contents", in: props).string ?? ""
     }
 
     /// The cell's clock at emitter (or parent particle) time `t`.

@@ -28,6 +28,7 @@ struct EmissionBuilder {
     /// Whether any value can change over time (else one sample serves every birth).
     let animated: Bool
     let shapes: [Path]
+    var images: [String] = []
 
     private struct Born {
         var particle: Particle
@@ -35,12 +36,14 @@ struct EmissionBuilder {
     }
 
     func build() -> Emission {
-        guard now.isFinite, now >= 0 else { return Emission(shapes: shapes) }
+        guard now.isFinite, now >= 0 else { return Emission(shapes: shapes, images: images) }
         let current = sample(now)
+        // Animated values: every cell reads the same grid samples, taken once.
+        let grid = animated ? (0...Int((now / EmissionBuilder.step).rounded(.down))).map { sample(Double($0) * EmissionBuilder.step) } : []
         var born: [Born] = []
         var dropped = 0
         for (i, cell) in current.cells.enumerated() {
-            let (ps, d) = animated ? animatedCell(i) : steadyCell(cell, current.emitter)
+            let (ps, d) = animated ? animatedCell(i, grid) : steadyCell(cell, current.emitter)
             born += ps.map { Born(particle: $0, order: i) }
             dropped += d
         }
@@ -60,7 +63,7 @@ struct EmissionBuilder {
         case .backToFront:
             born.sort { ($0.particle.z, $0.particle.birth, $0.order) < ($1.particle.z, $1.particle.birth, $1.order) }
         }
-        return Emission(particles: born.map(\.particle), shapes: shapes,
+        return Emission(particles: born.map(\.particle), shapes: shapes, images: images,
                         additive: current.emitter.renderMode == .additive, dropped: dropped)
     }
 
@@ -97,15 +100,15 @@ struct EmissionBuilder {
 
     /// A top-level cell with animated values: the rate integrated over the grid from time 0,
     /// each particle taking the values sampled at the start of its step.
-    private func animatedCell(_ index: Int) -> ([Particle], Int) {
+    private func animatedCell(_ index: Int, _ grid: [EmitterState]) -> ([Particle], Int) {
         let h = EmissionBuilder.step
-        let steps = Int((now / h).rounded(.down)) + 1
+        let steps = grid.count
         var totals = [Double](repeating: 0, count: steps + 1)
         var rates = [Double](repeating: 0, count: steps)
         var reach = [Double](repeating: 0, count: steps)
         var widest = 0.0
         for j in 0..<steps {
-            let state = sample(Double(j) * h)
+            let state = grid[j]
             guard index < state.cells.count else { totals[j + 1] = totals[j]; continue }
             let cell = state.cells[index], v = cell.values, e = state.emitter
             let t = Double(j) * h
@@ -123,7 +126,7 @@ struct EmissionBuilder {
             defer { j -= 1 }
             let t = Double(j) * h
             guard rates[j] > 0, now - (t + h) < reach[j] else { continue }
-            let state = sample(t)
+            let state = grid[j]
             let cell = state.cells[index], e = state.emitter
             let base = EmissionBuilder.cellBase(e.seed, cell.name)
             var k = (totals[j + 1]).rounded(.up) - 1

@@ -1,5 +1,19 @@
 /// An emitter layer's particles from its values and its cells' (see `EmissionBuilder`).
 extension Evaluator {
+    /// The particles of emitter `layer` at scene time `time` as drawn, or nil when it is not
+    /// an emitter (or not drawn, as a mask).
+    public func emission(of layer: String, at time: Double) -> Emission? {
+        guard entries[layer]?.layer.kind == .emitter else { return nil }
+        func find(_ ls: [PresentedLayer]) -> Emission? {
+            for l in ls {
+                if l.name == layer { return l.emission }
+                if let e = find(l.sublayers) ?? l.replicator.flatMap({ find($0.copies.flatMap { $0 }) }) { return e }
+            }
+            return nil
+        }
+        return find(scene(at: time).layers)
+    }
+
     /// The particles of emitter `l` at scene time `sceneTime`, when its clock reads `layerTime`.
     /// Values at other emitter times are read at the scene time that clock passed through
     /// them (the clock is taken to run at its current rate).
@@ -14,10 +28,17 @@ extension Evaluator {
             }
         }
         index(l.sublayers)
-        let names = [l.name] + cells.map(\.0.name)
-        let animated = names.contains { n in
-            !(compiledByLayer[n] ?? []).isEmpty || !(eventsByLayer[n] ?? []).isEmpty || !(implicitByLayer[n] ?? []).isEmpty
-        }
+        // Any change over time of a cell, or of the emitter's own emission values (not its
+        // position or opacity, which move the drawing, not the particles), takes the grid.
+        let emitterKeys = Set(PropertyTable.properties(for: .emitter).filter { $0.kinds?.contains(.emitter) == true }.map(\.name))
+        func touches(_ kp: KeyPath?) -> Bool { kp.map { !emitterKeys.isDisjoint(with: $0.storedProperties) } ?? false }
+        func changes(_ c: CompiledAnimation) -> Bool { touches(c.keyPath) || c.children.contains(where: changes) }
+        let animated = cells.contains { c in
+            let n = c.0.name
+            return !(compiledByLayer[n] ?? []).isEmpty || !(eventsByLayer[n] ?? []).isEmpty || !(implicitByLayer[n] ?? []).isEmpty
+        } || (compiledByLayer[l.name] ?? []).contains(where: changes)
+            || (eventsByLayer[l.name] ?? []).contains { $0.keyPaths.contains(where: touches) }
+            || (implicitByLayer[l.name] ?? []).contains { touches($0.keyPath) }
         let rate = self.layerTime(l.name, at: sceneTime + 1) - layerTime
         func state(at t: Double) -> EmitterState {
             let s = rate != 0 && rate.isFinite ? sceneTime + (t - layerTime) / rate : sceneTime
@@ -38,10 +59,13 @@ extension Evaluator {
             return EmitterState(emitter: emitter, cells: states(l.sublayers))
         }
         let current = state(at: layerTime)
-        func paths(_ cs: [CellState]) { for c in cs { shapes[c.shape] = c.values.path; paths(c.cells) } }
-        paths(current.cells)
+        var images = [String](repeating: "", count: shapes.count)
+        func looks(_ cs: [CellState]) {
+            for c in cs { shapes[c.shape] = c.values.path; images[c.shape] = c.values.image; looks(c.cells) }
+        }
+        looks(current.cells)
         let builder = EmissionBuilder(now: layerTime, sample: animated ? state : { _ in current }, animated: animated,
-                                      shapes: shapes)
+                                      shapes: shapes, images: images)
         return builder.build()
     }
 }

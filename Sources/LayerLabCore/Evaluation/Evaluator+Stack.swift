@@ -116,7 +116,7 @@ extension Evaluator {
     static let rotationKeyPath = KeyPath.resolve("transform.rotation.z", for: .layer)
 
     /// The fraction of its duration an animation has reached at iteration time `t`.
-    private func fraction(_ c: CompiledAnimation, _ t: Double) -> Double {
+    func fraction(_ c: CompiledAnimation, _ t: Double) -> Double {
         let d = c.duration
         let f = d > 0 ? t / d : 1
         // NB: group children reach their end through sums of durations; snap float noise so a

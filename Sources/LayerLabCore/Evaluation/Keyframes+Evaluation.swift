@@ -92,6 +92,15 @@ extension Animation.Keyframes {
         return path.sample(segment: i, fraction: s)
     }
 
+    /// The segment and arc fraction along it at fraction `f`; a vertex is the end of the
+    /// segment arriving there (the start of the first segment for the first vertex).
+    func motionPosition(at f: Double, path: MotionPath, times: [Double]) -> (segment: Int, fraction: Double) {
+        guard !path.segments.isEmpty else { return (0, 0) }
+        let (i, s) = locate(f, count: path.vertices.count, times: times)
+        if let s { return (i, s) }
+        return i == 0 ? (0, 0) : (i - 1, 1)
+    }
+
     /// Catmull-Rom through the values (Kochanek-Bartels with tension, continuity and bias 0),
     /// the end values repeated as their own neighbours.
     private func catmullRom(_ v: [Value], _ i: Int, _ s: Double) -> Value {

@@ -63,12 +63,14 @@ public struct MotionPath: Sendable, Hashable {
         distances = d
     }
 
-    /// Parameter samples per curve for the arc-length table (lines are exact with one).
+    /// Most parameter samples per curve for the arc-length table: one per 2 points of the
+    /// control polygon, 8 to 64 (lines are exact with one), so long paths stay small.
     static let samples = 64
 
     private static func table(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point) -> [Double] {
         let straight = c1 == p0.lerp(p3, 1.0 / 3) && c2 == p0.lerp(p3, 2.0 / 3)
-        let n = straight ? 1 : samples
+        let polygon = p0.distance(to: c1) + c1.distance(to: c2) + c2.distance(to: p3)
+        let n = straight ? 1 : (polygon < Double(samples * 2) ? max(8, Int(polygon / 2)) : samples)
         var out = [0.0]
         out.reserveCapacity(n + 1)
         var prev = p0

@@ -258,6 +258,7 @@ extension VectorFont {
             let g = font.glyphs[Int(p.glyph)]
             let x0 = ox + p.x + g.ink.minX * u, x1 = ox + p.x + g.ink.maxX * u
             let y0 = oy + p.top + g.ink.minY * u, y1 = oy + p.top + g.ink.maxY * u
+            guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { continue }
             if x1 < view.minX || x0 > view.maxX || y1 < view.minY || y0 > view.maxY { continue }
             if x0 - pad < clip.minX || x1 + pad > clip.maxX || y0 - pad < clip.minY || y1 + pad > clip.maxY { crosses = true }
             count += 1

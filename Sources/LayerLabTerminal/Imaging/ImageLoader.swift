@@ -38,12 +38,13 @@ public enum ImageLoader {
         }
     }
 
-    /// Every file named by the document's image layers (`contents` and flipbook `frames`).
+    /// Every file named by the document's image layers (`contents` and flipbook `frames`) and
+    /// emitter cells (`contents`).
     public static func imageNames(in document: Document) -> [String] {
         var names: [String] = []
         func visit(_ layers: [Layer]) {
             for l in layers {
-                if l.kind == .image {
+                if l.kind == .image || l.kind == .emitterCell {
                     if let c = l.value("contents").string, !c.isEmpty { names.append(c) }
                     for f in l.value("frames").list ?? [] { if let s = f.string, !s.isEmpty { names.append(s) } }
                 }

@@ -242,6 +242,8 @@ public struct Completer: Sendable {
         case "background": return Color.allNames
         case "from", "to", "by":
             return values(forKeyPath: a.keyPath ?? "", kind: a.layerKind)
+        case "path" where a.command == "keyframes":
+            return context.paths + Completer.pathConstructors  // a motion path
         default:
             if a.syntax?.elements.contains(.properties) == true || (a.command == "set" && a.animation == nil) {
                 return values(forKeyPath: key, kind: a.layerKind)

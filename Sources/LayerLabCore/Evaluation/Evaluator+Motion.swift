@@ -1,0 +1,39 @@
+/// Where a motion path has put a layer: for exporters that keep the curve (Lottie's spatial
+/// keyframes) rather than sampled points.
+public struct MotionPlacement: Hashable, Sendable {
+    /// The animation's label, so consecutive frames on the same path can be told apart.
+    public var animation: String
+    public var path: MotionPath
+    public var segment: Int
+    /// Arc fraction along the segment, 0…1.
+    public var fraction: Double
+    /// Whether rotationMode turns the layer (by the direction of travel plus `turnOffset`).
+    public var turns: Bool
+    public var turnOffset: Double
+}
+
+extension Evaluator {
+    /// The motion path placing `layer`'s position at scene time `time`: the last applying
+    /// path animation on `position` (in groups too). It says where on the path the animation
+    /// is, not that nothing else moves the layer: callers compare with the drawn position.
+    public func motionPlacement(layer: String, at time: Double) -> MotionPlacement? {
+        guard let list = compiledByLayer[layer], entries[layer] != nil else { return nil }
+        var found: MotionPlacement?
+        func visit(_ c: CompiledAnimation, _ parentTime: Double) {
+            let local = c.clock.local(parentTime)
+            guard local.applies else { return }
+            if c.isGroup {
+                for child in c.children { visit(child, local.time) }
+                return
+            }
+            guard let motion = c.motion, c.keyPath?.name == "position", case .keyframes(let k) = c.animation.body
+            else { return }
+            let (segment, fraction) = k.motionPosition(at: fraction(c, local.time), path: motion, times: c.keyTimes)
+            found = MotionPlacement(animation: c.label, path: motion, segment: segment, fraction: fraction,
+                                    turns: c.rotationOffset != nil, turnOffset: c.rotationOffset ?? 0)
+        }
+        let lt = layerTime(layer, at: time)
+        for c in list { visit(c, lt) }
+        return found
+    }
+}

@@ -1,0 +1,45 @@
+import LayerLabCore
+import Testing
+@testable import LayerLabScript
+
+/// CATextLayer's font, isWrapped and truncationMode (and alignmentMode, its name for
+/// alignment) through the command language, and the warning for characters the font lacks.
+struct TextPropertyTests {
+    @Test func theNewPropertiesAreSetInspectedAndChecked() {
+        var s = Session.test()
+        s.ok("text t string=\"Hi\" font=\"Helvetica-Bold\" isWrapped=true truncationMode=middle alignmentMode=center")
+        #expect(s.ok("inspect t.font at=0").contains("\"Helvetica-Bold\""))
+        #expect(s.ok("inspect t.isWrapped at=0").contains("true"))
+        #expect(s.ok("inspect t.truncationMode at=0").contains("middle"))
+        #expect(s.ok("inspect t.alignment at=0").contains("center"), "alignmentMode is alignment")
+        #expect(s.fails("set t truncationMode=tail").contains("truncationMode"))
+        #expect(s.fails("set t font=12").contains("string"))
+        #expect(s.fails("animate t font to=\"Menlo\"").contains("not animatable"))
+        s.ok("layer plain")
+        #expect(s.fails("set plain alignmentMode=center").contains("text"), "alignmentMode belongs to text layers")
+        #expect(s.ok("help keypaths").contains("truncationMode"))
+    }
+
+    @Test func theDefaultsAreCoreAnimations() {
+        var s = Session.test()
+        s.ok("text t string=\"Hi\"")
+        #expect(s.ok("inspect t.font at=0").contains("\"Helvetica\""))
+        #expect(s.ok("inspect t.isWrapped at=0").contains("false"))
+        #expect(s.ok("inspect t.truncationMode at=0").contains("none"))
+    }
+
+    @Test func missingCharactersAreNamedOnceAtThePrompt() {
+        var s = Session(settings: .init(sourceName: "<input>", announceNames: true))
+        func printed(_ line: String) -> String {
+            s.handle(line).responses.compactMap { if case .text(let t) = $0 { return t }; return nil }.joined(separator: "\n")
+        }
+        let first = printed("text t string=\"Ünïcödé ┌─┐ ア\"")
+        #expect(first.contains("warning: the built-in font has no glyph for 'ア' (U+30A2)"), "\(first)")
+        #expect(first.contains("it draws as a box"))
+        #expect(!first.contains("Ü"), "characters it has are not named")
+        #expect(!printed("set t string=\"アア\"").contains("warning"), "said once")
+        #expect(printed("at 1 set t string=\"✓\"").contains("'✓' (U+2713)"), "scheduled strings too")
+        var quiet = Session.test()
+        #expect(quiet.ok("text t string=\"ア\"").isEmpty, "scripts and pipes stay quiet")
+    }
+}
