@@ -75,22 +75,28 @@ final class SampledScanConverter {
     /// Sorts the first `n` crossings by x, ties kept in arrival order. Most rows hold a few
     /// crossings (insertion sort); a row through a long text line or a big polygon can hold
     /// hundreds of thousands, where insertion sort would be quadratic.
-    static func sortCrossings(_ xs: UnsafeMutablePointer<Double>, _ ws: UnsafeMutablePointer<Int32>, _ n: Int) {
+    /// Returns the comparisons made (the work `WorkCounter` counts).
+    @discardableResult
+    static func sortCrossings(_ xs: UnsafeMutablePointer<Double>, _ ws: UnsafeMutablePointer<Int32>, _ n: Int) -> Int {
         if n <= 32 {
+            var comparisons = 0
             for i in 1..<n {
                 let x = xs[i], w = ws[i]
                 var j = i
                 while j > 0 && xs[j - 1] > x {
                     xs[j] = xs[j - 1]; ws[j] = ws[j - 1]; j -= 1
                 }
+                comparisons += i - j + 1
                 xs[j] = x; ws[j] = w
             }
-            return
+            return comparisons
         }
         var pairs = (0..<n).map { (x: xs[$0], index: $0) }
-        pairs.sort { $0.x < $1.x || ($0.x == $1.x && $0.index < $1.index) }
+        var comparisons = 0
+        pairs.sort { comparisons += 1; return $0.x < $1.x || ($0.x == $1.x && $0.index < $1.index) }
         let windings = Array(UnsafeBufferPointer(start: ws, count: n))
         for (k, p) in pairs.enumerated() { xs[k] = p.x; ws[k] = windings[p.index] }
+        return comparisons
     }
 
     func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
@@ -118,6 +124,10 @@ final class SampledScanConverter {
         let step = 1.0 / Double(s)
         let weight = Float(step)
         let widthD = Double(width)
+        // Edges visited and crossings compared, for `WorkCounter` (tests check that a shape
+        // of many edges costs O(crossings · log), never O(crossings²)).
+        var work = edgeCount
+        defer { WorkCounter.current?.add(work) }
         edges.withUnsafeBufferPointer { edges in
         starts.withUnsafeMutableBufferPointer { starts in
             @inline(__always) func row(_ e: Edge) -> Int {
@@ -144,6 +154,7 @@ final class SampledScanConverter {
                     let y = Double(py) + (Double(sub) + 0.5) * step
                     var n = 0
                     var i = 0
+                    work += activeCount
                     while i < activeCount {
                         let e = edges[Int(active[i])]
                         if e.yBot <= y {
@@ -158,7 +169,7 @@ final class SampledScanConverter {
                         n += 1
                     }
                     if n < 2 { continue }
-                    SampledScanConverter.sortCrossings(xs, ws, n)
+                    work += SampledScanConverter.sortCrossings(xs, ws, n)
                     var wind: Int32 = 0
                     var spanStart = 0.0
                     for k in 0..<n {

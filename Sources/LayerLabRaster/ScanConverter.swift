@@ -192,6 +192,10 @@ final class ScanConverter {
         self.area = []; self.rowLo = []; self.rowHi = []; self.cover = []; self.runs = []
         defer { self.area = area; self.rowLo = lo; self.rowHi = hi; self.cover = cover; self.runs = runs }
         let xOrigin = Double(colStart)
+        // Edges visited and cells swept, for `WorkCounter` (tests check that it grows with
+        // the edges and pixels, as the method promises).
+        var work = 0
+        defer { WorkCounter.current?.add(work) }
         edges.withUnsafeBufferPointer { edges in
         area.withUnsafeMutableBufferPointer { area in
         lo.withUnsafeMutableBufferPointer { lo in
@@ -203,6 +207,7 @@ final class ScanConverter {
                 let bandBottom = min(rowEnd, bandTop + bandRows)
                 for r in 0..<(bandBottom - bandTop) { lo[r] = Int32(stride); hi[r] = 0 }
                 let top = Double(bandTop), bottom = Double(bandBottom)
+                work += edges.count
                 for e in edges {
                     ScanConverter.accumulate(e, xOrigin: xOrigin, top: top, bottom: bottom, stride: stride,
                                              area: area, lo: lo, hi: hi)
@@ -210,6 +215,7 @@ final class ScanConverter {
                 for r in 0..<(bandBottom - bandTop) {
                     let l = Int(lo[r]), h = min(stride, Int(hi[r]))
                     guard l < h else { continue }
+                    work += h - l
                     let n = ScanConverter.sweep(area.baseAddress! + r * stride, from: l, to: h,
                                                 cover: cover.baseAddress! + colStart, runs: runs, colStart: colStart)
                     // The last covered pixel: the row ends at a run of zero or at a covered cell.

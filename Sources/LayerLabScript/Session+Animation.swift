@@ -15,14 +15,15 @@ extension Session {
         var a = a
         if let (cell, keyPath) = try cellTarget(layerName, a.keyPath) { layerName = cell; a.keyPath = keyPath }
         let layer = try requireLayer(layerName)
-        var doc = document
         let kp = try resolveKeyPath(a.keyPath, on: layer, animatable: true)
-        let name = a.arguments.asName?.text ?? doc.uniqueName(base: "\(layer.name).\(kp.name)")
-        let anim = try buildAnimation(a, name: name, layer: layer, doc: doc)
-        do { try doc.addAnimation(anim) } catch {
-            throw .edit(error, editRange(error, a.arguments, fallback: a.verb.range))
+        let name = a.arguments.asName?.text ?? document.uniqueName(base: "\(layer.name).\(kp.name)")
+        let anim = try buildAnimation(a, name: name, layer: layer, doc: document)
+        let end = document.animations.count
+        try commitInPlace(c.text, History.Region(animations: end..<end)) { (s, doc) throws(ScriptError) in
+            do throws(EditError) { try doc.addAnimation(anim) } catch {
+                throw .edit(error, s.editRange(error, a.arguments, fallback: a.verb.range))
+            }
         }
-        commit(doc, c.text)
         var out: [Response] = a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
         if settings.announceNames, let note = Session.fillNote(anim) { out.append(.text(note)) }
         return out

@@ -43,10 +43,16 @@ extension Session {
 
     mutating func addLayer(_ kind: LayerKind, _ n: Name, _ args: ArgumentList, cells: [CellCommand],
                            _ c: Command) throws(ScriptError) {
-        var doc = document
-        if let parent = args.parent { _ = try requireLayer(parent) }
-        try insert(kind, n, args.arguments, in: args.parent?.text, cells: cells, into: &doc)
-        commit(doc, c.text)
+        var root = document.layers.count
+        if let parent = args.parent {
+            _ = try requireLayer(parent)
+            root = rootIndex(ofLayer: parent.text) ?? root
+        }
+        // The layer and its cells all go into one root layer's subtree (or a new root layer).
+        let region = History.Region(layers: args.parent == nil ? root..<root : root..<(root + 1))
+        try commitInPlace(c.text, region) { (s, doc) throws(ScriptError) in
+            try s.insert(kind, n, args.arguments, in: args.parent?.text, cells: cells, into: &doc)
+        }
     }
 
     /// Adds a layer with its properties, then the cells of its block under it, in order.
@@ -95,18 +101,19 @@ extension Session {
             guard !args.arguments.isEmpty else {
                 throw .unexpected(found: "end of command", expected: "prop=value", c.range)
             }
-            var doc = document
             if args.has("animated") {
                 // An implicit action at the current time: an event whose change animates from
                 // the presentation value then, as Core Animation's default action does.
-                let list = try assignments(args.arguments, for: target.text, in: doc)
-                let event = Event(name: doc.uniqueName(base: "\(target.text).set"), time: .number(time),
+                let list = try assignments(args.arguments, for: target.text, in: document)
+                let event = Event(name: document.uniqueName(base: "\(target.text).set"), time: .number(time),
                                   layer: target.text, assignments: list, animated: true)
-                try edit(target.range) { () throws(EditError) in try doc.addEvent(event) }
+                let end = document.events.count
+                try commitInPlace(c.text, History.Region(events: end..<end)) { (s, doc) throws(ScriptError) in
+                    try s.edit(target.range) { () throws(EditError) in try doc.addEvent(event) }
+                }
             } else {
-                try assign(args.arguments, to: target.text, in: &doc)
+                try assignInPlace(args.arguments, to: target.text, c)
             }
-            commit(doc, c.text)
         } else if document.animationIndex(named: target.text) != nil {
             if let f = args.flags.first { throw .invalid("'animated' applies to layers, not animations", f.range) }
             try setAnimation(target, args.arguments, c)
@@ -129,9 +136,15 @@ extension Session {
             return
         }
         _ = try requireLayer(owner)
-        var doc = document
-        try assign([arg], to: owner.text, in: &doc)
-        commit(doc, c.text)
+        try assignInPlace([arg], to: owner.text, c)
+    }
+
+    /// `set LAYER …`: the assignments, made in place (only that layer's root subtree changes).
+    mutating func assignInPlace(_ arguments: [Argument], to layerName: String, _ c: Command) throws(ScriptError) {
+        guard let root = rootIndex(ofLayer: layerName) else { return }
+        try commitInPlace(c.text, History.Region(layers: root..<(root + 1))) { (s, doc) throws(ScriptError) in
+            try s.assign(arguments, to: layerName, in: &doc)
+        }
     }
 
     /// Splits `box.position.x` into the layer `box` and key path `position.x`, or an animation

@@ -3,7 +3,9 @@ import LayerLabCore
 /// Dispatch: one command in, responses out (or a `ScriptError`, with nothing changed).
 extension Session {
     mutating func perform(_ c: Command) throws(ScriptError) -> [Response] {
-        let before = (document, time)
+        // Only for previews and the prompt's notes: holding the document would make every
+        // edit copy it, and scripts and piped input repeat thousands of edits.
+        let before = settings.preview || settings.announceNames ? (document, time) : nil
         var out: [Response]
         switch c.kind {
         case .canvas(let args): try canvas(args, c); out = []
@@ -44,9 +46,11 @@ extension Session {
         case .clearScreen: out = [.effect(.clearScreen)]
         case .watch(let file, let args): out = [.effect(.watch(try watchRequest(file, args)))]
         }
-        if let warning = missingGlyphWarning(before: before.0) { out.append(.text(warning)) }
-        if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {
-            out.append(.effect(.show(ShowRequest(document: document, time: time))))
+        if let before {
+            out += textNotes(before: before.0).map { .text($0) }
+            if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {
+                out.append(.effect(.show(ShowRequest(document: document, time: time))))
+            }
         }
         return out
     }

@@ -46,6 +46,8 @@ public struct Session: Sendable {
     var nextLine = 1
     /// Characters the built-in font lacks that a warning has named already.
     var warnedGlyphs: Set<Character> = []
+    /// Text layers a note has said have no bounds.
+    var notedUnboundedText: Set<String> = []
     var loadDepth = 0
     let files: (any FileAccess)?
     let codec: (any ProjectCodec)?
@@ -166,4 +168,21 @@ public struct Session: Sendable {
     mutating func commit(_ document: Document, _ label: String) {
         history.record(label, document)
     }
+
+    /// Runs an edit on the document in place and records it, labelled with the command
+    /// (`History.modify`): for the commands a long script repeats (adding layers and
+    /// animations, setting properties), so each costs O(what it changes), not O(document).
+    /// `edit` must read the document only through its argument, and change the lists only
+    /// within `region`; when it throws, nothing changes.
+    mutating func commitInPlace(_ label: String, _ region: History.Region,
+                                _ edit: (Session, inout Document) throws(ScriptError) -> Void) throws(ScriptError) {
+        var h = History(initial: Document(), capacity: 1)
+        swap(&h, &history)
+        defer { swap(&h, &history) }
+        let session = self   // for `edit`'s helpers; holds the stand-in history, not the document
+        try h.modify(label, in: region) { (doc) throws(ScriptError) in try edit(session, &doc) }
+    }
+
+    /// The index of the root layer whose subtree holds `name` (where an edit of it happens).
+    func rootIndex(ofLayer name: String) -> Int? { document.indexPath(ofLayer: name)?.first }
 }

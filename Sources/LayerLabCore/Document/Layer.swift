@@ -2,10 +2,11 @@
 /// defaults of `PropertyTable`.
 public struct Layer: Hashable, Sendable {
     public var name: String
-    public var kind: LayerKind
     /// Stored property name → value; keys are `PropertyTable` names.
     public var properties: [String: Value]
     public var sublayers: [Layer]
+    // Last, so no padding lies between fields (`History` compares unchanged layers bitwise).
+    public var kind: LayerKind
 
     public init(name: String, kind: LayerKind, properties: [String: Value] = [:], sublayers: [Layer] = []) {
         self.name = name; self.kind = kind; self.properties = properties; self.sublayers = sublayers

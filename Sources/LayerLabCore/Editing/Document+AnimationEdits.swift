@@ -1,13 +1,15 @@
 /// Validated edits of animations, events, named paths and the canvas.
 extension Document {
     /// Appends an animation (it wins over earlier ones on the same key path).
+    /// In place and O(its own size) (see `addLayer`): everything is checked before it is added.
     public mutating func addAnimation(_ animation: Animation) throws(EditError) {
         try checkNewName(animation.name, dots: true)
-        var copy = self
-        let checked = try copy.checkedAnimation(animation, existing: nil)
-        copy.animations.append(checked)
-        try copy.checkTimeReferences(edited: animation.name)
-        self = copy
+        let checked = try checkedAnimation(animation, existing: nil)
+        try checkTimeReferences(ofNew: animation.name, checked.timeReferences)
+        let names = ownNames()
+        animations.append(checked)
+        for n in Document.childNames(of: checked) { names.add(n, .animation) }
+        self.names = names
     }
 
     /// Replaces the animation called `name` in place (keeping its precedence), as `set ANIMATION`.
@@ -38,10 +40,11 @@ extension Document {
             let kp = try resolveKeyPath(a.keyPath, on: target)
             try checkStoredValue(a.value, for: kp, layer: event.layer)
         }
-        var copy = self
-        copy.events.append(event)
-        try copy.checkTimeReferences(edited: event.name)
-        self = copy
+        try checkTimeReferences(ofNew: event.name, event.time.references.sorted())
+        let names = ownNames()
+        events.append(event)
+        names.add(event.name, .event)
+        self.names = names
     }
 
     public mutating func deleteEvent(_ name: String) throws(EditError) {

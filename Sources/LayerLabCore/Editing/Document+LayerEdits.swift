@@ -3,28 +3,39 @@
 extension Document {
     /// Adds a new layer (without sublayers) under `parent` (nil: the root), at `index`
     /// (nil: on top, the end of the list).
+    ///
+    /// Changes the document in place (no copy of its lists, so adding one of thousands of layers
+    /// costs O(1) when no other copy holds them): everything is checked first, and a refused
+    /// property takes the new layer out again.
     public mutating func addLayer(_ layer: Layer, in parent: String? = nil, at index: Int? = nil) throws(EditError) {
         try checkNewName(layer.name)
-        var copy = self
         var fresh = layer
         fresh.properties = [:]
         fresh.sublayers = []
-        let parentPath = try copy.parentPath(parent)
+        let parentPath = try self.parentPath(parent)
         guard parentPath.count < Document.maxLayerDepth else { throw .tooDeep(Document.maxLayerDepth) }
-        if let problem = LayerKind.placementProblem(layer.kind, under: parent.flatMap { copy.layer(named: $0)?.kind }) {
+        if let problem = LayerKind.placementProblem(layer.kind, under: parent.flatMap { self.layer(named: $0)?.kind }) {
             throw .misplaced(problem)
         }
-        var count = 0
-        copy.modifySublayers(of: parentPath) { count = $0.count }
+        let count = parentPath.isEmpty ? layers.count : self.layer(at: parentPath).sublayers.count
         let i = index ?? count
         guard (0...count).contains(i) else { throw .indexOutOfRange(i, count: count) }
-        copy.modifySublayers(of: parentPath) { $0.insert(fresh, at: i) }
+        let names = ownNames()
+        modifySublayers(of: parentPath) { $0.insert(fresh, at: i) }
+        names.add(layer.name, .layer, root: parentPath.first ?? i)
+        self.names = names
         let assignments = layer.properties.sorted { $0.key < $1.key }.map { Assignment(keyPath: $0.key, value: $0.value) }
-        if !assignments.isEmpty { try copy.setProperties(layer: layer.name, assignments) }
-        self = copy
+        guard !assignments.isEmpty else { return }
+        do {
+            try setProperties(layer: layer.name, assignments)
+        } catch {
+            modifySublayers(of: parentPath) { $0.remove(at: i) }
+            throw error
+        }
     }
 
     /// Sets key paths on a layer, in order (so `bounds` then `bounds.size.width` composes).
+    /// In place, and only after every value is checked.
     public mutating func setProperties(layer name: String, _ assignments: [Assignment]) throws(EditError) {
         guard let path = indexPath(ofLayer: name) else { throw EditError.noSuchLayer(name) }
         let target = layer(at: path)
@@ -36,7 +47,9 @@ extension Document {
         }
         // Unset (null) masks are stored as absent, so a document compares equal to one that never set it.
         for (k, v) in props where v == .null { props[k] = nil }
+        let names = self.names   // no name changes
         modifyLayer(at: path) { $0.properties = props }
+        self.names = names
     }
 
     /// Moves a layer (with its sublayers) under `parent` (nil: the root) at `index` (nil: on top).

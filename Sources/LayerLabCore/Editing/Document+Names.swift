@@ -8,17 +8,31 @@ extension Document {
 
     /// The indices from the root list down to the layer, or nil.
     public func indexPath(ofLayer name: String) -> [Int]? {
-        // NB: called for every command, on trees of many thousands of layers: no copies of
-        // layers and no arrays built along the way (depth is bounded by `maxLayerDepth`).
+        // NB: called several times by every command, on trees of many thousands of layers.
+        // With the name index, a name that is no layer costs O(1), and a layer is looked for
+        // first in the subtree it was added to; without, a walk that copies no layers and
+        // builds no arrays along the way (depth is bounded by `maxLayerDepth`).
+        var visited = 0
+        defer { WorkCounter.current?.add(visited) }
         var path: [Int] = []
         func search(_ layers: [Layer]) -> Bool {
             for i in layers.indices {
+                visited += 1
                 path.append(i)
                 if layers[i].name == name { return true }
                 if !layers[i].sublayers.isEmpty, search(layers[i].sublayers) { return true }
                 path.removeLast()
             }
             return false
+        }
+        if let names {
+            guard names.kinds[name] == .layer else { return nil }
+            if let r = names.roots[name], r < layers.count {
+                path = [r]
+                visited += 1
+                if layers[r].name == name || search(layers[r].sublayers) { return path }
+                path = []
+            }
         }
         return search(layers) ? path : nil
     }
@@ -64,6 +78,7 @@ extension Document {
 
     /// What holds `name`, if anything (group children's names count as animations).
     public func kind(ofName name: String) -> NameKind? {
+        if let names { return names.kinds[name] }
         if layer(named: name) != nil { return .layer }
         if allAnimationNames.contains(name) { return .animation }
         if eventIndex(named: name) != nil { return .event }
@@ -88,7 +103,7 @@ extension Document {
     /// `base` if free, else `base.2`, `base.3`, …: how unnamed animations and events are named.
     public func uniqueName(base: String) -> String {
         if kind(ofName: base) == nil { return base }
-        var n = 2
+        var n = names?.nextSuffix[base] ?? 2
         while kind(ofName: "\(base).\(n)") != nil { n += 1 }
         return "\(base).\(n)"
     }

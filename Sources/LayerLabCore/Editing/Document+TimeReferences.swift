@@ -60,6 +60,20 @@ extension Document {
         }
     }
 
+    /// `checkTimeReferences(edited: name)` after adding a top-level animation or event called
+    /// `name` whose timing names `references` (sorted), in O(references × names) instead of
+    /// O(document): every other time reference already names something that exists (every
+    /// edit and the project reader keep it so), so none names the newcomer, and the only cycle
+    /// it can close is naming itself.
+    func checkTimeReferences(ofNew name: String, _ references: [String]) throws(EditError) {
+        for r in references where r != name {
+            if !animations.contains(where: { $0.name == r }) && !events.contains(where: { $0.name == r }) {
+                throw .unknownTimeReference(r)
+            }
+        }
+        if references.contains(name) { throw .timeCycle([name]) }
+    }
+
     /// Who (in words) takes a time from `name`, if anyone.
     func timeUser(of name: String) -> String? {
         for a in animations where a.timeReferences.contains(name) { return "the beginTime of '\(a.name)'" }

@@ -52,11 +52,17 @@ public struct History: Hashable, Sendable {
     public mutating func record(_ label: String, _ document: Document) -> Bool {
         let step = Step(from: current, to: document)
         guard !step.isEmpty else { return false }
+        current = document
+        append(step, label)
+        return true
+    }
+
+    /// Adds a step after the current state (dropping the redo states) and moves to it.
+    private mutating func append(_ step: Step, _ label: String) {
         labels.removeSubrange((index + 1)...)
         steps.removeSubrange(index...)
         steps.append(step)
         labels.append(label)
-        current = document
         index += 1
         if index - base > capacity { base = index - capacity }
         if base >= capacity {
@@ -65,6 +71,46 @@ public struct History: Hashable, Sendable {
             index -= base
             base = 0
         }
+    }
+
+    /// Where an in-place edit (`modify`) may change the document: per list, the run of the
+    /// current list it may replace (elements after the run may shift, but not change); nil
+    /// leaves a list alone. The canvas is always compared.
+    public struct Region: Sendable {
+        public var paths: Range<Int>?
+        public var layers: Range<Int>?
+        public var animations: Range<Int>?
+        public var events: Range<Int>?
+        public init(paths: Range<Int>? = nil, layers: Range<Int>? = nil,
+                    animations: Range<Int>? = nil, events: Range<Int>? = nil) {
+            self.paths = paths; self.layers = layers; self.animations = animations; self.events = events
+        }
+    }
+
+    /// Runs `edit` on the current document in place and records the result like `record`.
+    ///
+    /// NB: `record` takes a changed copy of the document: with thousands of layers, making that
+    /// copy and comparing it with the current one costs O(document) for every command. Here the
+    /// document is changed where it is (no other copy holds its lists, so nothing is copied) and
+    /// the step keeps only `region`, copied before the edit: O(region) a command. An edit that
+    /// throws must leave the lists outside `region` as they were; the region is put back.
+    @discardableResult
+    public mutating func modify<E: Error>(_ label: String, in region: Region,
+                                          _ edit: (inout Document) throws(E) -> Void) throws(E) -> Bool {
+        var doc = current
+        current = Document()   // `doc` is now the only holder of the lists
+        let before = Snapshot(doc, region)
+        do {
+            try edit(&doc)
+        } catch {
+            before.restore(&doc)
+            current = doc
+            throw error
+        }
+        let step = Step(from: before, to: doc)
+        current = doc
+        guard !step.isEmpty else { return false }
+        append(step, label)
         return true
     }
 
@@ -109,6 +155,15 @@ private struct Step: Hashable, Sendable {
         events = Splice(from: a.events, to: b.events)
     }
 
+    /// The step from `before` (the region of a document before an in-place edit) to `b`.
+    init(from before: Snapshot, to b: Document) {
+        canvas = before.canvas == b.canvas ? nil : (before.canvas, b.canvas)
+        paths = before.paths.flatMap { Splice(replacing: $0, in: b.paths, oldCount: before.counts.paths) }
+        layers = before.layers.flatMap { Splice(replacing: $0, in: b.layers, oldCount: before.counts.layers) }
+        animations = before.animations.flatMap { Splice(replacing: $0, in: b.animations, oldCount: before.counts.animations) }
+        events = before.events.flatMap { Splice(replacing: $0, in: b.events, oldCount: before.counts.events) }
+    }
+
     var isEmpty: Bool { canvas == nil && paths == nil && layers == nil && animations == nil && events == nil }
 
     func undo(_ d: inout Document) {
@@ -151,6 +206,22 @@ private struct Splice<Element: Hashable & Sendable>: Hashable, Sendable {
         inserted = Array(b[prefix..<(b.count - suffix)])
     }
 
+    /// The splice an in-place edit made: `old` is the run it was allowed to change, copied
+    /// before; the list had `oldCount` elements then. nil when the run came out the same.
+    init?(replacing old: Run<Element>, in list: [Element], oldCount: Int) {
+        let end = old.range.upperBound + list.count - oldCount
+        guard end >= old.range.lowerBound, end <= list.count else {
+            assertionFailure("an in-place edit removed more than its region")
+            return nil
+        }
+        let new = list[old.range.lowerBound..<end]
+        WorkCounter.current?.add(old.elements.count + new.count)
+        if new.elementsEqual(old.elements) { return nil }
+        offset = old.range.lowerBound
+        removed = old.elements
+        inserted = Array(new)
+    }
+
     func undo(_ list: inout [Element]) {
         list.replaceSubrange(offset..<(offset + inserted.count), with: removed)
     }
@@ -169,17 +240,21 @@ private struct Splice<Element: Hashable & Sendable>: Hashable, Sendable {
 /// Without this, recording each of n commands costs n deep comparisons.
 private func commonRun<Element: Equatable>(_ a: [Element], _ b: [Element], count: Int,
                                            _ index: (Int) -> (Int, Int)) -> Int {
-    let stride = MemoryLayout<Element>.stride
+    // An element copied into a new array (copy on write) gets its fields copied, not the
+    // padding between and after them: compare `size` bytes one by one, and whole blocks only
+    // of types without trailing padding.
+    let stride = MemoryLayout<Element>.stride, size = MemoryLayout<Element>.size
     func same(_ i: Int) -> Bool {
         let (x, y) = index(i)
         let bitwise = a.withUnsafeBytes { ra in
-            b.withUnsafeBytes { rb in memcmp(ra.baseAddress! + x * stride, rb.baseAddress! + y * stride, stride) == 0 }
+            b.withUnsafeBytes { rb in memcmp(ra.baseAddress! + x * stride, rb.baseAddress! + y * stride, size) == 0 }
         }
         return bitwise || a[x] == b[y]
     }
+    WorkCounter.current?.add(count)
     var n = 0
     let block = 64
-    while n + block <= count {
+    while size == stride, n + block <= count {
         // A whole block at once: bit-identical in both lists, in the same order.
         let (x0, y0) = index(n), (x1, y1) = index(n + block - 1)
         let forward = x1 > x0
@@ -192,4 +267,50 @@ private func commonRun<Element: Equatable>(_ a: [Element], _ b: [Element], count
     }
     while n < count && (stride == 0 || same(n)) { n += 1 }
     return n
+}
+
+/// A run of a list before an in-place edit: where it was and what it held.
+private struct Run<Element: Sendable>: Sendable {
+    var range: Range<Int>
+    var elements: [Element]
+    init(_ list: [Element], _ range: Range<Int>) {
+        self.range = range.clamped(to: 0..<list.count)
+        elements = Array(list[self.range])
+    }
+}
+
+/// What `History.modify` keeps of the document before an edit: the canvas, the runs of its
+/// region and the lists' lengths.
+private struct Snapshot {
+    var canvas: Canvas
+    var counts: (paths: Int, layers: Int, animations: Int, events: Int)
+    var paths: Run<NamedPath>?
+    var layers: Run<Layer>?
+    var animations: Run<Animation>?
+    var events: Run<Event>?
+
+    init(_ d: Document, _ region: History.Region) {
+        canvas = d.canvas
+        counts = (d.paths.count, d.layers.count, d.animations.count, d.events.count)
+        paths = region.paths.map { Run(d.paths, $0) }
+        layers = region.layers.map { Run(d.layers, $0) }
+        animations = region.animations.map { Run(d.animations, $0) }
+        events = region.events.map { Run(d.events, $0) }
+    }
+
+    /// Puts the region back after an edit that threw.
+    func restore(_ d: inout Document) {
+        d.canvas = canvas
+        func put<E: Equatable>(_ run: Run<E>?, _ list: inout [E], _ oldCount: Int) {
+            guard let run else { return }
+            let end = run.range.upperBound + list.count - oldCount
+            guard end >= run.range.lowerBound, end <= list.count else { return }
+            if list.count == oldCount, list[run.range].elementsEqual(run.elements) { return } // unchanged
+            list.replaceSubrange(run.range.lowerBound..<end, with: run.elements)
+        }
+        if paths != nil { put(paths, &d.paths, counts.paths) }
+        if layers != nil { put(layers, &d.layers, counts.layers) }
+        if animations != nil { put(animations, &d.animations, counts.animations) }
+        if events != nil { put(events, &d.events, counts.events) }
+    }
 }

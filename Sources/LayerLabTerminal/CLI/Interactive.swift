@@ -27,7 +27,7 @@ enum Interactive {
                 break
             }
             let outcome = session.handle(line)
-            recovery.record(session)
+            recovery.record(session, inputWaiting: tty || io.inputWouldWait())
             let (ok, quit) = io.report(outcome, from: session)
             if !ok { failed = true }
             if quit { break }

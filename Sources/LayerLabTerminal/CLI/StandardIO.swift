@@ -21,12 +21,15 @@ public struct StandardIO: Sendable {
     public var outputIsTerminal: Bool
     /// Whether a file exists (`layerlab WORD`: a file to open, or a mistyped subcommand).
     public var fileExists: @Sendable (String) -> Bool
+    /// Whether `readLine` would now wait for input (nothing read ahead, nothing to read yet):
+    /// the recovery journal catches up before that.
+    public var inputWouldWait: @Sendable () -> Bool = { StandardInputLines.shared.wouldWait }
     /// The folder of the file being worked on; relative image files are read from it.
     public var baseDirectory: String?
 
     public init(out: @escaping @Sendable (String) -> Void = { s in writeAll(1, s + "\n") },
                 err: @escaping @Sendable (String) -> Void = { s in writeAll(2, s + "\n") },
-                readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) },
+                readLine: @escaping @Sendable () -> String? = { StandardInputLines.shared.next() },
                 inputIsTerminal: Bool = isatty(0) != 0,
                 outputIsTerminal: Bool = isatty(1) != 0,
                 fileExists: @escaping @Sendable (String) -> Bool = { access($0, F_OK) == 0 }) {
@@ -78,5 +81,61 @@ public func writeAll(_ fd: Int32, _ s: String) {
         let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         if n < 0 { if errno == EINTR { continue }; return }
         bytes = bytes.dropFirst(n)
+    }
+}
+
+/// Lines of standard input, read a block at a time (as `Swift.readLine` does, newline and
+/// `\r\n` stripped, invalid UTF-8 repaired), knowing whether the next line is already here.
+public final class StandardInputLines: @unchecked Sendable {
+    /// The one reader of descriptor 0 (only the main thread reads input).
+    public static let shared = StandardInputLines(fd: 0)
+
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    /// `buffer[start..<searched]` holds no newline (so a long line is scanned once).
+    private var searched = 0
+
+    init(fd: Int32) { self.fd = fd }
+
+    private func nextNewline() -> Int? {
+        if let nl = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) { return nl }
+        searched = buffer.count
+        return nil
+    }
+
+    /// The next line, or nil at the end of input.
+    public func next() -> String? {
+        while true {
+            if let nl = nextNewline() {
+                var end = nl
+                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                start = nl + 1
+                searched = start
+                if start > 65_536, start * 2 > buffer.count { buffer.removeFirst(start); start = 0; searched = 0 }
+                return line
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = String(decoding: buffer[start...], as: UTF8.self)
+                start = buffer.count
+                return line
+            }
+            var block = [UInt8](repeating: 0, count: 65_536)
+            let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { atEnd = true; continue }
+            buffer.append(contentsOf: block[..<n])
+        }
+    }
+
+    /// Whether `next()` would wait for input: no whole line read ahead and nothing to read yet.
+    public var wouldWait: Bool {
+        if atEnd || nextNewline() != nil { return false }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) == 0
     }
 }

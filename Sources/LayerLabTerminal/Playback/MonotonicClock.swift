@@ -7,6 +7,9 @@ public struct MonotonicClock: Sendable {
 
     public init() {}
 
+    /// One clock for the whole process (for intervals, where the start does not matter).
+    public static let shared = MonotonicClock()
+
     /// Seconds since `init`.
     public var now: Double {
         let d = start.duration(to: .now).components
