@@ -43,7 +43,7 @@ let package = Package(
                                "LayerLabExport",
                                "CEditLine", "CPNG", "CGIF"]),
         // Release builds link the Swift runtime and FoundationEssentials statically: start-up
-        // then resolves no Swift symbols at load time (docs/performance.md).
+        // then resolves no Swift symbols at load time (README, Performance).
         .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"], linkerSettings: staticRuntime),
         // Benchmarks printed by scripts/bench (never timed tests).
         .executableTarget(name: "layerlab-bench",

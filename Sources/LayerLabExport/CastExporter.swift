@@ -57,16 +57,16 @@ public enum CastExporter {
         try emit("{\"version\": 2, \"width\": \(layout.columns), \"height\": \(layout.rows + 1), \"timestamp\": 0, "
             + "\"duration\": \(formatNumber(Double(count - 1) / fps)), \"title\": \"LayerLab\", "
             + "\"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \"/bin/sh\"}}\n")
-        var previous: CellGrid?
+        // One stream: each frame redraws and re-encodes only what changed (the same bytes as
+        // diffing whole grids).
+        let stream = FrameStream(options: frameOptions, images: images)
         var bytes: [UInt8] = []
         for i in 0..<count {
             if isCancelled() { throw Cancelled() }
             let t = Double(i) / fps
-            let grid = FrameRenderer.grid(scene: evaluator.scene(at: from + t), options: frameOptions, images: images)
             bytes.removeAll(keepingCapacity: true)
-            if previous == nil { bytes.append(contentsOf: "\u{1B}[?25l\u{1B}[2J".utf8) }
-            ANSIEncoder.writeDiff(from: previous, to: grid, into: &bytes)
-            previous = grid
+            if i == 0 { bytes.append(contentsOf: "\u{1B}[?25l\u{1B}[2J".utf8) }
+            stream.write(evaluator.scene(at: from + t), into: &bytes)
             if !bytes.isEmpty { try emit(event(t, String(decoding: bytes, as: UTF8.self))) }
         }
         try emit(event(Double(count - 1) / fps, "\u{1B}[\(layout.rows + 1);1H\u{1B}[?25h"))

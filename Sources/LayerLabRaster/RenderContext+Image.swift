@@ -33,8 +33,8 @@ extension RenderContext {
         scan.reset()
         scan.add(contours, transform: m, normalize: false)
         if !nearest && toImage.b == 0 && toImage.c == 0 {
-            drawAxisAligned(src, iw, ih, toImage, xLimits: (x0, x1), yLimits: (y0, y1), into: target, clip: clip,
-                            alpha: alpha)
+            drawAxisAligned(src, opaqueWords(layer.contents, image, src), image, toImage, xLimits: (x0, x1),
+                            yLimits: (y0, y1), into: target, clip: clip, alpha: alpha)
             return
         }
         var row = [SIMD4<Float>](repeating: .zero, count: width)
@@ -86,34 +86,83 @@ extension RenderContext {
 
     /// An image neither rotated nor skewed, bilinear: each column's source pair and weight
     /// are the same on every row, so they are worked out once, and each pixel is sampled and
-    /// blended in one pass. Same arithmetic, hence the same bytes, as the general path.
-    private func drawAxisAligned(_ src: [SIMD4<Float>], _ iw: Int, _ ih: Int, _ toImage: AffineTransform,
+    /// blended in one pass. Where a fully covered pixel's four source pixels are one opaque
+    /// colour (the inside of flat, scaled-up art) the bilinear mix is that colour exactly and
+    /// the blend is a plain store of its bytes, worked out once per image; where all four are
+    /// transparent nothing is drawn. Same arithmetic, hence the same bytes, as the general path.
+    private func drawAxisAligned(_ src: [SIMD4<Float>], _ opaque: [UInt32], _ image: Bitmap, _ toImage: AffineTransform,
                                  xLimits: (Double, Double), yLimits: (Double, Double), into target: Surface,
                                  clip: [Float]?, alpha: Float) {
+        let iw = image.width, ih = image.height
         var columns = [(Int32, Int32, Float)](repeating: (0, 0, 0), count: width)
         for x in 0..<width {
             let fx = min(xLimits.1, max(xLimits.0, toImage.a * (Double(x) + 0.5) + toImage.tx)) - 0.5
             let ix = Int(fx), ix1 = min(iw - 1, ix + 1)
             columns[x] = (Int32(ix), Int32(ix1), Float(fx - Double(ix)))
         }
+        let w = width
         src.withUnsafeBufferPointer { s in
+        opaque.withUnsafeBufferPointer { opaque in
+        image.pixels.withUnsafeBufferPointer { raw in
         columns.withUnsafeBufferPointer { columns in
+            let words = UnsafeRawPointer(raw.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            // The alpha byte of an RGBA pixel read as one word.
+            let alphaMask = UInt32(littleEndian: 0xFF00_0000)
             scan.rasterize(evenOdd: false) { y, xa, xb, cover in
                 let py = Double(y) + 0.5
                 let fy = min(yLimits.1, max(yLimits.0, toImage.d * py + toImage.ty)) - 0.5
                 let iy = clampedInt(fy, 0, ih - 1), iy1 = min(ih - 1, iy + 1)
                 let ty = Float(fy - Double(iy))
                 let r0 = s.baseAddress! + iy * iw, r1 = s.baseAddress! + iy1 * iw
-                target.blend(y: y, x0: xa, x1: xb, cover: cover, alpha: alpha, clip: clip) { x in
-                    let (ix, ix1, tx) = columns[x]
-                    let a = r0[Int(ix)], b = r0[Int(ix1)], c = r1[Int(ix)], d = r1[Int(ix1)]
-                    let top = a + (b - a) * tx
-                    let bottom = c + (d - c) * tx
-                    return top + (bottom - top) * ty
+                let w0 = words + iy * iw, w1 = words + iy1 * iw, o0 = opaque.baseAddress! + iy * iw
+                target.markDirty(y: y, x0: xa, x1: xb)
+                target.px.withUnsafeMutableBufferPointer { d in
+                    let out = UnsafeMutableRawPointer(d.baseAddress!).assumingMemoryBound(to: UInt32.self)
+                    for x in xa..<xb {
+                        var k = cover[x] * alpha
+                        if let clip { k *= clip[y * w + x] }
+                        if k <= 0 { continue }
+                        let (i0, i1, tx) = columns[x]
+                        let ix = Int(i0), ix1 = Int(i1)
+                        let p = w0[ix], q = w0[ix1], u = w1[ix], v = w1[ix1]
+                        // Four transparent source pixels mix to nothing: over() would return.
+                        if (p | q | u | v) & alphaMask == 0 { continue }
+                        // NB: at k ≥ 1 − 10⁻⁶ over() gives an opaque colour's own bytes: each
+                        // channel lands within 10⁻³ of the integer s · 255 stored in `opaque`.
+                        if k >= 0.999999 {
+                            let o = o0[ix]
+                            if o != 0 && q == p && u == p && v == p {
+                                out[y * w + x] = o
+                                continue
+                            }
+                        }
+                        let a = r0[ix], b = r0[ix1], c = r1[ix], e = r1[ix1]
+                        let top = a + (b - a) * tx
+                        let bottom = c + (e - c) * tx
+                        Surface.over(top + (bottom - top) * ty, k, d, (y * w + x) * 4)
+                    }
                 }
             }
         }
         }
+        }
+        }
+    }
+
+    /// For each opaque image pixel, the bytes `Surface.over` writes for it at full weight
+    /// (the premultiplied colour times 255, rounded); 0 for pixels that are not opaque.
+    /// Worked out once per context and image.
+    private func opaqueWords(_ name: String, _ image: Bitmap, _ src: [SIMD4<Float>]) -> [UInt32] {
+        if let done = opaqueImageWords[name] { return done }
+        var out = [UInt32](repeating: 0, count: src.count)
+        for i in 0..<src.count where image.pixels[i * 4 + 3] == 255 {
+            let v = src[i]
+            // NB: over() at k = 1 computes s * 1 * 255 + d * 0 for each channel: this.
+            out[i] = Pixel(r: Pixel.byte(v[0] * 1 * 255 + 0), g: Pixel.byte(v[1] * 1 * 255 + 0),
+                           b: Pixel.byte(v[2] * 1 * 255 + 0), a: Pixel.byte(v[3] * 1 * 255 + 0)).word
+        }
+        opaqueImageWords[name] = out
+        return out
     }
 
     /// The range pixel centres may be sampled in for the image pixels `a…b` of an axis `n`

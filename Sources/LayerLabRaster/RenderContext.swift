@@ -19,6 +19,8 @@ final class RenderContext {
     private var pool: [Surface] = []
     /// Images converted for sampling, by name (the image store is fixed for the context).
     var premultipliedImages: [String: [SIMD4<Float>]] = [:]
+    /// Opaque image pixels as the bytes a full-weight blend writes, by name (see `drawImage`).
+    var opaqueImageWords: [String: [UInt32]] = [:]
 
     init(width: Int, height: Int, images: ImageStore, sampling: Rasterizer.Sampling) {
         self.width = width; self.height = height; self.images = images; self.sampling = sampling

@@ -45,7 +45,7 @@ public enum CommandTable {
         CommandSpec("layer", aliases: LayerKind.allCases.dropFirst().map(\.rawValue), .document,
                     [[.slot("NAME"), .optional([.word("in"), .slot("PARENT")]), .optional([.properties])],
                      [.slot("NAME"), .optional([.word("in"), .slot("PARENT")]), .optional([.properties]), .optional([.block])]],
-                    summary: "Adds a layer (CALayer, CAShapeLayer, text, image, CAReplicatorLayer, CAGradientLayer, CATransformLayer or CAEmitterLayer) on top of its siblings. An emitter takes its cells (CAEmitterCell) in a block, `{ cell NAME prop=value … }`, or as `cell NAME in EMITTER …`; a cell's own block holds the cells its particles emit.",
+                    summary: "Adds a layer (CALayer, CAShapeLayer, CATextLayer, image, CAReplicatorLayer, CAGradientLayer, CATransformLayer or CAEmitterLayer) on top of its siblings. An emitter takes its cells (CAEmitterCell) in a block, `{ cell NAME prop=value … }`, or as `cell NAME in EMITTER …`; a cell's own block holds the cells its particles emit.",
                     example: "layer box position=(100, 100) bounds=rect(0, 0, 100, 100)\nshape ring in box path=circle(50, 50, 20) fillColor=clear strokeColor=red lineWidth=2") { p, spec, verb throws(ScriptError) in
             let n = try p.name("a layer name")
             let kind = LayerKind(rawValue: verb.text) ?? .layer

@@ -1,12 +1,30 @@
 import LayerLabCore
 import LayerLabRaster
 
-/// The warning for text the built-in font cannot draw: said once per character, at the
-/// prompt (scripts and pipes stay quiet), when a command first brings the character in.
+/// What is said at the prompt about text (scripts and pipes stay quiet): characters the
+/// built-in font cannot draw, once each, and text that cannot show because its layer has no
+/// bounds, once a layer.
 extension Session {
+    /// Notes and warnings for the text layers a command changed.
+    mutating func textNotes(before: Document) -> [String] {
+        guard settings.announceNames, document != before else { return [] }
+        var out: [String] = []
+        if let w = missingGlyphWarning(before: before) { out.append(w) }
+        for entry in document.allLayers where entry.layer.kind == .text {
+            let l = entry.layer
+            guard let s = l.properties["string"]?.string, !s.isEmpty else { continue }
+            let b = PropertyTable.value("bounds", in: l.properties).rect ?? .zero
+            if b.width > 0 && b.height > 0 { continue }
+            if notedUnboundedText.insert(l.name).inserted {
+                out.append("note: '\(escapeForTerminal(l.name))' has no bounds, and as in Core Animation text shows only "
+                           + "inside them (give it bounds=rect(0, 0, WIDTH, HEIGHT))")
+            }
+        }
+        return out
+    }
+
     /// "warning: …" for characters in the document's texts not warned about yet, or nil.
     mutating func missingGlyphWarning(before: Document) -> String? {
-        guard settings.announceNames, document != before else { return nil }
         var missing: [Character] = []
         func check(_ s: String) {
             for ch in VectorFont.regular.missingCharacters(in: s) where warnedGlyphs.insert(ch).inserted { missing.append(ch) }

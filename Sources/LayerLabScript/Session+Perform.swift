@@ -47,7 +47,7 @@ extension Session {
         case .watch(let file, let args): out = [.effect(.watch(try watchRequest(file, args)))]
         }
         if let before {
-            if let warning = missingGlyphWarning(before: before.0) { out.append(.text(warning)) }
+            out += textNotes(before: before.0).map { .text($0) }
             if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {
                 out.append(.effect(.show(ShowRequest(document: document, time: time))))
             }

@@ -46,6 +46,8 @@ public struct Session: Sendable {
     var nextLine = 1
     /// Characters the built-in font lacks that a warning has named already.
     var warnedGlyphs: Set<Character> = []
+    /// Text layers a note has said have no bounds.
+    var notedUnboundedText: Set<String> = []
     var loadDepth = 0
     let files: (any FileAccess)?
     let codec: (any ProjectCodec)?

@@ -10,6 +10,8 @@ struct DocumentGenerator {
     private var layerNames: [String] = []
     private var layerKind: [String: LayerKind] = [:]
     private var pathNames: [String] = []
+    /// The named paths' shapes (a motion path's keyframes are its vertices).
+    private var pathShapes: [String: Path] = [:]
     /// Top-level animations and events defined so far: what time expressions may name
     /// without making a cycle.
     private var timedNames: [String] = []
@@ -25,6 +27,7 @@ struct DocumentGenerator {
         d.canvas.background = color()
         for _ in 0..<int(0...3) { d.paths.append(NamedPath(name: fresh("p"), path: path())) }
         pathNames = d.paths.map(\.name)
+        for p in d.paths { pathShapes[p.name] = p.path }
         d.layers = (0..<int(1...3)).map { _ in layer(depth: 0, parent: nil) }
         d.layers = d.layers.map { addMasks($0) }
         for _ in 0..<int(0...5) {
@@ -94,10 +97,17 @@ struct DocumentGenerator {
             k.calculationMode = pick(Animation.CalculationMode.allCases)
             // A point may follow a motion path instead: its vertices are the keyframes.
             if kp.type == .point && chance(0.4) {
-                var shape = path()
-                while shape.isEmpty { shape = path() }
-                n = MotionPath(shape)!.vertices.count
-                k.path = .path(shape)
+                let named = pathNames.filter { !(pathShapes[$0]?.isEmpty ?? true) }
+                if !named.isEmpty && chance(0.4) {
+                    let name = pick(named)
+                    k.path = .pathRef(name)
+                    n = MotionPath(pathShapes[name]!)!.vertices.count
+                } else {
+                    var shape = path()
+                    while shape.isEmpty { shape = path() }
+                    k.path = .path(shape)
+                    n = MotionPath(shape)!.vertices.count
+                }
                 if chance(0.5) { k.values = [] }
                 k.rotationMode = chance(0.3) ? nil : pick(Animation.RotationMode.allCases)
             }

@@ -43,3 +43,16 @@ struct TextPropertyTests {
         #expect(quiet.ok("text t string=\"ア\"").isEmpty, "scripts and pipes stay quiet")
     }
 }
+
+extension TextPropertyTests {
+    @Test func textWithoutBoundsGetsANoteOnce() {
+        var s = Session(settings: .init(sourceName: "<input>", announceNames: true))
+        func printed(_ line: String) -> String {
+            s.handle(line).responses.compactMap { if case .text(let t) = $0 { return t }; return nil }.joined(separator: "\n")
+        }
+        #expect(printed("text t string=\"Hi\"").contains("note: 't' has no bounds"))
+        #expect(!printed("set t string=\"Hello\"").contains("no bounds"), "said once")
+        #expect(!printed("text u string=\"Hi\" bounds=rect(0, 0, 40, 20)").contains("no bounds"))
+        #expect(!printed("text v").contains("no bounds"), "nothing to show yet")
+    }
+}

@@ -26,6 +26,30 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
+    /// `access` with property names turned into table indices, for the evaluator's slots.
+    let slots: SlotAccess
+
+    enum SlotAccess: Hashable, Sendable {
+        case property(Int)
+        case component(Int, Component)
+        case fanOut([Int])
+        case frame
+        /// A name outside the table: reads as null, writes nothing.
+        case none
+    }
+
+    init(name: String, access: Access, type: ValueType) {
+        self.name = name; self.access = access; self.type = type
+        switch access {
+        case .property(let n): slots = PropertyTable.index(of: n).map { .property($0) } ?? .none
+        case .component(let n, let c): slots = PropertyTable.index(of: n).map { .component($0, c) } ?? .none
+        case .fanOut(let ns):
+            let indices = ns.compactMap(PropertyTable.index(of:))
+            slots = indices.count == ns.count ? .fanOut(indices) : .none
+        case .frame: slots = .frame
+        }
+    }
+
     /// Key paths that are not stored properties, with how they resolve.
     static let derived: [String: (String, Access, ValueType)] = [
         "position.x": ("position.x", .component("position", .x), .number),
@@ -136,6 +160,38 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
             b.size = f.size
             props["bounds"] = .rect(b)
             props["position"] = .point(Point(f.minX + a.x * f.width, f.minY + a.y * f.height))
+        }
+    }
+
+    /// Reads the key path's value from a layer's slots.
+    func read(_ props: PropertySlots) -> Value {
+        switch slots {
+        case .property(let i): return props.value(i)
+        case .fanOut(let indices): return props.value(indices[0])
+        case .component(let i, let c): return KeyPath.component(c, of: props.value(i))
+        case .frame:
+            let pos = props.value(PropertyTable.Slot.position).point ?? .zero
+            let b = props.value(PropertyTable.Slot.bounds).rect ?? .zero
+            let a = props.value(PropertyTable.Slot.anchorPoint).point ?? .zero
+            return .rect(Rect(pos.x - a.x * b.width, pos.y - a.y * b.height, b.width, b.height))
+        case .none: return .null
+        }
+    }
+
+    /// Writes `value` through the key path into a layer's slots.
+    func write(_ value: Value, into props: inout PropertySlots) {
+        switch slots {
+        case .property(let i): props[i] = value
+        case .fanOut(let indices): for i in indices { props[i] = value }
+        case .component(let i, let c): props[i] = KeyPath.replacing(c, of: props.value(i), with: value)
+        case .frame:
+            guard let f = value.rect else { return }
+            let a = props.value(PropertyTable.Slot.anchorPoint).point ?? .zero
+            var b = props.value(PropertyTable.Slot.bounds).rect ?? .zero
+            b.size = f.size
+            props[PropertyTable.Slot.bounds] = .rect(b)
+            props[PropertyTable.Slot.position] = .point(Point(f.minX + a.x * f.width, f.minY + a.y * f.height))
+        case .none: return
         }
     }
 

@@ -65,10 +65,11 @@ extension Evaluator {
     /// Compiles every top-level animation, by layer, in the order they were added.
     mutating func compileAnimations() {
         for a in document.animations {
-            let kind = entries[a.layer]?.layer.kind
-            let c = compile(a, label: a.name, kind: kind, begin: beginValue(a.timing.beginTime),
+            // Animations of a layer that does not exist apply to nothing.
+            guard let order = entries[a.layer]?.order else { continue }
+            let c = compile(a, label: a.name, kind: plans[order].layer.kind, begin: beginValue(a.timing.beginTime),
                             duration: duration(of: a, groupDuration: nil), isChild: false)
-            compiledByLayer[a.layer, default: []].append(c)
+            plans[order].animations.append(c)
         }
     }
 }

@@ -71,7 +71,7 @@ struct EmitterValues {
 
     init() {}
 
-    init(_ props: [String: Value]) {
+    init(_ props: PropertySlots) {
         func num(_ k: String) -> Double { finite(PropertyTable.value(k, in: props, kind: .emitter).number) }
         func word<W: RawRepresentable>(_ k: String, _ d: W) -> W where W.RawValue == String {
             PropertyTable.value(k, in: props, kind: .emitter).string.flatMap(W.init(rawValue:)) ?? d
@@ -107,7 +107,7 @@ struct CellValues {
     /// An image file drawn instead of the path ("" for none).
     var image = ""
 
-    init(_ props: [String: Value], path: Path) {
+    init(_ props: PropertySlots, path: Path) {
         func num(_ k: String) -> Double { finite(PropertyTable.value(k, in: props, kind: .emitterCell).number) }
         enabled = PropertyTable.value("enabled", in: props).bool ?? true
         birthRate = num("birthRate"); lifetime = num("lifetime"); lifetimeRange = num("lifetimeRange")

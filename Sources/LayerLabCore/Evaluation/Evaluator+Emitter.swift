@@ -17,46 +17,47 @@ extension Evaluator {
     /// The particles of emitter `l` at scene time `sceneTime`, when its clock reads `layerTime`.
     /// Values at other emitter times are read at the scene time that clock passed through
     /// them (the clock is taken to run at its current rate).
-    func emission(_ l: Layer, layerTime: Double, sceneTime: Double) -> Emission {
-        var cells: [(Layer, path: Int)] = []
+    func emission(_ order: Int, layerTime: Double, sceneTime: Double) -> Emission {
+        let l = plans[order].layer
+        var cells: [(Int, path: Int)] = []
         var shapes: [Path] = []
-        func index(_ layers: [Layer]) {
-            for c in layers where c.kind == .emitterCell {
+        func index(_ children: [Int]) {
+            for c in children where plans[c].layer.kind == .emitterCell {
                 cells.append((c, shapes.count))
                 shapes.append(.empty)
-                index(c.sublayers)
+                index(plans[c].children)
             }
         }
-        index(l.sublayers)
+        index(plans[order].children)
         // Any change over time of a cell, or of the emitter's own emission values (not its
         // position or opacity, which move the drawing, not the particles), takes the grid.
         let emitterKeys = Set(PropertyTable.properties(for: .emitter).filter { $0.kinds?.contains(.emitter) == true }.map(\.name))
         func touches(_ kp: KeyPath?) -> Bool { kp.map { !emitterKeys.isDisjoint(with: $0.storedProperties) } ?? false }
         func changes(_ c: CompiledAnimation) -> Bool { touches(c.keyPath) || c.children.contains(where: changes) }
         let animated = cells.contains { c in
-            let n = c.0.name
-            return !(compiledByLayer[n] ?? []).isEmpty || !(eventsByLayer[n] ?? []).isEmpty || !(implicitByLayer[n] ?? []).isEmpty
-        } || (compiledByLayer[l.name] ?? []).contains(where: changes)
-            || (eventsByLayer[l.name] ?? []).contains { $0.keyPaths.contains(where: touches) }
-            || (implicitByLayer[l.name] ?? []).contains { touches($0.keyPath) }
+            !plans[c.0].animations.isEmpty || !plans[c.0].events.isEmpty || !plans[c.0].implicit.isEmpty
+        } || plans[order].animations.contains(where: changes)
+            || plans[order].events.contains { $0.keyPaths.contains(where: touches) }
+            || plans[order].implicit.contains { touches($0.keyPath) }
         let rate = self.layerTime(l.name, at: sceneTime + 1) - layerTime
         func state(at t: Double) -> EmitterState {
             let s = rate != 0 && rate.isFinite ? sceneTime + (t - layerTime) / rate : sceneTime
             var trace: [Explanation.Step]? = nil
             let emitter = EmitterValues(presentedProperties(l.name, sceneTime: s, layerTime: t, trace: &trace, traceKey: nil))
             var next = 0
-            func states(_ layers: [Layer]) -> [CellState] {
-                layers.filter { $0.kind == .emitterCell }.map { c in
+            func states(_ children: [Int]) -> [CellState] {
+                children.filter { plans[$0].layer.kind == .emitterCell }.map { i in
+                    let c = plans[i].layer
                     let shape = next
                     next += 1
                     let props = presentedProperties(c.name, sceneTime: s, layerTime: t, trace: &trace, traceKey: nil)
                     var path = EmitterCell.dot
                     if case .path(let p)? = props["path"].map(resolve) { path = p }
-                    return CellState(name: c.name, values: CellValues(props, path: path), cells: states(c.sublayers),
+                    return CellState(name: c.name, values: CellValues(props, path: path), cells: states(plans[i].children),
                                      shape: shape)
                 }
             }
-            return EmitterState(emitter: emitter, cells: states(l.sublayers))
+            return EmitterState(emitter: emitter, cells: states(plans[order].children))
         }
         let current = state(at: layerTime)
         var images = [String](repeating: "", count: shapes.count)

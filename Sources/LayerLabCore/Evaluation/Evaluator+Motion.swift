@@ -17,7 +17,7 @@ extension Evaluator {
     /// path animation on `position` (in groups too). It says where on the path the animation
     /// is, not that nothing else moves the layer: callers compare with the drawn position.
     public func motionPlacement(layer: String, at time: Double) -> MotionPlacement? {
-        guard let list = compiledByLayer[layer], entries[layer] != nil else { return nil }
+        guard let list = plan(layer)?.animations else { return nil }
         var found: MotionPlacement?
         func visit(_ c: CompiledAnimation, _ parentTime: Double) {
             let local = c.clock.local(parentTime)

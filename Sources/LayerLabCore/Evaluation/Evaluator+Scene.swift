@@ -6,32 +6,33 @@ extension Evaluator {
         var maskNames: Set<String> = []
         var presented: [PresentedLayer] = []
         var maskOf: [String: String] = [:]
-        func walk(_ layers: [Layer], parentTime: Double) -> [PresentedLayer] {
+        func walk(_ layers: [Int], parentTime: Double) -> [PresentedLayer] {
             var out: [PresentedLayer] = []
             out.reserveCapacity(layers.count)
-            for l in layers {
-                let model = modelProperties(l.name, at: time)
+            for i in layers {
+                let model = modelProperties(i, at: time)
                 let lt = Evaluator.clockTime(parentTime, model)
                 var trace: [Explanation.Step]? = nil
-                let props = presentedProperties(l.name, sceneTime: time, layerTime: lt, trace: &trace, traceKey: nil)
-                var p = presentedLayer(l, props, layerTime: lt)
-                if case .string(let m) = props["mask"] ?? .null, m != l.name, entries[m] != nil {
-                    maskOf[l.name] = m
+                let props = presentedProperties(i, model: model, sceneTime: time, layerTime: lt, trace: &trace, traceKey: nil)
+                var p = presentedLayer(i, props, layerTime: lt)
+                if case .string(let m)? = props[PropertyTable.Slot.mask], m != p.name, entries[m] != nil {
+                    maskOf[p.name] = m
                     maskNames.insert(m)
                 }
                 // An emitter's cells are not layers: they shape its particles.
-                p.sublayers = walk(l.kind == .emitter ? l.sublayers.filter(\.kind.isLayer) : l.sublayers, parentTime: lt)
-                if l.kind == .emitter { p.emission = emission(l, layerTime: lt, sceneTime: time) }
-                if let t = props["transform"]?.transform, !t.isEmpty { p.transformMatrix = t.matrix }
-                if let t = props["sublayerTransform"]?.transform, !t.isEmpty { p.sublayerTransform = t.matrix }
-                if l.kind == .replicator {
-                    p.replicator = replication(props) { k, delay in walk(l.sublayers, parentTime: lt - Double(k) * delay) }
+                let children = plans[i].children
+                p.sublayers = walk(p.kind == .emitter ? children.filter { plans[$0].layer.kind.isLayer } : children, parentTime: lt)
+                if p.kind == .emitter { p.emission = emission(i, layerTime: lt, sceneTime: time) }
+                if let t = props[PropertyTable.Slot.transform]?.transform, !t.isEmpty { p.transformMatrix = t.matrix }
+                if let t = props[PropertyTable.Slot.sublayerTransform]?.transform, !t.isEmpty { p.sublayerTransform = t.matrix }
+                if p.kind == .replicator {
+                    p.replicator = replication(props) { k, delay in walk(children, parentTime: lt - Double(k) * delay) }
                 }
                 out.append(p)
             }
             return out
         }
-        presented = walk(document.layers, parentTime: time)
+        presented = walk(roots, parentTime: time)
         if !maskNames.isEmpty {
             var masks: [String: PresentedLayer] = [:]
             func collect(_ ls: [PresentedLayer]) {
@@ -63,20 +64,39 @@ extension Evaluator {
                      layers: presented)
     }
 
-    /// Typed presentation values from a property dictionary, through the property table.
-    func presentedLayer(_ l: Layer, _ props: [String: Value], layerTime: Double) -> PresentedLayer {
+    /// Typed presentation values from a layer's stored properties, through the property table
+    /// (the flipbook frame, which depends on the time, is left to `presentedLayer(_:_:layerTime:)`).
+    func presentedLayer(_ l: Layer, _ props: PropertySlots) -> PresentedLayer {
         var p = PresentedLayer(name: l.name, kind: l.kind)
-        for spec in PropertyTable.properties(for: l.kind) {
-            guard let present = spec.present, let v = props[spec.name] else { continue }
-            present(&p, spec.type == .path ? resolve(v) : v)
+        let has = PropertyTable.applicable(to: l.kind)
+        for e in props.entries where has[e.index] {
+            guard let present = PropertyTable.presenters[e.index] else { continue }
+            present(&p, PropertyTable.holdsPath[e.index] ? resolve(e.value) : e.value)
         }
-        if l.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
+        return p
+    }
+
+    /// The layer at `order` in `plans` presented from `props`: its stored presentation with
+    /// every property an event or animation wrote presented again.
+    func presentedLayer(_ order: Int, _ props: PropertySlots, layerTime: Double) -> PresentedLayer {
+        var p = plans[order].presented
+        let kind = p.kind
+        var has: [Bool]? = nil
+        for e in props.entries where e.written {
+            guard let present = PropertyTable.presenters[e.index] else { continue }
+            if has == nil { has = PropertyTable.applicable(to: kind) }
+            guard has![e.index] else { continue }
+            // From the default, as a fresh layer: a value of the wrong type leaves the default.
+            present(&p, PropertyTable.defaults[e.index])
+            present(&p, PropertyTable.holdsPath[e.index] ? resolve(e.value) : e.value)
+        }
+        if kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
         return p
     }
 
     /// A replicator's copies from its presentation values; `copies(k, delay)` walks the
     /// sublayers `k · delay` earlier.
-    func replication(_ props: [String: Value], copies: (Int, Double) -> [PresentedLayer]) -> Replication {
+    func replication(_ props: PropertySlots, copies: (Int, Double) -> [PresentedLayer]) -> Replication {
         func num(_ k: String) -> Double { props[k]?.number ?? 0 }
         let count = Replication.count(props["instanceCount"]?.number ?? 1)
         let delay = num("instanceDelay").isFinite ? num("instanceDelay") : 0
@@ -92,16 +112,16 @@ extension Evaluator {
     /// The flipbook frame shown at layer time `t`, like UIImageView's animationImages:
     /// `frameIndex` when set or animated, else the frame the flipbook clock is on. After a
     /// finite `animationRepeatCount` the layer shows its `contents`.
-    func flipbookFrame(_ props: [String: Value], layerTime t: Double) -> String? {
-        let frames = (props["frames"]?.list ?? []).compactMap(\.string)
+    func flipbookFrame(_ props: PropertySlots, layerTime t: Double) -> String? {
+        let frames = (props[PropertyTable.Slot.frames]?.list ?? []).compactMap(\.string)
         guard !frames.isEmpty else { return nil }
         let n = frames.count
-        if let idx = props["frameIndex"]?.number, idx.isFinite {
+        if let idx = props[PropertyTable.Slot.frameIndex]?.number, idx.isFinite {
             return frames[clampedInt(idx.rounded(.down), 0, n - 1)]
         }
-        var cycle = PropertyTable.value("animationDuration", in: props).number ?? 0
+        var cycle = props.value(PropertyTable.Slot.animationDuration).number ?? 0
         if cycle <= 0 { cycle = Double(n) / 30 }
-        let repeats = PropertyTable.value("animationRepeatCount", in: props).number ?? 0
+        let repeats = props.value(PropertyTable.Slot.animationRepeatCount).number ?? 0
         if t < 0 { return frames[0] }
         if repeats > 0 && t >= repeats * cycle { return nil }
         let k = (t / (cycle / Double(n))).rounded(.down).truncatingRemainder(dividingBy: Double(n))

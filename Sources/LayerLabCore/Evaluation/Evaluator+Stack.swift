@@ -3,18 +3,21 @@ extension Evaluator {
     /// The layer's properties with every applying animation stacked on the model values.
     /// With `trace` non-nil, records each animation on `traceKey`'s stored properties.
     func presentedProperties(_ layer: String, sceneTime: Double, layerTime: Double,
-                             trace: inout [Explanation.Step]?, traceKey: KeyPath?,
-                             implicitLimit: Int = .max) -> [String: Value] {
-        guard let entry = entries[layer] else { return [:] }
-        var props = modelProperties(layer, at: sceneTime)
-        let kind = entry.layer.kind
-        for c in compiledByLayer[layer] ?? [] {
+                             trace: inout [Explanation.Step]?, traceKey: KeyPath?) -> PropertySlots {
+        guard let entry = entries[layer] else { return PropertySlots() }
+        return presentedProperties(entry.order, model: modelProperties(entry.order, at: sceneTime), sceneTime: sceneTime,
+                                   layerTime: layerTime, trace: &trace, traceKey: traceKey)
+    }
+
+    /// The same for the layer at `order` in `plans`, from its model values `model`.
+    func presentedProperties(_ order: Int, model: PropertySlots, sceneTime: Double, layerTime: Double,
+                             trace: inout [Explanation.Step]?, traceKey: KeyPath?) -> PropertySlots {
+        var props = model
+        for c in plans[order].animations {
             apply(c, parentTime: layerTime, into: &props, trace: &trace, traceKey: traceKey)
         }
-        if let implicit = implicitByLayer[layer] {
-            for (i, imp) in implicit.enumerated() where i < implicitLimit {
-                applyImplicit(imp, sceneTime: sceneTime, into: &props, trace: &trace, traceKey: traceKey)
-            }
+        for imp in plans[order].implicit {
+            applyImplicit(imp, sceneTime: sceneTime, into: &props, trace: &trace, traceKey: traceKey)
         }
         return props
     }
@@ -25,7 +28,7 @@ extension Evaluator {
     }
 
     /// Applies one animation (recursing into groups) at parent time `parentTime`.
-    func apply(_ c: CompiledAnimation, parentTime: Double, into props: inout [String: Value],
+    func apply(_ c: CompiledAnimation, parentTime: Double, into props: inout PropertySlots,
                trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
         let local = c.clock.local(parentTime)
         if c.isGroup {
@@ -166,7 +169,7 @@ extension Evaluator {
     }
 
     /// Applies an implicit animation (`set … animated`): 0.25 s, default curve, no fill.
-    func applyImplicit(_ imp: ImplicitAnimation, sceneTime: Double, into props: inout [String: Value],
+    func applyImplicit(_ imp: ImplicitAnimation, sceneTime: Double, into props: inout PropertySlots,
                        trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
         let label = "\(imp.eventName) (implicit)"
         let traced = trace != nil && touches(imp.keyPath, traceKey)
@@ -194,7 +197,8 @@ extension Evaluator {
     /// from the presentation value just before its event. A later non-animated event on the
     /// same key path ends an implicit animation still in flight (like `removeAnimation`).
     mutating func buildImplicitAnimations() {
-        for (layer, events) in eventsByLayer where events.contains(where: { $0.event.animated }) {
+        for layer in plans.indices where plans[layer].events.contains(where: { $0.event.animated }) {
+            let events = plans[layer].events
             var list: [ImplicitAnimation] = []
             for (ei, e) in events.enumerated() {
                 for (i, a) in e.event.assignments.enumerated() {
@@ -205,23 +209,24 @@ extension Evaluator {
                         }
                         continue
                     }
-                    implicitByLayer[layer] = list
+                    plans[layer].implicit = list
                     let before = presentationBefore(layer, eventIndex: ei, time: e.time, kp: kp)
                     let to = resolve(a.value)
                     list.append(ImplicitAnimation(eventName: e.event.name, keyPath: kp, from: before, to: to,
                                                   begin: e.time, end: e.time + Evaluator.implicitDuration))
                 }
             }
-            implicitByLayer[layer] = list
+            plans[layer].implicit = list
         }
     }
 
     /// The presentation value of `kp` at `time` with only the events before `eventIndex`.
-    private func presentationBefore(_ layer: String, eventIndex: Int, time: Double, kp: KeyPath) -> Value {
+    private func presentationBefore(_ layer: Int, eventIndex: Int, time: Double, kp: KeyPath) -> Value {
         var copy = self
-        copy.eventsByLayer[layer] = Array((eventsByLayer[layer] ?? []).prefix(eventIndex))
+        copy.plans[layer].events = Array(plans[layer].events.prefix(eventIndex))
         var trace: [Explanation.Step]? = nil
-        let props = copy.presentedProperties(layer, sceneTime: time, layerTime: copy.layerTime(layer, at: time),
+        let name = plans[layer].layer.name
+        let props = copy.presentedProperties(name, sceneTime: time, layerTime: copy.layerTime(name, at: time),
                                              trace: &trace, traceKey: nil)
         return resolve(kp.read(props))
     }

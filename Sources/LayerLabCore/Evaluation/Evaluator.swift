@@ -11,7 +11,27 @@ public struct Evaluator: Sendable {
     struct LayerEntry: Sendable {
         var layer: Layer
         var parent: String?
+        /// Where the layer comes in a depth-first walk of the tree: its index in `plans`.
         var order: Int
+    }
+
+    /// What a frame needs of one layer, prepared once so a frame looks nothing up by name.
+    struct LayerPlan: Sendable {
+        /// The layer without its sublayers.
+        var layer: Layer
+        /// The sublayers' indices in `plans`, back to front.
+        var children: [Int] = []
+        /// The stored properties.
+        var stored: PropertySlots
+        /// Scheduled events, by time (stable).
+        var events: [ResolvedEvent] = []
+        /// Animations in the order they were added.
+        var animations: [CompiledAnimation] = []
+        /// Implicit animations of `set … animated` events, in time order.
+        var implicit: [ImplicitAnimation] = []
+        /// The layer presented from its stored properties; a frame re-presents only the
+        /// properties its events and animations wrote.
+        var presented: PresentedLayer
     }
 
     struct ResolvedEvent: Sendable {
@@ -32,9 +52,10 @@ public struct Evaluator: Sendable {
     }
 
     var entries: [String: LayerEntry] = [:]
-    var compiledByLayer: [String: [CompiledAnimation]] = [:]
-    var eventsByLayer: [String: [ResolvedEvent]] = [:]
-    var implicitByLayer: [String: [ImplicitAnimation]] = [:]
+    /// Every layer, in depth-first order (`LayerEntry.order`).
+    var plans: [LayerPlan] = []
+    /// The root layers' indices in `plans`.
+    var roots: [Int] = []
     var intervals: [String: (begin: Double, end: Double)] = [:]
     var paths: [String: Path] = [:]
     var settling: [SpringSolver: Double] = [:]
@@ -48,8 +69,8 @@ public struct Evaluator: Sendable {
     public init(document: Document) {
         self.document = document
         for p in document.paths { paths[p.name] = p.path }
-        var order = 0
-        func index(_ layers: [Layer], parent: String?) {
+        func index(_ layers: [Layer], parent: String?) -> [Int] {
+            var indices: [Int] = []
             for l in layers {
                 var shallow = l
                 shallow.sublayers = []
@@ -58,28 +79,38 @@ public struct Evaluator: Sendable {
                 for spec in PropertyTable.properties(for: l.kind) where shallow.properties[spec.name] == nil {
                     if let d = spec.kindDefaults[l.kind] { shallow.properties[spec.name] = d }
                 }
+                let order = plans.count
+                indices.append(order)
                 entries[l.name] = LayerEntry(layer: shallow, parent: parent, order: order)
-                order += 1
-                index(l.sublayers, parent: l.name)
+                plans.append(LayerPlan(layer: shallow, stored: PropertySlots(shallow.properties),
+                                       presented: PresentedLayer(name: l.name, kind: l.kind)))
+                plans[order].children = index(l.sublayers, parent: l.name)
             }
+            return indices
         }
-        index(document.layers, parent: nil)
+        roots = index(document.layers, parent: nil)
         for a in document.animations { collectSprings(a) }
         resolveIntervals()
         compileAnimations()
         for e in document.events {
-            let kind = entries[e.layer]?.layer.kind
-            let kps = e.assignments.map { KeyPath.resolve($0.keyPath, for: kind) }
+            guard let order = entries[e.layer]?.order else { continue }
+            let kps = e.assignments.map { KeyPath.resolve($0.keyPath, for: plans[order].layer.kind) }
             let t = intervals[e.name]?.begin ?? 0
-            eventsByLayer[e.layer, default: []].append(ResolvedEvent(event: e, time: t, keyPaths: kps))
+            plans[order].events.append(ResolvedEvent(event: e, time: t, keyPaths: kps))
         }
-        for key in eventsByLayer.keys {
+        for i in plans.indices where plans[i].events.count > 1 {
             // Stable: events at the same time keep document order.
-            eventsByLayer[key] = eventsByLayer[key]!.enumerated()
+            plans[i].events = plans[i].events.enumerated()
                 .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
         buildImplicitAnimations()
+        for i in plans.indices {
+            plans[i].presented = presentedLayer(plans[i].layer, plans[i].stored)
+        }
     }
+
+    /// The plan of a named layer.
+    func plan(_ layer: String) -> LayerPlan? { entries[layer].map { plans[$0.order] } }
 
     private mutating func collectSprings(_ a: Animation) {
         switch a.body {
@@ -116,7 +147,7 @@ public struct Evaluator: Sendable {
         for e in document.events {
             if let iv = intervals[e.name], iv.end.isFinite { end = max(end, iv.end) }
         }
-        for list in implicitByLayer.values { for i in list where i.end.isFinite { end = max(end, i.end) } }
+        for p in plans { for i in p.implicit where i.end.isFinite { end = max(end, i.end) } }
         if end == 0 && (infinite || hasFlipbook) { return 4 }
         // Huge but finite ends (beginTime=1e300) still make a scene nobody can play through.
         return min(end, Evaluator.longestScene)
@@ -177,10 +208,10 @@ public struct Evaluator: Sendable {
     /// Explains the presentation value of `keyPath` on `layer` at `time`.
     public func explain(layer: String, keyPath: String, at time: Double) -> Explanation? {
         guard let entry = entries[layer], let kp = KeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
-        var stored: [String: Value] = entry.layer.properties
+        var stored = PropertySlots(entry.layer.properties)
         let storedValue = publicValue(kp.read(stored))
         var steps: [Explanation.EventStep] = []
-        for e in eventsByLayer[layer] ?? [] where e.time <= time {
+        for e in plans[entry.order].events where e.time <= time {
             for (i, a) in e.event.assignments.enumerated() {
                 guard let ekp = e.keyPaths[i] else { continue }
                 ekp.write(resolve(a.value), into: &stored)
@@ -205,10 +236,15 @@ public struct Evaluator: Sendable {
     // MARK: - Model values and layer time
 
     /// Stored properties with the scheduled events up to `time` applied.
-    func modelProperties(_ layer: String, at time: Double) -> [String: Value] {
-        guard let entry = entries[layer] else { return [:] }
-        var props = entry.layer.properties
-        for e in eventsByLayer[layer] ?? [] {
+    func modelProperties(_ layer: String, at time: Double) -> PropertySlots {
+        guard let entry = entries[layer] else { return PropertySlots() }
+        return modelProperties(entry.order, at: time)
+    }
+
+    /// The same, by index in `plans`.
+    func modelProperties(_ order: Int, at time: Double) -> PropertySlots {
+        var props = plans[order].stored
+        for e in plans[order].events {
             if e.time > time { break }
             for (i, a) in e.event.assignments.enumerated() {
                 e.keyPaths[i]?.write(resolve(a.value), into: &props)
@@ -233,10 +269,10 @@ public struct Evaluator: Sendable {
         return t
     }
 
-    static func clockTime(_ parent: Double, _ props: [String: Value]) -> Double {
-        let begin = PropertyTable.value("beginTime", in: props).number ?? 0
-        let speed = PropertyTable.value("speed", in: props).number ?? 1
-        let offset = PropertyTable.value("timeOffset", in: props).number ?? 0
+    static func clockTime(_ parent: Double, _ props: PropertySlots) -> Double {
+        let begin = props.value(PropertyTable.Slot.beginTime).number ?? 0
+        let speed = props.value(PropertyTable.Slot.speed).number ?? 1
+        let offset = props.value(PropertyTable.Slot.timeOffset).number ?? 0
         if begin == 0 && speed == 1 && offset == 0 { return parent }
         return (parent - begin) * speed + offset
     }

@@ -66,8 +66,6 @@ public struct VectorFont: Sendable {
 
     public static let regular = VectorFont(weight: .regular)
     public static let bold = VectorFont(weight: .bold)
-    /// The regular weight (the font before weights existed).
-    public static var standard: VectorFont { regular }
 
     /// The font of a weight.
     public static func of(_ weight: FontWeight) -> VectorFont { weight == .bold ? bold : regular }
@@ -120,9 +118,6 @@ public struct VectorFont: Sendable {
 
     /// The stroke width for text of `fontSize`, in points.
     public func lineWidth(fontSize: Double) -> Double { strokeEm * fontSize }
-
-    /// The regular weight's stroke width for text of `fontSize`, in points.
-    public static func lineWidth(fontSize: Double) -> Double { regular.lineWidth(fontSize: fontSize) }
 
     /// Parses one glyph's stroke description (see `outlines`).
     static func parse(_ source: String) -> [[Point]] {

@@ -95,14 +95,15 @@ public struct Subcommand: Sendable {
     public var name: String
     public var synopsis: String
     public var summary: String
-    /// What `layerlab NAME --help` prints.
-    public var help: String
+    /// What `layerlab NAME --help` prints, written only when asked for (start-up stays short).
+    public var help: String { makeHelp() }
+    private let makeHelp: @Sendable () -> String
     /// Runs with the arguments after the subcommand's name; returns the exit status.
     public var run: @Sendable ([String], StandardIO) -> Int32
 
-    public init(name: String, synopsis: String, summary: String, help: String,
+    public init(name: String, synopsis: String, summary: String, help: @autoclosure @escaping @Sendable () -> String,
                 run: @escaping @Sendable ([String], StandardIO) -> Int32) {
-        self.name = name; self.synopsis = synopsis; self.summary = summary; self.help = help; self.run = run
+        self.name = name; self.synopsis = synopsis; self.summary = summary; self.makeHelp = help; self.run = run
     }
 }
 

@@ -40,8 +40,8 @@ public struct StandardIO: Sendable {
     /// Whether errors are coloured: standard error is a terminal, `NO_COLOR` unset, `TERM`
     /// not `dumb`.
     public var errorColor: Bool = {
-        let env = ProcessInfo.processInfo.environment
-        return isatty(2) != 0 && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+        // getenv, not ProcessInfo's dictionary of the whole environment: this runs at start-up.
+        isatty(2) != 0 && getenv("NO_COLOR") == nil && getenv("TERM").map { String(cString: $0) } != "dumb"
     }()
 
     /// Reports a command-line mistake and returns exit status 1.

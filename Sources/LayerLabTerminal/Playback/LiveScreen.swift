@@ -54,13 +54,21 @@ enum LiveScreen {
 
     /// The frame of `scene` in the top `rows` rows of a `window`, centred, as the cells that
     /// differ from `last` (all of them when nil). `asked` is a `size=`: the window still bounds it.
+    /// `stream` keeps the frame before between calls (see `FrameStream`): a new one is made
+    /// when the options change; set it to nil when the images change.
     static func frame(_ scene: Scene, window: TerminalSize, rows: Int, asked: (columns: Int, rows: Int)?,
-                      mode: FrameMode, color: ColorMode, images: ImageStore, after last: CellGrid?) -> (bytes: String, grid: CellGrid) {
+                      mode: FrameMode, color: ColorMode, images: ImageStore, after last: CellGrid?,
+                      stream: inout FrameStream?) -> (bytes: String, grid: CellGrid) {
         let columns = min(window.columns, asked?.columns ?? window.columns)
         let options = FrameOptions(columns: columns, rows: min(rows, asked?.rows ?? rows), mode: mode, color: color)
-        let grid = FrameRenderer.grid(scene: scene, options: options, images: images)
-        let column = 1 + max(0, (window.columns - grid.columns) / 2)
-        let row = 1 + max(0, (rows - grid.rows) / 2)
-        return (ANSIEncoder.diff(from: last, to: grid, row: row, column: column), grid)
+        if stream?.options != options { stream = FrameStream(options: options, images: images) }
+        let s = stream!
+        if last == nil { s.invalidate() }
+        let layout = FrameRenderer.layout(canvas: scene.canvasSize, options: options)
+        let column = 1 + max(0, (window.columns - layout.columns) / 2)
+        let row = 1 + max(0, (rows - layout.rows) / 2)
+        var out: [UInt8] = []
+        s.write(scene, row: row, column: column, into: &out)
+        return (String(decoding: out, as: UTF8.self), s.grid!)
     }
 }

@@ -75,6 +75,7 @@ public struct Player {
         let status = StatusLine(unicode: frameMode != .ascii, color: color != .none)
         var size = TerminalSize.of(output) ?? TerminalSize.current(environment: environment)
         var last: CellGrid?
+        var stream: FrameStream?
         var lastTime = -Double.infinity
         var lastStatus = ""
         var needsClear = false
@@ -90,7 +91,8 @@ public struct Player {
             let statusText = status.text(state, now: now, width: size.columns)
             if t != lastTime || last == nil || statusText != lastStatus {
                 let (cells, grid) = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
-                                                     mode: frameMode, color: color, images: images, after: last)
+                                                     mode: frameMode, color: color, images: images, after: last,
+                                                     stream: &stream)
                 var bytes = Escape.beginSynchronized
                 if needsClear { bytes += Escape.reset + Escape.clearScreen; needsClear = false }
                 if t != lastTime || last == nil { bytes += cells }

@@ -80,6 +80,7 @@ struct Watcher {
         var playing = request.play
 
         var last: CellGrid?
+        var stream: FrameStream?
         var lastTime = -Double.infinity
         var lastStatus = ""
         var lastProblem: String?
@@ -104,6 +105,7 @@ struct Watcher {
                         let ev = Evaluator(document: document)
                         evaluator = ev
                         images = ImageLoader.images(for: document, relativeTo: folder).0
+                        stream = nil
                         problem = nil
                         state = PlaybackState(from: 0, to: ev.sceneDuration, loop: true, now: now)
                         if !playing { state.togglePause(now: now) }
@@ -125,7 +127,8 @@ struct Watcher {
                 if needsClear { bytes += Escape.reset + Escape.clearScreen; needsClear = false }
                 if let evaluator, t != lastTime || last == nil {
                     let (cells, grid) = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
-                                                         mode: frameMode, color: color, images: images, after: last)
+                                                         mode: frameMode, color: color, images: images, after: last,
+                                                         stream: &stream)
                     bytes += cells
                     last = grid
                 }
