@@ -442,6 +442,10 @@ open class CGContext {
     public func scaleBy(x sx: CGFloat, y sy: CGFloat) {}
     public func addPath(_ path: CGPath) {}
     public func setFillColor(_ color: CGColor) {}
-    public func fillPath() {}
+    public func fillPath(using rule: CGPathFillRule = .winding) {}
     public func makeImage() -> CGImage? { nil }
+}
+public enum CGPathFillRule: Int32 {
+    case winding = 0
+    case evenOdd = 1
 }
