@@ -11,37 +11,22 @@ func frameBenchmarks() {
             if let d = exampleDocument(root + "/examples/\(name).lab") { cases.append((name, d)) }
         }
     }
-    cases.append(("1,000 shape layers", benchDocument(layers: 1000, animations: 3000)))
     for (name, doc) in cases {
         let ev = Evaluator(document: doc)
         let duration = max(ev.sceneDuration, 1)
-        let many = name.hasPrefix("1,000")
         var i = 0
-        let modes: [(FrameMode, ColorMode)] = many ? [(.blocks, .truecolor)]
-            : [(.blocks, .truecolor), (.ascii, .none), (.braille, .ansi256)]
+        let modes: [(FrameMode, ColorMode)] = [(.blocks, .truecolor), (.ascii, .none), (.braille, .ansi256)]
         for (mode, color) in modes {
             let options = FrameOptions(columns: 160, rows: 48, mode: mode, color: color)
             var bytes = 0
-            let t = measure("\(name) at 160x48 cells, \(mode.rawValue), colour \(color.rawValue)", runs: many ? 21 : 41) {
+            measure("\(name) at 160x48 cells, \(mode.rawValue), colour \(color.rawValue)", runs: 41) {
                 i += 1
                 bytes = FrameRenderer.render(scene: ev.scene(at: duration * Double(i % 20) / 20), options: options).utf8.count
             }
-            if many { target("1,000 shape layers", t, atMost: 2, unit: "ms") }
             print("      bytes a frame (full redraw): \(bytes)")
         }
-        if many {
-            // Where the time goes: the presentation tree, then pixels and cells.
-            let options = FrameOptions(columns: 160, rows: 48, mode: .blocks, color: .truecolor)
-            measure("  of which: evaluate the presentation tree", runs: 21) {
-                i += 1
-                _ = ev.scene(at: duration * Double(i % 20) / 20)
-            }
-            let scene = ev.scene(at: duration / 2)
-            measure("  of which: rasterize + encode", runs: 21) {
-                _ = FrameRenderer.render(scene: scene, options: options)
-            }
-        }
     }
+    manyLayersBenchmarks()
     // The hardening issue's reproducer: a 10,000-character text layer, on one line and wrapped
     // into its bounds. Layouts are kept between frames and only what shows is stroked.
     let long = String(repeating: "abcdefghij", count: 1000)

@@ -1,12 +1,13 @@
 // Prints LayerLab's performance figures beside rlottie and cairo where those are installed.
-// Run with `scripts/bench [start|frames|peers|gif|core]` (a release build).
+// Run with `scripts/bench [start|frames|peers|gif|core|circle|shape|many]` (a release build).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-// `circle` and `shape` are the two halves of `peers`, for focused runs.
-let groups = ["start", "peers", "frames", "gif", "core", "circle", "shape"]
+// `circle` and `shape` are the two halves of `peers`, `many` the 1,000-layer part of `frames`,
+// for focused runs.
+let groups = ["start", "peers", "frames", "gif", "core", "circle", "shape", "many"]
 let chosen = Array(CommandLine.arguments.dropFirst())
 if let bad = chosen.first(where: { !groups.contains($0) }) {
     print("layerlab-bench: unknown group '\(bad)'; choose from \(groups.joined(separator: ", "))")
@@ -19,5 +20,6 @@ if wants("peers") { peerBenchmarks() }
 if chosen.contains("circle") { circleBenchmarks() }
 if chosen.contains("shape") { shapeBenchmarks() }
 if wants("frames") { frameBenchmarks() }
+if chosen.contains("many") { manyLayersBenchmarks() }
 if wants("gif") { gifBenchmark() }
 if wants("core") { coreBenchmarks() }

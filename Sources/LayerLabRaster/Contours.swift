@@ -38,6 +38,16 @@ struct Contours {
         }
     }
 
+    /// Adds every flattened polyline as a contour, as `add(_: [Polyline])` does.
+    mutating func add(_ flat: FlatPolylines) {
+        var start = 0
+        for end in flat.ends {
+            points.append(contentsOf: flat.points[start..<end])
+            close()
+            start = end
+        }
+    }
+
     /// Adds contours already in flat form.
     mutating func add(_ other: Contours) {
         let base = points.count

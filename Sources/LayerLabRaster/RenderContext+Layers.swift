@@ -16,6 +16,17 @@ extension RenderContext {
     func draw(_ layer: PresentedLayer, parent: Transform3D, into target: Surface,
               clip: [Float]?, alpha: Float) {
         guard !layer.hidden, layer.opacity > 0, layer.opacity.isFinite || layer.opacity > 1 else { return }
+        // A flat leaf (no sublayers, copies or mask) under a 2D parent needs only its 2D map:
+        // the 3D product's entries are the same sums plus exact zeros, so the pixels match.
+        let leaf = layer.sublayers.isEmpty && layer.replicator == nil && layer.mask.isEmpty
+            && layer.kind != .transformLayer && layer.isFlat
+        if leaf, let p = RenderContext.finiteAffine(parent) {
+            let m = layer.transformToSuperlayer.concatenating(p)
+            if !layer.isDoubleSided && !Projective2D(m).facesViewer(at: Point(layer.bounds.midX, layer.bounds.midY)) { return }
+            drawAffine(layer, m, children: .identity, parent: parent, maskLayers: [], into: target, clip: clip,
+                       alpha: alpha)
+            return
+        }
         let m3 = layer.isFlat && parent.isAffinePlane
             ? Transform3D(layer.transformToSuperlayer).concatenating(parent)
             : layer.transform3DToSuperlayer.concatenating(parent)
@@ -26,13 +37,32 @@ extension RenderContext {
             drawTransformLayer(layer, m3, into: target, clip: clip, alpha: alpha * opacity)
             return
         }
-        let affine = plane.affine
-        let m = affine ?? .identity
         let children = layer.sublayerTransformAboutAnchor.concatenating(Transform3D.flatteningZ).concatenating(m3)
         let maskLayers = layer.mask.filter { !$0.hidden }
+        guard let m = plane.affine else {
+            drawGroup(layer, m3: m3, affine: nil, children: children, parent: parent, maskLayers: maskLayers,
+                      into: target, clip: clip, alpha: alpha)
+            return
+        }
+        drawAffine(layer, m, children: children, parent: parent, maskLayers: maskLayers, m3: m3, into: target,
+                   clip: clip, alpha: alpha)
+    }
+
+    /// The parent's map when it is 2D with finite entries (then a flat leaf's map is its 2D product).
+    static func finiteAffine(_ t: Transform3D) -> AffineTransform? {
+        guard t.isAffinePlane, t.m.allSatisfy({ $0.isFinite }) else { return nil }
+        return AffineTransform(a: t.m[0], b: t.m[1], c: t.m[4], d: t.m[5], tx: t.m[12], ty: t.m[13])
+    }
+
+    /// A layer whose plane maps affinely through `m`: drawn directly unless group opacity, a
+    /// mask or a shadow of its drawing needs it composited from an offscreen.
+    private func drawAffine(_ layer: PresentedLayer, _ m: AffineTransform, children: Transform3D, parent: Transform3D,
+                            maskLayers: [PresentedLayer], m3: Transform3D? = nil, into target: Surface,
+                            clip: [Float]?, alpha: Float) {
+        let opacity = Float(min(1, layer.opacity))
         let hasMask = !layer.mask.isEmpty
         let shadow = RenderContext.castsShadow(layer)
-        let group = affine == nil || hasMask || (shadow && layer.shadowPath.isEmpty)
+        let group = hasMask || (shadow && layer.shadowPath.isEmpty)
             || (opacity < 1 && RenderContext.drawingCount(layer, limit: 2) > 1)
         guard group else {
             if shadow {
@@ -42,6 +72,21 @@ extension RenderContext {
             drawContent(layer, transform: m, children: children, into: target, clip: clip, alpha: alpha * opacity)
             return
         }
+        // A leaf's 3D map, as the general path builds it.
+        let m3 = m3 ?? Transform3D(layer.transformToSuperlayer).concatenating(parent)
+        drawGroup(layer, m3: m3, affine: m, children: children, parent: parent,
+                  maskLayers: maskLayers, into: target, clip: clip, alpha: alpha)
+    }
+
+    /// A layer drawn offscreen, then composited with its opacity, mask and shadow.
+    private func drawGroup(_ layer: PresentedLayer, m3: Transform3D, affine: AffineTransform?, children: Transform3D,
+                           parent: Transform3D, maskLayers: [PresentedLayer], into target: Surface,
+                           clip: [Float]?, alpha: Float) {
+        let opacity = Float(min(1, layer.opacity))
+        let plane = m3.planar
+        let m = affine ?? .identity
+        let hasMask = !layer.mask.isEmpty
+        let shadow = RenderContext.castsShadow(layer)
         let offscreen = borrowSurface()
         defer { giveBack(offscreen) }
         if affine != nil {
@@ -73,9 +118,8 @@ extension RenderContext {
         let b = layer.bounds
         let hasArea = b.width > 0 && b.height > 0
         if hasArea && layer.backgroundColor.a > 0 {
-            let c = deviceContours(.roundedRect(b, radius: layer.cornerRadius), transform: m)
-            fill(c, transform: .identity, evenOdd: false, normalize: false, color: layer.backgroundColor,
-                 into: target, clip: clip, alpha: alpha)
+            fillPath(.roundedRect(b, radius: layer.cornerRadius), transform: m, evenOdd: false,
+                     color: layer.backgroundColor, into: target, clip: clip, alpha: alpha)
         }
         var inner = clip
         if layer.masksToBounds {
@@ -105,8 +149,7 @@ extension RenderContext {
             if bw < min(b.width, b.height) / 2 {
                 path.elements += Path.roundedRect(b.insetBy(bw), radius: max(0, layer.cornerRadius - bw)).elements
             }
-            fill(deviceContours(path, transform: m), transform: .identity, evenOdd: true, normalize: false,
-                 color: layer.borderColor, into: target, clip: clip, alpha: alpha)
+            fillPath(path, transform: m, evenOdd: true, color: layer.borderColor, into: target, clip: clip, alpha: alpha)
         }
     }
 
@@ -115,9 +158,8 @@ extension RenderContext {
                            clip: [Float]?, alpha: Float) {
         guard !layer.path.isEmpty else { return }
         if layer.fillColor.a > 0 {
-            let c = deviceContours(layer.path, transform: m)
-            fill(c, transform: .identity, evenOdd: layer.fillRule == .evenOdd, normalize: false, color: layer.fillColor,
-                 into: target, clip: clip, alpha: alpha)
+            fillPath(layer.path, transform: m, evenOdd: layer.fillRule == .evenOdd, color: layer.fillColor,
+                     into: target, clip: clip, alpha: alpha)
         }
         if layer.strokeColor.a > 0 && layer.lineWidth > 0 && layer.lineWidth.isFinite {
             let style = StrokeStyle(lineWidth: layer.lineWidth, cap: layer.lineCap, join: layer.lineJoin,

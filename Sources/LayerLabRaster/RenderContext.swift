@@ -12,6 +12,9 @@ final class RenderContext {
     /// Flattening tolerance in pixels.
     let tolerance = 0.05
     var contours = Contours()
+    /// Scratch for `fillPath`: a path flattened in device space, then as contours.
+    private var flattening = FlatPolylines()
+    private var pathContours = Contours()
     /// Laid-out texts, kept across frames.
     var textLayouts = TextLayoutCache.shared
     /// Glyphs stroked by this context so far: text work grows with what shows, not with the string.
@@ -102,7 +105,22 @@ final class RenderContext {
     /// The path's contours in device space, flattened to the pixel tolerance.
     func deviceContours(_ path: Path, transform t: AffineTransform) -> Contours {
         var c = Contours()
-        c.add(path.applying(t).flattened(tolerance: tolerance))
+        flattening.removeAll()
+        path.flatten(tolerance: tolerance, transform: t, into: &flattening)
+        c.add(flattening)
         return c
+    }
+
+    /// Fills a path mapped through `t` with a solid colour, as `fill(deviceContours(path, …))`
+    /// but in reused buffers: the per-shape cost of scenes with many small layers.
+    func fillPath(_ path: Path, transform t: AffineTransform, evenOdd: Bool, color: Color, into target: Surface,
+                  clip: [Float]?, alpha: Float) {
+        guard color.a > 0, alpha > 0 else { return }
+        flattening.removeAll()
+        path.flatten(tolerance: tolerance, transform: t, into: &flattening)
+        pathContours.removeAll()
+        pathContours.add(flattening)
+        fill(pathContours, transform: .identity, evenOdd: evenOdd, normalize: false, color: color, into: target,
+             clip: clip, alpha: alpha)
     }
 }

@@ -19,6 +19,25 @@ public struct Polyline: Hashable, Sendable {
     }
 }
 
+/// Polylines in one flat point list, so a renderer can flatten thousands of paths a frame
+/// into the same buffers without allocating per path.
+public struct FlatPolylines: Sendable {
+    public var points: [Point] = []
+    /// `ends[i]` is one past the last point of polyline i.
+    public var ends: [Int] = []
+    /// Whether polyline i is closed.
+    public var closed: [Bool] = []
+
+    public init() {}
+
+    /// Empties the lists, keeping their storage.
+    public mutating func removeAll() {
+        points.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        closed.removeAll(keepingCapacity: true)
+    }
+}
+
 extension Path {
     /// The path as polylines, each curve split until no point strays more than `tolerance`
     /// from the true curve (Wang's bound on uniform subdivision).
@@ -27,43 +46,68 @@ extension Path {
     /// stays as a single point, so round and square caps can still draw a dot, as Core
     /// Graphics does.
     public func flattened(tolerance: Double) -> [Polyline] {
+        var flat = FlatPolylines()
+        flatten(tolerance: tolerance, transform: nil, into: &flat)
+        var start = 0
+        return flat.ends.indices.map { i in
+            defer { start = flat.ends[i] }
+            return Polyline(Array(flat.points[start..<flat.ends[i]]), closed: flat.closed[i])
+        }
+    }
+
+    /// Appends `flattened(tolerance:)` of the path mapped through `transform` (nil: as it is)
+    /// to `out`: the same points, bit for bit, as flattening `applying(transform)`.
+    public func flatten(tolerance: Double, transform: AffineTransform?, into out: inout FlatPolylines) {
         let tol = max(tolerance, 1e-6)
-        var out: [Polyline] = []
-        var current: [Point] = []
+        // The subpath being built is out.points[first...].
+        var first = out.points.count
         var drew = false
         var start = Point.zero
         var pen = Point.zero
         var hasPen = false
 
         func finish(closed: Bool) {
-            if drew, !current.isEmpty {
-                if closed, current.count > 1, current[current.count - 1].distance(to: current[0]) < 1e-9 {
-                    current.removeLast()
+            let count = out.points.count - first
+            if drew, count > 0 {
+                if closed, count > 1, out.points[out.points.count - 1].distance(to: out.points[first]) < 1e-9 {
+                    out.points.removeLast()
                 }
-                out.append(Polyline(current, closed: closed && current.count > 1))
+                out.ends.append(out.points.count)
+                out.closed.append(closed && out.points.count - first > 1)
+            } else {
+                out.points.removeSubrange(first...)
             }
-            current = []
+            first = out.points.count
             drew = false
         }
         func add(_ p: Point) {
-            if let last = current.last, last.distance(to: p) < 1e-9 { return }
-            current.append(p)
+            if out.points.count > first, out.points[out.points.count - 1].distance(to: p) < 1e-9 { return }
+            out.points.append(p)
         }
         func begin() {
-            if current.isEmpty { current.append(pen) }
+            if out.points.count == first { out.points.append(pen) }
         }
+        /// Starts the subpath over at `p` (what the pen did before a first point is dropped).
+        func restart(_ p: Point) {
+            out.points.removeSubrange(first...)
+            out.points.append(p)
+        }
+        func map(_ p: Point) -> Point { transform?.apply(p) ?? p }
 
         for element in elements {
             switch element {
-            case .move(let p):
+            case .move(let p0):
+                let p = map(p0)
                 finish(closed: false)
                 start = p; pen = p; hasPen = true
-                current = [p]
-            case .line(let p):
-                if !hasPen { start = p; pen = p; hasPen = true; current = [p]; continue }
+                restart(p)
+            case .line(let p0):
+                let p = map(p0)
+                if !hasPen { start = p; pen = p; hasPen = true; restart(p); continue }
                 begin(); add(p); drew = true; pen = p
-            case .quad(let c, let p):
-                if !hasPen { start = p; pen = p; hasPen = true; current = [p]; continue }
+            case .quad(let c0, let p0):
+                let c = map(c0), p = map(p0)
+                if !hasPen { start = p; pen = p; hasPen = true; restart(p); continue }
                 begin()
                 let dd = (pen - 2 * c + p).length
                 let n = segmentCount((0.25 * dd / tol).squareRoot())
@@ -72,8 +116,9 @@ extension Path {
                     add(u * u * pen + 2 * u * t * c + t * t * p)
                 }
                 drew = true; pen = p
-            case .cubic(let c1, let c2, let p):
-                if !hasPen { start = p; pen = p; hasPen = true; current = [p]; continue }
+            case .cubic(let c10, let c20, let p0):
+                let c1 = map(c10), c2 = map(c20), p = map(p0)
+                if !hasPen { start = p; pen = p; hasPen = true; restart(p); continue }
                 begin()
                 let dd = max((pen - 2 * c1 + c2).length, (c1 - 2 * c2 + p).length)
                 let n = segmentCount((0.75 * dd / tol).squareRoot())
@@ -86,11 +131,10 @@ extension Path {
             case .close:
                 if hasPen { finish(closed: true) }
                 pen = start
-                current = [start]
+                restart(start)
             }
         }
         finish(closed: false)
-        return out
     }
 
     /// The path's length in points: curves measured on a fine flattening, closing segments

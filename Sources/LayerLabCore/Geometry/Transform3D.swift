@@ -134,6 +134,17 @@ public struct Transform3D: Hashable, Sendable {
 public struct Projective2D: Hashable, Sendable {
     public var m11, m12, m14, m21, m22, m24, m41, m42, m44: Double
 
+    public init(m11: Double, m12: Double, m14: Double, m21: Double, m22: Double, m24: Double,
+                m41: Double, m42: Double, m44: Double) {
+        self.m11 = m11; self.m12 = m12; self.m14 = m14; self.m21 = m21; self.m22 = m22; self.m24 = m24
+        self.m41 = m41; self.m42 = m42; self.m44 = m44
+    }
+
+    /// A 2D affine map as a projective one (w = 1).
+    public init(_ t: AffineTransform) {
+        self.init(m11: t.a, m12: t.b, m14: 0, m21: t.c, m22: t.d, m24: 0, m41: t.tx, m42: t.ty, m44: 1)
+    }
+
     /// Whether w is constant: then the map is affine.
     public var isAffine: Bool { m14 == 0 && m24 == 0 }
 
