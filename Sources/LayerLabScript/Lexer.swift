@@ -156,6 +156,11 @@ public struct Lexer: Sendable {
 
     mutating func run() throws(ScriptError) {
         try scan()
+        try finish()
+    }
+
+    /// Ends the tokens once the text is lexed: refuses a bracket left open, adds `.end`.
+    mutating func finish() throws(ScriptError) {
         if let open = openers.first { throw .unclosed(open.0, open.1) }
         tokens.append(Token(kind: .end, range: SourceRange(here, here), text: "", spaceBefore: sawSpace))
     }
@@ -164,67 +169,72 @@ public struct Lexer: Sendable {
     /// that throws has not touched `tokens` or `openers`, so after a dangling `\` the lexer
     /// can be rewound to `resumePoint` and carry on once more text is appended.
     mutating func scan() throws(ScriptError) {
-        while let c = peek() {
-            let start = here, startIndex = i
-            resumePoint = (i, line, column, sawSpace, runHasSlash)
-            if c.isNewline {
-                advance(over: c)
-                if bracketDepth == 0 {
-                    tokens.append(Token(kind: .separator, range: SourceRange(start, start), text: "\n", spaceBefore: sawSpace))
-                }
-                sawSpace = true
-            } else if c.isWhitespace {
-                advance(over: c); sawSpace = true
-            } else if c.is("\\") {
-                advance(over: c)
-                while let d = peek(), d.isWhitespace, !d.isNewline { advance(over: d) }
-                guard let d = peek() else { throw .danglingBackslash(SourceRange(start, here)) }
-                guard d.isNewline else {
-                    throw .invalid("'\\' continues a line only at its end", SourceRange(start, SourceLocation(line: start.line, column: start.column + 1)))
-                }
-                advance(over: d); sawSpace = true
-            } else if c.is("#") {
-                if inCommand, let hex = hexRun(after: c), [3, 4, 6, 8].contains(hex.count) {
-                    // Neither `#` nor hex digits are line breaks: one column each.
-                    column += 1 + hex.count
-                    i = hex.end
-                    emit(.hexColor(text(from: startIndex + c.length)), from: start, startIndex: startIndex)
-                } else {
-                    while true {
-                        skipASCII { $0 &- 10 >= 4 }  // anything but a line break
-                        guard let d = peek(), !d.isNewline else { break }
-                        advance(over: d)
-                    }
-                    sawSpace = true
-                }
-            } else if c.is(";") && bracketDepth == 0 {
-                advance(over: c)
-                tokens.append(Token(kind: .separator, range: SourceRange(start, here), text: ";", spaceBefore: sawSpace))
-                sawSpace = true
-            } else if c.is("\"") {
-                try string()
-            } else if c.isASCIIDigit || (c.is(".") && (peek(1)?.isASCIIDigit ?? false)) {
-                try number()
-            } else if c.isLetter || c.is("_") {
-                wordRest()
-                emit(.word(text(from: startIndex)), from: start, startIndex: startIndex)
-            } else {
-                advance(over: c)
-                let range = SourceRange(start, here)
-                let ch = c.character
-                switch ch {
-                case "(", "[", "{":
-                    openers.append((ch, range))
-                    if ch != "{" { bracketDepth += 1 }
-                case ")", "]", "}":
-                    let want: Character = ch == ")" ? "(" : ch == "]" ? "[" : "{"
-                    guard let last = openers.last, last.0 == want else { throw .unbalanced(ch, range) }
-                    openers.removeLast()
-                    if ch != "}" { bracketDepth -= 1 }
-                default: break
-                }
-                emit(.symbol(ch), from: start, startIndex: startIndex)
+        while peek() != nil { try step() }
+    }
+
+    /// Lexes one step from `i` (not at the end): a token, a separator, or space or a comment
+    /// skipped. Adds at most one token.
+    mutating func step() throws(ScriptError) {
+        let c = peek()!
+        let start = here, startIndex = i
+        resumePoint = (i, line, column, sawSpace, runHasSlash)
+        if c.isNewline {
+            advance(over: c)
+            if bracketDepth == 0 {
+                tokens.append(Token(kind: .separator, range: SourceRange(start, start), text: "\n", spaceBefore: sawSpace))
             }
+            sawSpace = true
+        } else if c.isWhitespace {
+            advance(over: c); sawSpace = true
+        } else if c.is("\\") {
+            advance(over: c)
+            while let d = peek(), d.isWhitespace, !d.isNewline { advance(over: d) }
+            guard let d = peek() else { throw .danglingBackslash(SourceRange(start, here)) }
+            guard d.isNewline else {
+                throw .invalid("'\\' continues a line only at its end", SourceRange(start, SourceLocation(line: start.line, column: start.column + 1)))
+            }
+            advance(over: d); sawSpace = true
+        } else if c.is("#") {
+            if inCommand, let hex = hexRun(after: c), [3, 4, 6, 8].contains(hex.count) {
+                // Neither `#` nor hex digits are line breaks: one column each.
+                column += 1 + hex.count
+                i = hex.end
+                emit(.hexColor(text(from: startIndex + c.length)), from: start, startIndex: startIndex)
+            } else {
+                while true {
+                    skipASCII { $0 &- 10 >= 4 }  // anything but a line break
+                    guard let d = peek(), !d.isNewline else { break }
+                    advance(over: d)
+                }
+                sawSpace = true
+            }
+        } else if c.is(";") && bracketDepth == 0 {
+            advance(over: c)
+            tokens.append(Token(kind: .separator, range: SourceRange(start, here), text: ";", spaceBefore: sawSpace))
+            sawSpace = true
+        } else if c.is("\"") {
+            try string()
+        } else if c.isASCIIDigit || (c.is(".") && (peek(1)?.isASCIIDigit ?? false)) {
+            try number()
+        } else if c.isLetter || c.is("_") {
+            wordRest()
+            emit(.word(text(from: startIndex)), from: start, startIndex: startIndex)
+        } else {
+            advance(over: c)
+            let range = SourceRange(start, here)
+            let ch = c.character
+            switch ch {
+            case "(", "[", "{":
+                openers.append((ch, range))
+                if ch != "{" { bracketDepth += 1 }
+            case ")", "]", "}":
+                let want: Character = ch == ")" ? "(" : ch == "]" ? "[" : "{"
+                guard let last = openers.last, last.0 == want else { throw .unbalanced(ch, range) }
+                openers.removeLast()
+                if ch != "}" { bracketDepth -= 1 }
+            default: break
+            }
+            emit(.symbol(ch), from: start, startIndex: startIndex)
         }
     }
 

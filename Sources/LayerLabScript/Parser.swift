@@ -3,35 +3,43 @@ import LayerLabCore
 /// Turns tokens into commands. Knows the shape of each command (its positional words and
 /// blocks) but not what names exist or what types values take; `Interpreter` checks those.
 public struct Parser {
-    var tokens: [Token]
+    let tokens: TokenStream
     var p = 0
     /// How deeply the value being read nests (brackets and signs).
     var depth = 0
     /// The deepest a value may nest; far below what the stack can take.
     static let maxNesting = 256
 
-    init(_ tokens: [Token]) { self.tokens = tokens }
+    init(_ tokens: [Token]) { self.tokens = TokenStream(tokens) }
 
-    /// Parses every command in `text` (lines numbered from `firstLine`).
+    init(lexing text: String, firstLine: Int) { tokens = TokenStream(lexing: text, firstLine: firstLine) }
+
+    /// Parses every command in `text` (lines numbered from `firstLine`). The text is lexed as
+    /// the parser goes; an error the lexer met first wins over the parser's.
     public static func parse(_ text: String, firstLine: Int = 1) throws(ScriptError) -> [Command] {
-        var parser = Parser(try Lexer.tokenize(text, firstLine: firstLine))
+        var parser = Parser(lexing: text, firstLine: firstLine)
         var commands: [Command] = []
-        while true {
-            parser.skipSeparators()
-            if parser.peek.kind == .end { break }
-            commands.append(try parser.command())
+        do {
+            while true {
+                parser.skipSeparators()
+                if parser.peek.kind == .end { break }
+                commands.append(try parser.command())
+            }
+        } catch {
+            throw parser.tokens.error ?? error
         }
+        if let error = parser.tokens.error { throw error }
         return commands
     }
 
     // MARK: - Token access
 
     var peek: Token { tokens[p] }
-    var peekNext: Token { tokens[min(p + 1, tokens.count - 1)] }
+    var peekNext: Token { tokens[p + 1] }
 
     mutating func next() -> Token {
         let t = tokens[p]
-        if p < tokens.count - 1 { p += 1 }
+        if t.kind != .end { p += 1 }
         return t
     }
 
@@ -91,7 +99,7 @@ public struct Parser {
         let verb = Name(text: verbText, range: next().range)
         let kind = try commandBody(verb)
         try endOfCommand()
-        let used = tokens[startIndex..<p]
+        let used = tokens.tokens[startIndex..<p]
         var text = ""
         for t in used where t.kind != .separator {
             if !text.isEmpty && t.spaceBefore { text += " " }
@@ -113,7 +121,7 @@ public struct Parser {
     /// file; a word with a dot such as `out.png` is the file).
     mutating func export(_ spec: CommandSpec) throws(ScriptError) -> Command.Kind {
         var format: Name?
-        let afterNext = tokens[min(p + 2, tokens.count - 1)]
+        let afterNext = tokens[p + 2]
         if case .word(let w) = peek.kind, !w.contains("."), peekNext.spaceBefore, !peekNext.isSymbol("="), !afterNext.isSymbol("="),
            peekNext.kind != .separator, peekNext.kind != .end {
             format = Name(text: w, range: next().range)
@@ -258,7 +266,7 @@ public struct Parser {
     /// `position=160,100`: a comma between two numbers after `key=` is a point without its
     /// parentheses; says how to write it.
     func pointHint() -> ScriptError? {
-        guard peek.isSymbol(","), !peek.spaceBefore, p >= 3, p + 1 < tokens.count,
+        guard peek.isSymbol(","), !peek.spaceBefore, p >= 3, tokens.has(p + 1),
               case .number = tokens[p - 1].kind, case .number = tokens[p + 1].kind,
               tokens[p - 2].isSymbol("="), case .word(let key) = tokens[p - 3].kind else { return nil }
         let x = tokens[p - 1].text, y = tokens[p + 1].text
