@@ -42,24 +42,30 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         column = r.start.column
         message = error.message
         suggestion = error.suggestion
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split only as far as the error's line, and copy only the part of it that is shown:
+        // a file of megabytes on one line costs a scan, not a String per character.
         let index = r.start.line - firstLine
+        let lines = index >= 0 ? text.split(separator: "\n", maxSplits: index + 1, omittingEmptySubsequences: false) : []
         sourceColumn = column
         if index >= 0 && index < lines.count {
-            var raw = String(lines[index]).replacingTabs()
-            let endColumn = r.end.line == r.start.line ? r.end.column : raw.count + 1
+            var lineText = lines[index]
+            // Tabs become one space each, so counts are the same before and after.
+            let endColumn = r.end.line == r.start.line ? r.end.column : lineText.count + 1
             length = max(1, endColumn - r.start.column)
-            if raw.hasSuffix("\r") { raw.removeLast() }
+            if lineText.hasSuffix("\r") { lineText.removeLast() }
             let limit = Diagnostic.shownCharacters
-            let count = raw.count
+            let count = lineText.count
+            let raw: String
             if count > limit {
                 // A window starting a quarter of the way before the error.
                 let from = max(0, min(column - 1 - limit / 4, count - limit))
-                let a = raw.index(raw.startIndex, offsetBy: from)
-                let b = raw.index(a, offsetBy: limit)
-                raw = (from > 0 ? "…" : "") + raw[a..<b] + (b < raw.endIndex ? "…" : "")
+                let a = lineText.index(lineText.startIndex, offsetBy: from)
+                let b = lineText.index(a, offsetBy: limit)
+                raw = (from > 0 ? "…" : "") + String(lineText[a..<b]).replacingTabs() + (b < lineText.endIndex ? "…" : "")
                 sourceColumn = column - from + (from > 0 ? 1 : 0)
                 length = max(1, min(length, limit + 1 - (column - from)))
+            } else {
+                raw = String(lineText).replacingTabs()
             }
             sourceLine = escapeForTerminal(raw)
         } else {
