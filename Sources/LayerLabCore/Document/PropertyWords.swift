@@ -47,6 +47,8 @@ public struct TextFont: Hashable, Sendable {
     }
 
     public static func weight(of name: String) -> FontWeight {
+        // Every presented layer starts with the empty font: answer it without searching.
+        if name.isEmpty { return .regular }
         let n = name.lowercased()
         return ["bold", "heavy", "black", "demi"].contains(where: n.contains) ? .bold : .regular
     }

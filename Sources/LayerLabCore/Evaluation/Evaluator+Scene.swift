@@ -78,9 +78,8 @@ extension Evaluator {
 
     /// Typed presentation values from a layer's stored properties, through the property table
     /// (the flipbook frame, which depends on the time, is left to `present(_:_:layerTime:into:)`).
-    func presentedLayer(_ l: Layer, _ props: PropertySlots) -> PresentedLayer {
+    func presentedLayer(_ l: Layer, _ props: PropertySlots, applicable has: [Bool]) -> PresentedLayer {
         var p = PresentedLayer(name: l.name, kind: l.kind)
-        let has = PropertyTable.applicable(to: l.kind)
         for e in props.entries where has[e.index] {
             guard let present = PropertyTable.presenters[e.index] else { continue }
             present(&p, PropertyTable.holdsPath[e.index] ? resolve(e.value) : e.value)

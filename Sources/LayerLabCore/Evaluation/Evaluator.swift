@@ -108,7 +108,7 @@ public struct Evaluator: Sendable {
         }
         buildImplicitAnimations()
         for i in plans.indices {
-            plans[i].presented = presentedLayer(plans[i].layer, plans[i].stored)
+            plans[i].presented = presentedLayer(plans[i].layer, plans[i].stored, applicable: plans[i].applicable)
         }
     }
 
