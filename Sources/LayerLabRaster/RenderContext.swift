@@ -28,6 +28,7 @@ final class RenderContext {
     init(width: Int, height: Int, images: ImageStore, sampling: Rasterizer.Sampling) {
         self.width = width; self.height = height; self.images = images; self.sampling = sampling
         scan = ScanConverter(width: width, height: height)
+        scan.counter = WorkCounter.current
     }
 
     /// Draws the whole scene: background, then root layers by zPosition.
@@ -39,6 +40,7 @@ final class RenderContext {
 
     /// Draws the scene's layers over a surface already filled with its background.
     func draw(_ scene: Scene, transform: AffineTransform, into surface: Surface) {
+        scan.counter = WorkCounter.current
         for layer in RenderContext.ordered(scene.layers) {
             draw(layer, parent: transform, into: surface, clip: nil, alpha: 1)
         }

@@ -25,7 +25,12 @@ final class ScanConverter {
 
     let width: Int
     let height: Int
-    private var edges: [Edge] = []
+    /// The shape's edges, `edges[0..<edgeCount]`. This and the scratch below are raw buffers
+    /// the converter owns and reuses: a shape of a few pixels costs little more than its edges
+    /// (arrays in a class would pay exclusivity and uniqueness checks at every access).
+    private var edges: UnsafeMutablePointer<Edge>
+    private var edgeCount = 0
+    private var edgeCapacity = 16
     private var minX = Double.infinity, maxX = -Double.infinity
     private var minY = Double.infinity, maxY = -Double.infinity
     /// Each contour's device bounding box (x0, y0, x1, y1): overlapping ones need sub-rows.
@@ -35,26 +40,44 @@ final class ScanConverter {
     private lazy var sampled = SampledScanConverter(width: width, height: height)
     /// Accumulated signed area, one cell per pixel of a band of the bounding box (plus two
     /// spill columns), zero between shapes.
-    private var area: [Float] = []
+    private var area: UnsafeMutablePointer<Float>
+    private var areaCapacity = 0
     /// Per band row: first and one-past-last cell an edge touched.
-    private var rowLo: [Int32] = []
-    private var rowHi: [Int32] = []
-    /// One row of coverage, indexed by absolute x, handed to the caller.
-    private var cover: [Float]
+    private var rowLo: UnsafeMutablePointer<Int32>
+    private var rowHi: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 0
+    /// One row of coverage, indexed by absolute x (`width + 2` cells), handed to the caller.
+    private let cover: UnsafeMutablePointer<Float>
     /// One row's constant runs, handed to the caller.
-    private var runs: [Run] = []
+    private let runs: UnsafeMutablePointer<Run>
+    private let runCapacity: Int
     /// Cells a band may hold: bounds the scratch memory for huge shapes.
     static let bandCells = 1 << 20
+    /// Where edges visited and cells swept are counted (a task-local read per shape would
+    /// cost more than a small shape's edges); the owner sets it for each frame.
+    var counter: WorkCounter?
 
     init(width: Int, height: Int) {
         self.width = width; self.height = height
-        cover = [Float](repeating: 0, count: width + 2)
+        edges = .allocate(capacity: edgeCapacity)
+        area = .allocate(capacity: 0)
+        rowLo = .allocate(capacity: 0); rowHi = .allocate(capacity: 0)
+        cover = .allocate(capacity: width + 2)
+        cover.initialize(repeating: 0, count: width + 2)
+        runCapacity = width / ScanConverter.minRun + 2
+        runs = .allocate(capacity: runCapacity)
+        runs.initialize(repeating: Run(x0: 0, x1: 0, value: 0), count: runCapacity)
     }
 
-    var isEmpty: Bool { edges.isEmpty }
+    deinit {
+        edges.deallocate(); area.deallocate(); rowLo.deallocate(); rowHi.deallocate()
+        cover.deallocate(); runs.deallocate()
+    }
+
+    var isEmpty: Bool { edgeCount == 0 }
 
     func reset() {
-        edges.removeAll(keepingCapacity: true)
+        edgeCount = 0
         boxes.removeAll(keepingCapacity: true)
         mayOverlap = false
         minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
@@ -63,7 +86,7 @@ final class ScanConverter {
     /// Adds contours mapped through `t`. With `normalize`, each contour's winding is made
     /// positive, so separately built pieces union under nonzero.
     func add(_ c: Contours, transform t: AffineTransform, normalize: Bool) {
-        edges.reserveCapacity(edges.count + c.points.count)
+        reserveEdges(edgeCount + c.points.count)
         if c.mayOverlap { mayOverlap = true }
         var start = 0
         for end in c.ends {
@@ -90,6 +113,16 @@ final class ScanConverter {
             }
             boxes.append(box)
         }
+    }
+
+    /// Room for `n` edges (clipping makes at most three of each).
+    private func reserveEdges(_ n: Int) {
+        guard n > edgeCapacity else { return }
+        let c = max(n, edgeCapacity * 2)
+        let grown = UnsafeMutablePointer<Edge>.allocate(capacity: c)
+        grown.moveInitialize(from: edges, count: edgeCount)
+        edges.deallocate()
+        edges = grown; edgeCapacity = c
     }
 
     /// Whether summed area would be wrong somewhere: even-odd (the self-crossing shapes),
@@ -139,7 +172,9 @@ final class ScanConverter {
 
     @inline(__always) private func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         guard y0 != y1 else { return }
-        edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1))
+        if edgeCount == edgeCapacity { reserveEdges(edgeCount + 1) }
+        (edges + edgeCount).initialize(to: Edge(x0: x0, y0: y0, x1: x1, y1: y1))
+        edgeCount += 1
         minX = min(minX, x0, x1); maxX = max(maxX, x0, x1)
         minY = min(minY, y0, y1); maxY = max(maxY, y0, y1)
     }
@@ -164,15 +199,16 @@ final class ScanConverter {
     /// `x0..<x1`; `coverage` holds their values too). Rows from the exact-winding path have none.
     func rasterizeRuns(evenOdd: Bool,
                        _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
-        guard !edges.isEmpty else { return }
+        guard edgeCount > 0 else { return }
         defer { reset() }
         let rowStart = clampedInt(minY.rounded(.down), 0, height)
         let rowEnd = clampedInt(maxY.rounded(.up), 0, height)
         let colStart = clampedInt(minX.rounded(.down), 0, width)
         let colEnd = clampedInt(maxX.rounded(.up), 0, width)
         guard rowStart < rowEnd else { return }
+        let edges = UnsafeBufferPointer(start: self.edges, count: edgeCount)
         if needsExactWinding(evenOdd: evenOdd) {
-            edges.withUnsafeBufferPointer { sampled.load($0) }
+            sampled.load(edges)
             let none = UnsafeBufferPointer<Run>(start: nil, count: 0)
             sampled.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in body(y, x0, x1, cover, none) }
             return
@@ -180,64 +216,57 @@ final class ScanConverter {
         // Cells from colStart to colEnd inclusive, plus one spill column.
         let stride = colEnd - colStart + 2
         let bandRows = max(1, min(rowEnd - rowStart, ScanConverter.bandCells / stride))
-        if area.count < stride * bandRows { area = [Float](repeating: 0, count: stride * bandRows) }
-        if rowLo.count < bandRows {
-            rowLo = [Int32](repeating: 0, count: bandRows); rowHi = rowLo
+        if areaCapacity < stride * bandRows {
+            area.deallocate()
+            areaCapacity = max(stride * bandRows, 2 * areaCapacity)
+            area = .allocate(capacity: areaCapacity)
+            area.initialize(repeating: 0, count: areaCapacity)
         }
-        // NB: scratch moves into locals: a class's stored arrays would pay exclusivity checks.
-        if runs.count < width / ScanConverter.minRun + 2 {
-            runs = [Run](repeating: Run(x0: 0, x1: 0, value: 0), count: width / ScanConverter.minRun + 2)
+        if rowCapacity < bandRows {
+            rowLo.deallocate(); rowHi.deallocate()
+            rowCapacity = max(bandRows, 2 * rowCapacity)
+            rowLo = .allocate(capacity: rowCapacity); rowHi = .allocate(capacity: rowCapacity)
         }
-        var area = self.area, lo = self.rowLo, hi = self.rowHi, cover = self.cover, runs = self.runs
-        self.area = []; self.rowLo = []; self.rowHi = []; self.cover = []; self.runs = []
-        defer { self.area = area; self.rowLo = lo; self.rowHi = hi; self.cover = cover; self.runs = runs }
+        let area = UnsafeMutableBufferPointer(start: self.area, count: areaCapacity)
+        let lo = UnsafeMutableBufferPointer(start: rowLo, count: rowCapacity)
+        let hi = UnsafeMutableBufferPointer(start: rowHi, count: rowCapacity)
+        let cover = UnsafeMutableBufferPointer(start: self.cover, count: width + 2)
+        let runs = UnsafeMutableBufferPointer(start: self.runs, count: runCapacity)
         let xOrigin = Double(colStart)
         // Edges visited and cells swept, for `WorkCounter` (tests check that it grows with
         // the edges and pixels, as the method promises).
         var work = 0
-        defer { WorkCounter.current?.add(work) }
-        edges.withUnsafeBufferPointer { edges in
-        area.withUnsafeMutableBufferPointer { area in
-        lo.withUnsafeMutableBufferPointer { lo in
-        hi.withUnsafeMutableBufferPointer { hi in
-        cover.withUnsafeMutableBufferPointer { cover in
-        runs.withUnsafeMutableBufferPointer { runs in
-            var bandTop = rowStart
-            while bandTop < rowEnd {
-                let bandBottom = min(rowEnd, bandTop + bandRows)
-                for r in 0..<(bandBottom - bandTop) { lo[r] = Int32(stride); hi[r] = 0 }
-                let top = Double(bandTop), bottom = Double(bandBottom)
-                work += edges.count
-                for e in edges {
-                    ScanConverter.accumulate(e, xOrigin: xOrigin, top: top, bottom: bottom, stride: stride,
-                                             area: area, lo: lo, hi: hi)
-                }
-                for r in 0..<(bandBottom - bandTop) {
-                    let l = Int(lo[r]), h = min(stride, Int(hi[r]))
-                    guard l < h else { continue }
-                    work += h - l
-                    let n = ScanConverter.sweep(area.baseAddress! + r * stride, from: l, to: h,
-                                                cover: cover.baseAddress! + colStart, runs: runs, colStart: colStart)
-                    // The last covered pixel: the row ends at a run of zero or at a covered cell.
-                    var x1 = colStart + h
-                    if n > 0, Int(runs[n - 1].x1) == x1, runs[n - 1].value == 0 { x1 = Int(runs[n - 1].x0) }
-                    while x1 > colStart + l && cover[x1 - 1] == 0 { x1 -= 1 }
-                    x1 = min(width, x1)
-                    var m = n
-                    while m > 0 && Int(runs[m - 1].x0) >= x1 { m -= 1 }
-                    if m > 0 && Int(runs[m - 1].x1) > x1 { runs[m - 1].x1 = Int32(x1) }
-                    let x0 = colStart + l
-                    if x1 > x0 {
-                        body(bandTop + r, x0, x1, cover, UnsafeBufferPointer(start: runs.baseAddress, count: m))
-                    }
-                }
-                bandTop = bandBottom
+        defer { counter?.add(work) }
+        var bandTop = rowStart
+        while bandTop < rowEnd {
+            let bandBottom = min(rowEnd, bandTop + bandRows)
+            for r in 0..<(bandBottom - bandTop) { lo[r] = Int32(stride); hi[r] = 0 }
+            let top = Double(bandTop), bottom = Double(bandBottom)
+            work += edges.count
+            for e in edges {
+                ScanConverter.accumulate(e, xOrigin: xOrigin, top: top, bottom: bottom, stride: stride,
+                                         area: area, lo: lo, hi: hi)
             }
-        }
-        }
-        }
-        }
-        }
+            for r in 0..<(bandBottom - bandTop) {
+                let l = Int(lo[r]), h = min(stride, Int(hi[r]))
+                guard l < h else { continue }
+                work += h - l
+                let n = ScanConverter.sweep(area.baseAddress! + r * stride, from: l, to: h,
+                                            cover: cover.baseAddress! + colStart, runs: runs, colStart: colStart)
+                // The last covered pixel: the row ends at a run of zero or at a covered cell.
+                var x1 = colStart + h
+                if n > 0, Int(runs[n - 1].x1) == x1, runs[n - 1].value == 0 { x1 = Int(runs[n - 1].x0) }
+                while x1 > colStart + l && cover[x1 - 1] == 0 { x1 -= 1 }
+                x1 = min(width, x1)
+                var m = n
+                while m > 0 && Int(runs[m - 1].x0) >= x1 { m -= 1 }
+                if m > 0 && Int(runs[m - 1].x1) > x1 { runs[m - 1].x1 = Int32(x1) }
+                let x0 = colStart + l
+                if x1 > x0 {
+                    body(bandTop + r, x0, x1, cover, UnsafeBufferPointer(start: runs.baseAddress, count: m))
+                }
+            }
+            bandTop = bandBottom
         }
     }
 
