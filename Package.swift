@@ -6,11 +6,15 @@ import Glibc
 import Darwin
 #endif
 
-/// The static Swift runtime for release builds on Linux; FoundationEssentials' static archive
-/// needs its C shims and collections named, which the dynamic library pulls in by itself.
-let staticRuntime: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
-] + ["_FoundationCShims", "_FoundationCollections", "swiftSynchronization"].map {
+/// Release builds on Linux are one static, position-dependent executable: the Swift runtime,
+/// FoundationEssentials, libstdc++, libedit, libpng and giflib all linked in (see README,
+/// Performance). The loader then maps no shared library and applies no relocation, which is
+/// most of what a short command such as `layerlab --version` used to spend. Static archives do
+/// not name what they need, so FoundationEssentials' C shims and collections and the libraries
+/// under libedit (terminfo, libbsd, libmd) and libpng (zlib) are named here.
+let staticExecutable: [LinkerSetting] = [
+    .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
+] + ["_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "tinfo", "bsd", "md", "z"].map {
     .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
 }
 
@@ -42,9 +46,9 @@ let package = Package(
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
                                "LayerLabExport",
                                "CEditLine", "CPNG", "CGIF"]),
-        // Release builds link the Swift runtime and FoundationEssentials statically: start-up
-        // then resolves no Swift symbols at load time (README, Performance).
-        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"], linkerSettings: staticRuntime),
+        // Release builds are a static executable: start-up maps and relocates nothing
+        // (README, Performance).
+        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"], linkerSettings: staticExecutable),
         // Benchmarks printed by scripts/bench (never timed tests).
         .executableTarget(name: "layerlab-bench",
                           dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "PeerLibraries"],

@@ -6,7 +6,9 @@ import LayerLabCore
 ///
 /// On each sub-scanline the edge crossings are sorted and walked with the fill rule, and every
 /// inside span adds its exact horizontal coverage to a difference row, so a row costs one
-/// prefix sum. Edges are bucketed by start row with a counting sort.
+/// prefix sum. Edges are bucketed by start row with a counting sort. Sub-scanlines with many
+/// crossings re-sort the previous one's order (`CrossingOrder`), which costs about the
+/// crossings, not a sort of them.
 final class SampledScanConverter {
     /// Sub-scanlines per pixel row.
     static let subsamples = 16
@@ -17,18 +19,23 @@ final class SampledScanConverter {
         var xTop: Double
         var dxdy: Double
         var winding: Int32
+        /// Its index in `edges` (fills the struct's padding).
+        var id: Int32
     }
 
     let width: Int
     let height: Int
     private var edges: [Edge] = []
-    /// Scratch, sized to the edge count: active edge indices, crossings and their windings,
-    /// edge order by start row. Raw buffers: the hot loop pays no uniqueness checks.
+    /// Scratch, sized to the edge count: active edges (copies: each sub-scanline reads them in
+    /// a row), crossings with their windings and edges, edge order by start row. Raw buffers:
+    /// the hot loop pays no uniqueness checks.
     private var capacity = 0
-    private var active: UnsafeMutablePointer<Int32>
+    private var active: UnsafeMutablePointer<Edge>
     private var xs: UnsafeMutablePointer<Double>
     private var ws: UnsafeMutablePointer<Int32>
+    private var ids: UnsafeMutablePointer<Int32>
     private var order: UnsafeMutablePointer<Int32>
+    private let crossingOrder = CrossingOrder()
     private var rowStarts: [Int32] = []
     private var delta: [Float]
     private var cover: [Float]
@@ -40,19 +47,19 @@ final class SampledScanConverter {
         delta = [Float](repeating: 0, count: width + 2)
         cover = [Float](repeating: 0, count: width + 2)
         active = .allocate(capacity: 1); xs = .allocate(capacity: 1)
-        ws = .allocate(capacity: 1); order = .allocate(capacity: 1)
+        ws = .allocate(capacity: 1); ids = .allocate(capacity: 1); order = .allocate(capacity: 1)
     }
 
     deinit {
-        active.deallocate(); xs.deallocate(); ws.deallocate(); order.deallocate()
+        active.deallocate(); xs.deallocate(); ws.deallocate(); ids.deallocate(); order.deallocate()
     }
 
     private func reserve(_ n: Int) {
         guard n > capacity else { return }
         let c = max(n, capacity * 2, 64)
-        active.deallocate(); xs.deallocate(); ws.deallocate(); order.deallocate()
+        active.deallocate(); xs.deallocate(); ws.deallocate(); ids.deallocate(); order.deallocate()
         active = .allocate(capacity: c); xs = .allocate(capacity: c)
-        ws = .allocate(capacity: c); order = .allocate(capacity: c)
+        ws = .allocate(capacity: c); ids = .allocate(capacity: c); order = .allocate(capacity: c)
         capacity = c
     }
 
@@ -65,40 +72,35 @@ final class SampledScanConverter {
             let (tx, ty, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
             let dxdy = (bx - tx) / (by - ty)
             guard dxdy.isFinite else { continue }
-            edges.append(Edge(yTop: ty, yBot: by, xTop: tx, dxdy: dxdy, winding: down ? 1 : -1))
+            edges.append(Edge(yTop: ty, yBot: by, xTop: tx, dxdy: dxdy, winding: down ? 1 : -1,
+                              id: Int32(edges.count)))
             minY = min(minY, ty); maxY = max(maxY, by)
         }
     }
 
-    /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
-    /// `coverage[x]` is 0…1. Edges are consumed; call `reset` before the next shape.
-    /// Sorts the first `n` crossings by x, ties kept in arrival order. Most rows hold a few
-    /// crossings (insertion sort); a row through a long text line or a big polygon can hold
-    /// hundreds of thousands, where insertion sort would be quadratic.
+    /// Crossings up to this many a sub-scanline are sorted by insertion afresh; more go to
+    /// `CrossingOrder`, which starts from the previous sub-scanline's order.
+    static let fewCrossings = 32
+
+    /// Sorts the first `n` (≤ `fewCrossings`) crossings by x, ties kept in arrival order.
     /// Returns the comparisons made (the work `WorkCounter` counts).
     @discardableResult
-    static func sortCrossings(_ xs: UnsafeMutablePointer<Double>, _ ws: UnsafeMutablePointer<Int32>, _ n: Int) -> Int {
-        if n <= 32 {
-            var comparisons = 0
-            for i in 1..<n {
-                let x = xs[i], w = ws[i]
-                var j = i
-                while j > 0 && xs[j - 1] > x {
-                    xs[j] = xs[j - 1]; ws[j] = ws[j - 1]; j -= 1
-                }
-                comparisons += i - j + 1
-                xs[j] = x; ws[j] = w
-            }
-            return comparisons
-        }
-        var pairs = (0..<n).map { (x: xs[$0], index: $0) }
+    static func sortFewCrossings(_ xs: UnsafeMutablePointer<Double>, _ ws: UnsafeMutablePointer<Int32>, _ n: Int) -> Int {
         var comparisons = 0
-        pairs.sort { comparisons += 1; return $0.x < $1.x || ($0.x == $1.x && $0.index < $1.index) }
-        let windings = Array(UnsafeBufferPointer(start: ws, count: n))
-        for (k, p) in pairs.enumerated() { xs[k] = p.x; ws[k] = windings[p.index] }
+        for i in 1..<n {
+            let x = xs[i], w = ws[i]
+            var j = i
+            while j > 0 && xs[j - 1] > x {
+                xs[j] = xs[j - 1]; ws[j] = ws[j - 1]; j -= 1
+            }
+            comparisons += i - j + 1
+            xs[j] = x; ws[j] = w
+        }
         return comparisons
     }
 
+    /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
+    /// `coverage[x]` is 0…1. Edges are consumed; call `reset` before the next shape.
     func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         guard !edges.isEmpty else { return }
         defer {
@@ -119,7 +121,9 @@ final class SampledScanConverter {
         var delta = self.delta, cover = self.cover, starts = self.rowStarts
         self.delta = []; self.cover = []; self.rowStarts = []
         defer { self.delta = delta; self.cover = cover; self.rowStarts = starts }
-        let active = self.active, xs = self.xs, ws = self.ws, order = self.order
+        let active = self.active, xs = self.xs, ws = self.ws, ids = self.ids, order = self.order
+        let crossingOrder = self.crossingOrder
+        crossingOrder.begin(edgeCount: edgeCount)
         let s = SampledScanConverter.subsamples
         let step = 1.0 / Double(s)
         let weight = Float(step)
@@ -145,41 +149,56 @@ final class SampledScanConverter {
         cover.withUnsafeMutableBufferPointer { cover in
             var activeCount = 0
             var next = 0
+            // Whether the crossings may differ in edges or arrival order from the last sort's:
+            // an edge joined or left, or one had not started yet then.
+            var changed = true
             for py in rowStart..<rowEnd {
                 let bucketEnd = Int(starts[py - rowStart])
-                while next < bucketEnd { active[activeCount] = order[next]; activeCount += 1; next += 1 }
+                if next < bucketEnd { changed = true }
+                while next < bucketEnd { active[activeCount] = edges[Int(order[next])]; activeCount += 1; next += 1 }
                 if activeCount == 0 { continue }
                 var rowMin = Int.max, rowMax = -1
                 for sub in 0..<s {
                     let y = Double(py) + (Double(sub) + 0.5) * step
                     var n = 0
                     var i = 0
+                    var waiting = false
                     work += activeCount
                     while i < activeCount {
-                        let e = edges[Int(active[i])]
+                        let e = active[i]
                         if e.yBot <= y {
                             activeCount -= 1
                             active[i] = active[activeCount]
+                            changed = true
                             continue
                         }
                         i += 1
-                        if e.yTop > y { continue }
+                        if e.yTop > y { waiting = true; continue }
                         let x = e.xTop + (y - e.yTop) * e.dxdy
-                        xs[n] = x; ws[n] = e.winding
+                        xs[n] = x; ws[n] = e.winding; ids[n] = e.id
                         n += 1
                     }
                     if n < 2 { continue }
-                    work += SampledScanConverter.sortCrossings(xs, ws, n)
+                    let sx: UnsafeMutablePointer<Double>, sw: UnsafeMutablePointer<Int32>
+                    if n <= SampledScanConverter.fewCrossings {
+                        work += SampledScanConverter.sortFewCrossings(xs, ws, n)
+                        crossingOrder.forget()
+                        sx = xs; sw = ws
+                    } else {
+                        work += crossingOrder.sort(xs, ws, edges: ids, n, sameEdges: !changed)
+                        sx = crossingOrder.sortedX; sw = crossingOrder.sortedWinding
+                    }
+                    changed = waiting
                     var wind: Int32 = 0
                     var spanStart = 0.0
                     for k in 0..<n {
                         let wasIn = evenOdd ? (wind & 1) != 0 : wind != 0
-                        wind &+= ws[k]
+                        wind &+= sw[k]
                         let isIn = evenOdd ? (wind & 1) != 0 : wind != 0
                         if !wasIn && isIn {
-                            spanStart = xs[k]
+                            spanStart = sx[k]
                         } else if wasIn && !isIn {
-                            let xa = min(widthD, max(0, spanStart)), xb = min(widthD, max(0, xs[k]))
+                            let xa = min(widthD, max(0, spanStart)), xb = min(widthD, max(0, sx[k]))
                             if xb <= xa { continue }
                             let ia = Int(xa), ib = Int(xb)
                             let fa = Float(xa - Double(ia)), fb = Float(xb - Double(ib))

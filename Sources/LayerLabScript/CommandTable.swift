@@ -272,5 +272,15 @@ public enum CommandTable {
     public static let names: [String] = all.flatMap(\.words)
 
     /// The command a word names (`shape` finds `layer`).
-    public static func spec(_ word: String) -> CommandSpec? { all.first { $0.words.contains(word) } }
+    public static func spec(_ word: String) -> CommandSpec? { indexByWord[word].map { all[$0] } }
+
+    /// Where each word's command is in `all` (the first command to claim a word keeps it);
+    /// every command line looks its verb up here.
+    static let indexByWord: [String: Int] = {
+        var index: [String: Int] = [:]
+        for (i, spec) in all.enumerated() {
+            for w in spec.words where index[w] == nil { index[w] = i }
+        }
+        return index
+    }()
 }

@@ -5,8 +5,13 @@
 /// the end of a line joins the next one. `#` starts a comment, except where a value may stand
 /// (after `=`, `(`, `,` or `[`) and it is followed by 3, 4, 6 or 8 hex digits: then it is a
 /// colour.
+///
+/// The lexer reads the text's UTF-8 bytes and steps a character (`Character`, a grapheme
+/// cluster) at a time; columns count characters. See `LexChar` for how ASCII is read without
+/// Unicode tables.
 public struct Lexer: Sendable {
-    var chars: [Character]
+    var bytes: [UInt8]
+    /// The byte offset of the next character.
     var i = 0
     var line: Int
     var column = 1
@@ -24,11 +29,12 @@ public struct Lexer: Sendable {
     /// Where the step being lexed started (see `scan`).
     var resumePoint = (i: 0, line: 1, column: 1, sawSpace: true, runHasSlash: false)
 
-    /// Units a number may carry: times (ms, s) and angles (deg, turn, rad).
-    static let units: Set<String> = ["ms", "s", "deg", "rad", "turn"]
-
     init(_ text: String, firstLine: Int) {
-        chars = Array(text)
+        self.init(bytes: Array(text.utf8), firstLine: firstLine)
+    }
+
+    init(bytes: [UInt8], firstLine: Int) {
+        self.bytes = bytes
         line = firstLine
     }
 
@@ -53,26 +59,60 @@ public struct Lexer: Sendable {
         }
     }
 
-    var here: SourceLocation { SourceLocation(line: line, column: column) }
-
-    mutating func advance() {
-        if chars[i].isNewline { line += 1; column = 1 } else { column += 1 }
-        i += 1
+    /// Units a number may carry: times (ms, s) and angles (deg, turn, rad).
+    static func isUnit(_ u: String) -> Bool {
+        switch u {
+        case "ms", "s", "deg", "rad", "turn": return true
+        default: return false
+        }
     }
 
-    func peek(_ k: Int = 0) -> Character? { i + k < chars.count ? chars[i + k] : nil }
+    var here: SourceLocation { SourceLocation(line: line, column: column) }
+
+    /// The character starting at byte `p` (a character boundary), nil at the end.
+    @inline(__always)
+    func char(at p: Int) -> LexChar? {
+        guard p < bytes.count else { return nil }
+        let b = bytes[p]
+        // An ASCII byte followed by another (or by the end) is a character on its own, except
+        // "\r\n": only non-ASCII marks, joiners and prepended scalars join ASCII to a cluster.
+        if b < 0x80 {
+            let next: UInt8 = p + 1 < bytes.count ? bytes[p + 1] : 0
+            if next < 0x80 && !(b == 13 && next == 10) { return LexChar(ascii: b) }
+        }
+        return LexChar(decoding: bytes, at: p)
+    }
+
+    /// The character `k` characters ahead.
+    func peek(_ k: Int = 0) -> LexChar? {
+        var p = i
+        for _ in 0..<k {
+            guard let c = char(at: p) else { return nil }
+            p += c.length
+        }
+        return char(at: p)
+    }
+
+    /// Steps over `c`, the character at `i`.
+    @inline(__always)
+    mutating func advance(over c: LexChar) {
+        if c.isNewline { line += 1; column = 1 } else { column += 1 }
+        i += c.length
+    }
 
     /// Whether a value may stand here (after `=`, `(`, `,` or `[`), so `#abc` is a colour.
     var inCommand: Bool {
-        guard let last = tokens.last else { return false }
-        return [.symbol("="), .symbol("("), .symbol(","), .symbol("[")].contains(last.kind)
+        guard let last = tokens.last, case .symbol(let c) = last.kind else { return false }
+        return c == "=" || c == "(" || c == "," || c == "["
     }
 
+    /// The text from byte `start` to `i`.
+    func text(from start: Int) -> String { String(decoding: bytes[start..<i], as: UTF8.self) }
+
     mutating func emit(_ kind: Token.Kind, from start: SourceLocation, startIndex: Int) {
-        let text = String(chars[startIndex..<i])
-        tokens.append(Token(kind: kind, range: SourceRange(start, here), text: text, spaceBefore: sawSpace))
+        tokens.append(Token(kind: kind, range: SourceRange(start, here), text: text(from: startIndex), spaceBefore: sawSpace))
         if sawSpace { runHasSlash = false }
-        if kind == .symbol("/") { runHasSlash = true }
+        if case .symbol(let c) = kind, c == "/" { runHasSlash = true }
         sawSpace = false
     }
 
@@ -83,10 +123,10 @@ public struct Lexer: Sendable {
         if runHasSlash && !sawSpace { return true }
         if i <= slashAhead { return true }
         var k = i
-        while k < chars.count, !chars[k].isWhitespace, chars[k] != "\"" {
+        while let c = char(at: k), !c.isWhitespace, !c.is("\"") {
             lookaheadSteps += 1
-            if chars[k] == "/" { slashAhead = k; return true }
-            k += 1
+            if c.is("/") { slashAhead = k; return true }
+            k += c.length
         }
         return false
     }
@@ -97,7 +137,7 @@ public struct Lexer: Sendable {
         tokens.append(Token(kind: .end, range: SourceRange(here, here), text: "", spaceBefore: sawSpace))
     }
 
-    /// Lexes from `i` to the end of `chars`. Each step starts at a token boundary, and a step
+    /// Lexes from `i` to the end of `bytes`. Each step starts at a token boundary, and a step
     /// that throws has not touched `tokens` or `openers`, so after a dangling `\` the lexer
     /// can be rewound to `resumePoint` and carry on once more text is appended.
     mutating func scan() throws(ScriptError) {
@@ -105,122 +145,124 @@ public struct Lexer: Sendable {
             let start = here, startIndex = i
             resumePoint = (i, line, column, sawSpace, runHasSlash)
             if c.isNewline {
-                advance()
+                advance(over: c)
                 if bracketDepth == 0 {
                     tokens.append(Token(kind: .separator, range: SourceRange(start, start), text: "\n", spaceBefore: sawSpace))
                 }
                 sawSpace = true
             } else if c.isWhitespace {
-                advance(); sawSpace = true
-            } else if c == "\\" {
-                advance()
-                while let d = peek(), d.isWhitespace, !d.isNewline { advance() }
-                if peek() == nil { throw .danglingBackslash(SourceRange(start, here)) }
-                guard let d = peek(), d.isNewline else {
+                advance(over: c); sawSpace = true
+            } else if c.is("\\") {
+                advance(over: c)
+                while let d = peek(), d.isWhitespace, !d.isNewline { advance(over: d) }
+                guard let d = peek() else { throw .danglingBackslash(SourceRange(start, here)) }
+                guard d.isNewline else {
                     throw .invalid("'\\' continues a line only at its end", SourceRange(start, SourceLocation(line: start.line, column: start.column + 1)))
                 }
-                advance(); sawSpace = true
-            } else if c == "#" {
-                if inCommand, let hex = hexRun(), [3, 4, 6, 8].contains(hex) {
-                    advance()
-                    for _ in 0..<hex { advance() }
-                    emit(.hexColor(String(chars[(startIndex + 1)..<i])), from: start, startIndex: startIndex)
+                advance(over: d); sawSpace = true
+            } else if c.is("#") {
+                if inCommand, let hex = hexRun(after: c), [3, 4, 6, 8].contains(hex.count) {
+                    // Neither `#` nor hex digits are line breaks: one column each.
+                    column += 1 + hex.count
+                    i = hex.end
+                    emit(.hexColor(text(from: startIndex + c.length)), from: start, startIndex: startIndex)
                 } else {
-                    while let d = peek(), !d.isNewline { advance() }
+                    while let d = peek(), !d.isNewline { advance(over: d) }
                     sawSpace = true
                 }
-            } else if c == ";" && bracketDepth == 0 {
-                advance()
+            } else if c.is(";") && bracketDepth == 0 {
+                advance(over: c)
                 tokens.append(Token(kind: .separator, range: SourceRange(start, here), text: ";", spaceBefore: sawSpace))
                 sawSpace = true
-            } else if c == "\"" {
+            } else if c.is("\"") {
                 try string()
-            } else if c.isASCII && c.isNumber || (c == "." && (peek(1)?.isASCII ?? false) && (peek(1)?.isNumber ?? false)) {
+            } else if c.isASCIIDigit || (c.is(".") && (peek(1)?.isASCIIDigit ?? false)) {
                 try number()
-            } else if c.isLetter || c == "_" {
+            } else if c.isLetter || c.is("_") {
                 wordRest()
-                emit(.word(String(chars[startIndex..<i])), from: start, startIndex: startIndex)
+                emit(.word(text(from: startIndex)), from: start, startIndex: startIndex)
             } else {
-                advance()
+                advance(over: c)
                 let range = SourceRange(start, here)
-                switch c {
+                let ch = c.character
+                switch ch {
                 case "(", "[", "{":
-                    openers.append((c, range))
-                    if c != "{" { bracketDepth += 1 }
+                    openers.append((ch, range))
+                    if ch != "{" { bracketDepth += 1 }
                 case ")", "]", "}":
-                    let want: Character = c == ")" ? "(" : c == "]" ? "[" : "{"
-                    guard let last = openers.last, last.0 == want else { throw .unbalanced(c, range) }
+                    let want: Character = ch == ")" ? "(" : ch == "]" ? "[" : "{"
+                    guard let last = openers.last, last.0 == want else { throw .unbalanced(ch, range) }
                     openers.removeLast()
-                    if c != "}" { bracketDepth -= 1 }
+                    if ch != "}" { bracketDepth -= 1 }
                 default: break
                 }
-                emit(.symbol(c), from: start, startIndex: startIndex)
+                emit(.symbol(ch), from: start, startIndex: startIndex)
             }
         }
     }
 
     /// Reads the rest of a word: letters, digits, `_`, and dots followed by one of those.
     mutating func wordRest() {
-        while let d = peek(), d.isLetter || d.isNumber || d == "_" ||
-                (d == "." && (peek(1).map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false)) {
-            advance()
+        while let d = peek(), d.isWordPart || (d.is(".") && (peek(1)?.isWordPart ?? false)) {
+            advance(over: d)
         }
     }
 
-    /// The length of the run of hex digits after `#`, if it ends where a word would.
-    func hexRun() -> Int? {
-        var k = 1
-        while let d = peek(k), d.isHexDigit { k += 1 }
-        if let d = peek(k), d.isLetter || d.isNumber || d == "_" { return nil }
-        return k - 1
+    /// How many hex digits follow `#` (the character `hash` at `i`) and the byte offset after
+    /// them, if they end where a word would.
+    func hexRun(after hash: LexChar) -> (count: Int, end: Int)? {
+        var p = i + hash.length, count = 0
+        while let d = char(at: p), d.isHexDigit { p += d.length; count += 1 }
+        if let d = char(at: p), d.isWordPart { return nil }
+        return (count, p)
     }
 
     mutating func string() throws(ScriptError) {
         let start = here, startIndex = i
-        advance()
-        var value = ""
+        advance(over: peek()!)
+        var value: [UInt8] = []
         while true {
             guard let c = peek(), !c.isNewline else {
                 throw .unterminatedString(SourceRange(start, here))
             }
-            advance()
-            if c == "\"" { break }
-            if c == "\\" {
+            advance(over: c)
+            if c.is("\"") { break }
+            if c.is("\\") {
                 let escStart = here
                 guard let e = peek(), !e.isNewline else { throw .unterminatedString(SourceRange(start, here)) }
-                advance()
-                switch e {
-                case "n": value.append("\n")
-                case "t": value.append("\t")
-                case "\"": value.append("\"")
-                case "\\": value.append("\\")
+                advance(over: e)
+                switch e.character {
+                case "n": value.append(UInt8(ascii: "\n"))
+                case "t": value.append(UInt8(ascii: "\t"))
+                case "\"": value.append(UInt8(ascii: "\""))
+                case "\\": value.append(UInt8(ascii: "\\"))
                 case "u":
                     var hex = ""
-                    if peek() == "{" {
-                        advance()
-                        while let h = peek(), h.isHexDigit, hex.count < 8 { hex.append(h); advance() }
-                        if peek() == "}" { advance() } else { hex = "" }
+                    if peek()?.is("{") == true {
+                        advance(over: peek()!)
+                        while let h = peek(), h.isHexDigit, hex.count < 8 { hex.append(h.character); advance(over: h) }
+                        if let b = peek(), b.is("}") { advance(over: b) } else { hex = "" }
                     }
                     guard let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) else {
                         throw .invalid("bad unicode escape (write \\u{1F600})", SourceRange(escStart, here))
                     }
-                    value.unicodeScalars.append(u)
+                    UTF8.encode(u) { value.append($0) }
                 default:
-                    throw .invalid("unknown escape '\\\(e)' (use \\n, \\t, \\\", \\\\ or \\u{…})", SourceRange(
+                    throw .invalid("unknown escape '\\\(e.character)' (use \\n, \\t, \\\", \\\\ or \\u{…})", SourceRange(
                         SourceLocation(line: escStart.line, column: escStart.column - 1), here))
                 }
             } else {
-                value.append(c)
+                value.append(contentsOf: bytes[(i - c.length)..<i])
             }
         }
-        emit(.string(value), from: start, startIndex: startIndex)
+        emit(.string(String(decoding: value, as: UTF8.self)), from: start, startIndex: startIndex)
     }
 
     mutating func number() throws(ScriptError) {
         let start = here, startIndex = i
         let first = try digits()
-        if peek() == "x", let d = peek(1), d.isASCII && d.isNumber || d == "." {
-            advance()
+        if let x = peek(), x.is("x"), let d = peek(1), d.isASCIIDigit || d.is(".") {
+            advance(over: x)
             let second = try digits()
             emit(.size(first, second), from: start, startIndex: startIndex)
             return
@@ -228,17 +270,17 @@ public struct Lexer: Sendable {
         var unit: String?
         if let c = peek(), c.isLetter {
             let unitStart = i
-            while let d = peek(), d.isLetter { advance() }
-            let u = String(chars[unitStart..<i])
-            guard Lexer.units.contains(u) else {
+            while let d = peek(), d.isLetter { advance(over: d) }
+            let u = text(from: unitStart)
+            guard Lexer.isUnit(u) else {
                 if inFilePath() {
                     // A folder or file name that starts with digits: one word of the path.
                     wordRest()
-                    emit(.word(String(chars[startIndex..<i])), from: start, startIndex: startIndex)
+                    emit(.word(text(from: startIndex)), from: start, startIndex: startIndex)
                     return
                 }
-                while let d = peek(), d.isLetter || d.isNumber || d == "_" { advance() }
-                throw .unknownUnit(String(chars[startIndex..<i]), SourceRange(start, here))
+                while let d = peek(), d.isWordPart { advance(over: d) }
+                throw .unknownUnit(text(from: startIndex), SourceRange(start, here))
             }
             unit = u
         }
@@ -248,21 +290,20 @@ public struct Lexer: Sendable {
     /// Reads `12`, `1.5`, `.5`, `1e3` and returns the value; refuses overflow.
     mutating func digits() throws(ScriptError) -> Double {
         let start = here, startIndex = i
-        while let d = peek(), d.isASCII && d.isNumber { advance() }
-        if peek() == ".", let d = peek(1), d.isASCII && d.isNumber {
-            advance()
-            while let d = peek(), d.isASCII && d.isNumber { advance() }
+        while let d = peek(), d.isASCIIDigit { advance(over: d) }
+        if let dot = peek(), dot.is("."), let d = peek(1), d.isASCIIDigit {
+            advance(over: dot)
+            while let d = peek(), d.isASCIIDigit { advance(over: d) }
         }
-        if let e = peek(), e == "e" || e == "E" {
+        if let e = peek(), e.is("e") || e.is("E") {
             var k = 1
-            if let s = peek(1), s == "+" || s == "-" { k = 2 }
-            if let d = peek(k), d.isASCII && d.isNumber {
-                for _ in 0..<k { advance() }
-                while let d = peek(), d.isASCII && d.isNumber { advance() }
+            if let s = peek(1), s.is("+") || s.is("-") { k = 2 }
+            if let d = peek(k), d.isASCIIDigit {
+                for _ in 0..<k { advance(over: peek()!) }
+                while let d = peek(), d.isASCIIDigit { advance(over: d) }
             }
         }
-        let text = String(chars[startIndex..<i])
-        guard let v = Double(text), v.isFinite else { throw .numberTooLarge(SourceRange(start, here)) }
+        guard let v = Double(text(from: startIndex)), v.isFinite else { throw .numberTooLarge(SourceRange(start, here)) }
         return v
     }
 }
@@ -288,16 +329,17 @@ public struct PendingLex: Sendable {
         lineCount += 1
         guard state != .failed else { return }
         if lineCount == 1 {
-            lexer.chars = Array(line)
-        } else if lexer.chars.last == "\r" {
-            // "\r" and the joining "\n" would merge into one character: start again from the
-            // joined text so the result is exactly the same.
-            var chars = lexer.chars
-            chars.append(contentsOf: "\n" + line)
-            lexer = Lexer(String(chars), firstLine: 1)
+            lexer.bytes = Array(line.utf8)
+        } else if lexer.bytes.last == UInt8(ascii: "\r") {
+            // "\r" and the joining "\n" make one character ("\r\n"), so the "\r" lexed as a
+            // line end of its own was wrong: start again from the joined text.
+            var bytes = lexer.bytes
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(contentsOf: line.utf8)
+            lexer = Lexer(bytes: bytes, firstLine: 1)
         } else {
-            lexer.chars.append("\n")
-            lexer.chars.append(contentsOf: line)
+            lexer.bytes.append(UInt8(ascii: "\n"))
+            lexer.bytes.append(contentsOf: line.utf8)
         }
         endsInBackslash = false
         do {

@@ -48,7 +48,17 @@ public struct TextFont: Hashable, Sendable {
 
     public static func weight(of name: String) -> FontWeight {
         let n = name.lowercased()
-        return ["bold", "heavy", "black", "demi"].contains(where: n.contains) ? .bold : .regular
+        let words = ["bold", "heavy", "black", "demi"]
+        // ASCII names (all real ones) are searched byte by byte: the generic `contains` costs
+        // more than drawing a small frame, and every text layer's font is read at start.
+        guard n.utf8.allSatisfy({ $0 < 0x80 }) else { return words.contains(where: n.contains) ? .bold : .regular }
+        let bytes = Array(n.utf8)
+        for w in words {
+            let w = Array(w.utf8)
+            guard bytes.count >= w.count else { continue }
+            for start in 0...(bytes.count - w.count) where bytes[start..<(start + w.count)].elementsEqual(w) { return .bold }
+        }
+        return .regular
     }
 }
 

@@ -68,7 +68,7 @@ extension EffectPerformer {
     /// Terminal frame options from the request and the environment.
     func frameOptions(size: (columns: Int, rows: Int)?, mode: FrameMode?, color: ColorMode.Choice?,
                       _ io: StandardIO) -> FrameOptions? {
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.current()
         let isTTY = isatty(STDOUT_FILENO) == 1
         let colorMode = ColorMode.resolve(color ?? .auto, environment: env, isTerminal: isTTY)
         let frameMode = mode ?? (isTTY ? FrameMode.preferred(environment: env, color: colorMode) : .ascii)

@@ -12,7 +12,7 @@ extension EffectPerformer {
     /// longer than the screen; elsewhere printed as it is, so pipes and tests read plain text.
     func page(_ text: String, _ io: StandardIO) -> Bool {
         guard isatty(STDOUT_FILENO) == 1 else { io.out(text); return true }
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.current()
         let size = TerminalSize.current(environment: env)
         let color = env["NO_COLOR"] == nil && env["TERM"] != "dumb"
         let lines = ReadingText.wrap(text, width: max(20, size.columns - 1))

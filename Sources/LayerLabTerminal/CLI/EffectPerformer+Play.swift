@@ -13,7 +13,7 @@ extension EffectPerformer {
     func play(_ request: PlayRequest, _ io: StandardIO) -> Bool {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return frames(request.asFrames, io) }
         let player = Player(request, images: loadImages(request.document, io),
-                            environment: ProcessInfo.processInfo.environment)
+                            environment: ProcessEnvironment.current())
         guard player.range.to > player.range.from else {
             io.err("Nothing to play: the range is empty (\(formatNumber(player.range.from))s to \(formatNumber(player.range.to))s). Add an animation, or give `to=` or `canvas duration=`.")
             return false

@@ -43,6 +43,6 @@ public struct EffectPerformer: Sendable {
             io.err("layerlab: watch needs a terminal (it redraws a live preview until q)")
             return nil
         }
-        return Watcher(request: request, environment: ProcessInfo.processInfo.environment).run()
+        return Watcher(request: request, environment: ProcessEnvironment.current()).run()
     }
 }

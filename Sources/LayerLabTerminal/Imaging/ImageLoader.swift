@@ -80,7 +80,7 @@ public enum ImageLoader {
     }
 
     /// The extra folders images may come from: `LAYERLAB_IMAGE_PATH`, colon-separated.
-    public static func allowedFolders(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func allowedFolders(_ environment: [String: String] = ProcessEnvironment.current()) -> [String] {
         (environment["LAYERLAB_IMAGE_PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
     }
 }

@@ -48,7 +48,7 @@ public final class RecoveryJournal {
 
     /// `$XDG_STATE_HOME/layerlab`, else `~/.local/state/layerlab` (as the XDG base directory
     /// specification has it).
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultDirectory(environment: [String: String] = ProcessEnvironment.current()) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/layerlab" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome()
         return home + "/.local/state/layerlab"

@@ -67,7 +67,7 @@ extension REPL {
 
     /// A private folder for the script (`$TMPDIR`, else /tmp).
     static func temporaryFolder() -> String? {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let base = ProcessEnvironment.current()["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/layerlab-edit-XXXXXX").utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer in
             mkdtemp(buffer.baseAddress!).map { String(cString: $0) }

@@ -39,7 +39,7 @@ public final class REPL {
 
     /// Runs the REPL at a terminal, with `file` loaded first; nil when libedit cannot start
     /// (the caller falls back to a plain loop).
-    public static func run(file: String?, io: StandardIO, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32? {
+    public static func run(file: String?, io: StandardIO, environment: [String: String] = ProcessEnvironment.current()) -> Int32? {
         _ = setlocale(LC_CTYPE, "")
         let color = ColorMode.resolve(.auto, environment: environment, isTerminal: isatty(STDOUT_FILENO) == 1) != .none
         let store = HistoryStore.defaultPath(environment: environment).map { HistoryStore(path: $0) }
@@ -232,7 +232,7 @@ public final class REPL {
     /// The entries of a directory (`""` is the current one), for file-name completion.
     @Sendable static func listDirectory(_ dir: String) -> [CompletionContext.FileEntry] {
         let path = dir.isEmpty ? "." : dir
-        let expanded = path.hasPrefix("~/") ? (ProcessInfo.processInfo.environment["HOME"] ?? "~") + path.dropFirst(1) : path
+        let expanded = path.hasPrefix("~/") ? (ProcessEnvironment.current()["HOME"] ?? "~") + path.dropFirst(1) : path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: expanded) else { return [] }
         return names.sorted().map { name in
             var st = stat()
