@@ -86,32 +86,44 @@ final class ScanConverter {
     /// Adds contours mapped through `t`. With `normalize`, each contour's winding is made
     /// positive, so separately built pieces union under nonzero.
     func add(_ c: Contours, transform t: AffineTransform, normalize: Bool) {
-        reserveEdges(edgeCount + c.points.count)
         if c.mayOverlap { mayOverlap = true }
+        add(points: c.points, ends: c.ends, transform: t, normalize: normalize)
+    }
+
+    /// Adds flattened polylines as contours, as `add(Contours(flat), …)` would (no copy).
+    func add(_ flat: FlatPolylines, transform t: AffineTransform) {
+        add(points: flat.points, ends: flat.ends, transform: t, normalize: false)
+    }
+
+    /// Adds the polygons `points[ends[i-1]..<ends[i]]`; fewer than three points draw nothing.
+    private func add(points: [Point], ends: [Int], transform t: AffineTransform, normalize: Bool) {
+        reserveEdges(edgeCount + points.count)
+        points.withUnsafeBufferPointer { points in
         var start = 0
-        for end in c.ends {
+        for end in ends {
             defer { start = end }
             guard end - start >= 3 else { continue }
             var flip = false
             if normalize {
                 var a = 0.0
-                var prev = t.apply(c.points[end - 1])
+                var prev = t.apply(points[end - 1])
                 for i in start..<end {
-                    let p = t.apply(c.points[i])
+                    let p = t.apply(points[i])
                     a += prev.x * p.y - p.x * prev.y
                     prev = p
                 }
                 flip = a < 0
             }
-            var prev = t.apply(c.points[end - 1])
+            var prev = t.apply(points[end - 1])
             var box = (prev.x, prev.y, prev.x, prev.y)
             for i in start..<end {
-                let p = t.apply(c.points[i])
+                let p = t.apply(points[i])
                 if flip { addEdge(p, prev) } else { addEdge(prev, p) }
                 box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
                 prev = p
             }
             boxes.append(box)
+        }
         }
     }
 
