@@ -40,17 +40,17 @@ final class ScanConverter {
     private lazy var sampled = SampledScanConverter(width: width, height: height)
     /// Accumulated signed area, one cell per pixel of a band of the bounding box (plus two
     /// spill columns), zero between shapes.
-    private var area: UnsafeMutablePointer<Float>
-    private var areaCapacity = 0
+    private var area = Scratch<Float>(fill: 0)
     /// Per band row: first and one-past-last cell an edge touched.
-    private var rowLo: UnsafeMutablePointer<Int32>
-    private var rowHi: UnsafeMutablePointer<Int32>
-    private var rowCapacity = 0
+    private var rowLo = Scratch<Int32>(fill: nil)
+    private var rowHi = Scratch<Int32>(fill: nil)
+    /// Per band row, one bit per block of 8 cells an edge touched (`markWords` words a row):
+    /// the sweep visits only those, and the stretches between them are runs of one coverage.
+    private var marks = Scratch<UInt64>(fill: 0)
     /// One row of coverage, indexed by absolute x (`width + 2` cells), handed to the caller.
-    private let cover: UnsafeMutablePointer<Float>
+    private var cover = Scratch<Float>(fill: 0)
     /// One row's constant runs, handed to the caller.
-    private let runs: UnsafeMutablePointer<Run>
-    private let runCapacity: Int
+    private var runs = Scratch<Run>(fill: nil)
     /// Cells a band may hold: bounds the scratch memory for huge shapes.
     static let bandCells = 1 << 20
     /// Where edges visited and cells swept are counted (a task-local read per shape would
@@ -60,18 +60,34 @@ final class ScanConverter {
     init(width: Int, height: Int) {
         self.width = width; self.height = height
         edges = .allocate(capacity: edgeCapacity)
-        area = .allocate(capacity: 0)
-        rowLo = .allocate(capacity: 0); rowHi = .allocate(capacity: 0)
-        cover = .allocate(capacity: width + 2)
-        cover.initialize(repeating: 0, count: width + 2)
-        runCapacity = width / ScanConverter.minRun + 2
-        runs = .allocate(capacity: runCapacity)
-        runs.initialize(repeating: Run(x0: 0, x1: 0, value: 0), count: runCapacity)
+        cover.reserve(width + 2)
     }
 
     deinit {
-        edges.deallocate(); area.deallocate(); rowLo.deallocate(); rowHi.deallocate()
-        cover.deallocate(); runs.deallocate()
+        edges.deallocate()
+        area.free(); rowLo.free(); rowHi.free(); marks.free(); cover.free(); runs.free()
+    }
+
+    /// A raw buffer kept across shapes, grown to the largest size asked for and filled with
+    /// `fill` when given (users of filled ones leave them so; the others write before reading).
+    private struct Scratch<T> {
+        var base: UnsafeMutablePointer<T>
+        var count = 0
+        let fill: T?
+
+        init(fill: T?) { base = .allocate(capacity: 0); self.fill = fill }
+
+        mutating func reserve(_ n: Int) {
+            guard n > count else { return }
+            base.deallocate()
+            count = n
+            base = .allocate(capacity: count)
+            if let fill { base.initialize(repeating: fill, count: count) }
+        }
+
+        func free() { base.deallocate() }
+
+        var buffer: UnsafeMutableBufferPointer<T> { UnsafeMutableBufferPointer(start: base, count: count) }
     }
 
     var isEmpty: Bool { edgeCount == 0 }
@@ -194,7 +210,10 @@ final class ScanConverter {
     /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
     /// `coverage[x]` is 0…1 (absolute x). Edges are consumed; call `reset` before the next shape.
     func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
-        rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, _ in body(y, x0, x1, cover) }
+        rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+            for run in runs { ScanConverter.fill(run, cover) }
+            body(y, x0, x1, cover)
+        }
     }
 
     /// A stretch of a row where no edge passes, so every pixel has the same coverage: a
@@ -204,11 +223,17 @@ final class ScanConverter {
         var value: Float
     }
 
-    /// Runs shorter than this are left to the per-pixel path.
-    static let minRun = 8
+    /// Writes a run's value into `cover` over its pixels.
+    @inline(__always) static func fill(_ run: Run, _ cover: UnsafeMutableBufferPointer<Float>) {
+        (cover.baseAddress! + Int(run.x0)).update(repeating: run.value, count: Int(run.x1 - run.x0))
+    }
 
-    /// As `rasterize`, and also hands each row's constant-coverage runs (ascending, within
-    /// `x0..<x1`; `coverage` holds their values too). Rows from the exact-winding path have none.
+    /// Cells in a block of the sweep: runs are whole blocks no edge touched.
+    static let block = 8
+
+    /// As `rasterize`, but a row's stretches of constant coverage come as runs (ascending,
+    /// within `x0..<x1`) and `coverage` holds values only outside them, so interiors and
+    /// holes cost nothing per pixel here. Rows from the exact-winding path have no runs.
     func rasterizeRuns(evenOdd: Bool,
                        _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
         guard edgeCount > 0 else { return }
@@ -218,9 +243,8 @@ final class ScanConverter {
         let colStart = clampedInt(minX.rounded(.down), 0, width)
         let colEnd = clampedInt(maxX.rounded(.up), 0, width)
         guard rowStart < rowEnd else { return }
-        let edges = UnsafeBufferPointer(start: self.edges, count: edgeCount)
         if needsExactWinding(evenOdd: evenOdd) {
-            sampled.load(edges)
+            sampled.load(UnsafeBufferPointer(start: edges, count: edgeCount))
             let none = UnsafeBufferPointer<Run>(start: nil, count: 0)
             sampled.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in body(y, x0, x1, cover, none) }
             return
@@ -228,22 +252,15 @@ final class ScanConverter {
         // Cells from colStart to colEnd inclusive, plus one spill column.
         let stride = colEnd - colStart + 2
         let bandRows = max(1, min(rowEnd - rowStart, ScanConverter.bandCells / stride))
-        if areaCapacity < stride * bandRows {
-            area.deallocate()
-            areaCapacity = max(stride * bandRows, 2 * areaCapacity)
-            area = .allocate(capacity: areaCapacity)
-            area.initialize(repeating: 0, count: areaCapacity)
-        }
-        if rowCapacity < bandRows {
-            rowLo.deallocate(); rowHi.deallocate()
-            rowCapacity = max(bandRows, 2 * rowCapacity)
-            rowLo = .allocate(capacity: rowCapacity); rowHi = .allocate(capacity: rowCapacity)
-        }
-        let area = UnsafeMutableBufferPointer(start: self.area, count: areaCapacity)
-        let lo = UnsafeMutableBufferPointer(start: rowLo, count: rowCapacity)
-        let hi = UnsafeMutableBufferPointer(start: rowHi, count: rowCapacity)
-        let cover = UnsafeMutableBufferPointer(start: self.cover, count: width + 2)
-        let runs = UnsafeMutableBufferPointer(start: self.runs, count: runCapacity)
+        area.reserve(stride * bandRows)
+        rowLo.reserve(bandRows); rowHi.reserve(bandRows)
+        let words = (stride + 64 * ScanConverter.block - 1) / (64 * ScanConverter.block)
+        marks.reserve(words * bandRows)
+        // A row has at most one run per two blocks, plus one.
+        runs.reserve(stride / (2 * ScanConverter.block) + 2)
+        let edges = UnsafeBufferPointer(start: self.edges, count: edgeCount)
+        let area = self.area.buffer, lo = rowLo.buffer, hi = rowHi.buffer, marks = self.marks.buffer
+        let cover = self.cover.buffer, runs = self.runs.buffer
         let xOrigin = Double(colStart)
         // Edges visited and cells swept, for `WorkCounter` (tests check that it grows with
         // the edges and pixels, as the method promises).
@@ -257,68 +274,77 @@ final class ScanConverter {
             work += edges.count
             for e in edges {
                 ScanConverter.accumulate(e, xOrigin: xOrigin, top: top, bottom: bottom, stride: stride,
-                                         area: area, lo: lo, hi: hi)
+                                         area: area, lo: lo, hi: hi, marks: marks.baseAddress!, words: words)
             }
             for r in 0..<(bandBottom - bandTop) {
                 let l = Int(lo[r]), h = min(stride, Int(hi[r]))
                 guard l < h else { continue }
                 work += h - l
-                let n = ScanConverter.sweep(area.baseAddress! + r * stride, from: l, to: h,
+                var n = ScanConverter.sweep(area.baseAddress! + r * stride, from: l, to: h,
+                                            marks: marks.baseAddress! + r * words,
                                             cover: cover.baseAddress! + colStart, runs: runs, colStart: colStart)
-                // The last covered pixel: the row ends at a run of zero or at a covered cell.
-                var x1 = colStart + h
-                if n > 0, Int(runs[n - 1].x1) == x1, runs[n - 1].value == 0 { x1 = Int(runs[n - 1].x0) }
-                while x1 > colStart + l && cover[x1 - 1] == 0 { x1 -= 1 }
-                x1 = min(width, x1)
-                var m = n
-                while m > 0 && Int(runs[m - 1].x0) >= x1 { m -= 1 }
-                if m > 0 && Int(runs[m - 1].x1) > x1 { runs[m - 1].x1 = Int32(x1) }
+                // Trim the row's end: runs of zero, then uncovered cells.
                 let x0 = colStart + l
+                var x1 = colStart + h
+                while true {
+                    if n > 0 && Int(runs[n - 1].x1) >= x1 {
+                        guard runs[n - 1].value == 0 else { break }
+                        x1 = Int(runs[n - 1].x0); n -= 1
+                    } else if x1 > x0 && cover[x1 - 1] == 0 {
+                        x1 -= 1
+                    } else {
+                        break
+                    }
+                }
+                x1 = min(width, x1)
+                while n > 0 && Int(runs[n - 1].x0) >= x1 { n -= 1 }
+                if n > 0 && Int(runs[n - 1].x1) > x1 { runs[n - 1].x1 = Int32(x1) }
                 if x1 > x0 {
-                    body(bandTop + r, x0, x1, cover, UnsafeBufferPointer(start: runs.baseAddress, count: m))
+                    body(bandTop + r, x0, x1, cover, UnsafeBufferPointer(start: runs.baseAddress, count: n))
                 }
             }
             bandTop = bandBottom
         }
     }
 
-    /// Whether eight cells hold +0.0 (integer loads: no per-lane float compares).
-    @inline(__always) private static func zero8(_ p: UnsafeMutablePointer<Float>) -> Bool {
-        let r = UnsafeRawPointer(p)
-        return r.loadUnaligned(as: UInt64.self) | r.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            | r.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | r.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == 0
-    }
-
-    /// One row's running sum over cells `l..<h`: writes `cover[c]` (relative to the box),
-    /// zeroes the cells, and records stretches of at least `minRun` cells with no area (the
-    /// coverage stays constant there) in `runs`, in absolute x. Returns the run count.
+    /// One row's running sum over cells `l..<h`, visiting only the blocks marked in `marks`
+    /// (and clearing them): writes `cover[c]` (relative to the box) there and zeroes the
+    /// cells; each stretch of unmarked blocks, where the coverage stays what it was, goes to
+    /// `runs` in absolute x. Returns the run count.
     @inline(__always)
     private static func sweep(_ area: UnsafeMutablePointer<Float>, from l: Int, to h: Int,
-                              cover: UnsafeMutablePointer<Float>, runs: UnsafeMutableBufferPointer<Run>,
-                              colStart: Int) -> Int {
+                              marks: UnsafeMutablePointer<UInt64>, cover: UnsafeMutablePointer<Float>,
+                              runs: UnsafeMutableBufferPointer<Run>, colStart: Int) -> Int {
         var acc: Float = 0, v: Float = 0
         var n = 0
-        var c = l
-        while c < h {
-            if c + 8 <= h && ScanConverter.zero8(area + c) {
-                // A stretch with no edge: the coverage stays v until an area cell.
-                // NB: cells are compared as bits (a -0.0 just takes the per-cell path).
-                let start = c
-                c += 8
-                while c + 8 <= h && ScanConverter.zero8(area + c) { c += 8 }
-                while c < h && area[c] == 0 { c += 1 }
-                (cover + start).update(repeating: v, count: c - start)
-                if c - start >= minRun && n < runs.count {
-                    runs[n] = Run(x0: Int32(colStart + start), x1: Int32(colStart + c), value: v)
-                    n += 1
+        var next = l
+        let bitsPerWord = 64 * block
+        for w in (l / bitsPerWord)...((h - 1) / bitsPerWord) {
+            var bits = marks[w]
+            marks[w] = 0
+            while bits != 0 {
+                let b = w * 64 + bits.trailingZeroBitCount
+                bits &= bits - 1
+                let s = max(l, b * block), e = min(h, b * block + block)
+                if s > next {
+                    // Unmarked blocks: no edge, so the coverage stays v.
+                    if n < runs.count {
+                        runs[n] = Run(x0: Int32(colStart + next), x1: Int32(colStart + s), value: v)
+                        n += 1
+                    } else {
+                        (cover + next).update(repeating: v, count: s - next)
+                    }
                 }
-                continue
+                var c = s
+                while c < e {
+                    acc += area[c]
+                    area[c] = 0
+                    v = min(1, abs(acc))
+                    cover[c] = v
+                    c += 1
+                }
+                next = max(next, e)
             }
-            acc += area[c]
-            area[c] = 0
-            v = min(1, abs(acc))
-            cover[c] = v
-            c += 1
         }
         return n
     }
@@ -327,7 +353,8 @@ final class ScanConverter {
     @inline(__always)
     private static func accumulate(_ e: Edge, xOrigin: Double, top: Double, bottom: Double, stride: Int,
                                    area: UnsafeMutableBufferPointer<Float>,
-                                   lo: UnsafeMutableBufferPointer<Int32>, hi: UnsafeMutableBufferPointer<Int32>) {
+                                   lo: UnsafeMutableBufferPointer<Int32>, hi: UnsafeMutableBufferPointer<Int32>,
+                                   marks: UnsafeMutablePointer<UInt64>, words: Int) {
         let down = e.y0 < e.y1
         let dir: Double = down ? 1 : -1
         let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
@@ -378,6 +405,13 @@ final class ScanConverter {
             }
             if Int32(li) < lo[row] { lo[row] = Int32(li) }
             if Int32(ri + 1) > hi[row] { hi[row] = Int32(ri + 1) }
+            // The blocks of cells li...ri + 1 (the within-cell case writes li + 1 ≤ ri + 1).
+            var b = li / block
+            let bLast = min(ri + 1, stride - 1) / block
+            while b <= bLast {
+                marks[row * words + b >> 6] |= 1 << UInt64(b & 63)
+                b += 1
+            }
             x = xNext; y = yNext; row += 1
         }
     }
