@@ -16,6 +16,8 @@ final class CompiledAnimation: Sendable {
     let duration: Double
     /// nil for groups, and for key paths the layer's kind does not have.
     let keyPath: KeyPath?
+    /// The key path's slot access, flat (`.none` without a key path), for frames.
+    let slots: KeyPath.SlotAccess
     let from: Value?, to: Value?, by: Value?
     let keyframeValues: [Value]
     let keyTimes: [Double]
@@ -34,7 +36,7 @@ final class CompiledAnimation: Sendable {
 
     fileprivate init(_ p: Parts) {
         animation = p.animation; kind = p.kind; additive = p.animation.timing.additive; label = p.label
-        clock = p.clock; duration = p.duration; keyPath = p.keyPath; from = p.from; to = p.to; by = p.by
+        clock = p.clock; duration = p.duration; keyPath = p.keyPath; slots = p.keyPath?.slots ?? .none; from = p.from; to = p.to; by = p.by
         keyframeValues = p.keyframeValues; keyTimes = p.keyTimes; calculationMode = p.calculationMode
         timingFunctions = p.timingFunctions; motion = p.motion; rotationOffset = p.rotationOffset
         spring = p.spring; springSnaps = p.springSnaps; children = p.children

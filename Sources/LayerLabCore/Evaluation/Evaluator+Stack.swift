@@ -47,9 +47,10 @@ extension Evaluator {
             }
             return
         }
-        guard let kp = c.keyPath else { return }
+        guard c.keyPath != nil else { return }
+        let kp = c.slots
         let turns = c.rotationOffset != nil && c.motion != nil
-        let traced = trace != nil && (touches(kp, traceKey) || (turns && touches(Evaluator.rotationKeyPath, traceKey)))
+        let traced = trace != nil && (touches(c.keyPath, traceKey) || (turns && touches(Evaluator.rotationKeyPath, traceKey)))
         guard local.applies else {
             if traced {
                 trace!.append(step(c, local, applies: false, value: nil, note: note(for: local, c.clock)))
