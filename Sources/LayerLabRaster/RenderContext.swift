@@ -80,8 +80,10 @@ final class RenderContext {
               paint: Paint, into target: Surface, clip: [Float]?, alpha: Float) {
         scan.reset()
         scan.add(c, transform: t, normalize: normalize)
-        scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
-            target.blend(paint, y: y, x0: x0, x1: x1, cover: cover, runs: runs, alpha: alpha, clip: clip)
+        target.blend(paint, alpha: alpha, clip: clip) { spans in
+            scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+                spans.row(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
+            }
         }
     }
 
