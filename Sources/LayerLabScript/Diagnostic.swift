@@ -11,16 +11,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     public var message: String
-    /// The source line (control characters escaped, tabs as spaces), if known.
+    /// The source line (control characters escaped, tabs as spaces), if known; a long one
+    /// only around the error (see `shownCharacters`).
     public var sourceLine: String?
-    /// Characters to underline from `column`.
+    /// Where the underline starts in `sourceLine` (`column`, unless the line was cut).
+    public var sourceColumn: Int
+    /// Characters to underline from `sourceColumn`.
     public var length: Int
+    /// Source lines longer than this show only this many characters around the error, with
+    /// `…` where they were cut: a one-line file of megabytes (a binary loaded by mistake)
+    /// would otherwise be echoed whole to the terminal.
+    public static let shownCharacters = 160
     public var suggestion: String?
 
     /// A diagnostic without a source position (bad arguments, unreadable files): prints as
     /// `FILE: message`.
     public init(file: String, message: String) {
-        self.file = file; line = 0; column = 0; self.message = message; sourceLine = nil; length = 0
+        self.file = file; line = 0; column = 0; self.message = message; sourceLine = nil; sourceColumn = 0; length = 0
     }
 
     /// Builds the diagnostic for `error` in `text` (whose first line is numbered `firstLine`).
@@ -37,11 +44,24 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         suggestion = error.suggestion
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let index = r.start.line - firstLine
+        sourceColumn = column
         if index >= 0 && index < lines.count {
-            let raw = String(lines[index]).replacingTabs()
-            sourceLine = escapeForTerminal(raw.hasSuffix("\r") ? String(raw.dropLast()) : raw)
+            var raw = String(lines[index]).replacingTabs()
             let endColumn = r.end.line == r.start.line ? r.end.column : raw.count + 1
             length = max(1, endColumn - r.start.column)
+            if raw.hasSuffix("\r") { raw.removeLast() }
+            let limit = Diagnostic.shownCharacters
+            let count = raw.count
+            if count > limit {
+                // A window starting a quarter of the way before the error.
+                let from = max(0, min(column - 1 - limit / 4, count - limit))
+                let a = raw.index(raw.startIndex, offsetBy: from)
+                let b = raw.index(a, offsetBy: limit)
+                raw = (from > 0 ? "…" : "") + raw[a..<b] + (b < raw.endIndex ? "…" : "")
+                sourceColumn = column - from + (from > 0 ? 1 : 0)
+                length = max(1, min(length, limit + 1 - (column - from)))
+            }
+            sourceLine = escapeForTerminal(raw)
         } else {
             sourceLine = nil
             length = 1
@@ -72,7 +92,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             let num = String(line)
             let pad = String(repeating: " ", count: num.count)
             out += "\n \(num) | \(sourceLine)"
-            out += "\n \(pad) | " + String(repeating: " ", count: max(0, column - 1)) + paint(String(repeating: "^", count: length), "1;31")
+            out += "\n \(pad) | " + String(repeating: " ", count: max(0, sourceColumn - 1)) + paint(String(repeating: "^", count: length), "1;31")
         }
         return out
     }

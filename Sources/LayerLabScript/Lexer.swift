@@ -83,8 +83,12 @@ public struct Lexer: Sendable {
         return LexChar(decoding: bytes, at: p)
     }
 
+    /// The character at `i`.
+    @inline(__always)
+    func peek() -> LexChar? { char(at: i) }
+
     /// The character `k` characters ahead.
-    func peek(_ k: Int = 0) -> LexChar? {
+    func peek(_ k: Int) -> LexChar? {
         var p = i
         for _ in 0..<k {
             guard let c = char(at: p) else { return nil }
@@ -99,6 +103,25 @@ public struct Lexer: Sendable {
         if c.isNewline { line += 1; column = 1 } else { column += 1 }
         i += c.length
     }
+
+    /// Steps over a run of ASCII bytes that `accept` takes (never line breaks), each a character
+    /// of its own; stops before anything else, which the caller then reads as a `LexChar`.
+    @inline(__always)
+    mutating func skipASCII(while accept: (UInt8) -> Bool) {
+        var p = i
+        while p < bytes.count {
+            let b = bytes[p]
+            guard b < 0x80, accept(b) else { break }
+            // A non-ASCII byte after it may join it into a larger character.
+            if p + 1 < bytes.count && bytes[p + 1] >= 0x80 { break }
+            p += 1
+        }
+        column += p - i
+        i = p
+    }
+
+    static func isWordByte(_ b: UInt8) -> Bool { (b | 0x20) &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "_") }
+    static func isDigitByte(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
 
     /// Whether a value may stand here (after `=`, `(`, `,` or `[`), so `#abc` is a colour.
     var inCommand: Bool {
@@ -167,7 +190,11 @@ public struct Lexer: Sendable {
                     i = hex.end
                     emit(.hexColor(text(from: startIndex + c.length)), from: start, startIndex: startIndex)
                 } else {
-                    while let d = peek(), !d.isNewline { advance(over: d) }
+                    while true {
+                        skipASCII { $0 &- 10 >= 4 }  // anything but a line break
+                        guard let d = peek(), !d.isNewline else { break }
+                        advance(over: d)
+                    }
                     sawSpace = true
                 }
             } else if c.is(";") && bracketDepth == 0 {
@@ -203,7 +230,9 @@ public struct Lexer: Sendable {
 
     /// Reads the rest of a word: letters, digits, `_`, and dots followed by one of those.
     mutating func wordRest() {
-        while let d = peek(), d.isWordPart || (d.is(".") && (peek(1)?.isWordPart ?? false)) {
+        while true {
+            skipASCII(while: Lexer.isWordByte)
+            guard let d = peek(), d.isWordPart || (d.is(".") && (peek(1)?.isWordPart ?? false)) else { return }
             advance(over: d)
         }
     }
@@ -287,20 +316,29 @@ public struct Lexer: Sendable {
         emit(.number(first, unit: unit), from: start, startIndex: startIndex)
     }
 
+    /// Steps over ASCII digits.
+    mutating func skipDigits() {
+        while true {
+            skipASCII(while: Lexer.isDigitByte)
+            guard let d = peek(), d.isASCIIDigit else { return }
+            advance(over: d)
+        }
+    }
+
     /// Reads `12`, `1.5`, `.5`, `1e3` and returns the value; refuses overflow.
     mutating func digits() throws(ScriptError) -> Double {
         let start = here, startIndex = i
-        while let d = peek(), d.isASCIIDigit { advance(over: d) }
+        skipDigits()
         if let dot = peek(), dot.is("."), let d = peek(1), d.isASCIIDigit {
             advance(over: dot)
-            while let d = peek(), d.isASCIIDigit { advance(over: d) }
+            skipDigits()
         }
         if let e = peek(), e.is("e") || e.is("E") {
             var k = 1
             if let s = peek(1), s.is("+") || s.is("-") { k = 2 }
             if let d = peek(k), d.isASCIIDigit {
                 for _ in 0..<k { advance(over: peek()!) }
-                while let d = peek(), d.isASCIIDigit { advance(over: d) }
+                skipDigits()
             }
         }
         guard let v = Double(text(from: startIndex)), v.isFinite else { throw .numberTooLarge(SourceRange(start, here)) }

@@ -69,7 +69,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
         case .duplicateAttribute(let a, _): return "\(a) is given twice"
         case .missingAttribute(let a, let c, _): return "\(c) needs \(a)"
         case .wrongType(let expected, let found, _): return "expected \(expected), found \(found)"
-        case .outOfRange(let name, let range, let v, _): return "\(name) \(range.requirement), found \(formatNumber(v))"
+        case .outOfRange(let name, let range, let v, _): return "\(name) \(range.requirement), found \(formatFoundNumber(v))"
         case .invalid(let m, _): return m
         case .edit(let err, _): return e(err.message)
         case .file(let m, _): return e(m)

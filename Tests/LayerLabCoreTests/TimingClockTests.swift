@@ -98,4 +98,14 @@ struct TimingClockTests {
         let c = Self.clock(repeatCount: .infinity)
         _ = c.local(.infinity); _ = c.local(-.infinity); _ = c.local(.nan); _ = c.local(1e300)
     }
+
+    /// An endless clock with a huge negative timeOffset sits ~1e300 iterations before its start:
+    /// it still maps every time (this crashed converting the iteration to Int).
+    @Test func hugeNegativeTimeOffsetMaps() {
+        let c = Self.clock(offset: -1e300, repeatCount: .infinity, autoreverses: true)
+        for t in [0.0, 0.5, 1, 1e300] {
+            let l = c.local(t)
+            #expect(l.applies && l.time >= 0 && l.time <= 1, "at \(t): \(l)")
+        }
+    }
 }

@@ -93,6 +93,17 @@ import Testing
         #expect(d.contains("^"))
         #expect(d.contains("time must be from -1000000000 to 1000000000") || d.contains("speed must be from 0.001 to 1000"), "\(d)")
     }
+
+    /// A tiny number out of range is quoted as typed, not rounded to a 0 that the range
+    /// would seem to allow ("speed must be from 0.001 to 1000, found 0").
+    @Test func tinyNumbersAreQuotedInFull() {
+        var s = session()
+        s.mustRun("layer a")
+        #expect(s.mustFail("play speed=1e-300").contains("speed must be from 0.001 to 1000, found 1e-300"))
+        #expect(s.mustFail("shape b path=circle(0, 0, 1) lineWidth=-1e-9").contains("lineWidth must be 0 or more, found -1e-09"))
+        #expect(s.mustFail("animate a opacity to=1 duration=-1e-12").contains("duration must be more than 0, found -1e-12"))
+        #expect(s.mustFail("play speed=0.0001").contains("found 0.0001"))
+    }
 }
 
 private extension Session {

@@ -211,4 +211,33 @@ import Testing
         #expect(s.document.layers.isEmpty)
         #expect(s.history.entries.count == 1)
     }
+
+    /// A binary or a one-line file of megabytes loaded by mistake: the error shows a window
+    /// of the line around the fault, never the whole line (10 MB of NUL bytes printed 60 MB
+    /// of `\u{0}` to the terminal).
+    @Test func longLinesShowOnlyAWindowAroundTheError() {
+        let fine = "set a opacity=1; "
+        let long = String(repeating: fine, count: 1_000) + "set a opacity=nope; " + String(repeating: fine, count: 1_000)
+        var s = Session.test()
+        s.ok("layer a")
+        let text = s.fails(long)
+        let column = 1_000 * fine.count + 15
+        let shown = Diagnostic.shownCharacters
+        #expect(text.hasPrefix("<test>:1:\(column): expected a number, found 'nope'\n"))
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[1].hasPrefix(" 1 | …") && lines[1].hasSuffix("…"))
+        #expect(lines[1].count == " 1 | ".count + shown + 2, "\(lines[1])")
+        // The caret is under the word at fault.
+        let caret = lines[2].firstIndex(of: "^").map { lines[2].distance(from: lines[2].startIndex, to: $0) } ?? -1
+        let under = lines[1].dropFirst(caret).prefix(4)
+        #expect(under == "nope", "\(lines[1])\n\(lines[2])")
+        #expect(lines[2].hasSuffix("^^^^"))
+        // Near the start and the end of a long line, the window keeps that end.
+        let atStart = s.fails("set a opacity=nope; " + String(repeating: fine, count: 100)).split(separator: "\n")
+        #expect(atStart[1].hasPrefix(" 1 | set a opacity=nope;") && atStart[1].hasSuffix("…"))
+        #expect(atStart[2] == "   |               ^^^^")
+        let atEnd = s.fails(String(repeating: fine, count: 100) + "set a opacity=nope").split(separator: "\n")
+        #expect(atEnd[1].hasPrefix(" 1 | …") && atEnd[1].hasSuffix("set a opacity=nope"))
+    }
 }

@@ -69,6 +69,9 @@ import TestSupport
         "# comment with ü\nlayer ü",
         "group g on a {\n  animate ü opacity to=0\n}",
         "\u{1F600}",
+        "x=12€ y=1.5€ z=1e5€ w=.5€",                       // a digit before a character that does not join it
+        "abc€ d a_bé d.€ a.b€",
+        "# comment € with ü\nx=1",
         "x=\u{1F600}",
         "x=1x\u{301}2",
         "x=1e\u{301}3",
@@ -109,7 +112,7 @@ import TestSupport
             "a", "b", "x", "e", "E", "s", "ms", "deg", "0", "1", "5", ".", ",", "=", "(", ")", "[", "]", "{", "}",
             "#", "#f0a", "\"", "\\", "/", ";", "-", "+", "_", " ", "\t", "\n", "\r", "\r\n", "\u{0B}",
             "\u{301}", "\u{200D}", "\u{37E}", "\u{FF21}", "\u{FF11}", "\u{0663}", "ü", "é", "\u{600}", "\u{3000}",
-            "\u{2028}", "\u{85}", "👩", "🇫", "🏽", "\u{1F600}", "u{41}", "\\n",
+            "\u{2028}", "\u{85}", "👩", "🇫", "🏽", "\u{1F600}", "u{41}", "\\n", "€", "12", "ab",
         ]
         var rng = SplitMix64(seed: 12)
         for _ in 0..<3_000 {

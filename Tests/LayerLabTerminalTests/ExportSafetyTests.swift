@@ -153,6 +153,34 @@ import Testing
         do { _ = try ImageLoader.load("/dev/zero") } catch { #expect("\(error)".contains("not a regular file")) }
     }
 
+    /// A 1 GB script or project was read whole and lexed: 3 GB and minutes before its first
+    /// error. The size is refused from the file's size (the message names it, which reading
+    /// could not), a device once the limit has come, and a FIFO nobody writes to is empty.
+    @Test func hugeScriptsAndProjectsAreRefusedBeforeReading() throws {
+        let f = Folder()
+        for name in ["big.lab", "big.json"] {
+            let big = f.file(name)
+            FileManager.default.createFile(atPath: big, contents: nil)
+            #expect(truncate(big, 1 << 30) == 0)
+            do { _ = try LocalFiles().read(big); Issue.record("read \(name)") } catch {
+                #expect("\(error)" == "it is 1024 MB; scripts and projects are at most 16 MB")
+            }
+            let run = try ExportSafetyTests().layerlab(["show", name], in: f)
+            #expect(run.status == 1)
+            #expect(run.err.contains("\(name): cannot read '\(name)': it is 1024 MB; scripts and projects are at most 16 MB"), "\(run.err)")
+        }
+        do { _ = try LocalFiles().read("/dev/zero"); Issue.record("read /dev/zero") } catch {
+            #expect("\(error)" == "it is over 16 MB; scripts and projects are at most 16 MB")
+        }
+        let fifo = f.file("fifo.lab")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(try LocalFiles().read(fifo) == [])
+        do { _ = try LocalFiles().read(f.path); Issue.record("read a folder") } catch { #expect("\(error)" == "it is a folder") }
+        do { _ = try LocalFiles().read(f.file("missing.lab")); Issue.record("read a missing file") } catch {
+            #expect("\(error)" == "no such file")
+        }
+    }
+
     @Test func textArtErrorsNeverQuoteTheFile() {
         let f = Folder()
         let file = f.file("notes.txt")

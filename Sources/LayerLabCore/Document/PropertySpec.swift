@@ -53,34 +53,34 @@ public enum PropertyTable {
         let emitterAndCell: Set<LayerKind> = [.emitter, .emitterCell]
         let clocked = Set(LayerKind.allCases)
         return [
-            p("bounds", Rect.zero, \.bounds, range: .nonNegative, "the layer's own rectangle; its size is the layer's size"),
-            p("position", Point.zero, \.position, "where the anchor point sits in the superlayer"),
-            p("anchorPoint", Point(0.5, 0.5), \.anchorPoint, "unit point of the bounds placed at position"),
-            p("transform.rotation.z", 0.0, \.rotation, quantity: .angle, "rotation in radians, clockwise on screen"),
-            p("transform.scale.x", 1.0, \.scaleX, "horizontal scale about the anchor point"),
-            p("transform.scale.y", 1.0, \.scaleY, "vertical scale about the anchor point"),
-            p("transform.translation.x", 0.0, \.translationX, "horizontal translation in points"),
-            p("transform.translation.y", 0.0, \.translationY, "vertical translation in points"),
-            p("transform.rotation.x", 0.0, \.rotationX, quantity: .angle, "rotation about the horizontal axis (3D)"),
-            p("transform.rotation.y", 0.0, \.rotationY, quantity: .angle, "rotation about the vertical axis (3D)"),
-            p("transform.scale.z", 1.0, \.scaleZ, "depth scale (3D)"),
-            p("transform.translation.z", 0.0, \.translationZ, "translation towards the viewer in points (3D)"),
+            p("bounds", Rect.zero, { $0.bounds = $1 }, range: .nonNegative, "the layer's own rectangle; its size is the layer's size"),
+            p("position", Point.zero, { $0.position = $1 }, "where the anchor point sits in the superlayer"),
+            p("anchorPoint", Point(0.5, 0.5), { $0.anchorPoint = $1 }, "unit point of the bounds placed at position"),
+            p("transform.rotation.z", 0.0, { $0.rotation = $1 }, quantity: .angle, "rotation in radians, clockwise on screen"),
+            p("transform.scale.x", 1.0, { $0.scaleX = $1 }, "horizontal scale about the anchor point"),
+            p("transform.scale.y", 1.0, { $0.scaleY = $1 }, "vertical scale about the anchor point"),
+            p("transform.translation.x", 0.0, { $0.translationX = $1 }, "horizontal translation in points"),
+            p("transform.translation.y", 0.0, { $0.translationY = $1 }, "vertical translation in points"),
+            p("transform.rotation.x", 0.0, { $0.rotationX = $1 }, quantity: .angle, "rotation about the horizontal axis (3D)"),
+            p("transform.rotation.y", 0.0, { $0.rotationY = $1 }, quantity: .angle, "rotation about the vertical axis (3D)"),
+            p("transform.scale.z", 1.0, { $0.scaleZ = $1 }, "depth scale (3D)"),
+            p("transform.translation.z", 0.0, { $0.translationZ = $1 }, "translation towards the viewer in points (3D)"),
             q("transform", .transform, .transform([]), "steps applied after the components above, e.g. [perspective(500)]"),
             q("sublayerTransform", .transform, .transform([]), "steps applied to the sublayers about the anchor point"),
-            p("isDoubleSided", true, \.isDoubleSided, anim: false, "false hides the layer while its back faces the viewer"),
-            p("opacity", 1.0, \.opacity, drawnWithin: 0...1, "0 transparent … 1 opaque, for the whole subtree"),
-            p("hidden", false, \.hidden, "a hidden layer and its sublayers are not drawn"),
-            p("zPosition", 0.0, \.zPosition, "drawing order among siblings; higher draws on top"),
-            p("backgroundColor", Color.clear, \.backgroundColor, "fills the bounds, under the content"),
-            p("cornerRadius", 0.0, \.cornerRadius, "rounds the background, border and masksToBounds clip"),
-            p("borderWidth", 0.0, \.borderWidth, range: .nonNegative, "width of the border drawn inside the bounds"),
-            p("borderColor", Color.black, \.borderColor, "colour of the border"),
-            p("masksToBounds", false, \.masksToBounds, anim: false, "clip sublayers to the (rounded) bounds"),
-            p("shadowColor", Color.black, \.shadowColor, "colour of the shadow"),
-            p("shadowOpacity", 0.0, \.shadowOpacity, range: .unit, "0 no shadow … 1 the shadow colour at full strength"),
-            p("shadowOffset", Size(0, -3), \.shadowOffset, "how far the shadow is moved, in the superlayer's points"),
-            p("shadowRadius", 3.0, \.shadowRadius, range: .nonNegative, "blur radius of the shadow"),
-            p("shadowPath", Path.empty, \.shadowPath,
+            p("isDoubleSided", true, { $0.isDoubleSided = $1 }, anim: false, "false hides the layer while its back faces the viewer"),
+            p("opacity", 1.0, { $0.opacity = $1 }, drawnWithin: 0...1, "0 transparent … 1 opaque, for the whole subtree"),
+            p("hidden", false, { $0.hidden = $1 }, "a hidden layer and its sublayers are not drawn"),
+            p("zPosition", 0.0, { $0.zPosition = $1 }, "drawing order among siblings; higher draws on top"),
+            p("backgroundColor", Color.clear, { $0.backgroundColor = $1 }, "fills the bounds, under the content"),
+            p("cornerRadius", 0.0, { $0.cornerRadius = $1 }, "rounds the background, border and masksToBounds clip"),
+            p("borderWidth", 0.0, { $0.borderWidth = $1 }, range: .nonNegative, "width of the border drawn inside the bounds"),
+            p("borderColor", Color.black, { $0.borderColor = $1 }, "colour of the border"),
+            p("masksToBounds", false, { $0.masksToBounds = $1 }, anim: false, "clip sublayers to the (rounded) bounds"),
+            p("shadowColor", Color.black, { $0.shadowColor = $1 }, "colour of the shadow"),
+            p("shadowOpacity", 0.0, { $0.shadowOpacity = $1 }, range: .unit, "0 no shadow … 1 the shadow colour at full strength"),
+            p("shadowOffset", Size(0, -3), { $0.shadowOffset = $1 }, "how far the shadow is moved, in the superlayer's points"),
+            p("shadowRadius", 3.0, { $0.shadowRadius = $1 }, range: .nonNegative, "blur radius of the shadow"),
+            p("shadowPath", Path.empty, { $0.shadowPath = $1 },
               "the shadow's shape in the layer's coordinates; empty follows the layer's alpha"),
             q("mask", .layerRef, .null, anim: false, "a layer whose coverage masks this one, or none"),
             q("beginTime", .number, .number(0), quantity: .time, in: clocked, anim: false,
@@ -88,33 +88,33 @@ public enum PropertyTable {
             q("speed", .number, .number(1), in: clocked, anim: false, "layer time: rate of the layer's (or cell's) clock (0 pauses)"),
             q("timeOffset", .number, .number(0), quantity: .time, in: clocked, anim: false,
               "layer time: offset added to the layer's (or cell's) clock"),
-            p("path", Path.empty, \.path, in: shape.union(cell), "the shape, in the layer's own coordinates (a cell's particle, about (0, 0))")
+            p("path", Path.empty, { $0.path = $1 }, in: shape.union(cell), "the shape, in the layer's own coordinates (a cell's particle, about (0, 0))")
                 .defaulting(.emitterCell, to: .path(EmitterCell.dot)),
-            p("fillColor", Color.black, \.fillColor, in: shape, "fill colour (clear for none)"),
-            p("strokeColor", Color.clear, \.strokeColor, in: shape, "stroke colour (clear for none)"),
-            p("lineWidth", 1.0, \.lineWidth, range: .nonNegative, in: shape, "stroke width in points"),
-            p("strokeStart", 0.0, \.strokeStart, in: shape, "where the stroke starts, 0…1 of the path's length"),
-            p("strokeEnd", 1.0, \.strokeEnd, in: shape, "where the stroke ends, 0…1 of the path's length"),
-            p("lineCap", LineCap.butt, \.lineCap, in: shape, anim: false, "ends of open strokes"),
-            p("lineJoin", LineJoin.miter, \.lineJoin, in: shape, anim: false, "corners of strokes"),
-            p("miterLimit", 10.0, \.miterLimit, range: .nonNegative, in: shape, "longest miter before a bevel, in line widths"),
-            p("fillRule", FillRule.nonZero, \.fillRule, in: shape, anim: false, "which regions of a self-crossing path are inside"),
-            p("lineDashPattern", [Double](), \.lineDashPattern, range: .nonNegative, in: shape, anim: false,
+            p("fillColor", Color.black, { $0.fillColor = $1 }, in: shape, "fill colour (clear for none)"),
+            p("strokeColor", Color.clear, { $0.strokeColor = $1 }, in: shape, "stroke colour (clear for none)"),
+            p("lineWidth", 1.0, { $0.lineWidth = $1 }, range: .nonNegative, in: shape, "stroke width in points"),
+            p("strokeStart", 0.0, { $0.strokeStart = $1 }, in: shape, "where the stroke starts, 0…1 of the path's length"),
+            p("strokeEnd", 1.0, { $0.strokeEnd = $1 }, in: shape, "where the stroke ends, 0…1 of the path's length"),
+            p("lineCap", LineCap.butt, { $0.lineCap = $1 }, in: shape, anim: false, "ends of open strokes"),
+            p("lineJoin", LineJoin.miter, { $0.lineJoin = $1 }, in: shape, anim: false, "corners of strokes"),
+            p("miterLimit", 10.0, { $0.miterLimit = $1 }, range: .nonNegative, in: shape, "longest miter before a bevel, in line widths"),
+            p("fillRule", FillRule.nonZero, { $0.fillRule = $1 }, in: shape, anim: false, "which regions of a self-crossing path are inside"),
+            p("lineDashPattern", [Double](), { $0.lineDashPattern = $1 }, range: .nonNegative, in: shape, anim: false,
               "dash and gap lengths; empty for solid"),
-            p("lineDashPhase", 0.0, \.lineDashPhase, in: shape, "how far into the dash pattern the stroke starts"),
-            p("string", "", \.string, in: text, anim: false, "the text"),
-            p("fontSize", 36.0, \.fontSize, range: .nonNegative, in: text, "font size in points"),
-            p("foregroundColor", Color.white, \.foregroundColor, in: text, "text colour"),
-            p("font", TextFont("Helvetica"), \.font, in: text, anim: false,
+            p("lineDashPhase", 0.0, { $0.lineDashPhase = $1 }, in: shape, "how far into the dash pattern the stroke starts"),
+            p("string", "", { $0.string = $1 }, in: text, anim: false, "the text"),
+            p("fontSize", 36.0, { $0.fontSize = $1 }, range: .nonNegative, in: text, "font size in points"),
+            p("foregroundColor", Color.white, { $0.foregroundColor = $1 }, in: text, "text colour"),
+            p("font", TextFont("Helvetica"), { $0.font = $1 }, in: text, anim: false,
               "font name; names with Bold (Helvetica-Bold) draw the bold weight"),
-            p("alignment", TextAlignment.natural, \.alignment, in: text, anim: false, "horizontal alignment within the bounds"),
-            p("isWrapped", false, \.isWrapped, in: text, anim: false, "wrap lines at the bounds' width, between words"),
-            p("truncationMode", TextTruncation.none, \.truncationMode, in: text, anim: false,
+            p("alignment", TextAlignment.natural, { $0.alignment = $1 }, in: text, anim: false, "horizontal alignment within the bounds"),
+            p("isWrapped", false, { $0.isWrapped = $1 }, in: text, anim: false, "wrap lines at the bounds' width, between words"),
+            p("truncationMode", TextTruncation.none, { $0.truncationMode = $1 }, in: text, anim: false,
               "where a line too long for the bounds is cut and marked with …"),
-            p("contents", "", \.contents, in: image.union(cell), anim: false,
+            p("contents", "", { $0.contents = $1 }, in: image.union(cell), anim: false,
               "a PNG or text-art file (a cell's particle: drawn instead of its path, tinted by its colour)"),
-            p("contentsGravity", ContentsGravity.resize, \.contentsGravity, in: image, anim: false, "how the contents fit the bounds"),
-            p("contentsRect", Rect(0, 0, 1, 1), \.contentsRect, range: .nonNegative, in: image,
+            p("contentsGravity", ContentsGravity.resize, { $0.contentsGravity = $1 }, in: image, anim: false, "how the contents fit the bounds"),
+            p("contentsRect", Rect(0, 0, 1, 1), { $0.contentsRect = $1 }, range: .nonNegative, in: image,
               "the part of the contents shown, in unit coordinates (sprite sheets)"),
             q("frames", .stringList, .list([]), in: image, anim: false, "flipbook frames (files), like animationImages"),
             q("animationDuration", .number, .number(0), quantity: .time, range: .nonNegative, in: image, anim: false,
@@ -134,12 +134,12 @@ public enum PropertyTable {
             q("instanceGreenOffset", .number, .number(0), in: replicator, "added to the green multiplier at each copy"),
             q("instanceBlueOffset", .number, .number(0), in: replicator, "added to the blue multiplier at each copy"),
             q("instanceAlphaOffset", .number, .number(0), in: replicator, "added to the alpha multiplier at each copy"),
-            p("colors", ColorList(), \.gradientColors, in: gradient, "the gradient's colours, start to end; none draws nothing"),
-            p("locations", [Double](), \.gradientLocations, in: gradient,
+            p("colors", ColorList(), { $0.gradientColors = $1 }, in: gradient, "the gradient's colours, start to end; none draws nothing"),
+            p("locations", [Double](), { $0.gradientLocations = $1 }, in: gradient,
               "where each colour sits, 0…1 along the gradient; empty spaces them evenly"),
-            p("startPoint", Point(0.5, 0), \.startPoint, in: gradient, "unit point of the bounds where the gradient starts"),
-            p("endPoint", Point(0.5, 1), \.endPoint, in: gradient, "unit point where it ends (radial: the edge; conic: angle 0)"),
-            p("type", GradientType.axial, \.gradientType, in: gradient, anim: false, "axial, radial or conic"),
+            p("startPoint", Point(0.5, 0), { $0.startPoint = $1 }, in: gradient, "unit point of the bounds where the gradient starts"),
+            p("endPoint", Point(0.5, 1), { $0.endPoint = $1 }, in: gradient, "unit point where it ends (radial: the edge; conic: angle 0)"),
+            p("type", GradientType.axial, { $0.gradientType = $1 }, in: gradient, anim: false, "axial, radial or conic"),
             // CAEmitterLayer and CAEmitterCell: read by the evaluator, which computes the particles
             // (`Emission`). Five names are both a layer multiplier (default 1) and a cell value.
             q("emitterPosition", .point, .point(.zero), in: emitter, "centre of the emitter shape, in the layer's coordinates"),
@@ -216,35 +216,36 @@ public enum PropertyTable {
 
     // MARK: - Declaring
 
-    /// A property drawn from a `PresentedLayer` field; its type and default come from the field's.
+    /// A property drawn from a `PresentedLayer` field, which `draw` assigns (a closure, not a key
+    /// path: key paths are built at run time, and the table is read at every start).
     private static func p<T: PresentableValue>(
-        _ name: String, _ defaultValue: T, _ field: WritableKeyPath<PresentedLayer, T> & Sendable,
+        _ name: String, _ defaultValue: T, _ draw: @escaping @Sendable (inout PresentedLayer, T) -> Void,
         quantity: Quantity = .plain, range: ValueRange = .finite, in kinds: Set<LayerKind>? = nil, anim: Bool = true,
         _ summary: String
     ) -> PropertySpec {
         PropertySpec(name: name, type: T.valueType, quantity: quantity, defaultValue: defaultValue.value, range: range, kinds: kinds,
                      animatable: anim, summary: summary,
-                     present: { layer, v in if let t = T(v) { layer[keyPath: field] = t } })
+                     present: { layer, v in if let t = T(v) { draw(&layer, t) } })
     }
 
     /// A number drawn clamped to `limits` (opacity: stored and animated freely, drawn within 0…1).
     private static func p(
-        _ name: String, _ defaultValue: Double, _ field: WritableKeyPath<PresentedLayer, Double> & Sendable,
+        _ name: String, _ defaultValue: Double, _ draw: @escaping @Sendable (inout PresentedLayer, Double) -> Void,
         drawnWithin limits: ClosedRange<Double>, in kinds: Set<LayerKind>? = nil, _ summary: String
     ) -> PropertySpec {
         PropertySpec(name: name, type: .number, quantity: .plain, defaultValue: .number(defaultValue), range: .finite, kinds: kinds,
                      animatable: true, summary: summary,
-                     present: { layer, v in if let n = v.number { layer[keyPath: field] = min(max(n, limits.lowerBound), limits.upperBound) } })
+                     present: { layer, v in if let n = v.number { draw(&layer, min(max(n, limits.lowerBound), limits.upperBound)) } })
     }
 
     /// A word from a closed set, drawn as its enum case.
     private static func p<W: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ defaultValue: W, _ field: WritableKeyPath<PresentedLayer, W> & Sendable,
+        _ name: String, _ defaultValue: W, _ draw: @escaping @Sendable (inout PresentedLayer, W) -> Void,
         in kinds: Set<LayerKind>? = nil, anim: Bool = true, _ summary: String
     ) -> PropertySpec where W.RawValue == String {
         PropertySpec(name: name, type: .word(W.allCases.map(\.rawValue)), quantity: .plain, defaultValue: .string(defaultValue.rawValue),
                      range: .finite, kinds: kinds, animatable: anim, summary: summary,
-                     present: { layer, v in if let w = v.string.flatMap(W.init(rawValue:)) { layer[keyPath: field] = w } })
+                     present: { layer, v in if let w = v.string.flatMap(W.init(rawValue:)) { draw(&layer, w) } })
     }
 
     /// A property the evaluator reads itself, not drawn from a field.

@@ -57,7 +57,7 @@ public enum EditError: Error, Hashable, Sendable {
         case .notAnimatable(let k): return "'\(k)' is not animatable"
         case .wrongType(let k, let t): return "\(k) takes a \(t.displayName)"
         case .invalidValue(let k, let reason): return "bad value for \(k): \(reason)"
-        case .outOfRange(let k, let r, let found): return "\(k) \(r.requirement), found \(formatNumber(found))"
+        case .outOfRange(let k, let r, let found): return "\(k) \(r.requirement), found \(formatFoundNumber(found))"
         case .unknownTimeReference(let n): return "no animation or event named '\(n)' to take a time from"
         case .timeCycle(let names):
             return "time expressions would form a cycle: " + (names + [names.first ?? ""]).joined(separator: " → ")

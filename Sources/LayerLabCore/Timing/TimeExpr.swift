@@ -87,6 +87,14 @@ public func formatNumber(_ v: Double) -> String {
     return s
 }
 
+/// A number quoted back in an error: as `formatNumber`, except that a nonzero number it
+/// would round to 0 is written in full (`found 1e-300`, not `found 0` under "must be from
+/// 0.001", which would contradict the message).
+public func formatFoundNumber(_ v: Double) -> String {
+    let s = formatNumber(v)
+    return s == "0" && v != 0 ? exactNumberText(v) : s
+}
+
 /// Every bit of a number, for files that must read back exactly (projects, scripts): `0.1`,
 /// `2`, `1e-07`, `inf`. Negative zero is written `0`: it equals 0, and readers give back +0.
 public func exactNumberText(_ v: Double) -> String {

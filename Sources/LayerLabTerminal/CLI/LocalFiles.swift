@@ -3,18 +3,50 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import LayerLabScript
 
-/// The real file system for `load` and `save`: reads whole files, writes atomically (a
-/// temporary file in the same folder, then a rename), so a failed save leaves the old file.
+/// The real file system for `load` and `save`: reads whole files (up to `maxFileBytes`),
+/// writes atomically (a temporary file in the same folder, then a rename), so a failed save
+/// leaves the old file.
 public struct LocalFiles: FileAccess {
     public init() {}
 
+    /// Scripts and projects larger than this are refused: the largest real ones are a few MB
+    /// (a 20,000-line script is 1 MB), and a stray 1 GB file read whole and lexed would take
+    /// minutes and gigabytes before its first error.
+    public static let maxFileBytes = 16 << 20
+
+    /// Reads a whole script or project: a regular file over `maxFileBytes` is refused from its
+    /// size before any byte is read, a pipe or device once that much has come.
     public func read(_ path: String) throws -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw FileProblem(text: FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file")
+        // NB: O_NONBLOCK, so a FIFO nobody writes to does not block the open (a read then
+        // finds the end at once); cleared after, so a writer that is slow to start is waited for.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw FileProblem(text: errno == ENOENT ? "no such file" : "it cannot be read") }
+        defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let limit = LocalFiles.maxFileBytes
+        var st = stat()
+        if fstat(fd, &st) == 0 {
+            if st.st_mode & S_IFMT == S_IFDIR { throw FileProblem(text: "it is a folder") }
+            if st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) > limit {
+                throw FileProblem(text: "it is \(Int(st.st_size) >> 20) MB; scripts and projects are at most \(limit >> 20) MB")
+            }
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw FileProblem(text: errno == EISDIR ? "it is a folder" : "it cannot be read") }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<n])
+            if bytes.count > limit {
+                throw FileProblem(text: "it is over \(limit >> 20) MB; scripts and projects are at most \(limit >> 20) MB")
+            }
         }
     }
 

@@ -1,0 +1,131 @@
+import LayerLabCore
+import TestSupport
+import Testing
+import Glibc
+
+/// Pins what the evaluator computes, so its fast paths can be reworked without changing a
+/// single bit: for random documents covering every layer kind, value case, animation kind and
+/// timing attribute (and a many-layer scene like the benchmark's), the presentation tree,
+/// every layer's presentation properties and the explanation of every animated key path, at
+/// many times, hashed. The golden holds one digest per document; a change in any value,
+/// anywhere, changes it. `LAYERLAB_RECORD=1` rewrites it (only on purpose).
+@Suite struct EvaluationPinTests {
+    static let times: [Double] = [-0.3, 0, 0.1, 0.25, 0.5, 0.77, 1.25, 2.3, 6]
+
+    /// How many layers a presentation tree draws, replicated copies and masks included.
+    static func count(_ ls: [PresentedLayer]) -> Int {
+        ls.reduce(0) { n, l in
+            n + 1 + count(l.sublayers) + count(l.mask) + (l.replicator?.copies.reduce(0) { $0 + count($1) } ?? 0)
+        }
+    }
+
+    /// Every answer the evaluator gives about `doc` at the sample times, as one digest.
+    static func digest(_ doc: Document) -> String {
+        let ev = Evaluator(document: doc)
+        var hash = FNV1a()
+        var layers: [String] = []
+        func collect(_ ls: [Layer]) { for l in ls { layers.append(l.name); collect(l.sublayers) } }
+        collect(doc.layers)
+        var keyPaths: [(String, String)] = []
+        func visit(_ a: Animation, layer: String) {
+            if let kp = a.keyPath { keyPaths.append((layer, kp)) }
+            if case .group(let g) = a.body { for c in g.children { visit(c, layer: layer) } }
+        }
+        for a in doc.animations { visit(a, layer: a.layer) }
+        for e in doc.events { for s in e.assignments { keyPaths.append((e.layer, s.keyPath)) } }
+        let d = ev.sceneDuration
+        for t in times + [d / 2, d, d + 0.01] {
+            hash.add(String(reflecting: ev.scene(at: t)))
+            for l in layers {
+                hash.add(String(reflecting: ev.presentationProperties(layer: l, at: t)))
+                hash.add(String(reflecting: ev.modelProperties(layer: l, at: t)))
+            }
+            for (l, kp) in keyPaths {
+                hash.add(String(reflecting: ev.explain(layer: l, keyPath: kp, at: t)))
+                hash.add(String(reflecting: ev.presentationValue(layer: l, keyPath: kp, at: t)))
+            }
+        }
+        return hash.hex
+    }
+
+    @Test func randomDocumentsEvaluateAsPinned() {
+        var lines: [String] = []
+        for seed in (getenv("PIN_SEED").map { [UInt64(String(cString: $0))!] } ?? Array(UInt64(0)..<80)) {
+            var gen = DocumentGenerator(seed: seed)
+            let doc = gen.document()
+            // Thousands of replicated copies make a digest slow to build and add nothing; long
+            // emitter simulations too (EmissionTests and the confetti goldens pin emitters).
+            func emits(_ ls: [Layer]) -> Bool { ls.contains { $0.kind == .emitter || emits($0.sublayers) } }
+            let ev = Evaluator(document: doc)
+            let d = ev.sceneDuration
+            let big = emits(doc.layers)
+                || (Self.times + [d / 2, d, d + 0.01]).contains { Self.count(ev.scene(at: $0).layers) > 200 }
+            lines.append("seed \(seed): " + (big ? "skipped" : Self.digest(doc)))
+        }
+        assertGolden(lines.joined(separator: "\n") + "\n", suite: "EvaluationPinTests", name: "random-documents")
+    }
+
+    /// Many shape layers with basic, by, keyframe and colour animations of every timing
+    /// attribute, plus events (some animated) and a group: the benchmark's recipe, smaller.
+    @Test func manyLayersEvaluateAsPinned() {
+        var d = Document()
+        d.layers = (0..<60).map { i in
+            Layer(name: "l\(i)", kind: .shape, properties: [
+                "position": .point(Point(Double(i % 8) * 5, Double(i / 8) * 5)),
+                "path": .path(.circle(center: .zero, radius: 3)),
+                "fillColor": .color(Color(1, 0, 0)),
+            ])
+        }
+        for j in 0..<180 {
+            var t = MediaTiming()
+            t.beginTime = .number(Double(j % 7) * 0.1)
+            t.duration = 0.5 + Double(j % 5) * 0.1
+            t.repeatCount = j % 3 == 0 ? .infinity : 2
+            t.autoreverses = j % 2 == 0
+            t.fillMode = j % 5 == 0 ? .forwards : .both
+            t.removedOnCompletion = j % 5 == 0
+            t.additive = j % 6 == 1
+            t.timeOffset = j % 9 == 0 ? 0.2 : 0
+            t.timingFunction = j % 4 == 0 ? .easeInEaseOut : nil
+            let body: Animation.Body
+            switch j % 5 {
+            case 0: body = .basic(.init(keyPath: "opacity", from: .number(0), to: .number(1)))
+            case 1: body = .basic(.init(keyPath: "position.x", by: .number(20)))
+            case 2: body = .keyframes(.init(keyPath: "transform.rotation.z", values: [0, 1, 2].map(Value.number),
+                                            calculationMode: j % 3 == 0 ? .cubic : .linear))
+            case 3: body = .basic(.init(keyPath: "fillColor", to: .color(Color(0, 0, 1))))
+            default: body = .spring(.init(keyPath: "transform.scale", from: .number(0.5), to: .number(1),
+                                          form: .physics(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)))
+            }
+            d.animations.append(Animation(name: "a\(j)", layer: "l\(j % 60)", timing: t, body: body))
+        }
+        var g = MediaTiming()
+        g.duration = 2
+        d.animations.append(Animation(name: "g", layer: "l3", timing: g, body: .group(.init(children: [
+            Animation(name: "", layer: "l3", body: .basic(.init(keyPath: "bounds.size.width", from: .number(1), to: .number(9)))),
+            Animation(name: "", layer: "l3", body: .basic(.init(keyPath: "strokeEnd", to: .number(0.5)))),
+        ], sequence: true))))
+        for k in 0..<20 {
+            d.events.append(Event(name: "e\(k)", time: .number(Double(k) * 0.2), layer: "l\(k * 3)",
+                                  assignments: [Assignment(keyPath: k % 2 == 0 ? "opacity" : "position.y",
+                                                      value: .number(Double(k) / 20))],
+                                  animated: k % 3 == 0))
+        }
+        assertGolden(Self.digest(d) + "\n", suite: "EvaluationPinTests", name: "many-layers")
+    }
+}
+
+/// 64-bit FNV-1a over text: a stable digest (Swift's `Hasher` is seeded per process).
+struct FNV1a {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ s: String) {
+        for b in s.utf8 { state = (state ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        state = (state ^ 0xff) &* 0x0000_0100_0000_01b3
+    }
+
+    var hex: String {
+        let h = String(state, radix: 16)
+        return String(repeating: "0", count: 16 - h.count) + h
+    }
+}
