@@ -84,8 +84,10 @@ final class RenderContext {
 
     /// Blends `paint` over the coverage of what the scan converter holds.
     private func paintScan(_ paint: Paint, evenOdd: Bool, into target: Surface, clip: [Float]?, alpha: Float) {
-        scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
-            target.blend(paint, y: y, x0: x0, x1: x1, cover: cover, runs: runs, alpha: alpha, clip: clip)
+        target.blend(paint, alpha: alpha, clip: clip) { spans in
+            scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+                spans.row(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
+            }
         }
     }
 

@@ -228,7 +228,7 @@ final class ScanConverter {
         (cover.baseAddress! + Int(run.x0)).update(repeating: run.value, count: Int(run.x1 - run.x0))
     }
 
-    /// Cells in a block of the sweep: runs are whole blocks no edge touched.
+    /// Cells per mark bit: an edge marks the blocks it writes to, and only those are swept.
     static let block = 8
 
     /// As `rasterize`, but a row's stretches of constant coverage come as runs (ascending,
@@ -256,8 +256,8 @@ final class ScanConverter {
         rowLo.reserve(bandRows); rowHi.reserve(bandRows)
         let words = (stride + 64 * ScanConverter.block - 1) / (64 * ScanConverter.block)
         marks.reserve(words * bandRows)
-        // A row has at most one run per two blocks, plus one.
-        runs.reserve(stride / (2 * ScanConverter.block) + 2)
+        // A row has at most one run per `minRun` + 1 cells, plus one.
+        runs.reserve(stride / (ScanConverter.minRun + 1) + 2)
         let edges = UnsafeBufferPointer(start: self.edges, count: edgeCount)
         let area = self.area.buffer, lo = rowLo.buffer, hi = rowHi.buffer, marks = self.marks.buffer
         let cover = self.cover.buffer, runs = self.runs.buffer
@@ -308,9 +308,10 @@ final class ScanConverter {
     }
 
     /// One row's running sum over cells `l..<h`, visiting only the blocks marked in `marks`
-    /// (and clearing them): writes `cover[c]` (relative to the box) there and zeroes the
-    /// cells; each stretch of unmarked blocks, where the coverage stays what it was, goes to
-    /// `runs` in absolute x. Returns the run count.
+    /// (and clearing them), from each one's first to its last cell with area: writes
+    /// `cover[c]` (relative to the box) there and zeroes the cells. Each stretch between, where
+    /// the coverage stays what it was, goes to `runs` in absolute x (or, when short, to
+    /// `cover`). Returns the run count.
     @inline(__always)
     private static func sweep(_ area: UnsafeMutablePointer<Float>, from l: Int, to h: Int,
                               marks: UnsafeMutablePointer<UInt64>, cover: UnsafeMutablePointer<Float>,
@@ -318,6 +319,15 @@ final class ScanConverter {
         var acc: Float = 0, v: Float = 0
         var n = 0
         var next = l
+        @inline(__always) func constant(to s: Int) {
+            guard s > next else { return }
+            if s - next >= minRun && n < runs.count {
+                runs[n] = Run(x0: Int32(colStart + next), x1: Int32(colStart + s), value: v)
+                n += 1
+            } else {
+                (cover + next).update(repeating: v, count: s - next)
+            }
+        }
         let bitsPerWord = 64 * block
         for w in (l / bitsPerWord)...((h - 1) / bitsPerWord) {
             var bits = marks[w]
@@ -325,29 +335,27 @@ final class ScanConverter {
             while bits != 0 {
                 let b = w * 64 + bits.trailingZeroBitCount
                 bits &= bits - 1
-                let s = max(l, b * block), e = min(h, b * block + block)
-                if s > next {
-                    // Unmarked blocks: no edge, so the coverage stays v.
-                    if n < runs.count {
-                        runs[n] = Run(x0: Int32(colStart + next), x1: Int32(colStart + s), value: v)
-                        n += 1
-                    } else {
-                        (cover + next).update(repeating: v, count: s - next)
-                    }
-                }
-                var c = s
-                while c < e {
+                // NB: cells are compared as bits (a -0.0 just takes the per-cell path).
+                var s = max(l, b * block), e = min(h, b * block + block)
+                while s < e && area[s].bitPattern == 0 { s += 1 }
+                while e > s && area[e - 1].bitPattern == 0 { e -= 1 }
+                guard s < e else { continue }
+                constant(to: s)
+                for c in s..<e {
                     acc += area[c]
                     area[c] = 0
                     v = min(1, abs(acc))
                     cover[c] = v
-                    c += 1
                 }
-                next = max(next, e)
+                next = e
             }
         }
+        constant(to: h)
         return n
     }
+
+    /// Stretches shorter than this go to `cover` instead of `runs`.
+    static let minRun = 4
 
     /// Adds one edge's signed area to the band's cells (rows `top..<bottom`).
     @inline(__always)
