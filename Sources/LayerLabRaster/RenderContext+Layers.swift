@@ -3,24 +3,32 @@ import LayerLabCore
 /// Drawing the layer tree as Core Animation composites it: background, contents,
 /// sublayers, border; group opacity, masks, masksToBounds.
 extension RenderContext {
-    /// Draws `layer` and its sublayers; `parent` maps the superlayer's coordinates to pixels.
-    func draw(_ layer: PresentedLayer, parent: AffineTransform, into target: Surface,
-              clip: [Float]?, alpha: Float) {
-        draw(layer, parent: Transform3D(parent), into: target, clip: clip, alpha: alpha)
+    /// Draws sibling layers back to front; `parent` maps their superlayer's space to pixels.
+    func drawLayers(_ layers: [PresentedLayer], parent: Transform3D, into target: Surface,
+                    clip: [Float]?, alpha: Float) {
+        let flat = RenderContext.finiteAffine(parent)
+        // NB: by index through a buffer: a for-in over the array copies each layer (a dozen
+        // references retained and released), which costs more than drawing a small shape.
+        RenderContext.ordered(layers).withUnsafeBufferPointer { list in
+            for i in list.indices {
+                draw(list[i], parent: parent, flatParent: flat, into: target, clip: clip, alpha: alpha)
+            }
+        }
     }
 
-    /// Draws `layer` through a 3D map of its superlayer's space to pixels. A layer that stays
-    /// affine on screen is drawn directly; one seen in perspective is drawn flat into its own
-    /// plane and that picture mapped onto the screen, which is how Core Animation flattens a
-    /// layer and its sublayers.
-    func draw(_ layer: PresentedLayer, parent: Transform3D, into target: Surface,
+    /// Draws `layer` through a 3D map of its superlayer's space to pixels (`flatParent` is
+    /// `finiteAffine(parent)`, computed once for all siblings). A layer that stays affine on
+    /// screen is drawn directly; one seen in perspective is drawn flat into its own plane and
+    /// that picture mapped onto the screen, which is how Core Animation flattens a layer and
+    /// its sublayers.
+    func draw(_ layer: PresentedLayer, parent: Transform3D, flatParent: AffineTransform?, into target: Surface,
               clip: [Float]?, alpha: Float) {
         guard !layer.hidden, layer.opacity > 0, layer.opacity.isFinite || layer.opacity > 1 else { return }
         // A flat leaf (no sublayers, copies or mask) under a 2D parent needs only its 2D map:
         // the 3D product's entries are the same sums plus exact zeros, so the pixels match.
         let leaf = layer.sublayers.isEmpty && layer.replicator == nil && layer.mask.isEmpty
             && layer.kind != .transformLayer && layer.isFlat
-        if leaf, let p = RenderContext.finiteAffine(parent) {
+        if leaf, let p = flatParent {
             let m = layer.transformToSuperlayer.concatenating(p)
             if !layer.isDoubleSided && !Projective2D(m).facesViewer(at: Point(layer.bounds.midX, layer.bounds.midY)) { return }
             drawAffine(layer, m, children: .identity, parent: parent, maskLayers: [], into: target, clip: clip,
@@ -102,9 +110,7 @@ extension RenderContext {
         var maskSurface: Surface? = nil
         if hasMask {
             let ms = borrowSurface()
-            for maskLayer in RenderContext.ordered(maskLayers) {
-                draw(maskLayer, parent: Transform3D.flatteningZ.concatenating(m3), into: ms, clip: nil, alpha: 1)
-            }
+            drawLayers(maskLayers, parent: Transform3D.flatteningZ.concatenating(m3), into: ms, clip: nil, alpha: 1)
             maskSurface = ms
         }
         target.composite(offscreen, opacity: alpha * opacity, mask: maskSurface, clip: clip)
@@ -139,9 +145,7 @@ extension RenderContext {
         if let r = layer.replicator {
             drawCopies(layer, r, children: children, into: target, clip: inner, alpha: alpha)
         } else {
-            for sub in RenderContext.ordered(layer.sublayers) {
-                draw(sub, parent: children, into: target, clip: inner, alpha: alpha)
-            }
+            drawLayers(layer.sublayers, parent: children, into: target, clip: inner, alpha: alpha)
         }
         if hasArea && layer.borderWidth > 0 && layer.borderColor.a > 0 {
             let bw = min(layer.borderWidth, min(b.width, b.height) / 2)

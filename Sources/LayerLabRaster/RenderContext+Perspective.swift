@@ -87,7 +87,10 @@ extension RenderContext {
         let order = layer.sublayers.indices.sorted {
             depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1
         }
-        for i in order { draw(layer.sublayers[i], parent: space, into: target, clip: clip, alpha: alpha) }
+        let flat = RenderContext.finiteAffine(space)
+        for i in order {
+            draw(layer.sublayers[i], parent: space, flatParent: flat, into: target, clip: clip, alpha: alpha)
+        }
     }
 }
 

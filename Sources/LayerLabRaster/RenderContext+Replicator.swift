@@ -16,11 +16,11 @@ extension RenderContext {
             let tint = r.tint(k)
             if tint.a <= 0 { continue }
             if tint == .white {
-                for sub in RenderContext.ordered(sublayers) { draw(sub, parent: mk, into: target, clip: clip, alpha: alpha) }
+                drawLayers(sublayers, parent: mk, into: target, clip: clip, alpha: alpha)
                 continue
             }
             let offscreen = borrowSurface()
-            for sub in RenderContext.ordered(sublayers) { draw(sub, parent: mk, into: offscreen, clip: nil, alpha: 1) }
+            drawLayers(sublayers, parent: mk, into: offscreen, clip: nil, alpha: 1)
             target.composite(offscreen, opacity: alpha, mask: nil, clip: clip, tint: tint)
             giveBack(offscreen)
         }

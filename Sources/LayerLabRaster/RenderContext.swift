@@ -12,9 +12,8 @@ final class RenderContext {
     /// Flattening tolerance in pixels.
     let tolerance = 0.05
     var contours = Contours()
-    /// Scratch for `fillPath`: a path flattened in device space, then as contours.
+    /// Scratch for `fillPath`: a path flattened in device space.
     private var flattening = FlatPolylines()
-    private var pathContours = Contours()
     /// Laid-out texts, kept across frames.
     var textLayouts = TextLayoutCache.shared
     /// Glyphs stroked by this context so far: text work grows with what shows, not with the string.
@@ -28,6 +27,7 @@ final class RenderContext {
     init(width: Int, height: Int, images: ImageStore, sampling: Rasterizer.Sampling) {
         self.width = width; self.height = height; self.images = images; self.sampling = sampling
         scan = ScanConverter(width: width, height: height)
+        scan.counter = WorkCounter.current
     }
 
     /// Draws the whole scene: background, then root layers by zPosition.
@@ -39,9 +39,8 @@ final class RenderContext {
 
     /// Draws the scene's layers over a surface already filled with its background.
     func draw(_ scene: Scene, transform: AffineTransform, into surface: Surface) {
-        for layer in RenderContext.ordered(scene.layers) {
-            draw(layer, parent: transform, into: surface, clip: nil, alpha: 1)
-        }
+        scan.counter = WorkCounter.current
+        drawLayers(scene.layers, parent: Transform3D(transform), into: surface, clip: nil, alpha: 1)
     }
 
     /// Siblings back to front: by zPosition, stable for equal values.
@@ -80,8 +79,15 @@ final class RenderContext {
               paint: Paint, into target: Surface, clip: [Float]?, alpha: Float) {
         scan.reset()
         scan.add(c, transform: t, normalize: normalize)
-        scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
-            target.blend(paint, y: y, x0: x0, x1: x1, cover: cover, runs: runs, alpha: alpha, clip: clip)
+        paintScan(paint, evenOdd: evenOdd, into: target, clip: clip, alpha: alpha)
+    }
+
+    /// Blends `paint` over the coverage of what the scan converter holds.
+    private func paintScan(_ paint: Paint, evenOdd: Bool, into target: Surface, clip: [Float]?, alpha: Float) {
+        target.blend(paint, alpha: alpha, clip: clip) { spans in
+            scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+                spans.row(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
+            }
         }
     }
 
@@ -112,15 +118,15 @@ final class RenderContext {
     }
 
     /// Fills a path mapped through `t` with a solid colour, as `fill(deviceContours(path, …))`
-    /// but in reused buffers: the per-shape cost of scenes with many small layers.
+    /// but from reused buffers straight into the scan converter: the per-shape cost of scenes
+    /// with many small layers.
     func fillPath(_ path: Path, transform t: AffineTransform, evenOdd: Bool, color: Color, into target: Surface,
                   clip: [Float]?, alpha: Float) {
         guard color.a > 0, alpha > 0 else { return }
         flattening.removeAll()
         path.flatten(tolerance: tolerance, transform: t, into: &flattening)
-        pathContours.removeAll()
-        pathContours.add(flattening)
-        fill(pathContours, transform: .identity, evenOdd: evenOdd, normalize: false, color: color, into: target,
-             clip: clip, alpha: alpha)
+        scan.reset()
+        scan.add(flattening, transform: .identity)
+        paintScan(.color(color), evenOdd: evenOdd, into: target, clip: clip, alpha: alpha)
     }
 }

@@ -25,7 +25,12 @@ final class ScanConverter {
 
     let width: Int
     let height: Int
-    private var edges: [Edge] = []
+    /// The shape's edges, `edges[0..<edgeCount]`. This and the scratch below are raw buffers
+    /// the converter owns and reuses: a shape of a few pixels costs little more than its edges
+    /// (arrays in a class would pay exclusivity and uniqueness checks at every access).
+    private var edges: UnsafeMutablePointer<Edge>
+    private var edgeCount = 0
+    private var edgeCapacity = 16
     private var minX = Double.infinity, maxX = -Double.infinity
     private var minY = Double.infinity, maxY = -Double.infinity
     /// Each contour's device bounding box (x0, y0, x1, y1): overlapping ones need sub-rows.
@@ -35,29 +40,60 @@ final class ScanConverter {
     private lazy var sampled = SampledScanConverter(width: width, height: height)
     /// Accumulated signed area, one cell per pixel of a band of the bounding box (plus two
     /// spill columns), zero between shapes.
-    private var area: [Float] = []
+    private var area = Scratch<Float>(fill: 0)
     /// Per band row: first and one-past-last cell an edge touched.
-    private var rowLo: [Int32] = []
-    private var rowHi: [Int32] = []
+    private var rowLo = Scratch<Int32>(fill: nil)
+    private var rowHi = Scratch<Int32>(fill: nil)
     /// Per band row, one bit per block of 8 cells an edge touched (`markWords` words a row):
     /// the sweep visits only those, and the stretches between them are runs of one coverage.
-    private var marks: [UInt64] = []
-    /// One row of coverage, indexed by absolute x, handed to the caller.
-    private var cover: [Float]
+    private var marks = Scratch<UInt64>(fill: 0)
+    /// One row of coverage, indexed by absolute x (`width + 2` cells), handed to the caller.
+    private var cover = Scratch<Float>(fill: 0)
     /// One row's constant runs, handed to the caller.
-    private var runs: [Run] = []
+    private var runs = Scratch<Run>(fill: nil)
     /// Cells a band may hold: bounds the scratch memory for huge shapes.
     static let bandCells = 1 << 20
+    /// Where edges visited and cells swept are counted (a task-local read per shape would
+    /// cost more than a small shape's edges); the owner sets it for each frame.
+    var counter: WorkCounter?
 
     init(width: Int, height: Int) {
         self.width = width; self.height = height
-        cover = [Float](repeating: 0, count: width + 2)
+        edges = .allocate(capacity: edgeCapacity)
+        cover.reserve(width + 2)
     }
 
-    var isEmpty: Bool { edges.isEmpty }
+    deinit {
+        edges.deallocate()
+        area.free(); rowLo.free(); rowHi.free(); marks.free(); cover.free(); runs.free()
+    }
+
+    /// A raw buffer kept across shapes, grown to the largest size asked for and filled with
+    /// `fill` when given (users of filled ones leave them so; the others write before reading).
+    private struct Scratch<T> {
+        var base: UnsafeMutablePointer<T>
+        var count = 0
+        let fill: T?
+
+        init(fill: T?) { base = .allocate(capacity: 0); self.fill = fill }
+
+        mutating func reserve(_ n: Int) {
+            guard n > count else { return }
+            base.deallocate()
+            count = n
+            base = .allocate(capacity: count)
+            if let fill { base.initialize(repeating: fill, count: count) }
+        }
+
+        func free() { base.deallocate() }
+
+        var buffer: UnsafeMutableBufferPointer<T> { UnsafeMutableBufferPointer(start: base, count: count) }
+    }
+
+    var isEmpty: Bool { edgeCount == 0 }
 
     func reset() {
-        edges.removeAll(keepingCapacity: true)
+        edgeCount = 0
         boxes.removeAll(keepingCapacity: true)
         mayOverlap = false
         minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
@@ -66,33 +102,55 @@ final class ScanConverter {
     /// Adds contours mapped through `t`. With `normalize`, each contour's winding is made
     /// positive, so separately built pieces union under nonzero.
     func add(_ c: Contours, transform t: AffineTransform, normalize: Bool) {
-        edges.reserveCapacity(edges.count + c.points.count)
         if c.mayOverlap { mayOverlap = true }
+        add(points: c.points, ends: c.ends, transform: t, normalize: normalize)
+    }
+
+    /// Adds flattened polylines as contours, as `add(Contours(flat), …)` would (no copy).
+    func add(_ flat: FlatPolylines, transform t: AffineTransform) {
+        add(points: flat.points, ends: flat.ends, transform: t, normalize: false)
+    }
+
+    /// Adds the polygons `points[ends[i-1]..<ends[i]]`; fewer than three points draw nothing.
+    private func add(points: [Point], ends: [Int], transform t: AffineTransform, normalize: Bool) {
+        reserveEdges(edgeCount + points.count)
+        points.withUnsafeBufferPointer { points in
         var start = 0
-        for end in c.ends {
+        for end in ends {
             defer { start = end }
             guard end - start >= 3 else { continue }
             var flip = false
             if normalize {
                 var a = 0.0
-                var prev = t.apply(c.points[end - 1])
+                var prev = t.apply(points[end - 1])
                 for i in start..<end {
-                    let p = t.apply(c.points[i])
+                    let p = t.apply(points[i])
                     a += prev.x * p.y - p.x * prev.y
                     prev = p
                 }
                 flip = a < 0
             }
-            var prev = t.apply(c.points[end - 1])
+            var prev = t.apply(points[end - 1])
             var box = (prev.x, prev.y, prev.x, prev.y)
             for i in start..<end {
-                let p = t.apply(c.points[i])
+                let p = t.apply(points[i])
                 if flip { addEdge(p, prev) } else { addEdge(prev, p) }
                 box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
                 prev = p
             }
             boxes.append(box)
         }
+        }
+    }
+
+    /// Room for `n` edges (clipping makes at most three of each).
+    private func reserveEdges(_ n: Int) {
+        guard n > edgeCapacity else { return }
+        let c = max(n, edgeCapacity * 2)
+        let grown = UnsafeMutablePointer<Edge>.allocate(capacity: c)
+        grown.moveInitialize(from: edges, count: edgeCount)
+        edges.deallocate()
+        edges = grown; edgeCapacity = c
     }
 
     /// Whether summed area would be wrong somewhere: even-odd (the self-crossing shapes),
@@ -142,7 +200,9 @@ final class ScanConverter {
 
     @inline(__always) private func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         guard y0 != y1 else { return }
-        edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1))
+        if edgeCount == edgeCapacity { reserveEdges(edgeCount + 1) }
+        (edges + edgeCount).initialize(to: Edge(x0: x0, y0: y0, x1: x1, y1: y1))
+        edgeCount += 1
         minX = min(minX, x0, x1); maxX = max(maxX, x0, x1)
         minY = min(minY, y0, y1); maxY = max(maxY, y0, y1)
     }
@@ -168,7 +228,7 @@ final class ScanConverter {
         (cover.baseAddress! + Int(run.x0)).update(repeating: run.value, count: Int(run.x1 - run.x0))
     }
 
-    /// Cells in a block of the sweep: runs are whole blocks no edge touched.
+    /// Cells per mark bit: an edge marks the blocks it writes to, and only those are swept.
     static let block = 8
 
     /// As `rasterize`, but a row's stretches of constant coverage come as runs (ascending,
@@ -176,7 +236,7 @@ final class ScanConverter {
     /// holes cost nothing per pixel here. Rows from the exact-winding path have no runs.
     func rasterizeRuns(evenOdd: Bool,
                        _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
-        guard !edges.isEmpty else { return }
+        guard edgeCount > 0 else { return }
         defer { reset() }
         let rowStart = clampedInt(minY.rounded(.down), 0, height)
         let rowEnd = clampedInt(maxY.rounded(.up), 0, height)
@@ -184,7 +244,7 @@ final class ScanConverter {
         let colEnd = clampedInt(maxX.rounded(.up), 0, width)
         guard rowStart < rowEnd else { return }
         if needsExactWinding(evenOdd: evenOdd) {
-            edges.withUnsafeBufferPointer { sampled.load($0) }
+            sampled.load(UnsafeBufferPointer(start: edges, count: edgeCount))
             let none = UnsafeBufferPointer<Run>(start: nil, count: 0)
             sampled.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in body(y, x0, x1, cover, none) }
             return
@@ -192,87 +252,66 @@ final class ScanConverter {
         // Cells from colStart to colEnd inclusive, plus one spill column.
         let stride = colEnd - colStart + 2
         let bandRows = max(1, min(rowEnd - rowStart, ScanConverter.bandCells / stride))
-        if area.count < stride * bandRows { area = [Float](repeating: 0, count: stride * bandRows) }
-        if rowLo.count < bandRows {
-            rowLo = [Int32](repeating: 0, count: bandRows); rowHi = rowLo
-        }
+        area.reserve(stride * bandRows)
+        rowLo.reserve(bandRows); rowHi.reserve(bandRows)
         let words = (stride + 64 * ScanConverter.block - 1) / (64 * ScanConverter.block)
-        if marks.count < words * bandRows { marks = [UInt64](repeating: 0, count: words * bandRows) }
-        // A row has at most one run per two blocks, plus one.
-        let runCapacity = stride / (2 * ScanConverter.block) + 2
-        if runs.count < runCapacity { runs = [Run](repeating: Run(x0: 0, x1: 0, value: 0), count: runCapacity) }
-        // NB: scratch moves into locals: a class's stored arrays would pay exclusivity checks.
-        var area = self.area, lo = self.rowLo, hi = self.rowHi, cover = self.cover, runs = self.runs
-        var marks = self.marks
-        self.area = []; self.rowLo = []; self.rowHi = []; self.cover = []; self.runs = []; self.marks = []
-        defer {
-            self.area = area; self.rowLo = lo; self.rowHi = hi; self.cover = cover; self.runs = runs
-            self.marks = marks
-        }
+        marks.reserve(words * bandRows)
+        // A row has at most one run per `minRun` + 1 cells, plus one.
+        runs.reserve(stride / (ScanConverter.minRun + 1) + 2)
+        let edges = UnsafeBufferPointer(start: self.edges, count: edgeCount)
+        let area = self.area.buffer, lo = rowLo.buffer, hi = rowHi.buffer, marks = self.marks.buffer
+        let cover = self.cover.buffer, runs = self.runs.buffer
         let xOrigin = Double(colStart)
         // Edges visited and cells swept, for `WorkCounter` (tests check that it grows with
         // the edges and pixels, as the method promises).
         var work = 0
-        defer { WorkCounter.current?.add(work) }
-        edges.withUnsafeBufferPointer { edges in
-        area.withUnsafeMutableBufferPointer { area in
-        lo.withUnsafeMutableBufferPointer { lo in
-        hi.withUnsafeMutableBufferPointer { hi in
-        marks.withUnsafeMutableBufferPointer { marks in
-        cover.withUnsafeMutableBufferPointer { cover in
-        runs.withUnsafeMutableBufferPointer { runs in
-            var bandTop = rowStart
-            while bandTop < rowEnd {
-                let bandBottom = min(rowEnd, bandTop + bandRows)
-                for r in 0..<(bandBottom - bandTop) { lo[r] = Int32(stride); hi[r] = 0 }
-                let top = Double(bandTop), bottom = Double(bandBottom)
-                work += edges.count
-                for e in edges {
-                    ScanConverter.accumulate(e, xOrigin: xOrigin, top: top, bottom: bottom, stride: stride,
-                                             area: area, lo: lo, hi: hi, marks: marks.baseAddress!, words: words)
-                }
-                for r in 0..<(bandBottom - bandTop) {
-                    let l = Int(lo[r]), h = min(stride, Int(hi[r]))
-                    guard l < h else { continue }
-                    work += h - l
-                    var n = ScanConverter.sweep(area.baseAddress! + r * stride, from: l, to: h,
-                                                marks: marks.baseAddress! + r * words,
-                                                cover: cover.baseAddress! + colStart, runs: runs, colStart: colStart)
-                    // Trim the row's end: runs of zero, then uncovered cells.
-                    let x0 = colStart + l
-                    var x1 = colStart + h
-                    while true {
-                        if n > 0 && Int(runs[n - 1].x1) >= x1 {
-                            guard runs[n - 1].value == 0 else { break }
-                            x1 = Int(runs[n - 1].x0); n -= 1
-                        } else if x1 > x0 && cover[x1 - 1] == 0 {
-                            x1 -= 1
-                        } else {
-                            break
-                        }
-                    }
-                    x1 = min(width, x1)
-                    while n > 0 && Int(runs[n - 1].x0) >= x1 { n -= 1 }
-                    if n > 0 && Int(runs[n - 1].x1) > x1 { runs[n - 1].x1 = Int32(x1) }
-                    if x1 > x0 {
-                        body(bandTop + r, x0, x1, cover, UnsafeBufferPointer(start: runs.baseAddress, count: n))
-                    }
-                }
-                bandTop = bandBottom
+        defer { counter?.add(work) }
+        var bandTop = rowStart
+        while bandTop < rowEnd {
+            let bandBottom = min(rowEnd, bandTop + bandRows)
+            for r in 0..<(bandBottom - bandTop) { lo[r] = Int32(stride); hi[r] = 0 }
+            let top = Double(bandTop), bottom = Double(bandBottom)
+            work += edges.count
+            for e in edges {
+                ScanConverter.accumulate(e, xOrigin: xOrigin, top: top, bottom: bottom, stride: stride,
+                                         area: area, lo: lo, hi: hi, marks: marks.baseAddress!, words: words)
             }
-        }
-        }
-        }
-        }
-        }
-        }
+            for r in 0..<(bandBottom - bandTop) {
+                let l = Int(lo[r]), h = min(stride, Int(hi[r]))
+                guard l < h else { continue }
+                work += h - l
+                var n = ScanConverter.sweep(area.baseAddress! + r * stride, from: l, to: h,
+                                            marks: marks.baseAddress! + r * words,
+                                            cover: cover.baseAddress! + colStart, runs: runs, colStart: colStart)
+                // Trim the row's end: runs of zero, then uncovered cells.
+                let x0 = colStart + l
+                var x1 = colStart + h
+                while true {
+                    if n > 0 && Int(runs[n - 1].x1) >= x1 {
+                        guard runs[n - 1].value == 0 else { break }
+                        x1 = Int(runs[n - 1].x0); n -= 1
+                    } else if x1 > x0 && cover[x1 - 1] == 0 {
+                        x1 -= 1
+                    } else {
+                        break
+                    }
+                }
+                x1 = min(width, x1)
+                while n > 0 && Int(runs[n - 1].x0) >= x1 { n -= 1 }
+                if n > 0 && Int(runs[n - 1].x1) > x1 { runs[n - 1].x1 = Int32(x1) }
+                if x1 > x0 {
+                    body(bandTop + r, x0, x1, cover, UnsafeBufferPointer(start: runs.baseAddress, count: n))
+                }
+            }
+            bandTop = bandBottom
         }
     }
 
     /// One row's running sum over cells `l..<h`, visiting only the blocks marked in `marks`
-    /// (and clearing them): writes `cover[c]` (relative to the box) there and zeroes the
-    /// cells; each stretch of unmarked blocks, where the coverage stays what it was, goes to
-    /// `runs` in absolute x. Returns the run count.
+    /// (and clearing them), from each one's first to its last cell with area: writes
+    /// `cover[c]` (relative to the box) there and zeroes the cells. Each stretch between, where
+    /// the coverage stays what it was, goes to `runs` in absolute x (or, when short, to
+    /// `cover`). Returns the run count.
     @inline(__always)
     private static func sweep(_ area: UnsafeMutablePointer<Float>, from l: Int, to h: Int,
                               marks: UnsafeMutablePointer<UInt64>, cover: UnsafeMutablePointer<Float>,
@@ -280,6 +319,15 @@ final class ScanConverter {
         var acc: Float = 0, v: Float = 0
         var n = 0
         var next = l
+        @inline(__always) func constant(to s: Int) {
+            guard s > next else { return }
+            if s - next >= minRun && n < runs.count {
+                runs[n] = Run(x0: Int32(colStart + next), x1: Int32(colStart + s), value: v)
+                n += 1
+            } else {
+                (cover + next).update(repeating: v, count: s - next)
+            }
+        }
         let bitsPerWord = 64 * block
         for w in (l / bitsPerWord)...((h - 1) / bitsPerWord) {
             var bits = marks[w]
@@ -287,29 +335,27 @@ final class ScanConverter {
             while bits != 0 {
                 let b = w * 64 + bits.trailingZeroBitCount
                 bits &= bits - 1
-                let s = max(l, b * block), e = min(h, b * block + block)
-                if s > next {
-                    // Unmarked blocks: no edge, so the coverage stays v.
-                    if n < runs.count {
-                        runs[n] = Run(x0: Int32(colStart + next), x1: Int32(colStart + s), value: v)
-                        n += 1
-                    } else {
-                        (cover + next).update(repeating: v, count: s - next)
-                    }
-                }
-                var c = s
-                while c < e {
+                // NB: cells are compared as bits (a -0.0 just takes the per-cell path).
+                var s = max(l, b * block), e = min(h, b * block + block)
+                while s < e && area[s].bitPattern == 0 { s += 1 }
+                while e > s && area[e - 1].bitPattern == 0 { e -= 1 }
+                guard s < e else { continue }
+                constant(to: s)
+                for c in s..<e {
                     acc += area[c]
                     area[c] = 0
                     v = min(1, abs(acc))
                     cover[c] = v
-                    c += 1
                 }
-                next = max(next, e)
+                next = e
             }
         }
+        constant(to: h)
         return n
     }
+
+    /// Stretches shorter than this go to `cover` instead of `runs`.
+    static let minRun = 4
 
     /// Adds one edge's signed area to the band's cells (rows `top..<bottom`).
     @inline(__always)

@@ -82,97 +82,6 @@ final class Surface {
         dirtyX0 < dirtyX1 && dirtyY0 < dirtyY1 ? (dirtyX0, dirtyX1, dirtyY0, dirtyY1) : nil
     }
 
-    /// Blends `paint` over row `y`, columns `x0..<x1`, weighted by `cover[x] * alpha` and the
-    /// clip coverage. The one place shapes, strokes and text reach pixels. `runs` are stretches
-    /// of constant coverage (see `ScanConverter.Run`), whose pixels `cover` does not hold: a
-    /// fully covered one is stored whole, one too faint to change a byte is skipped, with the
-    /// same bytes as blending pixel by pixel.
-    func blend(_ paint: Paint, y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>,
-               runs: UnsafeBufferPointer<ScanConverter.Run> = UnsafeBufferPointer(start: nil, count: 0),
-               alpha: Float, clip: [Float]?) {
-        guard x1 > x0 else { return }
-        markDirty(y: y, x0: x0, x1: x1)
-        switch paint {
-        case .solid(let c):
-            let a = Float(c.a) * alpha
-            let color = SolidColor(r: Float(c.r), g: Float(c.g), b: Float(c.b), a: a,
-                                   word: Pixel(r: c.r, g: c.g, b: c.b, a: 255).word)
-            let row = y * width
-            px.withUnsafeMutableBufferPointer { d in
-                let words = UnsafeMutableRawPointer(d.baseAddress!).assumingMemoryBound(to: UInt32.self)
-                guard let clip else {
-                    var x = x0
-                    for run in runs {
-                        let r0 = Int(run.x0), r1 = Int(run.x1)
-                        Surface.solid(color, row: row, x0: x, x1: r0, cover: cover, clip: nil, words)
-                        let k = run.value * a
-                        if k >= 0.99999 {
-                            (words + row + r0).update(repeating: color.word, count: r1 - r0)
-                        } else if k >= Surface.faint {
-                            Surface.solid(color, k: k, row: row, x0: r0, x1: r1, clip: nil, words)
-                        }
-                        x = r1
-                    }
-                    Surface.solid(color, row: row, x0: x, x1: x1, cover: cover, clip: nil, words)
-                    return
-                }
-                clip.withUnsafeBufferPointer { clip in
-                    var x = x0
-                    for run in runs {
-                        let r0 = Int(run.x0), r1 = Int(run.x1)
-                        Surface.solid(color, row: row, x0: x, x1: r0, cover: cover, clip: clip, words)
-                        Surface.solid(color, k: run.value * a, row: row, x0: r0, x1: r1, clip: clip, words)
-                        x = r1
-                    }
-                    Surface.solid(color, row: row, x0: x, x1: x1, cover: cover, clip: clip, words)
-                }
-            }
-        }
-    }
-
-    /// Below this weight a blend moves no byte: the change is under 255 · k < ½ a level.
-    static let faint: Float = 1 / 512
-
-    /// A solid paint's components (0…255), its weight, and its opaque word.
-    struct SolidColor {
-        var r: Float, g: Float, b: Float, a: Float
-        var word: UInt32
-    }
-
-    /// A solid colour over pixels `x0..<x1` of the row starting at pixel `row`, weighted by
-    /// `cover[x]` and the clip.
-    @inline(__always)
-    private static func solid(_ c: SolidColor, row: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>,
-                              clip: UnsafeBufferPointer<Float>?, _ words: UnsafeMutablePointer<UInt32>) {
-        guard x1 > x0 else { return }
-        for x in x0..<x1 {
-            var k = cover[x] * c.a
-            if let clip { k *= clip[row + x] }
-            put(c, k, words + row + x)
-        }
-    }
-
-    /// As the other `solid`, with one weight `k` for every pixel (a run), times the clip.
-    @inline(__always)
-    private static func solid(_ c: SolidColor, k: Float, row: Int, x0: Int, x1: Int,
-                              clip: UnsafeBufferPointer<Float>?, _ words: UnsafeMutablePointer<UInt32>) {
-        guard x1 > x0, k > 0 else { return }
-        for x in x0..<x1 {
-            put(c, clip.map { k * $0[row + x] } ?? k, words + row + x)
-        }
-    }
-
-    /// One pixel of a solid colour at weight `k`: full weight (up to float error in the area
-    /// sums) stores the colour; otherwise each channel is `colour · k + pixel · (1 − k)`,
-    /// rounded half up, four channels at once.
-    @inline(__always)
-    private static func put(_ c: SolidColor, _ k: Float, _ p: UnsafeMutablePointer<UInt32>) {
-        if k <= 0 { return }
-        if k >= 0.99999 { p.pointee = c.word; return }
-        let v = SIMD4(c.r, c.g, c.b, 255) * k + Pixel.channels(p.pointee) * (1 - k)
-        p.pointee = Pixel.bytes(v)
-    }
-
     /// Blends premultiplied source pixels given by `shade(x)` (components 0…1) over row `y`,
     /// weighted like `blend`: for paints computed per pixel (gradients, shadows, perspective).
     @inline(__always)
@@ -301,18 +210,6 @@ struct Pixel {
     /// The four bytes as one word in memory order.
     var word: UInt32 {
         UInt32(littleEndian: UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24)
-    }
-
-    /// Four 0…255 values to bytes in memory order, each as `byte` rounds it.
-    @inline(__always) static func bytes(_ v: SIMD4<Float>) -> UInt32 {
-        UInt32(littleEndian: UInt32(byte(v[0])) | UInt32(byte(v[1])) << 8 | UInt32(byte(v[2])) << 16
-            | UInt32(byte(v[3])) << 24)
-    }
-
-    /// A pixel word's four bytes, in memory order, as 0…255 values.
-    @inline(__always) static func channels(_ word: UInt32) -> SIMD4<Float> {
-        let w = UInt32(littleEndian: word)
-        return SIMD4(Float(w & 255), Float(w >> 8 & 255), Float(w >> 16 & 255), Float(w >> 24))
     }
 
     /// 0…255 to a byte, rounding half up; NaN and negatives give 0.

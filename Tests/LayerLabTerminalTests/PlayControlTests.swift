@@ -26,6 +26,15 @@ struct PlayControlTests {
         #expect(looping.time(at: 3) == 1, "the end of a loop too, not its start")
     }
 
+    @Test func everySpeedTheFlagAcceptsIsPlayedAsGiven() {
+        // `--speed` accepts up to 1000; the playhead once stopped at 64 without a word.
+        let fast = PlaybackState(from: 0, to: 1e6, speed: 1000, now: 0)
+        #expect(fast.speed == 1000 && fast.time(at: 2) == 2000)
+        let slow = PlaybackState(from: 0, to: 1, speed: 0.001, now: 0)
+        #expect(slow.speed == 0.001 && abs(slow.time(at: 500) - 0.5) < 1e-12)
+        #expect(PlaybackState(from: 0, to: 1, speed: .infinity, now: 0).speed == 1)
+    }
+
     @Test func theKeyListFitsAndNamesEveryKey() {
         let text = PlayKeys.lines.joined(separator: "\n")
         for key in ["space", "← →", "+ -", "Home End", "r ", "l ", "?", "q Esc Ctrl-C"] {

@@ -164,36 +164,10 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads the key path's value from a layer's slots.
-    func read(_ props: PropertySlots) -> Value {
-        switch slots {
-        case .property(let i): return props.value(i)
-        case .fanOut(let indices): return props.value(indices[0])
-        case .component(let i, let c): return KeyPath.component(c, of: props.value(i))
-        case .frame:
-            let pos = props.value(PropertyTable.Slot.position).point ?? .zero
-            let b = props.value(PropertyTable.Slot.bounds).rect ?? .zero
-            let a = props.value(PropertyTable.Slot.anchorPoint).point ?? .zero
-            return .rect(Rect(pos.x - a.x * b.width, pos.y - a.y * b.height, b.width, b.height))
-        case .none: return .null
-        }
-    }
+    func read(_ props: PropertySlots) -> Value { slots.read(props) }
 
     /// Writes `value` through the key path into a layer's slots.
-    func write(_ value: Value, into props: inout PropertySlots) {
-        switch slots {
-        case .property(let i): props[i] = value
-        case .fanOut(let indices): for i in indices { props[i] = value }
-        case .component(let i, let c): props[i] = KeyPath.replacing(c, of: props.value(i), with: value)
-        case .frame:
-            guard let f = value.rect else { return }
-            let a = props.value(PropertyTable.Slot.anchorPoint).point ?? .zero
-            var b = props.value(PropertyTable.Slot.bounds).rect ?? .zero
-            b.size = f.size
-            props[PropertyTable.Slot.bounds] = .rect(b)
-            props[PropertyTable.Slot.position] = .point(Point(f.minX + a.x * f.width, f.minY + a.y * f.height))
-        case .none: return
-        }
-    }
+    func write(_ value: Value, into props: inout PropertySlots) { slots.write(value, into: &props) }
 
     static func component(_ c: Component, of v: Value) -> Value {
         switch (c, v) {
@@ -220,6 +194,40 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         case (.size, .rect(var r), .size(let s)): r.size = s; return .rect(r)
         case (.origin, .rect(var r), .point(let p)): r.origin = p; return .rect(r)
         default: return base
+        }
+    }
+}
+
+extension KeyPath.SlotAccess {
+    /// Reads the value from a layer's slots.
+    func read(_ props: PropertySlots) -> Value {
+        switch self {
+        case .property(let i): return props.value(i)
+        case .fanOut(let indices): return props.value(indices[0])
+        case .component(let i, let c): return KeyPath.component(c, of: props.value(i))
+        case .frame:
+            let pos = props.value(PropertyTable.Slot.position).point ?? .zero
+            let b = props.value(PropertyTable.Slot.bounds).rect ?? .zero
+            let a = props.value(PropertyTable.Slot.anchorPoint).point ?? .zero
+            return .rect(Rect(pos.x - a.x * b.width, pos.y - a.y * b.height, b.width, b.height))
+        case .none: return .null
+        }
+    }
+
+    /// Writes `value` into a layer's slots.
+    func write(_ value: Value, into props: inout PropertySlots) {
+        switch self {
+        case .property(let i): props[i] = value
+        case .fanOut(let indices): for i in indices { props[i] = value }
+        case .component(let i, let c): props[i] = KeyPath.replacing(c, of: props.value(i), with: value)
+        case .frame:
+            guard let f = value.rect else { return }
+            let a = props.value(PropertyTable.Slot.anchorPoint).point ?? .zero
+            var b = props.value(PropertyTable.Slot.bounds).rect ?? .zero
+            b.size = f.size
+            props[PropertyTable.Slot.bounds] = .rect(b)
+            props[PropertyTable.Slot.position] = .point(Point(f.minX + a.x * f.width, f.minY + a.y * f.height))
+        case .none: return
         }
     }
 }

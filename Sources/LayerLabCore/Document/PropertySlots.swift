@@ -29,7 +29,8 @@ struct PropertySlots: Sendable, Equatable {
     /// The value stored at table index `i`, or nil when unset.
     subscript(i: Int) -> Value? {
         get {
-            for e in entries where e.index == i { return e.value }
+            // By position, so scanning copies no values.
+            for k in entries.indices where entries[k].index == i { return entries[k].value }
             return nil
         }
         set {
@@ -44,6 +45,12 @@ struct PropertySlots: Sendable, Equatable {
             }
             if let newValue { entries.append(Entry(index: i, value: newValue, written: true)) }
         }
+    }
+
+    /// Becomes a copy of `other`, keeping this one's storage (a frame reuses one buffer).
+    mutating func assign(_ other: PropertySlots) {
+        entries.removeAll(keepingCapacity: true)
+        entries.append(contentsOf: other.entries)
     }
 
     /// The value of a property by name, or nil when unset or not a table property.

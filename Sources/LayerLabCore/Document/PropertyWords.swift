@@ -47,6 +47,8 @@ public struct TextFont: Hashable, Sendable {
     }
 
     public static func weight(of name: String) -> FontWeight {
+        // Every presented layer starts with the empty font: answer it without searching.
+        if name.isEmpty { return .regular }
         let n = name.lowercased()
         let words = ["bold", "heavy", "black", "demi"]
         // ASCII names (all real ones) are searched byte by byte: the generic `contains` costs

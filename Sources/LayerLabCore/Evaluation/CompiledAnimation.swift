@@ -1,40 +1,88 @@
 /// An animation prepared once per evaluator: its clock, resolved key path, resolved values
 /// and key times, so evaluating a frame does no name lookups or duration rules.
-struct CompiledAnimation: Sendable {
-    var animation: Animation
+///
+/// What a frame reads of the animation (its kind, additivity, keyframe mode) is copied out
+/// flat, so evaluation never copies the `Animation` or its body; and it is a class, so a
+/// frame walking thousands of them copies references, not their fields.
+final class CompiledAnimation: Sendable {
+    enum Kind: Sendable { case basic, keyframes, spring, group }
+
+    let animation: Animation
+    let kind: Kind
+    let additive: Bool
     /// The name shown by `explain`: the animation's name, or `group/N` for unnamed children.
-    var label: String
-    var clock: TimingClock
-    var duration: Double
+    let label: String
+    let clock: TimingClock
+    let duration: Double
     /// nil for groups, and for key paths the layer's kind does not have.
-    var keyPath: KeyPath?
-    var from: Value?
-    var to: Value?
-    var by: Value?
-    var keyframeValues: [Value] = []
-    var keyTimes: [Double] = []
+    let keyPath: KeyPath?
+    /// The key path's slot access, flat (`.none` without a key path), for frames.
+    let slots: KeyPath.SlotAccess
+    let from: Value?, to: Value?, by: Value?
+    let keyframeValues: [Value]
+    let keyTimes: [Double]
+    /// A keyframe animation's calculation mode and per-segment timing functions.
+    let calculationMode: Animation.CalculationMode
+    let timingFunctions: [TimingFunction]?
     /// A keyframe animation's motion path, prepared; nil without one.
-    var motion: MotionPath?
+    let motion: MotionPath?
     /// With rotationMode: the turn added to the path's direction (0 for auto, π for autoReverse).
-    var rotationOffset: Double?
-    var spring: SpringSolver?
+    let rotationOffset: Double?
+    let spring: SpringSolver?
     /// Whether a spring lands exactly on its target when its duration is over.
-    var springSnaps = false
-    var children: [CompiledAnimation] = []
-    var isGroup: Bool { if case .group = animation.body { return true }; return false }
+    let springSnaps: Bool
+    let children: [CompiledAnimation]
+    var isGroup: Bool { kind == .group }
+
+    fileprivate init(_ p: Parts) {
+        animation = p.animation; kind = p.kind; additive = p.animation.timing.additive; label = p.label
+        clock = p.clock; duration = p.duration; keyPath = p.keyPath; slots = p.keyPath?.slots ?? .none; from = p.from; to = p.to; by = p.by
+        keyframeValues = p.keyframeValues; keyTimes = p.keyTimes; calculationMode = p.calculationMode
+        timingFunctions = p.timingFunctions; motion = p.motion; rotationOffset = p.rotationOffset
+        spring = p.spring; springSnaps = p.springSnaps; children = p.children
+    }
+
+    /// The fields while compiling (the class's are constants, so reading them checks nothing).
+    fileprivate struct Parts {
+        var animation: Animation
+        var kind: Kind
+        var label: String
+        var clock: TimingClock
+        var duration: Double
+        var keyPath: KeyPath?
+        var from: Value?, to: Value?, by: Value?
+        var keyframeValues: [Value] = []
+        var keyTimes: [Double] = []
+        var calculationMode = Animation.CalculationMode.linear
+        var timingFunctions: [TimingFunction]? = nil
+        var motion: MotionPath?
+        var rotationOffset: Double?
+        var spring: SpringSolver?
+        var springSnaps = false
+        var children: [CompiledAnimation] = []
+    }
 }
 
 extension Evaluator {
     /// Prepares `a`, placed at `begin` in its parent's time with duration `d`.
     func compile(_ a: Animation, label: String, kind: LayerKind?, begin: Double, duration d: Double,
                  isChild: Bool) -> CompiledAnimation {
-        var c = CompiledAnimation(animation: a, label: label,
-                                  clock: clock(for: a, begin: begin, duration: d, isChild: isChild), duration: d)
+        let bodyKind: CompiledAnimation.Kind
+        switch a.body {
+        case .basic: bodyKind = .basic
+        case .keyframes: bodyKind = .keyframes
+        case .spring: bodyKind = .spring
+        case .group: bodyKind = .group
+        }
+        var c = CompiledAnimation.Parts(animation: a, kind: bodyKind, label: label,
+                                        clock: clock(for: a, begin: begin, duration: d, isChild: isChild), duration: d)
         if let text = a.keyPath, let kind { c.keyPath = KeyPath.resolve(text, for: kind) }
         switch a.body {
         case .basic(let b):
             c.from = b.from.map(resolve); c.to = b.to.map(resolve); c.by = b.by.map(resolve)
         case .keyframes(let k):
+            c.calculationMode = k.calculationMode
+            c.timingFunctions = k.timingFunctions
             if let pv = k.path {
                 // Checked when added: a path with at least one point, on a point key path.
                 if case .path(let p) = resolve(pv), let motion = MotionPath(p) {
@@ -59,7 +107,7 @@ extension Evaluator {
                         kind: kind, begin: slot.begin, duration: slot.duration, isChild: true)
             }
         }
-        return c
+        return CompiledAnimation(c)
     }
 
     /// Compiles every top-level animation, by layer, in the order they were added.

@@ -6,29 +6,41 @@ extension Evaluator {
         var maskNames: Set<String> = []
         var presented: [PresentedLayer] = []
         var maskOf: [String: String] = [:]
+        // One buffer for every layer's values: a frame allocates none per layer.
+        var props = PropertySlots()
         func walk(_ layers: [Int], parentTime: Double) -> [PresentedLayer] {
             var out: [PresentedLayer] = []
             out.reserveCapacity(layers.count)
             for i in layers {
-                let model = modelProperties(i, at: time)
-                let lt = Evaluator.clockTime(parentTime, model)
+                modelProperties(i, at: time, into: &props)
+                let lt = Evaluator.clockTime(parentTime, props)
                 var trace: [Explanation.Step]? = nil
-                let props = presentedProperties(i, model: model, sceneTime: time, layerTime: lt, trace: &trace, traceKey: nil)
-                var p = presentedLayer(i, props, layerTime: lt)
-                if case .string(let m)? = props[PropertyTable.Slot.mask], m != p.name, entries[m] != nil {
-                    maskOf[p.name] = m
+                stack(i, sceneTime: time, layerTime: lt, into: &props, trace: &trace, traceKey: nil)
+                // Presented in place, in the array returned.
+                out.append(plans[i].presented)
+                let p = out.count - 1
+                present(i, props, layerTime: lt, into: &out[p])
+                let name = out[p].name, kind = out[p].kind
+                if case .string(let m)? = props[PropertyTable.Slot.mask], m != name, entries[m] != nil {
+                    maskOf[name] = m
                     maskNames.insert(m)
                 }
+                if let t = props[PropertyTable.Slot.transform]?.transform, !t.isEmpty { out[p].transformMatrix = t.matrix }
+                if let t = props[PropertyTable.Slot.sublayerTransform]?.transform, !t.isEmpty {
+                    out[p].sublayerTransform = t.matrix
+                }
+                // The sublayers reuse `props`: keep what the replicator reads.
+                let replicatorProps = kind == .replicator ? props : nil
                 // An emitter's cells are not layers: they shape its particles.
                 let children = plans[i].children
-                p.sublayers = walk(p.kind == .emitter ? children.filter { plans[$0].layer.kind.isLayer } : children, parentTime: lt)
-                if p.kind == .emitter { p.emission = emission(i, layerTime: lt, sceneTime: time) }
-                if let t = props[PropertyTable.Slot.transform]?.transform, !t.isEmpty { p.transformMatrix = t.matrix }
-                if let t = props[PropertyTable.Slot.sublayerTransform]?.transform, !t.isEmpty { p.sublayerTransform = t.matrix }
-                if p.kind == .replicator {
-                    p.replicator = replication(props) { k, delay in walk(children, parentTime: lt - Double(k) * delay) }
+                if !children.isEmpty {
+                    let subs = walk(kind == .emitter ? children.filter { plans[$0].layer.kind.isLayer } : children, parentTime: lt)
+                    out[p].sublayers = subs
                 }
-                out.append(p)
+                if kind == .emitter { out[p].emission = emission(i, layerTime: lt, sceneTime: time) }
+                if let replicatorProps {
+                    out[p].replicator = replication(replicatorProps) { k, delay in walk(children, parentTime: lt - Double(k) * delay) }
+                }
             }
             return out
         }
@@ -65,10 +77,9 @@ extension Evaluator {
     }
 
     /// Typed presentation values from a layer's stored properties, through the property table
-    /// (the flipbook frame, which depends on the time, is left to `presentedLayer(_:_:layerTime:)`).
-    func presentedLayer(_ l: Layer, _ props: PropertySlots) -> PresentedLayer {
+    /// (the flipbook frame, which depends on the time, is left to `present(_:_:layerTime:into:)`).
+    func presentedLayer(_ l: Layer, _ props: PropertySlots, applicable has: [Bool]) -> PresentedLayer {
         var p = PresentedLayer(name: l.name, kind: l.kind)
-        let has = PropertyTable.applicable(to: l.kind)
         for e in props.entries where has[e.index] {
             guard let present = PropertyTable.presenters[e.index] else { continue }
             present(&p, PropertyTable.holdsPath[e.index] ? resolve(e.value) : e.value)
@@ -76,22 +87,19 @@ extension Evaluator {
         return p
     }
 
-    /// The layer at `order` in `plans` presented from `props`: its stored presentation with
-    /// every property an event or animation wrote presented again.
-    func presentedLayer(_ order: Int, _ props: PropertySlots, layerTime: Double) -> PresentedLayer {
-        var p = plans[order].presented
-        let kind = p.kind
-        var has: [Bool]? = nil
-        for e in props.entries where e.written {
-            guard let present = PropertyTable.presenters[e.index] else { continue }
-            if has == nil { has = PropertyTable.applicable(to: kind) }
-            guard has![e.index] else { continue }
+    /// Presents the layer at `order` in `plans` from `props` into `p`, its stored presentation:
+    /// every property an event or animation wrote is presented again.
+    func present(_ order: Int, _ props: PropertySlots, layerTime: Double, into p: inout PresentedLayer) {
+        let has = plans[order].applicable
+        let presenters = PropertyTable.presenters, defaults = PropertyTable.defaults, holdsPath = PropertyTable.holdsPath
+        for k in props.entries.indices where props.entries[k].written {
+            let i = props.entries[k].index
+            guard let present = presenters[i], has[i] else { continue }
             // From the default, as a fresh layer: a value of the wrong type leaves the default.
-            present(&p, PropertyTable.defaults[e.index])
-            present(&p, PropertyTable.holdsPath[e.index] ? resolve(e.value) : e.value)
+            present(&p, defaults[i])
+            present(&p, holdsPath[i] ? resolve(props.entries[k].value) : props.entries[k].value)
         }
-        if kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
-        return p
+        if p.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
     }
 
     /// A replicator's copies from its presentation values; `copies(k, delay)` walks the

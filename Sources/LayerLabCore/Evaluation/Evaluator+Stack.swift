@@ -13,13 +13,19 @@ extension Evaluator {
     func presentedProperties(_ order: Int, model: PropertySlots, sceneTime: Double, layerTime: Double,
                              trace: inout [Explanation.Step]?, traceKey: KeyPath?) -> PropertySlots {
         var props = model
+        stack(order, sceneTime: sceneTime, layerTime: layerTime, into: &props, trace: &trace, traceKey: traceKey)
+        return props
+    }
+
+    /// Stacks the animations of the layer at `order` onto `props` (its model values), in place.
+    func stack(_ order: Int, sceneTime: Double, layerTime: Double, into props: inout PropertySlots,
+               trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
         for c in plans[order].animations {
             apply(c, parentTime: layerTime, into: &props, trace: &trace, traceKey: traceKey)
         }
         for imp in plans[order].implicit {
             applyImplicit(imp, sceneTime: sceneTime, into: &props, trace: &trace, traceKey: traceKey)
         }
-        return props
     }
 
     private func touches(_ kp: KeyPath?, _ target: KeyPath?) -> Bool {
@@ -41,9 +47,10 @@ extension Evaluator {
             }
             return
         }
-        guard let kp = c.keyPath else { return }
+        guard c.keyPath != nil else { return }
+        let kp = c.slots
         let turns = c.rotationOffset != nil && c.motion != nil
-        let traced = trace != nil && (touches(kp, traceKey) || (turns && touches(Evaluator.rotationKeyPath, traceKey)))
+        let traced = trace != nil && (touches(c.keyPath, traceKey) || (turns && touches(Evaluator.rotationKeyPath, traceKey)))
         guard local.applies else {
             if traced {
                 trace!.append(step(c, local, applies: false, value: nil, note: note(for: local, c.clock)))
@@ -54,7 +61,7 @@ extension Evaluator {
         if let motion = c.motion {
             let (point, angle) = motionSample(c, motion, localTime: local.time)
             let v = Value.point(point)
-            kp.write(c.animation.timing.additive ? beneath.adding(v) : v, into: &props)
+            kp.write(c.additive ? beneath.adding(v) : v, into: &props)
             if let offset = c.rotationOffset, let rk = Evaluator.rotationKeyPath {
                 // rotationMode turns the layer on top of its own rotation.
                 let own = resolve(rk.read(props)).number ?? 0
@@ -62,7 +69,7 @@ extension Evaluator {
             }
         } else {
             let v = bodyValue(c, beneath: beneath, localTime: local.time, phase: local.phase)
-            let result = c.animation.timing.additive ? beneath.adding(v) : v
+            let result = c.additive ? beneath.adding(v) : v
             kp.write(result, into: &props)
         }
         if traced {
@@ -75,7 +82,7 @@ extension Evaluator {
                       note: String) -> Explanation.Step {
         Explanation.Step(name: c.label, kind: c.animation.kindName, phase: local.phase,
                          localTime: applies ? local.time : nil, duration: c.duration, applies: applies,
-                         additive: c.animation.timing.additive, value: value, note: note)
+                         additive: c.additive, value: value, note: note)
     }
 
     private func note(for local: LocalTime, _ c: TimingClock) -> String {
@@ -111,7 +118,7 @@ extension Evaluator {
             guard touches(c.keyPath, traceKey) else { continue }
             trace!.append(Explanation.Step(name: c.label, kind: c.animation.kindName, phase: phase, localTime: nil,
                                            duration: c.duration, applies: false,
-                                           additive: c.animation.timing.additive, value: nil,
+                                           additive: c.additive, value: nil,
                                            note: "its group is not in effect (\(phase.rawValue))"))
         }
     }
@@ -137,13 +144,14 @@ extension Evaluator {
     /// The animated value of a non-group animation at iteration time `t`.
     func bodyValue(_ c: CompiledAnimation, beneath: Value, localTime t: Double, phase: TimingPhase) -> Value {
         let f = fraction(c, t)
-        let additive = c.animation.timing.additive
-        switch c.animation.body {
+        let additive = c.additive
+        switch c.kind {
         case .basic:
             let (from, to) = endpoints(from: c.from, to: c.to, by: c.by, beneath: beneath, additive: additive)
             return from.interpolated(to: to, f)
-        case .keyframes(let k):
-            return k.value(at: f, values: c.keyframeValues, times: c.keyTimes)
+        case .keyframes:
+            return Animation.Keyframes.value(at: f, values: c.keyframeValues, times: c.keyTimes,
+                                             mode: c.calculationMode, timingFunctions: c.timingFunctions)
         case .spring:
             let (from, to) = endpoints(from: c.from, to: c.to, by: c.by, beneath: beneath, additive: additive)
             var p = c.spring?.progress(at: t) ?? 1

@@ -32,6 +32,8 @@ public struct Evaluator: Sendable {
         /// The layer presented from its stored properties; a frame re-presents only the
         /// properties its events and animations wrote.
         var presented: PresentedLayer
+        /// Which properties the layer's kind has, by table index.
+        var applicable: [Bool]
     }
 
     struct ResolvedEvent: Sendable {
@@ -83,7 +85,8 @@ public struct Evaluator: Sendable {
                 indices.append(order)
                 entries[l.name] = LayerEntry(layer: shallow, parent: parent, order: order)
                 plans.append(LayerPlan(layer: shallow, stored: PropertySlots(shallow.properties),
-                                       presented: PresentedLayer(name: l.name, kind: l.kind)))
+                                       presented: PresentedLayer(name: l.name, kind: l.kind),
+                                       applicable: PropertyTable.applicable(to: l.kind)))
                 plans[order].children = index(l.sublayers, parent: l.name)
             }
             return indices
@@ -105,7 +108,7 @@ public struct Evaluator: Sendable {
         }
         buildImplicitAnimations()
         for i in plans.indices {
-            plans[i].presented = presentedLayer(plans[i].layer, plans[i].stored)
+            plans[i].presented = presentedLayer(plans[i].layer, plans[i].stored, applicable: plans[i].applicable)
         }
     }
 
@@ -243,14 +246,20 @@ public struct Evaluator: Sendable {
 
     /// The same, by index in `plans`.
     func modelProperties(_ order: Int, at time: Double) -> PropertySlots {
-        var props = plans[order].stored
+        var props = PropertySlots()
+        modelProperties(order, at: time, into: &props)
+        return props
+    }
+
+    /// The same, written into `props` (a buffer reused from layer to layer).
+    func modelProperties(_ order: Int, at time: Double, into props: inout PropertySlots) {
+        props.assign(plans[order].stored)
         for e in plans[order].events {
             if e.time > time { break }
             for (i, a) in e.event.assignments.enumerated() {
                 e.keyPaths[i]?.write(resolve(a.value), into: &props)
             }
         }
-        return props
     }
 
     /// The layer's local time at scene time `time`, through every ancestor's clock:

@@ -52,6 +52,11 @@ extension Animation.Keyframes {
     /// Where fraction `f` of the duration falls: on keyframe `index`, or `s` (timing function
     /// applied) of the way from keyframe `index` to the next.
     private func locate(_ f: Double, count: Int, times: [Double]) -> (index: Int, s: Double?) {
+        Self.locate(f, count: count, times: times, mode: calculationMode, timingFunctions: timingFunctions)
+    }
+
+    private static func locate(_ f: Double, count: Int, times: [Double], mode calculationMode: Animation.CalculationMode,
+                               timingFunctions: [TimingFunction]?) -> (index: Int, s: Double?) {
         if count <= 1 { return (0, nil) }
         if calculationMode == .discrete {
             var index = 0
@@ -71,12 +76,14 @@ extension Animation.Keyframes {
         return (i, s)
     }
 
-    /// The value at fraction `f` (0…1) of the animation's duration.
-    func value(at f: Double, values: [Value], times: [Double]) -> Value {
+    /// The value at fraction `f` (0…1) of the animation's duration, from the keyframe
+    /// settings alone (what a compiled animation keeps).
+    static func value(at f: Double, values: [Value], times: [Double], mode: Animation.CalculationMode,
+                      timingFunctions: [TimingFunction]?) -> Value {
         guard !values.isEmpty else { return .null }
-        let (i, s) = locate(f, count: values.count, times: times)
+        let (i, s) = locate(f, count: values.count, times: times, mode: mode, timingFunctions: timingFunctions)
         guard let s else { return values[i] }
-        if calculationMode == .cubic || calculationMode == .cubicPaced {
+        if mode == .cubic || mode == .cubicPaced {
             return catmullRom(values, i, s)
         }
         return values[i].interpolated(to: values[i + 1], s)
@@ -103,7 +110,7 @@ extension Animation.Keyframes {
 
     /// Catmull-Rom through the values (Kochanek-Bartels with tension, continuity and bias 0),
     /// the end values repeated as their own neighbours.
-    private func catmullRom(_ v: [Value], _ i: Int, _ s: Double) -> Value {
+    private static func catmullRom(_ v: [Value], _ i: Int, _ s: Double) -> Value {
         let p1 = v[i].components, p2 = v[i + 1].components
         guard !p1.isEmpty, p1.count == p2.count else { return v[i].interpolated(to: v[i + 1], s) }
         let p0 = i > 0 ? v[i - 1].components : p1

@@ -122,10 +122,13 @@ extension Path {
                 begin()
                 let dd = max((pen - 2 * c1 + c2).length, (c1 - 2 * c2 + p).length)
                 let n = segmentCount((0.75 * dd / tol).squareRoot())
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
-                    add(a * pen + b * c1 + cc * c2 + d * p)
+                if n < cubicWeights.count {
+                    for w in cubicWeights[n] { add(w.x * pen + w.y * c1 + w.z * c2 + w.w * p) }
+                } else {
+                    for i in 1...n {
+                        let w = cubicWeight(i, n)
+                        add(w.x * pen + w.y * c1 + w.z * c2 + w.w * p)
+                    }
                 }
                 drew = true; pen = p
             case .close:
@@ -143,6 +146,16 @@ extension Path {
         flattened(tolerance: 0.001).reduce(0) { $0 + $1.length }
     }
 }
+
+/// The cubic's Bernstein weights at t = i/n.
+private func cubicWeight(_ i: Int, _ n: Int) -> SIMD4<Double> {
+    let t = Double(i) / Double(n), u = 1 - t
+    return SIMD4(u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+}
+
+/// `cubicWeight(i, n)` for i in 1...n, for the segment counts small curves get: the same
+/// numbers without a division and ten products a point.
+private let cubicWeights: [[SIMD4<Double>]] = (0...32).map { n in n == 0 ? [] : (1...n).map { cubicWeight($0, n) } }
 
 /// Segments for a curve: `raw` rounded up into 1…1000 (NaN and infinities included).
 private func segmentCount(_ raw: Double) -> Int {

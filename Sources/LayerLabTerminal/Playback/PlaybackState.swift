@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// The playhead of `play`: scene time as a function of a monotonic clock, and the controls.
 ///
 /// Time is always computed from the clock (`anchorTime + (now - anchorClock) × speed`), never
@@ -24,7 +26,10 @@ public struct PlaybackState: Equatable, Sendable {
         self.from = f
         self.to = to.isFinite ? max(f, to) : f + 4
         self.fps = fps.isFinite && fps > 0 ? min(fps, 120) : 30
-        self.speed = speed.isFinite && speed > 0 ? min(speed, 64) : 1
+        // The range `play speed=` and `--speed` accept, honoured as given (it once stopped at 64×
+        // without a word while the status line showed the cap).
+        let fastest = Limits.playSpeeds.upperBound ?? 1000
+        self.speed = speed.isFinite && speed > 0 ? min(speed, fastest) : 1
         self.loop = loop
         anchorTime = f
         anchorClock = now
