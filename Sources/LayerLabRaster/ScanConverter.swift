@@ -104,8 +104,10 @@ final class ScanConverter {
         var edgeCapacity = 16
         var minX = Double.infinity, maxX = -Double.infinity
         var minY = Double.infinity, maxY = -Double.infinity
-        /// Each contour's device bounding box (x0, y0, x1, y1): overlapping ones need sub-rows.
-        var boxes: [(Double, Double, Double, Double)] = []
+        /// Each contour's device bounding box (x0, y0, x1, y1), `boxes[0..<boxCount]`:
+        /// overlapping ones need sub-rows.
+        var boxes = Scratch<(Double, Double, Double, Double)>(fill: nil)
+        var boxCount = 0
         /// Set by `add` for contours marked as overlapping themselves.
         var mayOverlap = false
         lazy var sampled = SampledScanConverter(width: width, height: height)
@@ -133,7 +135,7 @@ final class ScanConverter {
 
         func free() {
             edges.deallocate()
-            area.free(); rowLo.free(); rowHi.free(); marks.free(); cover.free(); runs.free()
+            area.free(); rowLo.free(); rowHi.free(); marks.free(); cover.free(); runs.free(); boxes.free()
         }
 
         /// A raw buffer kept across shapes, grown to the largest size asked for and filled with
@@ -153,6 +155,15 @@ final class ScanConverter {
                 if let fill { base.initialize(repeating: fill, count: count) }
             }
 
+            /// Room for `n` elements, keeping the first `kept` (of a trivial type).
+            mutating func grow(_ n: Int, keeping kept: Int) {
+                guard n > count else { return }
+                let grown = UnsafeMutablePointer<T>.allocate(capacity: n)
+                grown.moveInitialize(from: base, count: kept)
+                base.deallocate()
+                base = grown; count = n
+            }
+
             func free() { base.deallocate() }
 
             var buffer: UnsafeMutableBufferPointer<T> { UnsafeMutableBufferPointer(start: base, count: count) }
@@ -160,14 +171,21 @@ final class ScanConverter {
 
         mutating func reset() {
             edgeCount = 0
-            boxes.removeAll(keepingCapacity: true)
+            boxCount = 0
             mayOverlap = false
             minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
         }
 
         /// Adds the polygons `points[ends[i-1]..<ends[i]]`; fewer than three points draw nothing.
         mutating func add(points: [Point], ends: [Int], transform t: AffineTransform, normalize: Bool) {
-            reserveEdges(edgeCount + points.count)
+            // Clipping makes at most three edges of each, so pushing needs no capacity check.
+            reserveEdges(edgeCount + 3 * points.count)
+            if boxCount + ends.count > boxes.count {
+                boxes.grow(max(boxCount + ends.count, 2 * boxes.count), keeping: boxCount)
+            }
+            // The edge list in locals while adding (stores through `edges` could alias `self`).
+            var list = EdgeList(edges: edges, count: edgeCount, width: Double(width), height: Double(height),
+                                minX: minX, maxX: maxX, minY: minY, maxY: maxY)
             points.withUnsafeBufferPointer { points in
             var start = 0
             for end in ends {
@@ -188,13 +206,16 @@ final class ScanConverter {
                 var box = (prev.x, prev.y, prev.x, prev.y)
                 for i in start..<end {
                     let p = t.apply(points[i])
-                    if flip { addEdge(p, prev) } else { addEdge(prev, p) }
+                    if flip { list.addEdge(p, prev) } else { list.addEdge(prev, p) }
                     box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
                     prev = p
                 }
-                boxes.append(box)
+                boxes.base[boxCount] = box
+                boxCount += 1
             }
             }
+            edgeCount = list.count
+            minX = list.minX; maxX = list.maxX; minY = list.minY; maxY = list.maxY
         }
 
         /// Room for `n` edges (clipping makes at most three of each).
@@ -211,55 +232,18 @@ final class ScanConverter {
         /// contours marked as overlapping, or two contours whose boxes overlap.
         func needsExactWinding(evenOdd: Bool) -> Bool {
             if evenOdd || mayOverlap { return true }
-            guard boxes.count > 1 else { return false }
-            if boxes.count > 64 { return true }
-            for i in 1..<boxes.count {
-                let a = boxes[i]
+            guard boxCount > 1 else { return false }
+            if boxCount > 64 { return true }
+            for i in 1..<boxCount {
+                let a = boxes.base[i]
                 for j in 0..<i {
-                    let b = boxes[j]
+                    let b = boxes.base[j]
                     if a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3 { return true }
                 }
             }
             return false
         }
 
-        /// Adds an edge, split where it leaves the surface across: parts left of it run down
-        /// x = 0 and parts right of it down x = width (a spill column nobody reads), which leaves
-        /// the coverage inside exactly as the whole edge gives it.
-        @inline(__always) mutating func addEdge(_ a: Point, _ b: Point) {
-            guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-            let h = Double(height), w = Double(width)
-            if (a.y <= 0 && b.y <= 0) || (a.y >= h && b.y >= h) { return }
-            if a.x >= 0 && a.x <= w && b.x >= 0 && b.x <= w { push(a.x, a.y, b.x, b.y); return }
-            if a.x <= 0 && b.x <= 0 { push(0, a.y, 0, b.y); return }
-            if a.x >= w && b.x >= w { push(w, a.y, w, b.y); return }
-            // Cut where it crosses x = 0 and x = width; clamp each piece into the surface.
-            let dx = b.x - a.x
-            var t0 = (0 - a.x) / dx, t1 = (w - a.x) / dx
-            if !(t0 > 0 && t0 < 1) { t0 = 1 }
-            if !(t1 > 0 && t1 < 1) { t1 = 1 }
-            if t0 > t1 { swap(&t0, &t1) }
-            var from = a
-            func piece(to: Point) {
-                let mid = (from.x + to.x) / 2
-                let x0 = mid <= 0 ? 0 : (mid >= w ? w : min(w, max(0, from.x)))
-                let x1 = mid <= 0 ? 0 : (mid >= w ? w : min(w, max(0, to.x)))
-                push(x0, from.y, x1, to.y)
-                from = to
-            }
-            if t0 < 1 { piece(to: Point(a.x + dx * t0, a.y + (b.y - a.y) * t0)) }
-            if t1 < 1 && t1 > t0 { piece(to: Point(a.x + dx * t1, a.y + (b.y - a.y) * t1)) }
-            piece(to: b)
-        }
-
-        @inline(__always) mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-            guard y0 != y1 else { return }
-            if edgeCount == edgeCapacity { reserveEdges(edgeCount + 1) }
-            (edges + edgeCount).initialize(to: Edge(x0: x0, y0: y0, x1: x1, y1: y1))
-            edgeCount += 1
-            minX = min(minX, x0, x1); maxX = max(maxX, x0, x1)
-            minY = min(minY, y0, y1); maxY = max(maxY, y0, y1)
-        }
 
         /// A stretch of a row where no edge passes, so every pixel has the same coverage: a
         /// shape's interior (coverage 1) or a hole (0), which solid paints fill or skip whole.
@@ -469,5 +453,52 @@ final class ScanConverter {
             }
         }
 
+    }
+}
+
+/// Edges being added to a `ScanConverter`, with their bounds; room for every edge pushed
+/// was made beforehand.
+private struct EdgeList {
+    let edges: UnsafeMutablePointer<ScanConverter.Edge>
+    var count: Int
+    let width: Double, height: Double
+    var minX: Double, maxX: Double, minY: Double, maxY: Double
+
+    /// Adds an edge, split where it leaves the surface across: parts left of it run down
+    /// x = 0 and parts right of it down x = width (a spill column nobody reads), which leaves
+    /// the coverage inside exactly as the whole edge gives it.
+    @inline(__always) mutating func addEdge(_ a: Point, _ b: Point) {
+        guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+        let h = height, w = width
+        if (a.y <= 0 && b.y <= 0) || (a.y >= h && b.y >= h) { return }
+        if a.x >= 0 && a.x <= w && b.x >= 0 && b.x <= w { push(a.x, a.y, b.x, b.y); return }
+        if a.x <= 0 && b.x <= 0 { push(0, a.y, 0, b.y); return }
+        if a.x >= w && b.x >= w { push(w, a.y, w, b.y); return }
+        // Cut where it crosses x = 0 and x = width; clamp each piece into the surface.
+        let dx = b.x - a.x
+        var t0 = (0 - a.x) / dx, t1 = (w - a.x) / dx
+        if !(t0 > 0 && t0 < 1) { t0 = 1 }
+        if !(t1 > 0 && t1 < 1) { t1 = 1 }
+        if t0 > t1 { swap(&t0, &t1) }
+        var from = a
+        func piece(to: Point) {
+            let mid = (from.x + to.x) / 2
+            let x0 = mid <= 0 ? 0 : (mid >= w ? w : min(w, max(0, from.x)))
+            let x1 = mid <= 0 ? 0 : (mid >= w ? w : min(w, max(0, to.x)))
+            push(x0, from.y, x1, to.y)
+            from = to
+        }
+        if t0 < 1 { piece(to: Point(a.x + dx * t0, a.y + (b.y - a.y) * t0)) }
+        if t1 < 1 && t1 > t0 { piece(to: Point(a.x + dx * t1, a.y + (b.y - a.y) * t1)) }
+        piece(to: b)
+    }
+
+    @inline(__always) mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        guard y0 != y1 else { return }
+        (edges + count).initialize(to: ScanConverter.Edge(x0: x0, y0: y0, x1: x1, y1: y1))
+        count += 1
+        // NB: as `min(minX, x0, x1)`, without the variadic call.
+        minX = min(min(minX, x0), x1); maxX = max(max(maxX, x0), x1)
+        minY = min(min(minY, y0), y1); maxY = max(max(maxY, y0), y1)
     }
 }
