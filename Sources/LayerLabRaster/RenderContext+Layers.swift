@@ -179,8 +179,10 @@ extension RenderContext {
                            clip: [Float]?, alpha: Float) {
         guard !ref.pointee.path.isEmpty else { return }
         if ref.pointee.fillColor.a > 0 {
-            fillPath(ref.pointee.path, transform: m, evenOdd: ref.pointee.fillRule == .evenOdd,
-                     color: ref.pointee.fillColor, into: target, clip: clip, alpha: alpha)
+            RenderContext.inPlace(ref) { layer in
+                fillPath(layer.path, transform: m, evenOdd: layer.fillRule == .evenOdd, color: layer.fillColor,
+                         into: target, clip: clip, alpha: alpha)
+            }
         }
         if ref.pointee.strokeColor.a > 0 && ref.pointee.lineWidth > 0 && ref.pointee.lineWidth.isFinite {
             let layer = ref.pointee

@@ -58,9 +58,11 @@ final class ScanConverter {
         state.pointee.add(points: c.points, ends: c.ends, transform: t, normalize: normalize)
     }
 
-    /// Adds flattened polylines as contours, as `add(Contours(flat), …)` would (no copy).
-    func add(_ flat: FlatPolylines, transform t: AffineTransform) {
-        state.pointee.add(points: flat.points, ends: flat.ends, transform: t, normalize: false)
+    /// Adds a path flattened in device space (through `t`, to `tolerance` pixels), as
+    /// `add(Contours(flattened), transform: .identity, normalize: false)` would, from scratch
+    /// lists the converter keeps: the per-shape cost of scenes with many small layers.
+    func add(_ path: Path, tolerance: Double, transform t: AffineTransform) {
+        state.pointee.add(path, tolerance: tolerance, transform: t)
     }
 
     /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
@@ -110,6 +112,8 @@ final class ScanConverter {
         var boxCount = 0
         /// Set by `add` for contours marked as overlapping themselves.
         var mayOverlap = false
+        /// Scratch for a path being flattened.
+        var flattening = FlatPolylines()
         lazy var sampled = SampledScanConverter(width: width, height: height)
         /// Accumulated signed area, one cell per pixel of a band of the bounding box (plus two
         /// spill columns), zero between shapes.
@@ -174,6 +178,20 @@ final class ScanConverter {
             boxCount = 0
             mayOverlap = false
             minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
+        }
+
+        mutating func add(_ path: Path, tolerance: Double, transform t: AffineTransform) {
+            // NB: the lists move out and back (a swap), so reading them while `self` changes
+            // needs no copy.
+            var flat = FlatPolylines()
+            swap(&flat, &flattening)
+            defer { swap(&flat, &flattening) }
+            flat.removeAll()
+            path.flatten(tolerance: tolerance, transform: t, into: &flat)
+            // NB: the identity spelled out: `.identity` is a global, initialised lazily and
+            // checked at each use.
+            add(points: flat.points, ends: flat.ends, transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0),
+                normalize: false)
         }
 
         /// Adds the polygons `points[ends[i-1]..<ends[i]]`; fewer than three points draw nothing.
