@@ -285,10 +285,8 @@ final class ScanConverter {
                                     _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
             guard edgeCount > 0 else { return }
             defer { reset() }
-            let rowStart = clampedInt(minY.rounded(.down), 0, height)
-            let rowEnd = clampedInt(maxY.rounded(.up), 0, height)
-            let colStart = clampedInt(minX.rounded(.down), 0, width)
-            let colEnd = clampedInt(maxX.rounded(.up), 0, width)
+            let rowStart = State.floorIndex(minY, height), rowEnd = State.ceilIndex(maxY, height)
+            let colStart = State.floorIndex(minX, width), colEnd = State.ceilIndex(maxX, width)
             guard rowStart < rowEnd else { return }
             if needsExactWinding(evenOdd: evenOdd) {
                 sampled.load(UnsafeBufferPointer(start: edges, count: edgeCount))
@@ -399,6 +397,16 @@ final class ScanConverter {
             }
             constant(to: h)
             return n
+        }
+
+        /// `clampedInt(v.rounded(.down), 0, n)` without a libm call: truncation is the floor
+        /// wherever the clamp does not decide.
+        @inline(__always) static func floorIndex(_ v: Double, _ n: Int) -> Int { clampedInt(v, 0, n) }
+
+        /// `clampedInt(v.rounded(.up), 0, n)` without a libm call.
+        @inline(__always) static func ceilIndex(_ v: Double, _ n: Int) -> Int {
+            let c = clampedInt(v, 0, n)
+            return c < n && v > Double(c) ? c + 1 : c
         }
 
         /// Stretches shorter than this go to `cover` instead of `runs`.

@@ -143,7 +143,7 @@ private struct PolylineBuilder {
     mutating func finish(closed: Bool) {
         let count = flat.points.count - first
         if drew, count > 0 {
-            if closed, count > 1, flat.points[flat.points.count - 1].distance(to: flat.points[first]) < 1e-9 {
+            if closed, count > 1, PolylineBuilder.near(flat.points[flat.points.count - 1], flat.points[first]) {
                 flat.points.removeLast()
             }
             flat.ends.append(flat.points.count)
@@ -157,7 +157,7 @@ private struct PolylineBuilder {
 
     /// Appends `p` unless it repeats the last point.
     @inline(__always) mutating func add(_ p: Point) {
-        if flat.points.count > first, flat.points[flat.points.count - 1].distance(to: p) < 1e-9 { return }
+        if flat.points.count > first, PolylineBuilder.near(flat.points[flat.points.count - 1], p) { return }
         flat.points.append(p)
     }
 
@@ -170,6 +170,13 @@ private struct PolylineBuilder {
     mutating func restart(_ p: Point) {
         dropSubpath()
         flat.points.append(p)
+    }
+
+    /// `a.distance(to: b) < 1e-9` without the square root: 1e-9 · 1e-9 is the smallest
+    /// double whose correctly rounded root reaches 1e-9, so the comparisons agree everywhere.
+    @inline(__always) static func near(_ a: Point, _ b: Point) -> Bool {
+        let d = a - b
+        return d.x * d.x + d.y * d.y < 1e-9 * 1e-9
     }
 
     private mutating func dropSubpath() {
@@ -195,5 +202,7 @@ private let cubicWeights: [SIMD4<Double>] = (1...maxTabledSegments).flatMap { n 
 private func segmentCount(_ raw: Double) -> Int {
     guard raw > 1 else { return 1 }
     guard raw < 1000 else { return 1000 }
-    return Int(raw.rounded(.up))
+    // NB: `raw.rounded(.up)` without a libm call (raw is in 1…1000 here).
+    let n = Int(raw)
+    return Double(n) < raw ? n + 1 : n
 }
