@@ -39,7 +39,7 @@ extension RenderContext {
             let m = RenderContext.inPlace(ref) { $0.transformToSuperlayer }.concatenating(p)
             if !ref.pointee.isDoubleSided
                 && !Projective2D(m).facesViewer(at: Point(ref.pointee.bounds.midX, ref.pointee.bounds.midY)) { return }
-            drawAffine(ref, m, children: .identity, parent: parent, maskLayers: [], into: target, clip: clip,
+            drawAffine(ref, m, children: identity3D, parent: parent, maskLayers: [], into: target, clip: clip,
                        alpha: alpha)
             return
         }

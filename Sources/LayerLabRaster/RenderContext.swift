@@ -11,6 +11,9 @@ final class RenderContext {
     let scan: ScanConverter
     /// Flattening tolerance in pixels.
     let tolerance = 0.05
+    /// `Transform3D.identity`, read once: a flat leaf's sublayer map, which it never uses (a
+    /// global is checked for initialisation and its array retained at each read).
+    let identity3D = Transform3D.identity
     var contours = Contours()
     /// Scratch for `deviceContours`: a path flattened in device space.
     private var flattening = FlatPolylines()

@@ -468,12 +468,14 @@ final class ScanConverter {
                 }
                 if Int32(li) < lo[row] { lo[row] = Int32(li) }
                 if Int32(ri + 1) > hi[row] { hi[row] = Int32(ri + 1) }
-                // The blocks of cells li...ri + 1 (the within-cell case writes li + 1 ≤ ri + 1).
-                var b = li / block
-                let bLast = min(ri + 1, stride - 1) / block
-                while b <= bLast {
-                    marks[row * words + b >> 6] |= 1 << UInt64(b & 63)
-                    b += 1
+                // The blocks of cells li...ri + 1 (the within-cell case writes li + 1 ≤ ri + 1):
+                // one mask when they share a word, as they nearly always do.
+                let bFirst = li / block, bLast = min(ri + 1, stride - 1) / block
+                if bFirst >> 6 == bLast >> 6 {
+                    let bits = (UInt64.max << UInt64(bFirst & 63)) & (UInt64.max >> UInt64(63 - (bLast & 63)))
+                    marks[row * words + bFirst >> 6] |= bits
+                } else {
+                    for b in bFirst...bLast { marks[row * words + b >> 6] |= 1 << UInt64(b & 63) }
                 }
                 x = xNext; y = yNext; row += 1
             }
