@@ -25,8 +25,8 @@ public struct Evaluator: Sendable {
         var stored: PropertySlots
         /// Scheduled events, by time (stable).
         var events: [ResolvedEvent] = []
-        /// Animations in the order they were added.
-        var animations: [CompiledAnimation] = []
+        /// Animations in the order they were added, in `animationTable.tracks`.
+        var animations = 0..<0
         /// Implicit animations of `set … animated` events, in time order.
         var implicit: [ImplicitAnimation] = []
         /// The layer presented from its stored properties; a frame re-presents only the
@@ -54,6 +54,8 @@ public struct Evaluator: Sendable {
     }
 
     var entries: [String: LayerEntry] = [:]
+    /// Every animation, compiled.
+    var animationTable = AnimationTable()
     /// Every layer, in depth-first order (`LayerEntry.order`).
     var plans: [LayerPlan] = []
     /// The root layers' indices in `plans`.
