@@ -224,16 +224,16 @@ extension KeyPath.SlotAccess {
     /// Writes `value` into a layer's slots.
     func write(_ value: Value, into props: inout PropertySlots) {
         switch self {
-        case .property(let i): props[i] = value
-        case .pair(let i, let j): props[i] = value; props[j] = value
-        case .component(let i, let c): props[i] = KeyPath.replacing(c, of: props.value(i), with: value)
+        case .property(let i): props.set(i, value)
+        case .pair(let i, let j): props.set(i, value); props.set(j, value)
+        case .component(let i, let c): props.set(i, KeyPath.replacing(c, of: props.value(i), with: value))
         case .frame:
             guard let f = value.rect else { return }
             let a = props.value(PropertyTable.Slot.anchorPoint).point ?? .zero
             var b = props.value(PropertyTable.Slot.bounds).rect ?? .zero
             b.size = f.size
-            props[PropertyTable.Slot.bounds] = .rect(b)
-            props[PropertyTable.Slot.position] = .point(Point(f.minX + a.x * f.width, f.minY + a.y * f.height))
+            props.set(PropertyTable.Slot.bounds, .rect(b))
+            props.set(PropertyTable.Slot.position, .point(Point(f.minX + a.x * f.width, f.minY + a.y * f.height)))
         case .none: return
         }
     }
