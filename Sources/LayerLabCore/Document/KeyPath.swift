@@ -27,12 +27,14 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// `access` with property names turned into table indices, for the evaluator's slots.
+    /// Plain values only (no arrays), so the evaluator's animation tracks hold no references.
     let slots: SlotAccess
 
     enum SlotAccess: Hashable, Sendable {
         case property(Int)
         case component(Int, Component)
-        case fanOut([Int])
+        /// Two number properties written together (`transform.scale`), read from the first.
+        case pair(Int, Int)
         case frame
         /// A name outside the table: reads as null, writes nothing.
         case none
@@ -44,8 +46,13 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         case .property(let n): slots = PropertyTable.index(of: n).map { .property($0) } ?? .none
         case .component(let n, let c): slots = PropertyTable.index(of: n).map { .component($0, c) } ?? .none
         case .fanOut(let ns):
+            // The table's fan-outs pair an x with a y.
             let indices = ns.compactMap(PropertyTable.index(of:))
-            slots = indices.count == ns.count ? .fanOut(indices) : .none
+            switch (indices.count == ns.count, indices.count) {
+            case (true, 1): slots = .property(indices[0])
+            case (true, 2): slots = .pair(indices[0], indices[1])
+            default: slots = .none
+            }
         case .frame: slots = .frame
         }
     }
@@ -203,7 +210,7 @@ extension KeyPath.SlotAccess {
     func read(_ props: PropertySlots) -> Value {
         switch self {
         case .property(let i): return props.value(i)
-        case .fanOut(let indices): return props.value(indices[0])
+        case .pair(let i, _): return props.value(i)
         case .component(let i, let c): return KeyPath.component(c, of: props.value(i))
         case .frame:
             let pos = props.value(PropertyTable.Slot.position).point ?? .zero
@@ -217,16 +224,16 @@ extension KeyPath.SlotAccess {
     /// Writes `value` into a layer's slots.
     func write(_ value: Value, into props: inout PropertySlots) {
         switch self {
-        case .property(let i): props[i] = value
-        case .fanOut(let indices): for i in indices { props[i] = value }
-        case .component(let i, let c): props[i] = KeyPath.replacing(c, of: props.value(i), with: value)
+        case .property(let i): props.set(i, value)
+        case .pair(let i, let j): props.set(i, value); props.set(j, value)
+        case .component(let i, let c): props.set(i, KeyPath.replacing(c, of: props.value(i), with: value))
         case .frame:
             guard let f = value.rect else { return }
             let a = props.value(PropertyTable.Slot.anchorPoint).point ?? .zero
             var b = props.value(PropertyTable.Slot.bounds).rect ?? .zero
             b.size = f.size
-            props[PropertyTable.Slot.bounds] = .rect(b)
-            props[PropertyTable.Slot.position] = .point(Point(f.minX + a.x * f.width, f.minY + a.y * f.height))
+            props.set(PropertyTable.Slot.bounds, .rect(b))
+            props.set(PropertyTable.Slot.position, .point(Point(f.minX + a.x * f.width, f.minY + a.y * f.height)))
         case .none: return
         }
     }

@@ -1,63 +1,72 @@
 /// A layer's property values keyed by their index in `PropertyTable.all`: what the evaluator
 /// stacks events and animations on every frame, so a frame hashes no property names.
 ///
-/// Sparse, because a layer stores few properties: a lookup scans a handful of entries. Each
-/// entry remembers whether it was written since the slots were built, so the evaluator
-/// re-presents only what events and animations changed.
-struct PropertySlots: Sendable, Equatable {
+/// Two sparse lists, because a layer stores few properties: the values the slots started
+/// from (`base`, shared with the layer's plan, so starting a layer's frame copies no values)
+/// and the values written since by events and animations (`written`, which the evaluator
+/// presents again). A lookup scans `written`, then `base`.
+struct PropertySlots: Sendable {
     struct Entry: Sendable, Equatable {
         let index: Int
         var value: Value
-        /// Set by every write after `init`.
-        var written = false
     }
 
-    private(set) var entries: [Entry] = []
+    private(set) var base: [Entry] = []
+    /// In the order first written; each replaces `base`'s entry of the same index, if any.
+    private(set) var written: [Entry] = []
 
     init() {}
 
     /// The stored properties of a dictionary; names outside the table are left out (nothing
     /// can read them).
     init(_ properties: [String: Value]) {
-        entries.reserveCapacity(properties.count)
+        base.reserveCapacity(properties.count)
         for (name, value) in properties {
-            if let i = PropertyTable.index(of: name) { entries.append(Entry(index: i, value: value)) }
+            if let i = PropertyTable.index(of: name) { base.append(Entry(index: i, value: value)) }
         }
-        entries.sort { $0.index < $1.index }
+        base.sort { $0.index < $1.index }
     }
 
     /// The value stored at table index `i`, or nil when unset.
     subscript(i: Int) -> Value? {
-        get {
-            // By position, so scanning copies no values.
-            for k in entries.indices where entries[k].index == i { return entries[k].value }
-            return nil
-        }
-        set {
-            for k in entries.indices where entries[k].index == i {
-                if let newValue {
-                    entries[k].value = newValue
-                    entries[k].written = true
-                } else {
-                    entries.remove(at: k)
-                }
-                return
-            }
-            if let newValue { entries.append(Entry(index: i, value: newValue, written: true)) }
-        }
+        // By position, so scanning copies no values.
+        for k in written.indices where written[k].index == i { return written[k].value }
+        for k in base.indices where base[k].index == i { return base[k].value }
+        return nil
     }
 
-    /// Becomes a copy of `other`, keeping this one's storage (a frame reuses one buffer).
+    /// The value written at table index `i` since the slots were built, or nil.
+    func written(_ i: Int) -> Value? {
+        for k in written.indices where written[k].index == i { return written[k].value }
+        return nil
+    }
+
+    /// Writes `value` at table index `i`.
+    mutating func set(_ i: Int, _ value: Value) {
+        for k in written.indices where written[k].index == i {
+            written[k].value = value
+            return
+        }
+        written.append(Entry(index: i, value: value))
+    }
+
+    /// Becomes a copy of `other`, keeping this one's storage (a frame reuses one buffer):
+    /// shares `other`'s base and copies only what was written to it.
     mutating func assign(_ other: PropertySlots) {
-        entries.removeAll(keepingCapacity: true)
-        entries.append(contentsOf: other.entries)
+        base = other.base
+        written.removeAll(keepingCapacity: true)
+        written.append(contentsOf: other.written)
+    }
+
+    /// Every value, `base`'s order first (written values in their place), then values
+    /// written at new indices in the order first written.
+    var entries: [Entry] {
+        base.map { e in written.first { $0.index == e.index } ?? e }
+            + written.filter { w in !base.contains { $0.index == w.index } }
     }
 
     /// The value of a property by name, or nil when unset or not a table property.
-    subscript(name: String) -> Value? {
-        get { PropertyTable.index(of: name).flatMap { self[$0] } }
-        set { if let i = PropertyTable.index(of: name) { self[i] = newValue } }
-    }
+    subscript(name: String) -> Value? { PropertyTable.index(of: name).flatMap { self[$0] } }
 
     /// The value at index `i`, or the table's default.
     func value(_ i: Int) -> Value { self[i] ?? PropertyTable.defaults[i] }

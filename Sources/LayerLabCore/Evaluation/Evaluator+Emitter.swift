@@ -33,7 +33,9 @@ extension Evaluator {
         // position or opacity, which move the drawing, not the particles), takes the grid.
         let emitterKeys = Set(PropertyTable.properties(for: .emitter).filter { $0.kinds?.contains(.emitter) == true }.map(\.name))
         func touches(_ kp: KeyPath?) -> Bool { kp.map { !emitterKeys.isDisjoint(with: $0.storedProperties) } ?? false }
-        func changes(_ c: CompiledAnimation) -> Bool { touches(c.keyPath) || c.children.contains(where: changes) }
+        func changes(_ i: Int) -> Bool {
+            touches(animationTable.details[i].keyPath) || animationTable.tracks[i].children.contains(where: changes)
+        }
         let animated = cells.contains { c in
             !plans[c.0].animations.isEmpty || !plans[c.0].events.isEmpty || !plans[c.0].implicit.isEmpty
         } || plans[order].animations.contains(where: changes)

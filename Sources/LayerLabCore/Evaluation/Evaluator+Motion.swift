@@ -19,18 +19,21 @@ extension Evaluator {
     public func motionPlacement(layer: String, at time: Double) -> MotionPlacement? {
         guard let list = plan(layer)?.animations else { return nil }
         var found: MotionPlacement?
-        func visit(_ c: CompiledAnimation, _ parentTime: Double) {
-            let local = c.clock.local(parentTime)
+        func visit(_ index: Int, _ parentTime: Double) {
+            let track = animationTable.tracks[index]
+            let local = track.clock.local(parentTime)
             guard local.applies else { return }
-            if c.isGroup {
-                for child in c.children { visit(child, local.time) }
+            if track.kind == .group {
+                for child in track.children { visit(child, local.time) }
                 return
             }
-            guard let motion = c.motion, c.keyPath?.name == "position", case .keyframes(let k) = c.animation.body
+            let detail = animationTable.details[index]
+            guard let motion = detail.motion, detail.keyPath?.name == "position", case .keyframes(let k) = detail.animation.body
             else { return }
-            let (segment, fraction) = k.motionPosition(at: fraction(c, local.time), path: motion, times: c.keyTimes)
-            found = MotionPlacement(animation: c.label, path: motion, segment: segment, fraction: fraction,
-                                    turns: c.rotationOffset != nil, turnOffset: c.rotationOffset ?? 0)
+            let (segment, fraction) = k.motionPosition(at: fraction(index, local.time), path: motion,
+                                                       times: animationTable.keyTimes[track.times])
+            found = MotionPlacement(animation: detail.label, path: motion, segment: segment, fraction: fraction,
+                                    turns: detail.rotationOffset != nil, turnOffset: detail.rotationOffset ?? 0)
         }
         let lt = layerTime(layer, at: time)
         for c in list { visit(c, lt) }

@@ -3,48 +3,9 @@ extension Evaluator {
     /// The presentation tree at scene time `time`, ready to draw. A layer used as another's
     /// mask is drawn only as that mask, in the masked layer's coordinates.
     public func scene(at time: Double) -> Scene {
-        var maskNames: Set<String> = []
-        var presented: [PresentedLayer] = []
-        var maskOf: [String: String] = [:]
-        // One buffer for every layer's values: a frame allocates none per layer.
-        var props = PropertySlots()
-        func walk(_ layers: [Int], parentTime: Double) -> [PresentedLayer] {
-            var out: [PresentedLayer] = []
-            out.reserveCapacity(layers.count)
-            for i in layers {
-                modelProperties(i, at: time, into: &props)
-                let lt = Evaluator.clockTime(parentTime, props)
-                var trace: [Explanation.Step]? = nil
-                stack(i, sceneTime: time, layerTime: lt, into: &props, trace: &trace, traceKey: nil)
-                // Presented in place, in the array returned.
-                out.append(plans[i].presented)
-                let p = out.count - 1
-                present(i, props, layerTime: lt, into: &out[p])
-                let name = out[p].name, kind = out[p].kind
-                if case .string(let m)? = props[PropertyTable.Slot.mask], m != name, entries[m] != nil {
-                    maskOf[name] = m
-                    maskNames.insert(m)
-                }
-                if let t = props[PropertyTable.Slot.transform]?.transform, !t.isEmpty { out[p].transformMatrix = t.matrix }
-                if let t = props[PropertyTable.Slot.sublayerTransform]?.transform, !t.isEmpty {
-                    out[p].sublayerTransform = t.matrix
-                }
-                // The sublayers reuse `props`: keep what the replicator reads.
-                let replicatorProps = kind == .replicator ? props : nil
-                // An emitter's cells are not layers: they shape its particles.
-                let children = plans[i].children
-                if !children.isEmpty {
-                    let subs = walk(kind == .emitter ? children.filter { plans[$0].layer.kind.isLayer } : children, parentTime: lt)
-                    out[p].sublayers = subs
-                }
-                if kind == .emitter { out[p].emission = emission(i, layerTime: lt, sceneTime: time) }
-                if let replicatorProps {
-                    out[p].replicator = replication(replicatorProps) { k, delay in walk(children, parentTime: lt - Double(k) * delay) }
-                }
-            }
-            return out
-        }
-        presented = walk(roots, parentTime: time)
+        var frame = Frame(time: time)
+        var presented = walk(roots, parentTime: time, &frame)
+        let maskNames = frame.maskNames, maskOf = frame.maskOf
         if !maskNames.isEmpty {
             var masks: [String: PresentedLayer] = [:]
             func collect(_ ls: [PresentedLayer]) {
@@ -76,6 +37,59 @@ extension Evaluator {
                      layers: presented)
     }
 
+    /// What a frame's walk carries from layer to layer.
+    private struct Frame {
+        let time: Double
+        /// One buffer for every layer's values: a frame allocates none per layer.
+        var props = PropertySlots()
+        /// Layers used as masks, and which layer each masks.
+        var maskNames: Set<String> = []
+        var maskOf: [String: String] = [:]
+    }
+
+    /// The presented layers at `layers` (indices in `plans`) and their sublayers, in a parent
+    /// time of `parentTime`. (A method, not a closure: a closure capturing `self` copies it.)
+    private func walk(_ layers: [Int], parentTime: Double, _ frame: inout Frame) -> [PresentedLayer] {
+        let time = frame.time
+        var out: [PresentedLayer] = []
+        out.reserveCapacity(layers.count)
+        for i in layers {
+            modelProperties(i, at: time, into: &frame.props)
+            // Events may change the layer's clock; otherwise it is the plan's.
+            let clockChanged = frame.props.written(PropertyTable.Slot.beginTime) != nil
+                || frame.props.written(PropertyTable.Slot.speed) != nil || frame.props.written(PropertyTable.Slot.timeOffset) != nil
+            let lt = clockChanged ? Evaluator.clockTime(parentTime, frame.props) : plans[i].clock.time(parentTime)
+            var trace: [Explanation.Step]? = nil
+            stack(i, sceneTime: time, layerTime: lt, into: &frame.props, trace: &trace, traceKey: nil)
+            // Presented in place, in the array returned.
+            out.append(plans[i].presented)
+            let p = out.count - 1
+            present(i, frame.props, layerTime: lt, into: &out[p])
+            let name = out[p].name, kind = out[p].kind
+            let mask = frame.props.written(PropertyTable.Slot.mask)
+            if let m = mask == nil ? plans[i].mask : maskTarget(mask, of: name) {
+                frame.maskOf[name] = m
+                frame.maskNames.insert(m)
+            }
+            // The sublayers reuse `props`: keep what the replicator reads.
+            let replicatorProps = kind == .replicator ? frame.props : nil
+            // An emitter's cells are not layers: they shape its particles.
+            let children = plans[i].children
+            if !children.isEmpty {
+                let subs = walk(kind == .emitter ? children.filter { plans[$0].layer.kind.isLayer } : children,
+                                parentTime: lt, &frame)
+                out[p].sublayers = subs
+            }
+            if kind == .emitter { out[p].emission = emission(i, layerTime: lt, sceneTime: time) }
+            if let replicatorProps {
+                out[p].replicator = replication(replicatorProps) { k, delay in
+                    walk(children, parentTime: lt - Double(k) * delay, &frame)
+                }
+            }
+        }
+        return out
+    }
+
     /// Typed presentation values from a layer's stored properties, through the property table
     /// (the flipbook frame, which depends on the time, is left to `present(_:_:layerTime:into:)`).
     func presentedLayer(_ l: Layer, _ props: PropertySlots, applicable has: [Bool]) -> PresentedLayer {
@@ -87,19 +101,38 @@ extension Evaluator {
         return p
     }
 
+    /// The layer a `mask` value names, when it exists and is not the layer itself.
+    func maskTarget(_ mask: Value?, of name: String) -> String? {
+        guard case .string(let m)? = mask, m != name, entries[m] != nil else { return nil }
+        return m
+    }
+
+    /// `transform` and `sublayerTransform` as matrices (identity unless a non-empty list of steps).
+    func presentTransforms(_ props: PropertySlots, into p: inout PresentedLayer) {
+        func matrix(_ v: Value?) -> Transform3D {
+            if let t = v?.transform, !t.isEmpty { return t.matrix }
+            return .identity
+        }
+        p.transformMatrix = matrix(props[PropertyTable.Slot.transform])
+        p.sublayerTransform = matrix(props[PropertyTable.Slot.sublayerTransform])
+    }
+
     /// Presents the layer at `order` in `plans` from `props` into `p`, its stored presentation:
     /// every property an event or animation wrote is presented again.
     func present(_ order: Int, _ props: PropertySlots, layerTime: Double, into p: inout PresentedLayer) {
         let has = plans[order].applicable
         let presenters = PropertyTable.presenters, defaults = PropertyTable.defaults, holdsPath = PropertyTable.holdsPath
-        for k in props.entries.indices where props.entries[k].written {
-            let i = props.entries[k].index
+        for k in props.written.indices {
+            let i = props.written[k].index
             guard let present = presenters[i], has[i] else { continue }
             // From the default, as a fresh layer: a value of the wrong type leaves the default.
             present(&p, defaults[i])
-            present(&p, holdsPath[i] ? resolve(props.entries[k].value) : props.entries[k].value)
+            present(&p, holdsPath[i] ? resolve(props.written[k].value) : props.written[k].value)
         }
         if p.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
+        if props.written(PropertyTable.Slot.transform) != nil || props.written(PropertyTable.Slot.sublayerTransform) != nil {
+            presentTransforms(props, into: &p)
+        }
     }
 
     /// A replicator's copies from its presentation values; `copies(k, delay)` walks the

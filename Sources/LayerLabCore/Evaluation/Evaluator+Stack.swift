@@ -20,8 +20,8 @@ extension Evaluator {
     /// Stacks the animations of the layer at `order` onto `props` (its model values), in place.
     func stack(_ order: Int, sceneTime: Double, layerTime: Double, into props: inout PropertySlots,
                trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
-        for c in plans[order].animations {
-            apply(c, parentTime: layerTime, into: &props, trace: &trace, traceKey: traceKey)
+        for track in plans[order].animations {
+            apply(track, parentTime: layerTime, into: &props, trace: &trace, traceKey: traceKey)
         }
         for imp in plans[order].implicit {
             applyImplicit(imp, sceneTime: sceneTime, into: &props, trace: &trace, traceKey: traceKey)
@@ -33,56 +33,67 @@ extension Evaluator {
         return !Set(kp.storedProperties).isDisjoint(with: target.storedProperties)
     }
 
-    /// Applies one animation (recursing into groups) at parent time `parentTime`.
-    func apply(_ c: CompiledAnimation, parentTime: Double, into props: inout PropertySlots,
+    /// Applies the track at `index` in `animationTable` (recursing into groups) at parent
+    /// time `parentTime`.
+    func apply(_ index: Int, parentTime: Double, into props: inout PropertySlots,
                trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
-        let local = c.clock.local(parentTime)
-        if c.isGroup {
+        let local = animationTable.tracks[index].clock.local(parentTime)
+        let kind = animationTable.tracks[index].kind
+        switch kind {
+        case .group:
+            let children = animationTable.tracks[index].children
             if !local.applies {
-                if trace != nil { traceInactiveGroup(c.children, phase: local.phase, trace: &trace, traceKey: traceKey) }
+                if trace != nil { traceInactiveGroup(children, phase: local.phase, trace: &trace, traceKey: traceKey) }
                 return
             }
-            for child in c.children {
+            for child in children {
                 apply(child, parentTime: local.time, into: &props, trace: &trace, traceKey: traceKey)
             }
             return
+        case .inert:
+            return
+        case .basic, .keyframes, .spring, .motion:
+            break
         }
-        guard c.keyPath != nil else { return }
-        let kp = c.slots
-        let turns = c.rotationOffset != nil && c.motion != nil
-        let traced = trace != nil && (touches(c.keyPath, traceKey) || (turns && touches(Evaluator.rotationKeyPath, traceKey)))
+        let traced = trace != nil && traces(index, traceKey)
         guard local.applies else {
-            if traced {
-                trace!.append(step(c, local, applies: false, value: nil, note: note(for: local, c.clock)))
-            }
+            if traced { trace!.append(step(index, local, applies: false, value: nil)) }
             return
         }
+        let kp = animationTable.tracks[index].target
+        let additive = animationTable.tracks[index].additive
         let beneath = resolve(kp.read(props))
-        if let motion = c.motion {
-            let (point, angle) = motionSample(c, motion, localTime: local.time)
+        if kind == .motion {
+            let detail = animationTable.details[index]
+            guard let motion = detail.motion else { return }
+            let (point, angle) = motionSample(index, motion, localTime: local.time)
             let v = Value.point(point)
-            kp.write(c.additive ? beneath.adding(v) : v, into: &props)
-            if let offset = c.rotationOffset, let rk = Evaluator.rotationKeyPath {
+            kp.write(additive ? beneath.adding(v) : v, into: &props)
+            if let offset = detail.rotationOffset, let rk = Evaluator.rotationKeyPath {
                 // rotationMode turns the layer on top of its own rotation.
                 let own = resolve(rk.read(props)).number ?? 0
                 rk.write(.number(own + angle + offset), into: &props)
             }
         } else {
-            let v = bodyValue(c, beneath: beneath, localTime: local.time, phase: local.phase)
-            let result = c.additive ? beneath.adding(v) : v
-            kp.write(result, into: &props)
+            let v = bodyValue(index, beneath: beneath, localTime: local.time, phase: local.phase)
+            kp.write(additive ? beneath.adding(v) : v, into: &props)
         }
-        if traced {
-            trace!.append(step(c, local, applies: true, value: resolve(traceKey!.read(props)),
-                               note: note(for: local, c.clock)))
-        }
+        if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
     }
 
-    private func step(_ c: CompiledAnimation, _ local: LocalTime, applies: Bool, value: Value?,
-                      note: String) -> Explanation.Step {
-        Explanation.Step(name: c.label, kind: c.animation.kindName, phase: local.phase,
-                         localTime: applies ? local.time : nil, duration: c.duration, applies: applies,
-                         additive: c.additive, value: value, note: note)
+    /// Whether `explain` of `traceKey` lists the track at `index`: it writes the key path
+    /// (or turns the layer along a motion path and the key path is the rotation).
+    private func traces(_ index: Int, _ traceKey: KeyPath?) -> Bool {
+        let detail = animationTable.details[index]
+        let turns = detail.rotationOffset != nil && detail.motion != nil
+        return touches(detail.keyPath, traceKey) || (turns && touches(Evaluator.rotationKeyPath, traceKey))
+    }
+
+    private func step(_ index: Int, _ local: LocalTime, applies: Bool, value: Value?) -> Explanation.Step {
+        let track = animationTable.tracks[index], detail = animationTable.details[index]
+        return Explanation.Step(name: detail.label, kind: detail.animation.kindName, phase: local.phase,
+                                localTime: applies ? local.time : nil, duration: track.duration, applies: applies,
+                                additive: track.additive, value: value, note: note(for: local, track.clock))
     }
 
     private func note(for local: LocalTime, _ c: TimingClock) -> String {
@@ -108,26 +119,27 @@ extension Evaluator {
         }
     }
 
-    private func traceInactiveGroup(_ children: [CompiledAnimation], phase: TimingPhase,
+    private func traceInactiveGroup(_ children: Range<Int>, phase: TimingPhase,
                                     trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
         for c in children {
-            if c.isGroup {
-                traceInactiveGroup(c.children, phase: phase, trace: &trace, traceKey: traceKey)
+            let track = animationTable.tracks[c], detail = animationTable.details[c]
+            if track.kind == .group {
+                traceInactiveGroup(track.children, phase: phase, trace: &trace, traceKey: traceKey)
                 continue
             }
-            guard touches(c.keyPath, traceKey) else { continue }
-            trace!.append(Explanation.Step(name: c.label, kind: c.animation.kindName, phase: phase, localTime: nil,
-                                           duration: c.duration, applies: false,
-                                           additive: c.additive, value: nil,
+            guard touches(detail.keyPath, traceKey) else { continue }
+            trace!.append(Explanation.Step(name: detail.label, kind: detail.animation.kindName, phase: phase, localTime: nil,
+                                           duration: track.duration, applies: false,
+                                           additive: track.additive, value: nil,
                                            note: "its group is not in effect (\(phase.rawValue))"))
         }
     }
 
     static let rotationKeyPath = KeyPath.resolve("transform.rotation.z", for: .layer)
 
-    /// The fraction of its duration an animation has reached at iteration time `t`.
-    func fraction(_ c: CompiledAnimation, _ t: Double) -> Double {
-        let d = c.duration
+    /// The fraction of its duration the track at `index` has reached at iteration time `t`.
+    func fraction(_ index: Int, _ t: Double) -> Double {
+        let d = animationTable.tracks[index].duration
         let f = d > 0 ? t / d : 1
         // NB: group children reach their end through sums of durations; snap float noise so a
         // filled end shows exactly the `to` value (a path keeps its own structure).
@@ -135,29 +147,31 @@ extension Evaluator {
         return f
     }
 
-    /// Where a motion-path animation is, and which way it faces, at iteration time `t`.
-    func motionSample(_ c: CompiledAnimation, _ motion: MotionPath, localTime t: Double) -> (Point, Double) {
-        guard case .keyframes(let k) = c.animation.body else { return (motion.vertices[0], 0) }
-        return k.motionSample(at: fraction(c, t), path: motion, times: c.keyTimes)
+    /// Where a motion-path track is, and which way it faces, at iteration time `t`.
+    func motionSample(_ index: Int, _ motion: MotionPath, localTime t: Double) -> (Point, Double) {
+        guard case .keyframes(let k) = animationTable.details[index].animation.body else { return (motion.vertices[0], 0) }
+        return k.motionSample(at: fraction(index, t), path: motion, times: animationTable.keyTimes[animationTable.tracks[index].times])
     }
 
-    /// The animated value of a non-group animation at iteration time `t`.
-    func bodyValue(_ c: CompiledAnimation, beneath: Value, localTime t: Double, phase: TimingPhase) -> Value {
-        let f = fraction(c, t)
-        let additive = c.additive
+    /// The animated value of the (non-group) track at `index` at iteration time `t`.
+    func bodyValue(_ index: Int, beneath: Value, localTime t: Double, phase: TimingPhase) -> Value {
+        let f = fraction(index, t)
+        let c = animationTable.tracks[index]
+        let pool = animationTable.values
+        func value(_ i: Int) -> Value? { i < 0 ? nil : pool[i] }
         switch c.kind {
         case .basic:
-            let (from, to) = endpoints(from: c.from, to: c.to, by: c.by, beneath: beneath, additive: additive)
+            let (from, to) = endpoints(from: value(c.from), to: value(c.to), by: value(c.by), beneath: beneath, additive: c.additive)
             return from.interpolated(to: to, f)
         case .keyframes:
-            return Animation.Keyframes.value(at: f, values: c.keyframeValues, times: c.keyTimes,
-                                             mode: c.calculationMode, timingFunctions: c.timingFunctions)
+            return Animation.Keyframes.value(at: f, values: pool[c.keyframes], times: animationTable.keyTimes[c.times],
+                                             mode: c.calculationMode, timingFunctions: animationTable.timingFunctions[c.curves])
         case .spring:
-            let (from, to) = endpoints(from: c.from, to: c.to, by: c.by, beneath: beneath, additive: additive)
+            let (from, to) = endpoints(from: value(c.from), to: value(c.to), by: value(c.by), beneath: beneath, additive: c.additive)
             var p = c.spring?.progress(at: t) ?? 1
             if c.springSnaps && (phase == .after || t >= c.duration) { p = 1 }
             return from.interpolated(to: to, p)
-        case .group:
+        case .group, .motion, .inert:
             return beneath
         }
     }

@@ -25,13 +25,17 @@ public struct Evaluator: Sendable {
         var stored: PropertySlots
         /// Scheduled events, by time (stable).
         var events: [ResolvedEvent] = []
-        /// Animations in the order they were added.
-        var animations: [CompiledAnimation] = []
+        /// Animations in the order they were added, in `animationTable.tracks`.
+        var animations = 0..<0
         /// Implicit animations of `set … animated` events, in time order.
         var implicit: [ImplicitAnimation] = []
-        /// The layer presented from its stored properties; a frame re-presents only the
-        /// properties its events and animations wrote.
+        /// The layer presented from its stored properties (transforms included); a frame
+        /// re-presents only the properties its events and animations wrote.
         var presented: PresentedLayer
+        /// The stored beginTime, speed and timeOffset, for frames where no event changes them.
+        var clock = LayerClock(begin: 0, speed: 1, offset: 0)
+        /// The layer the stored `mask` names, when it exists and is not the layer itself.
+        var mask: String?
         /// Which properties the layer's kind has, by table index.
         var applicable: [Bool]
     }
@@ -54,6 +58,8 @@ public struct Evaluator: Sendable {
     }
 
     var entries: [String: LayerEntry] = [:]
+    /// Every animation, compiled.
+    var animationTable = AnimationTable()
     /// Every layer, in depth-first order (`LayerEntry.order`).
     var plans: [LayerPlan] = []
     /// The root layers' indices in `plans`.
@@ -108,7 +114,11 @@ public struct Evaluator: Sendable {
         }
         buildImplicitAnimations()
         for i in plans.indices {
-            plans[i].presented = presentedLayer(plans[i].layer, plans[i].stored, applicable: plans[i].applicable)
+            let stored = plans[i].stored
+            plans[i].presented = presentedLayer(plans[i].layer, stored, applicable: plans[i].applicable)
+            presentTransforms(stored, into: &plans[i].presented)
+            plans[i].clock = LayerClock(stored)
+            plans[i].mask = maskTarget(stored[PropertyTable.Slot.mask], of: plans[i].layer.name)
         }
     }
 
@@ -278,12 +288,24 @@ public struct Evaluator: Sendable {
         return t
     }
 
-    static func clockTime(_ parent: Double, _ props: PropertySlots) -> Double {
-        let begin = props.value(PropertyTable.Slot.beginTime).number ?? 0
-        let speed = props.value(PropertyTable.Slot.speed).number ?? 1
-        let offset = props.value(PropertyTable.Slot.timeOffset).number ?? 0
-        if begin == 0 && speed == 1 && offset == 0 { return parent }
-        return (parent - begin) * speed + offset
+    static func clockTime(_ parent: Double, _ props: PropertySlots) -> Double { LayerClock(props).time(parent) }
+
+    /// A layer's clock: `t = (tParent − beginTime) · speed + timeOffset`.
+    struct LayerClock: Sendable {
+        var begin, speed, offset: Double
+
+        init(begin: Double, speed: Double, offset: Double) { self.begin = begin; self.speed = speed; self.offset = offset }
+
+        init(_ props: PropertySlots) {
+            begin = props.value(PropertyTable.Slot.beginTime).number ?? 0
+            speed = props.value(PropertyTable.Slot.speed).number ?? 1
+            offset = props.value(PropertyTable.Slot.timeOffset).number ?? 0
+        }
+
+        func time(_ parent: Double) -> Double {
+            if begin == 0 && speed == 1 && offset == 0 { return parent }
+            return (parent - begin) * speed + offset
+        }
     }
 
     /// Replaces named-path references by the paths they name.

@@ -51,49 +51,57 @@ extension Animation.Keyframes {
 
     /// Where fraction `f` of the duration falls: on keyframe `index`, or `s` (timing function
     /// applied) of the way from keyframe `index` to the next.
-    private func locate(_ f: Double, count: Int, times: [Double]) -> (index: Int, s: Double?) {
-        Self.locate(f, count: count, times: times, mode: calculationMode, timingFunctions: timingFunctions)
+    private func locate<Times: RandomAccessCollection<Double>>(_ f: Double, count: Int, times: Times) -> (index: Int, s: Double?)
+    where Times.Index == Int {
+        Self.locate(f, count: count, times: times, mode: calculationMode, timingFunctions: timingFunctions ?? [])
     }
 
-    private static func locate(_ f: Double, count: Int, times: [Double], mode calculationMode: Animation.CalculationMode,
-                               timingFunctions: [TimingFunction]?) -> (index: Int, s: Double?) {
+    /// The same from the keyframe settings alone; the collections may be slices of a shared
+    /// pool (positions count from their `startIndex`).
+    private static func locate<Times: RandomAccessCollection<Double>, Curves: RandomAccessCollection<TimingFunction>>(
+        _ f: Double, count: Int, times: Times, mode calculationMode: Animation.CalculationMode, timingFunctions tfs: Curves
+    ) -> (index: Int, s: Double?) where Times.Index == Int, Curves.Index == Int {
         if count <= 1 { return (0, nil) }
+        let t0 = times.startIndex
         if calculationMode == .discrete {
             var index = 0
             for (i, k) in times.enumerated() where i < count && f >= k { index = i }
             return (index, nil)
         }
-        if f <= times[0] { return (0, nil) }
-        if f >= times[count - 1] { return (count - 1, nil) }
+        if f <= times[t0] { return (0, nil) }
+        if f >= times[t0 + count - 1] { return (count - 1, nil) }
         var i = 0
-        while i < count - 2 && f >= times[i + 1] { i += 1 }
-        let span = times[i + 1] - times[i]
-        var s = span > 0 ? (f - times[i]) / span : 1
-        if calculationMode != .paced && calculationMode != .cubicPaced,
-           let tfs = timingFunctions, !tfs.isEmpty {
-            s = tfs[min(i, tfs.count - 1)](s)
+        while i < count - 2 && f >= times[t0 + i + 1] { i += 1 }
+        let span = times[t0 + i + 1] - times[t0 + i]
+        var s = span > 0 ? (f - times[t0 + i]) / span : 1
+        if calculationMode != .paced && calculationMode != .cubicPaced, !tfs.isEmpty {
+            s = tfs[tfs.startIndex + min(i, tfs.count - 1)](s)
         }
         return (i, s)
     }
 
     /// The value at fraction `f` (0…1) of the animation's duration, from the keyframe
-    /// settings alone (what a compiled animation keeps).
-    static func value(at f: Double, values: [Value], times: [Double], mode: Animation.CalculationMode,
-                      timingFunctions: [TimingFunction]?) -> Value {
+    /// settings alone (what an animation track keeps, as slices of its table's pools).
+    static func value<Values: RandomAccessCollection<Value>, Times: RandomAccessCollection<Double>,
+                      Curves: RandomAccessCollection<TimingFunction>>(
+        at f: Double, values: Values, times: Times, mode: Animation.CalculationMode, timingFunctions: Curves
+    ) -> Value where Values.Index == Int, Times.Index == Int, Curves.Index == Int {
         guard !values.isEmpty else { return .null }
         let (i, s) = locate(f, count: values.count, times: times, mode: mode, timingFunctions: timingFunctions)
-        guard let s else { return values[i] }
+        let v0 = values.startIndex
+        guard let s else { return values[v0 + i] }
         if mode == .cubic || mode == .cubicPaced {
             return catmullRom(values, i, s)
         }
-        return values[i].interpolated(to: values[i + 1], s)
+        return values[v0 + i].interpolated(to: values[v0 + i + 1], s)
     }
 
     /// The point and direction of travel at fraction `f` along a motion path. Each segment
     /// runs from one keyframe time to the next at an even speed along its arc (the curve is
     /// the path's own, so cubic modes move as linear and cubicPaced as paced); discrete mode
     /// jumps from vertex to vertex, facing the way it arrived.
-    func motionSample(at f: Double, path: MotionPath, times: [Double]) -> (point: Point, angle: Double) {
+    func motionSample<Times: RandomAccessCollection<Double>>(at f: Double, path: MotionPath, times: Times)
+    -> (point: Point, angle: Double) where Times.Index == Int {
         let (i, s) = locate(f, count: path.vertices.count, times: times)
         guard let s else { return (path.vertices[i], path.angle(atVertex: i)) }
         return path.sample(segment: i, fraction: s)
@@ -101,7 +109,8 @@ extension Animation.Keyframes {
 
     /// The segment and arc fraction along it at fraction `f`; a vertex is the end of the
     /// segment arriving there (the start of the first segment for the first vertex).
-    func motionPosition(at f: Double, path: MotionPath, times: [Double]) -> (segment: Int, fraction: Double) {
+    func motionPosition<Times: RandomAccessCollection<Double>>(at f: Double, path: MotionPath, times: Times)
+    -> (segment: Int, fraction: Double) where Times.Index == Int {
         guard !path.segments.isEmpty else { return (0, 0) }
         let (i, s) = locate(f, count: path.vertices.count, times: times)
         if let s { return (i, s) }
@@ -110,12 +119,14 @@ extension Animation.Keyframes {
 
     /// Catmull-Rom through the values (Kochanek-Bartels with tension, continuity and bias 0),
     /// the end values repeated as their own neighbours.
-    private static func catmullRom(_ v: [Value], _ i: Int, _ s: Double) -> Value {
-        let p1 = v[i].components, p2 = v[i + 1].components
-        guard !p1.isEmpty, p1.count == p2.count else { return v[i].interpolated(to: v[i + 1], s) }
-        let p0 = i > 0 ? v[i - 1].components : p1
-        let p3 = i + 2 < v.count ? v[i + 2].components : p2
-        guard p0.count == p1.count, p3.count == p1.count else { return v[i].interpolated(to: v[i + 1], s) }
+    private static func catmullRom<Values: RandomAccessCollection<Value>>(_ values: Values, _ i: Int, _ s: Double) -> Value
+    where Values.Index == Int {
+        func v(_ k: Int) -> Value { values[values.startIndex + k] }
+        let p1 = v(i).components, p2 = v(i + 1).components
+        guard !p1.isEmpty, p1.count == p2.count else { return v(i).interpolated(to: v(i + 1), s) }
+        let p0 = i > 0 ? v(i - 1).components : p1
+        let p3 = i + 2 < values.count ? v(i + 2).components : p2
+        guard p0.count == p1.count, p3.count == p1.count else { return v(i).interpolated(to: v(i + 1), s) }
         let s2 = s * s, s3 = s2 * s
         var out = [Double](repeating: 0, count: p1.count)
         for k in 0..<p1.count {
@@ -123,6 +134,6 @@ extension Animation.Keyframes {
             out[k] = (2 * s3 - 3 * s2 + 1) * p1[k] + (s3 - 2 * s2 + s) * m1
                 + (-2 * s3 + 3 * s2) * p2[k] + (s3 - s2) * m2
         }
-        return v[i].withComponents(out)
+        return v(i).withComponents(out)
     }
 }

@@ -28,15 +28,6 @@ public struct PresentedLayer: Hashable, Sendable {
     public var scaleY = 0.0
     public var translationX = 0.0
     public var translationY = 0.0
-    public var rotationX = 0.0
-    public var rotationY = 0.0
-    public var scaleZ = 0.0
-    public var translationZ = 0.0
-    /// The `transform` property's steps as a matrix (identity when unset).
-    public var transformMatrix = Transform3D.identity
-    /// The `sublayerTransform` property's steps as a matrix.
-    public var sublayerTransform = Transform3D.identity
-    public var isDoubleSided = true
     /// Within 0…1.
     public var opacity = 0.0
     public var hidden = false
@@ -46,12 +37,6 @@ public struct PresentedLayer: Hashable, Sendable {
     public var borderWidth = 0.0
     public var borderColor = Color.clear
     public var masksToBounds = false
-    // Shadow
-    public var shadowColor = Color.clear
-    public var shadowOpacity = 0.0
-    public var shadowOffset = Size.zero
-    public var shadowRadius = 0.0
-    public var shadowPath = Path.empty
     // Shape
     public var path = Path.empty
     public var fillColor = Color.clear
@@ -65,34 +50,99 @@ public struct PresentedLayer: Hashable, Sendable {
     public var fillRule = FillRule.nonZero
     public var lineDashPattern: [Double] = []
     public var lineDashPhase = 0.0
-    // Text
-    public var string = ""
-    public var fontSize = 0.0
-    public var foregroundColor = Color.clear
-    public var font = TextFont("")
-    public var alignment = TextAlignment.natural
-    public var isWrapped = false
-    public var truncationMode = TextTruncation.none
-    // Image: the file shown now (flipbook frame already chosen), or "" for none.
-    public var contents = ""
-    public var contentsGravity = ContentsGravity.resize
-    /// The unit rectangle of the contents drawn (CALayer's contentsRect).
-    public var contentsRect = Rect(0, 0, 1, 1)
-
-    // Gradient
-    public var gradientColors = ColorList()
-    public var gradientLocations: [Double] = []
-    public var startPoint = Point.zero
-    public var endPoint = Point.zero
-    public var gradientType = GradientType.axial
-    // Replicator
-    public var replicator: Replication? = nil
-    /// An emitter's particles, drawn above its background and below its sublayers.
-    public var emission: Emission? = nil
-
     public var sublayers: [PresentedLayer] = []
     /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
     public var mask: [PresentedLayer] = []
+
+    /// The fields most layers leave at their defaults (3D, shadow, text, image, gradient,
+    /// replicator, emitter), in one shared copy-on-write box: copying a layer, as every frame
+    /// does for every layer, copies one reference for all of them.
+    private var extras: ExtrasBox
+
+    private struct Extras: Hashable, Sendable {
+        var rotationX = 0.0
+        var rotationY = 0.0
+        var scaleZ = 0.0
+        var translationZ = 0.0
+        var transformMatrix = Transform3D.identity
+        var sublayerTransform = Transform3D.identity
+        var isDoubleSided = true
+        var shadowColor = Color.clear
+        var shadowOpacity = 0.0
+        var shadowOffset = Size.zero
+        var shadowRadius = 0.0
+        var shadowPath = Path.empty
+        var string = ""
+        var fontSize = 0.0
+        var foregroundColor = Color.clear
+        var font = TextFont("")
+        var alignment = TextAlignment.natural
+        var isWrapped = false
+        var truncationMode = TextTruncation.none
+        var contents = ""
+        var contentsGravity = ContentsGravity.resize
+        var contentsRect = Rect(0, 0, 1, 1)
+        var gradientColors = ColorList()
+        var gradientLocations: [Double] = []
+        var startPoint = Point.zero
+        var endPoint = Point.zero
+        var gradientType = GradientType.axial
+        var replicator: Replication? = nil
+        var emission: Emission? = nil
+    }
+
+    private final class ExtrasBox: Hashable, @unchecked Sendable {
+        // Written only through `uniqueExtras()`, so a shared box is never changed.
+        var value: Extras
+        init(_ value: Extras) { self.value = value }
+        static func == (a: ExtrasBox, b: ExtrasBox) -> Bool { a === b || a.value == b.value }
+        func hash(into h: inout Hasher) { value.hash(into: &h) }
+    }
+
+    /// The box, copied first if another layer shares it.
+    private mutating func uniqueExtras() -> ExtrasBox {
+        if !isKnownUniquelyReferenced(&extras) { extras = ExtrasBox(extras.value) }
+        return extras
+    }
+
+    public var rotationX: Double { get { extras.value.rotationX } set { uniqueExtras().value.rotationX = newValue } }
+    public var rotationY: Double { get { extras.value.rotationY } set { uniqueExtras().value.rotationY = newValue } }
+    public var scaleZ: Double { get { extras.value.scaleZ } set { uniqueExtras().value.scaleZ = newValue } }
+    public var translationZ: Double { get { extras.value.translationZ } set { uniqueExtras().value.translationZ = newValue } }
+    /// The `transform` property's steps as a matrix (identity when unset).
+    public var transformMatrix: Transform3D { get { extras.value.transformMatrix } set { uniqueExtras().value.transformMatrix = newValue } }
+    /// The `sublayerTransform` property's steps as a matrix.
+    public var sublayerTransform: Transform3D { get { extras.value.sublayerTransform } set { uniqueExtras().value.sublayerTransform = newValue } }
+    public var isDoubleSided: Bool { get { extras.value.isDoubleSided } set { uniqueExtras().value.isDoubleSided = newValue } }
+    // Shadow
+    public var shadowColor: Color { get { extras.value.shadowColor } set { uniqueExtras().value.shadowColor = newValue } }
+    public var shadowOpacity: Double { get { extras.value.shadowOpacity } set { uniqueExtras().value.shadowOpacity = newValue } }
+    public var shadowOffset: Size { get { extras.value.shadowOffset } set { uniqueExtras().value.shadowOffset = newValue } }
+    public var shadowRadius: Double { get { extras.value.shadowRadius } set { uniqueExtras().value.shadowRadius = newValue } }
+    public var shadowPath: Path { get { extras.value.shadowPath } set { uniqueExtras().value.shadowPath = newValue } }
+    // Text
+    public var string: String { get { extras.value.string } set { uniqueExtras().value.string = newValue } }
+    public var fontSize: Double { get { extras.value.fontSize } set { uniqueExtras().value.fontSize = newValue } }
+    public var foregroundColor: Color { get { extras.value.foregroundColor } set { uniqueExtras().value.foregroundColor = newValue } }
+    public var font: TextFont { get { extras.value.font } set { uniqueExtras().value.font = newValue } }
+    public var alignment: TextAlignment { get { extras.value.alignment } set { uniqueExtras().value.alignment = newValue } }
+    public var isWrapped: Bool { get { extras.value.isWrapped } set { uniqueExtras().value.isWrapped = newValue } }
+    public var truncationMode: TextTruncation { get { extras.value.truncationMode } set { uniqueExtras().value.truncationMode = newValue } }
+    // Image: the file shown now (flipbook frame already chosen), or "" for none.
+    public var contents: String { get { extras.value.contents } set { uniqueExtras().value.contents = newValue } }
+    public var contentsGravity: ContentsGravity { get { extras.value.contentsGravity } set { uniqueExtras().value.contentsGravity = newValue } }
+    /// The unit rectangle of the contents drawn (CALayer's contentsRect).
+    public var contentsRect: Rect { get { extras.value.contentsRect } set { uniqueExtras().value.contentsRect = newValue } }
+    // Gradient
+    public var gradientColors: ColorList { get { extras.value.gradientColors } set { uniqueExtras().value.gradientColors = newValue } }
+    public var gradientLocations: [Double] { get { extras.value.gradientLocations } set { uniqueExtras().value.gradientLocations = newValue } }
+    public var startPoint: Point { get { extras.value.startPoint } set { uniqueExtras().value.startPoint = newValue } }
+    public var endPoint: Point { get { extras.value.endPoint } set { uniqueExtras().value.endPoint = newValue } }
+    public var gradientType: GradientType { get { extras.value.gradientType } set { uniqueExtras().value.gradientType = newValue } }
+    // Replicator
+    public var replicator: Replication? { get { extras.value.replicator } set { uniqueExtras().value.replicator = newValue } }
+    /// An emitter's particles, drawn above its background and below its sublayers.
+    public var emission: Emission? { get { extras.value.emission } set { uniqueExtras().value.emission = newValue } }
 
     /// A layer with every property at its default.
     public init(name: String, kind: LayerKind) {
@@ -106,6 +156,7 @@ public struct PresentedLayer: Hashable, Sendable {
     private init(placeholderNamed name: String) {
         self.name = name
         self.kind = .layer
+        self.extras = ExtrasBox(Extras())
     }
 
     /// Every field at its property's default, built once from the table.
@@ -154,6 +205,32 @@ public struct PresentedLayer: Hashable, Sendable {
             .concatenating(.rotation(rotation))
             .concatenating(.translation(translationX, translationY))
             .concatenating(.translation(position.x, position.y))
+    }
+}
+
+extension PresentedLayer: CustomReflectable {
+    /// Every field in declaration order, the boxed ones in their place: a layer prints and
+    /// dumps as a plain struct of its presentation values, as it did before the box.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "name": name, "kind": kind, "bounds": bounds, "position": position, "anchorPoint": anchorPoint,
+            "rotation": rotation, "scaleX": scaleX, "scaleY": scaleY, "translationX": translationX,
+            "translationY": translationY, "rotationX": rotationX, "rotationY": rotationY, "scaleZ": scaleZ,
+            "translationZ": translationZ, "transformMatrix": transformMatrix, "sublayerTransform": sublayerTransform,
+            "isDoubleSided": isDoubleSided, "opacity": opacity, "hidden": hidden, "zPosition": zPosition,
+            "backgroundColor": backgroundColor, "cornerRadius": cornerRadius, "borderWidth": borderWidth,
+            "borderColor": borderColor, "masksToBounds": masksToBounds, "shadowColor": shadowColor,
+            "shadowOpacity": shadowOpacity, "shadowOffset": shadowOffset, "shadowRadius": shadowRadius,
+            "shadowPath": shadowPath, "path": path, "fillColor": fillColor, "strokeColor": strokeColor,
+            "lineWidth": lineWidth, "strokeStart": strokeStart, "strokeEnd": strokeEnd, "lineCap": lineCap,
+            "lineJoin": lineJoin, "miterLimit": miterLimit, "fillRule": fillRule, "lineDashPattern": lineDashPattern,
+            "lineDashPhase": lineDashPhase, "string": string, "fontSize": fontSize,
+            "foregroundColor": foregroundColor, "font": font, "alignment": alignment, "isWrapped": isWrapped,
+            "truncationMode": truncationMode, "contents": contents, "contentsGravity": contentsGravity,
+            "contentsRect": contentsRect, "gradientColors": gradientColors, "gradientLocations": gradientLocations,
+            "startPoint": startPoint, "endPoint": endPoint, "gradientType": gradientType, "replicator": replicator,
+            "emission": emission, "sublayers": sublayers, "mask": mask
+        ], displayStyle: .struct)
     }
 }
 
