@@ -20,6 +20,8 @@ struct AnimationTrack: Sendable {
     /// `AnimationTable.numbers`, without `Value`s.
     var numeric = false
     var clock: TimingClock
+    /// `clock.activeDuration`, worked out once.
+    var active: Double
     var duration: Double
     /// Where the value is read and written (`.none` for groups and inert tracks).
     var target: KeyPath.SlotAccess = .none
@@ -88,8 +90,8 @@ extension Evaluator {
     /// children go into `table` (after their own children), the track itself to the caller.
     func compile(_ a: Animation, label: String, kind: LayerKind?, begin: Double, duration d: Double,
                  isChild: Bool, into table: inout AnimationTable) -> (AnimationTrack, AnimationTrack.Detail) {
-        var t = AnimationTrack(kind: .inert, additive: a.timing.additive,
-                               clock: clock(for: a, begin: begin, duration: d, isChild: isChild), duration: d)
+        let clock = clock(for: a, begin: begin, duration: d, isChild: isChild)
+        var t = AnimationTrack(kind: .inert, additive: a.timing.additive, clock: clock, active: clock.activeDuration, duration: d)
         var detail = AnimationTrack.Detail(animation: a, label: label)
         if let text = a.keyPath, let kind, let kp = KeyPath.resolve(text, for: kind) {
             detail.keyPath = kp

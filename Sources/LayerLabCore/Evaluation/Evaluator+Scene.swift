@@ -96,7 +96,7 @@ extension Evaluator {
         var p = PresentedLayer(name: l.name, kind: l.kind)
         for e in props.entries where has[e.index] {
             guard let present = PropertyTable.presenters[e.index] else { continue }
-            present(&p, PropertyTable.holdsPath[e.index] ? resolve(e.value) : e.value)
+            _ = present(&p, PropertyTable.holdsPath[e.index] ? resolve(e.value) : e.value)
         }
         return p
     }
@@ -125,9 +125,10 @@ extension Evaluator {
         for k in props.written.indices {
             let i = props.written[k].index
             guard let present = presenters[i], has[i] else { continue }
-            // From the default, as a fresh layer: a value of the wrong type leaves the default.
-            present(&p, defaults[i])
-            present(&p, holdsPath[i] ? resolve(props.written[k].value) : props.written[k].value)
+            // A value of the wrong type leaves the default, as on a fresh layer.
+            if !present(&p, holdsPath[i] ? resolve(props.written[k].value) : props.written[k].value) {
+                _ = present(&p, defaults[i])
+            }
         }
         if p.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
         if props.written(PropertyTable.Slot.transform) != nil || props.written(PropertyTable.Slot.sublayerTransform) != nil {

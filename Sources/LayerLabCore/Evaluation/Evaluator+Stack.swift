@@ -37,7 +37,7 @@ extension Evaluator {
     /// time `parentTime`.
     func apply(_ index: Int, parentTime: Double, into props: inout PropertySlots,
                trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
-        let local = animationTable.tracks[index].clock.local(parentTime)
+        let local = animationTable.tracks[index].clock.local(parentTime, active: animationTable.tracks[index].active)
         let kind = animationTable.tracks[index].kind
         switch kind {
         case .group:
@@ -62,9 +62,9 @@ extension Evaluator {
         }
         let kp = animationTable.tracks[index].target
         let additive = animationTable.tracks[index].additive
-        if animationTable.tracks[index].numeric, let beneath = kp.read(props).number {
+        if animationTable.tracks[index].numeric, let beneath = kp.readNumber(props) {
             let v = bodyValue(index, animationTable.numbers, beneath: beneath, localTime: local.time, phase: local.phase)
-            kp.write(.number(additive ? beneath.adding(v) : v), into: &props)
+            kp.writeNumber(additive ? beneath.adding(v) : v, into: &props)
             if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
             return
         }
