@@ -1,17 +1,21 @@
 import LayerLabCore
 
+/// A layer read in place from the array that holds it. Drawing passes layers by pointer:
+/// `PresentedLayer` is large and holds a dozen references, and a value parameter read from
+/// an array is copied (retaining all of them), which costs more than drawing a small shape.
+typealias LayerRef = UnsafePointer<PresentedLayer>
+
 /// Drawing the layer tree as Core Animation composites it: background, contents,
 /// sublayers, border; group opacity, masks, masksToBounds.
 extension RenderContext {
     /// Draws sibling layers back to front; `parent` maps their superlayer's space to pixels.
     func drawLayers(_ layers: [PresentedLayer], parent: Transform3D, into target: Surface,
                     clip: [Float]?, alpha: Float) {
+        guard !layers.isEmpty else { return }
         let flat = RenderContext.finiteAffine(parent)
-        // NB: by index through a buffer: a for-in over the array copies each layer (a dozen
-        // references retained and released), which costs more than drawing a small shape.
         RenderContext.ordered(layers).withUnsafeBufferPointer { list in
             for i in list.indices {
-                draw(list[i], parent: parent, flatParent: flat, into: target, clip: clip, alpha: alpha)
+                draw(list.baseAddress! + i, parent: parent, flatParent: flat, into: target, clip: clip, alpha: alpha)
             }
         }
     }
@@ -21,20 +25,23 @@ extension RenderContext {
     /// screen is drawn directly; one seen in perspective is drawn flat into its own plane and
     /// that picture mapped onto the screen, which is how Core Animation flattens a layer and
     /// its sublayers.
-    func draw(_ layer: PresentedLayer, parent: Transform3D, flatParent: AffineTransform?, into target: Surface,
+    func draw(_ ref: LayerRef, parent: Transform3D, flatParent: AffineTransform?, into target: Surface,
               clip: [Float]?, alpha: Float) {
-        guard !layer.hidden, layer.opacity > 0, layer.opacity.isFinite || layer.opacity > 1 else { return }
+        guard !ref.pointee.hidden, ref.pointee.opacity > 0, ref.pointee.opacity.isFinite || ref.pointee.opacity > 1
+        else { return }
         // A flat leaf (no sublayers, copies or mask) under a 2D parent needs only its 2D map:
         // the 3D product's entries are the same sums plus exact zeros, so the pixels match.
-        let leaf = layer.sublayers.isEmpty && layer.replicator == nil && layer.mask.isEmpty
-            && layer.kind != .transformLayer && layer.isFlat
+        let leaf = ref.pointee.sublayers.isEmpty && ref.pointee.replicator == nil && ref.pointee.mask.isEmpty
+            && ref.pointee.kind != .transformLayer && RenderContext.inPlace(ref) { $0.isFlat }
         if leaf, let p = flatParent {
-            let m = layer.transformToSuperlayer.concatenating(p)
-            if !layer.isDoubleSided && !Projective2D(m).facesViewer(at: Point(layer.bounds.midX, layer.bounds.midY)) { return }
-            drawAffine(layer, m, children: .identity, parent: parent, maskLayers: [], into: target, clip: clip,
+            let m = RenderContext.inPlace(ref) { $0.transformToSuperlayer }.concatenating(p)
+            if !ref.pointee.isDoubleSided
+                && !Projective2D(m).facesViewer(at: Point(ref.pointee.bounds.midX, ref.pointee.bounds.midY)) { return }
+            drawAffine(ref, m, children: .identity, parent: parent, maskLayers: [], into: target, clip: clip,
                        alpha: alpha)
             return
         }
+        let layer = ref.pointee
         let m3 = layer.isFlat && parent.isAffinePlane
             ? Transform3D(layer.transformToSuperlayer).concatenating(parent)
             : layer.transform3DToSuperlayer.concatenating(parent)
@@ -52,8 +59,16 @@ extension RenderContext {
                       into: target, clip: clip, alpha: alpha)
             return
         }
-        drawAffine(layer, m, children: children, parent: parent, maskLayers: maskLayers, m3: m3, into: target,
+        drawAffine(ref, m, children: children, parent: parent, maskLayers: maskLayers, m3: m3, into: target,
                    clip: clip, alpha: alpha)
+    }
+
+    /// `read(layer)` without copying the layer: a computed property of a value read through a
+    /// pointer is otherwise called on a copy, as the compiler cannot tell that nothing writes
+    /// the memory meanwhile; an exclusive (inout) access tells it, and nothing is written.
+    @inline(__always)
+    static func inPlace<T>(_ ref: LayerRef, _ read: (inout PresentedLayer) -> T) -> T {
+        read(&UnsafeMutablePointer(mutating: ref).pointee)
     }
 
     /// The parent's map when it is 2D with finite entries (then a flat leaf's map is its 2D product).
@@ -64,22 +79,23 @@ extension RenderContext {
 
     /// A layer whose plane maps affinely through `m`: drawn directly unless group opacity, a
     /// mask or a shadow of its drawing needs it composited from an offscreen.
-    private func drawAffine(_ layer: PresentedLayer, _ m: AffineTransform, children: Transform3D, parent: Transform3D,
+    private func drawAffine(_ ref: LayerRef, _ m: AffineTransform, children: Transform3D, parent: Transform3D,
                             maskLayers: [PresentedLayer], m3: Transform3D? = nil, into target: Surface,
                             clip: [Float]?, alpha: Float) {
-        let opacity = Float(min(1, layer.opacity))
-        let hasMask = !layer.mask.isEmpty
-        let shadow = RenderContext.castsShadow(layer)
-        let group = hasMask || (shadow && layer.shadowPath.isEmpty)
-            || (opacity < 1 && RenderContext.drawingCount(layer, limit: 2) > 1)
+        let opacity = Float(min(1, ref.pointee.opacity))
+        let hasMask = !ref.pointee.mask.isEmpty
+        let shadow = RenderContext.castsShadow(ref)
+        let group = hasMask || (shadow && ref.pointee.shadowPath.isEmpty)
+            || (opacity < 1 && RenderContext.drawingCount(ref, limit: 2) > 1)
         guard group else {
             if shadow {
-                drawShadow(layer, transform: m, parent: parent.planar.affine ?? m, content: nil, into: target,
+                drawShadow(ref.pointee, transform: m, parent: parent.planar.affine ?? m, content: nil, into: target,
                            clip: clip, alpha: alpha * opacity)
             }
-            drawContent(layer, transform: m, children: children, into: target, clip: clip, alpha: alpha * opacity)
+            drawContent(ref, transform: m, children: children, into: target, clip: clip, alpha: alpha * opacity)
             return
         }
+        let layer = ref.pointee
         // A leaf's 3D map, as the general path builds it.
         let m3 = m3 ?? Transform3D(layer.transformToSuperlayer).concatenating(parent)
         drawGroup(layer, m3: m3, affine: m, children: children, parent: parent,
@@ -94,11 +110,11 @@ extension RenderContext {
         let plane = m3.planar
         let m = affine ?? .identity
         let hasMask = !layer.mask.isEmpty
-        let shadow = RenderContext.castsShadow(layer)
+        let shadow = RenderContext.castsShadow(layer.shadowOpacity, layer.shadowColor)
         let offscreen = borrowSurface()
         defer { giveBack(offscreen) }
         if affine != nil {
-            drawContent(layer, transform: m, children: children, into: offscreen, clip: nil, alpha: 1)
+            withUnsafePointer(to: layer) { drawContent($0, transform: m, children: children, into: offscreen, clip: nil, alpha: 1) }
         } else {
             drawInPerspective(layer, plane, into: offscreen)
         }
@@ -119,53 +135,55 @@ extension RenderContext {
 
     /// The layer's own drawing through transform `m`, and its sublayers through `children`
     /// (the map of the layer's sublayer space: sublayerTransform, flattened, then the layer's).
-    func drawContent(_ layer: PresentedLayer, transform m: AffineTransform, children: Transform3D,
+    func drawContent(_ ref: LayerRef, transform m: AffineTransform, children: Transform3D,
                      into target: Surface, clip: [Float]?, alpha: Float) {
-        let b = layer.bounds
+        let b = ref.pointee.bounds
         let hasArea = b.width > 0 && b.height > 0
-        if hasArea && layer.backgroundColor.a > 0 {
-            fillPath(.roundedRect(b, radius: layer.cornerRadius), transform: m, evenOdd: false,
-                     color: layer.backgroundColor, into: target, clip: clip, alpha: alpha)
+        if hasArea && ref.pointee.backgroundColor.a > 0 {
+            fillPath(.roundedRect(b, radius: ref.pointee.cornerRadius), transform: m, evenOdd: false,
+                     color: ref.pointee.backgroundColor, into: target, clip: clip, alpha: alpha)
         }
         var inner = clip
-        if layer.masksToBounds {
+        if ref.pointee.masksToBounds {
             if !hasArea { return }
-            let c = deviceContours(.roundedRect(b, radius: layer.cornerRadius), transform: m)
+            let c = deviceContours(.roundedRect(b, radius: ref.pointee.cornerRadius), transform: m)
             inner = coverage(c, transform: .identity, evenOdd: false, within: clip)
         }
-        switch layer.kind {
-        case .shape: drawShape(layer, transform: m, into: target, clip: inner, alpha: alpha)
-        case .text: drawText(layer, transform: m, into: target, clip: inner, alpha: alpha)
-        case .image: drawImage(layer, transform: m, into: target, clip: inner, alpha: alpha)
-        case .gradient: drawGradient(layer, transform: m, into: target, clip: inner, alpha: alpha)
+        switch ref.pointee.kind {
+        case .shape: drawShape(ref, transform: m, into: target, clip: inner, alpha: alpha)
+        case .text: drawText(ref.pointee, transform: m, into: target, clip: inner, alpha: alpha)
+        case .image: drawImage(ref.pointee, transform: m, into: target, clip: inner, alpha: alpha)
+        case .gradient: drawGradient(ref.pointee, transform: m, into: target, clip: inner, alpha: alpha)
         case .emitter:
-            if let e = layer.emission { drawEmission(e, transform: m, into: target, clip: inner, alpha: alpha) }
+            if let e = ref.pointee.emission { drawEmission(e, transform: m, into: target, clip: inner, alpha: alpha) }
         case .layer, .replicator, .transformLayer, .emitterCell: break
         }
-        if let r = layer.replicator {
-            drawCopies(layer, r, children: children, into: target, clip: inner, alpha: alpha)
+        if let r = ref.pointee.replicator {
+            drawCopies(ref.pointee, r, children: children, into: target, clip: inner, alpha: alpha)
         } else {
-            drawLayers(layer.sublayers, parent: children, into: target, clip: inner, alpha: alpha)
+            drawLayers(ref.pointee.sublayers, parent: children, into: target, clip: inner, alpha: alpha)
         }
-        if hasArea && layer.borderWidth > 0 && layer.borderColor.a > 0 {
-            let bw = min(layer.borderWidth, min(b.width, b.height) / 2)
-            var path = Path.roundedRect(b, radius: layer.cornerRadius)
+        if hasArea && ref.pointee.borderWidth > 0 && ref.pointee.borderColor.a > 0 {
+            let bw = min(ref.pointee.borderWidth, min(b.width, b.height) / 2)
+            var path = Path.roundedRect(b, radius: ref.pointee.cornerRadius)
             if bw < min(b.width, b.height) / 2 {
-                path.elements += Path.roundedRect(b.insetBy(bw), radius: max(0, layer.cornerRadius - bw)).elements
+                path.elements += Path.roundedRect(b.insetBy(bw), radius: max(0, ref.pointee.cornerRadius - bw)).elements
             }
-            fillPath(path, transform: m, evenOdd: true, color: layer.borderColor, into: target, clip: clip, alpha: alpha)
+            fillPath(path, transform: m, evenOdd: true, color: ref.pointee.borderColor, into: target, clip: clip,
+                     alpha: alpha)
         }
     }
 
     /// A shape layer's path: fill, then stroke (trimmed, dashed) on top.
-    private func drawShape(_ layer: PresentedLayer, transform m: AffineTransform, into target: Surface,
+    private func drawShape(_ ref: LayerRef, transform m: AffineTransform, into target: Surface,
                            clip: [Float]?, alpha: Float) {
-        guard !layer.path.isEmpty else { return }
-        if layer.fillColor.a > 0 {
-            fillPath(layer.path, transform: m, evenOdd: layer.fillRule == .evenOdd, color: layer.fillColor,
-                     into: target, clip: clip, alpha: alpha)
+        guard !ref.pointee.path.isEmpty else { return }
+        if ref.pointee.fillColor.a > 0 {
+            fillPath(ref.pointee.path, transform: m, evenOdd: ref.pointee.fillRule == .evenOdd,
+                     color: ref.pointee.fillColor, into: target, clip: clip, alpha: alpha)
         }
-        if layer.strokeColor.a > 0 && layer.lineWidth > 0 && layer.lineWidth.isFinite {
+        if ref.pointee.strokeColor.a > 0 && ref.pointee.lineWidth > 0 && ref.pointee.lineWidth.isFinite {
+            let layer = ref.pointee
             let style = StrokeStyle(lineWidth: layer.lineWidth, cap: layer.lineCap, join: layer.lineJoin,
                                     miterLimit: layer.miterLimit)
             strokePolylines(layer.path, style: style, start: layer.strokeStart, end: layer.strokeEnd,
@@ -200,30 +218,32 @@ extension RenderContext {
 
     /// How many separate drawings a layer subtree makes, counting up to `limit`; group
     /// opacity needs an offscreen only when there is more than one.
-    static func drawingCount(_ layer: PresentedLayer, limit: Int) -> Int {
-        if layer.hidden || layer.opacity <= 0 { return 0 }
+    static func drawingCount(_ ref: LayerRef, limit: Int) -> Int {
+        if ref.pointee.hidden || ref.pointee.opacity <= 0 { return 0 }
         var n = 0
-        let hasArea = layer.bounds.width > 0 && layer.bounds.height > 0
-        if hasArea && layer.backgroundColor.a > 0 { n += 1 }
-        if hasArea && layer.borderWidth > 0 && layer.borderColor.a > 0 { n += 1 }
-        switch layer.kind {
+        let hasArea = ref.pointee.bounds.width > 0 && ref.pointee.bounds.height > 0
+        if hasArea && ref.pointee.backgroundColor.a > 0 { n += 1 }
+        if hasArea && ref.pointee.borderWidth > 0 && ref.pointee.borderColor.a > 0 { n += 1 }
+        switch ref.pointee.kind {
         case .shape:
-            if !layer.path.isEmpty {
-                if layer.fillColor.a > 0 { n += 1 }
-                if layer.strokeColor.a > 0 && layer.lineWidth > 0 { n += 1 }
+            if !ref.pointee.path.isEmpty {
+                if ref.pointee.fillColor.a > 0 { n += 1 }
+                if ref.pointee.strokeColor.a > 0 && ref.pointee.lineWidth > 0 { n += 1 }
             }
-        case .text: if !layer.string.isEmpty && layer.foregroundColor.a > 0 { n += 1 }
-        case .image: if !layer.contents.isEmpty { n += 1 }
-        case .gradient: if !layer.gradientColors.colors.isEmpty { n += 1 }
-        case .emitter: n += min(limit, layer.emission?.particles.count ?? 0)
+        case .text: if !ref.pointee.string.isEmpty && ref.pointee.foregroundColor.a > 0 { n += 1 }
+        case .image: if !ref.pointee.contents.isEmpty { n += 1 }
+        case .gradient: if !ref.pointee.gradientColors.colors.isEmpty { n += 1 }
+        case .emitter: n += min(limit, ref.pointee.emission?.particles.count ?? 0)
         case .layer, .replicator, .transformLayer, .emitterCell: break
         }
-        if let r = layer.replicator, r.count > 1, !layer.sublayers.isEmpty { return limit }
+        if let r = ref.pointee.replicator, r.count > 1, !ref.pointee.sublayers.isEmpty { return limit }
         if n >= limit { return n }
-        for sub in layer.sublayers {
-            n += drawingCount(sub, limit: limit - n)
-            if n >= limit { return n }
+        return ref.pointee.sublayers.withUnsafeBufferPointer { subs in
+            for i in subs.indices {
+                n += drawingCount(subs.baseAddress! + i, limit: limit - n)
+                if n >= limit { return n }
+            }
+            return n
         }
-        return n
     }
 }

@@ -33,7 +33,9 @@ extension RenderContext {
             .concatenating(Transform3D(local))
         var unshadowed = layer
         unshadowed.shadowOpacity = 0
-        flat.drawContent(unshadowed, transform: local, children: children, into: picture, clip: nil, alpha: 1)
+        withUnsafePointer(to: unshadowed) {
+            flat.drawContent($0, transform: local, children: children, into: picture, clip: nil, alpha: 1)
+        }
         // Only the pixels the projected extent can reach.
         let x0 = max(0, Int(shown.map(\.x).min()!.rounded(.down))), x1 = min(width, Int(shown.map(\.x).max()!.rounded(.up)))
         let y0 = max(0, Int(shown.map(\.y).min()!.rounded(.down))), y1 = min(height, Int(shown.map(\.y).max()!.rounded(.up)))
@@ -88,8 +90,10 @@ extension RenderContext {
             depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1
         }
         let flat = RenderContext.finiteAffine(space)
-        for i in order {
-            draw(layer.sublayers[i], parent: space, flatParent: flat, into: target, clip: clip, alpha: alpha)
+        layer.sublayers.withUnsafeBufferPointer { subs in
+            for i in order {
+                draw(subs.baseAddress! + i, parent: space, flatParent: flat, into: target, clip: clip, alpha: alpha)
+            }
         }
     }
 }

@@ -5,9 +5,11 @@ import LayerLabCore
 /// `shadowOpacity`.
 extension RenderContext {
     /// Whether the layer casts a visible shadow.
-    static func castsShadow(_ layer: PresentedLayer) -> Bool {
-        layer.shadowOpacity > 0 && layer.shadowColor.a > 0
+    static func castsShadow(_ ref: LayerRef) -> Bool {
+        castsShadow(ref.pointee.shadowOpacity, ref.pointee.shadowColor)
     }
+
+    static func castsShadow(_ opacity: Double, _ color: Color) -> Bool { opacity > 0 && color.a > 0 }
 
     /// Draws the shadow. `content` is the layer drawn offscreen (its alpha is the shadow's
     /// shape) unless the layer has a shadowPath. The offset is in the superlayer's points, the

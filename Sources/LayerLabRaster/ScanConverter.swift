@@ -18,163 +18,458 @@ import LayerLabCore
 /// Edges are clipped to the surface (see `addEdge`), and only rows and columns of the clipped
 /// bounding box are touched.
 final class ScanConverter {
-    /// An edge in device pixels, clipped to `0...width` across.
-    struct Edge {
-        var x0: Double, y0: Double, x1: Double, y1: Double
-    }
+    typealias Edge = State.Edge
+    typealias Run = State.Run
 
     let width: Int
     let height: Int
-    /// The shape's edges, `edges[0..<edgeCount]`. This and the scratch below are raw buffers
-    /// the converter owns and reuses: a shape of a few pixels costs little more than its edges
-    /// (arrays in a class would pay exclusivity and uniqueness checks at every access).
-    private var edges: UnsafeMutablePointer<Edge>
-    private var edgeCount = 0
-    private var edgeCapacity = 16
-    private var minX = Double.infinity, maxX = -Double.infinity
-    private var minY = Double.infinity, maxY = -Double.infinity
-    /// Each contour's device bounding box (x0, y0, x1, y1): overlapping ones need sub-rows.
-    private var boxes: [(Double, Double, Double, Double)] = []
-    /// Set by `add` for contours marked as overlapping themselves.
-    private var mayOverlap = false
-    private lazy var sampled = SampledScanConverter(width: width, height: height)
-    /// Accumulated signed area, one cell per pixel of a band of the bounding box (plus two
-    /// spill columns), zero between shapes.
-    private var area = Scratch<Float>(fill: 0)
-    /// Per band row: first and one-past-last cell an edge touched.
-    private var rowLo = Scratch<Int32>(fill: nil)
-    private var rowHi = Scratch<Int32>(fill: nil)
-    /// Per band row, one bit per block of 8 cells an edge touched (`markWords` words a row):
-    /// the sweep visits only those, and the stretches between them are runs of one coverage.
-    private var marks = Scratch<UInt64>(fill: 0)
-    /// One row of coverage, indexed by absolute x (`width + 2` cells), handed to the caller.
-    private var cover = Scratch<Float>(fill: 0)
-    /// One row's constant runs, handed to the caller.
-    private var runs = Scratch<Run>(fill: nil)
-    /// Cells a band may hold: bounds the scratch memory for huge shapes.
-    static let bandCells = 1 << 20
-    /// Where edges visited and cells swept are counted (a task-local read per shape would
-    /// cost more than a small shape's edges); the owner sets it for each frame.
-    var counter: WorkCounter?
+    /// All the converter's state, behind one pointer: each access to a stored property of a
+    /// class pays a dynamic exclusivity check (a thread-local lookup), which a shape of a
+    /// few pixels would pay dozens of times.
+    private let state: UnsafeMutablePointer<State>
 
     init(width: Int, height: Int) {
         self.width = width; self.height = height
-        edges = .allocate(capacity: edgeCapacity)
-        cover.reserve(width + 2)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(width: width, height: height))
     }
 
     deinit {
-        edges.deallocate()
-        area.free(); rowLo.free(); rowHi.free(); marks.free(); cover.free(); runs.free()
+        state.pointee.free()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
-    /// A raw buffer kept across shapes, grown to the largest size asked for and filled with
-    /// `fill` when given (users of filled ones leave them so; the others write before reading).
-    private struct Scratch<T> {
-        var base: UnsafeMutablePointer<T>
-        var count = 0
-        let fill: T?
-
-        init(fill: T?) { base = .allocate(capacity: 0); self.fill = fill }
-
-        mutating func reserve(_ n: Int) {
-            guard n > count else { return }
-            base.deallocate()
-            count = n
-            base = .allocate(capacity: count)
-            if let fill { base.initialize(repeating: fill, count: count) }
-        }
-
-        func free() { base.deallocate() }
-
-        var buffer: UnsafeMutableBufferPointer<T> { UnsafeMutableBufferPointer(start: base, count: count) }
+    /// Where edges visited and cells swept are counted (a task-local read per shape would
+    /// cost more than a small shape's edges); the owner sets it for each frame.
+    var counter: WorkCounter? {
+        get { state.pointee.counter }
+        set { state.pointee.counter = newValue }
     }
 
-    var isEmpty: Bool { edgeCount == 0 }
+    var isEmpty: Bool { state.pointee.edgeCount == 0 }
 
-    func reset() {
-        edgeCount = 0
-        boxes.removeAll(keepingCapacity: true)
-        mayOverlap = false
-        minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
-    }
+    func reset() { state.pointee.reset() }
 
     /// Adds contours mapped through `t`. With `normalize`, each contour's winding is made
     /// positive, so separately built pieces union under nonzero.
     func add(_ c: Contours, transform t: AffineTransform, normalize: Bool) {
-        if c.mayOverlap { mayOverlap = true }
-        add(points: c.points, ends: c.ends, transform: t, normalize: normalize)
+        if c.mayOverlap { state.pointee.mayOverlap = true }
+        state.pointee.add(points: c.points, ends: c.ends, transform: t, normalize: normalize)
     }
 
     /// Adds flattened polylines as contours, as `add(Contours(flat), …)` would (no copy).
     func add(_ flat: FlatPolylines, transform t: AffineTransform) {
-        add(points: flat.points, ends: flat.ends, transform: t, normalize: false)
+        state.pointee.add(points: flat.points, ends: flat.ends, transform: t, normalize: false)
     }
 
-    /// Adds the polygons `points[ends[i-1]..<ends[i]]`; fewer than three points draw nothing.
-    private func add(points: [Point], ends: [Int], transform t: AffineTransform, normalize: Bool) {
-        reserveEdges(edgeCount + points.count)
-        points.withUnsafeBufferPointer { points in
-        var start = 0
-        for end in ends {
-            defer { start = end }
-            guard end - start >= 3 else { continue }
-            var flip = false
-            if normalize {
-                var a = 0.0
+    /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
+    /// `coverage[x]` is 0…1 (absolute x). Edges are consumed; call `reset` before the next shape.
+    func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
+        rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+            for run in runs { ScanConverter.fill(run, cover) }
+            body(y, x0, x1, cover)
+        }
+    }
+
+    /// As `rasterize`, but a row's stretches of constant coverage come as runs (ascending,
+    /// within `x0..<x1`) and `coverage` holds values only outside them, so interiors and
+    /// holes cost nothing per pixel here. Rows from the exact-winding path have no runs.
+    @inline(__always)
+    func rasterizeRuns(evenOdd: Bool,
+                       _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
+        state.pointee.rasterizeRuns(evenOdd: evenOdd, body)
+    }
+
+    /// Writes a run's value into `cover` over its pixels.
+    @inline(__always) static func fill(_ run: Run, _ cover: UnsafeMutableBufferPointer<Float>) {
+        State.fill(run, cover)
+    }
+
+    /// The converter's edges, bounds and scratch, and the work on them.
+    struct State {
+        /// An edge in device pixels, clipped to `0...width` across.
+        struct Edge {
+            var x0: Double, y0: Double, x1: Double, y1: Double
+        }
+
+        let width: Int
+        let height: Int
+        var counter: WorkCounter?
+        /// The shape's edges, `edges[0..<edgeCount]`. This and the scratch below are raw buffers
+        /// the converter owns and reuses: a shape of a few pixels costs little more than its edges
+        /// (arrays in a class would pay exclusivity and uniqueness checks at every access).
+        var edges: UnsafeMutablePointer<Edge>
+        var edgeCount = 0
+        var edgeCapacity = 16
+        var minX = Double.infinity, maxX = -Double.infinity
+        var minY = Double.infinity, maxY = -Double.infinity
+        /// Each contour's device bounding box (x0, y0, x1, y1), `boxes[0..<boxCount]`:
+        /// overlapping ones need sub-rows.
+        var boxes = Scratch<(Double, Double, Double, Double)>(fill: nil)
+        var boxCount = 0
+        /// Set by `add` for contours marked as overlapping themselves.
+        var mayOverlap = false
+        lazy var sampled = SampledScanConverter(width: width, height: height)
+        /// Accumulated signed area, one cell per pixel of a band of the bounding box (plus two
+        /// spill columns), zero between shapes.
+        var area = Scratch<Float>(fill: 0)
+        /// Per band row: first and one-past-last cell an edge touched.
+        var rowLo = Scratch<Int32>(fill: nil)
+        var rowHi = Scratch<Int32>(fill: nil)
+        /// Per band row, one bit per block of 8 cells an edge touched (`markWords` words a row):
+        /// the sweep visits only those, and the stretches between them are runs of one coverage.
+        var marks = Scratch<UInt64>(fill: 0)
+        /// One row of coverage, indexed by absolute x (`width + 2` cells), handed to the caller.
+        var cover = Scratch<Float>(fill: 0)
+        /// One row's constant runs, handed to the caller.
+        var runs = Scratch<Run>(fill: nil)
+        /// Cells a band may hold: bounds the scratch memory for huge shapes.
+        static let bandCells = 1 << 20
+
+        init(width: Int, height: Int) {
+            self.width = width; self.height = height
+            edges = .allocate(capacity: edgeCapacity)
+            cover.reserve(width + 2)
+        }
+
+        func free() {
+            edges.deallocate()
+            area.free(); rowLo.free(); rowHi.free(); marks.free(); cover.free(); runs.free(); boxes.free()
+        }
+
+        /// A raw buffer kept across shapes, grown to the largest size asked for and filled with
+        /// `fill` when given (users of filled ones leave them so; the others write before reading).
+        struct Scratch<T> {
+            var base: UnsafeMutablePointer<T>
+            var count = 0
+            let fill: T?
+
+            init(fill: T?) { base = .allocate(capacity: 0); self.fill = fill }
+
+            mutating func reserve(_ n: Int) {
+                guard n > count else { return }
+                base.deallocate()
+                count = n
+                base = .allocate(capacity: count)
+                if let fill { base.initialize(repeating: fill, count: count) }
+            }
+
+            /// Room for `n` elements, keeping the first `kept` (of a trivial type).
+            mutating func grow(_ n: Int, keeping kept: Int) {
+                guard n > count else { return }
+                let grown = UnsafeMutablePointer<T>.allocate(capacity: n)
+                grown.moveInitialize(from: base, count: kept)
+                base.deallocate()
+                base = grown; count = n
+            }
+
+            func free() { base.deallocate() }
+
+            var buffer: UnsafeMutableBufferPointer<T> { UnsafeMutableBufferPointer(start: base, count: count) }
+        }
+
+        mutating func reset() {
+            edgeCount = 0
+            boxCount = 0
+            mayOverlap = false
+            minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
+        }
+
+        /// Adds the polygons `points[ends[i-1]..<ends[i]]`; fewer than three points draw nothing.
+        mutating func add(points: [Point], ends: [Int], transform t: AffineTransform, normalize: Bool) {
+            // Clipping makes at most three edges of each, so pushing needs no capacity check.
+            reserveEdges(edgeCount + 3 * points.count)
+            if boxCount + ends.count > boxes.count {
+                boxes.grow(max(boxCount + ends.count, 2 * boxes.count), keeping: boxCount)
+            }
+            // The edge list in locals while adding (stores through `edges` could alias `self`).
+            var list = EdgeList(edges: edges, count: edgeCount, width: Double(width), height: Double(height),
+                                minX: minX, maxX: maxX, minY: minY, maxY: maxY)
+            points.withUnsafeBufferPointer { points in
+            var start = 0
+            for end in ends {
+                defer { start = end }
+                guard end - start >= 3 else { continue }
+                var flip = false
+                if normalize {
+                    var a = 0.0
+                    var prev = t.apply(points[end - 1])
+                    for i in start..<end {
+                        let p = t.apply(points[i])
+                        a += prev.x * p.y - p.x * prev.y
+                        prev = p
+                    }
+                    flip = a < 0
+                }
                 var prev = t.apply(points[end - 1])
+                var box = (prev.x, prev.y, prev.x, prev.y)
                 for i in start..<end {
                     let p = t.apply(points[i])
-                    a += prev.x * p.y - p.x * prev.y
+                    if flip { list.addEdge(p, prev) } else { list.addEdge(prev, p) }
+                    box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
                     prev = p
                 }
-                flip = a < 0
+                boxes.base[boxCount] = box
+                boxCount += 1
             }
-            var prev = t.apply(points[end - 1])
-            var box = (prev.x, prev.y, prev.x, prev.y)
-            for i in start..<end {
-                let p = t.apply(points[i])
-                if flip { addEdge(p, prev) } else { addEdge(prev, p) }
-                box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
-                prev = p
             }
-            boxes.append(box)
+            edgeCount = list.count
+            minX = list.minX; maxX = list.maxX; minY = list.minY; maxY = list.maxY
         }
-        }
-    }
 
-    /// Room for `n` edges (clipping makes at most three of each).
-    private func reserveEdges(_ n: Int) {
-        guard n > edgeCapacity else { return }
-        let c = max(n, edgeCapacity * 2)
-        let grown = UnsafeMutablePointer<Edge>.allocate(capacity: c)
-        grown.moveInitialize(from: edges, count: edgeCount)
-        edges.deallocate()
-        edges = grown; edgeCapacity = c
-    }
+        /// Room for `n` edges (clipping makes at most three of each).
+        mutating func reserveEdges(_ n: Int) {
+            guard n > edgeCapacity else { return }
+            let c = max(n, edgeCapacity * 2)
+            let grown = UnsafeMutablePointer<Edge>.allocate(capacity: c)
+            grown.moveInitialize(from: edges, count: edgeCount)
+            edges.deallocate()
+            edges = grown; edgeCapacity = c
+        }
 
-    /// Whether summed area would be wrong somewhere: even-odd (the self-crossing shapes),
-    /// contours marked as overlapping, or two contours whose boxes overlap.
-    private func needsExactWinding(evenOdd: Bool) -> Bool {
-        if evenOdd || mayOverlap { return true }
-        guard boxes.count > 1 else { return false }
-        if boxes.count > 64 { return true }
-        for i in 1..<boxes.count {
-            let a = boxes[i]
-            for j in 0..<i {
-                let b = boxes[j]
-                if a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3 { return true }
+        /// Whether summed area would be wrong somewhere: even-odd (the self-crossing shapes),
+        /// contours marked as overlapping, or two contours whose boxes overlap.
+        func needsExactWinding(evenOdd: Bool) -> Bool {
+            if evenOdd || mayOverlap { return true }
+            guard boxCount > 1 else { return false }
+            if boxCount > 64 { return true }
+            for i in 1..<boxCount {
+                let a = boxes.base[i]
+                for j in 0..<i {
+                    let b = boxes.base[j]
+                    if a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3 { return true }
+                }
+            }
+            return false
+        }
+
+
+        /// A stretch of a row where no edge passes, so every pixel has the same coverage: a
+        /// shape's interior (coverage 1) or a hole (0), which solid paints fill or skip whole.
+        struct Run {
+            var x0: Int32, x1: Int32
+            var value: Float
+        }
+
+        /// Writes a run's value into `cover` over its pixels.
+        @inline(__always) static func fill(_ run: Run, _ cover: UnsafeMutableBufferPointer<Float>) {
+            (cover.baseAddress! + Int(run.x0)).update(repeating: run.value, count: Int(run.x1 - run.x0))
+        }
+
+        /// Cells per mark bit: an edge marks the blocks it writes to, and only those are swept.
+        static let block = 8
+
+        /// As `rasterize`, but a row's stretches of constant coverage come as runs (ascending,
+        /// within `x0..<x1`) and `coverage` holds values only outside them, so interiors and
+        /// holes cost nothing per pixel here. Rows from the exact-winding path have no runs.
+        mutating func rasterizeRuns(evenOdd: Bool,
+                                    _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
+            guard edgeCount > 0 else { return }
+            defer { reset() }
+            let rowStart = clampedInt(minY.rounded(.down), 0, height)
+            let rowEnd = clampedInt(maxY.rounded(.up), 0, height)
+            let colStart = clampedInt(minX.rounded(.down), 0, width)
+            let colEnd = clampedInt(maxX.rounded(.up), 0, width)
+            guard rowStart < rowEnd else { return }
+            if needsExactWinding(evenOdd: evenOdd) {
+                sampled.load(UnsafeBufferPointer(start: edges, count: edgeCount))
+                let none = UnsafeBufferPointer<Run>(start: nil, count: 0)
+                sampled.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in body(y, x0, x1, cover, none) }
+                return
+            }
+            // Cells from colStart to colEnd inclusive, plus one spill column.
+            let stride = colEnd - colStart + 2
+            let bandRows = max(1, min(rowEnd - rowStart, State.bandCells / stride))
+            area.reserve(stride * bandRows)
+            rowLo.reserve(bandRows); rowHi.reserve(bandRows)
+            let words = (stride + 64 * State.block - 1) / (64 * State.block)
+            marks.reserve(words * bandRows)
+            // A row has at most one run per `minRun` + 1 cells, plus one.
+            runs.reserve(stride / (State.minRun + 1) + 2)
+            let edges = UnsafeBufferPointer(start: self.edges, count: edgeCount)
+            let area = self.area.buffer, lo = rowLo.buffer, hi = rowHi.buffer, marks = self.marks.buffer
+            let cover = self.cover.buffer, runs = self.runs.buffer
+            let xOrigin = Double(colStart)
+            // Edges visited and cells swept, for `WorkCounter` (tests check that it grows with
+            // the edges and pixels, as the method promises).
+            var work = 0
+            defer { counter?.add(work) }
+            var bandTop = rowStart
+            while bandTop < rowEnd {
+                let bandBottom = min(rowEnd, bandTop + bandRows)
+                for r in 0..<(bandBottom - bandTop) { lo[r] = Int32(stride); hi[r] = 0 }
+                let top = Double(bandTop), bottom = Double(bandBottom)
+                work += edges.count
+                for e in edges {
+                    State.accumulate(e, xOrigin: xOrigin, top: top, bottom: bottom, stride: stride,
+                                             area: area, lo: lo, hi: hi, marks: marks.baseAddress!, words: words)
+                }
+                for r in 0..<(bandBottom - bandTop) {
+                    let l = Int(lo[r]), h = min(stride, Int(hi[r]))
+                    guard l < h else { continue }
+                    work += h - l
+                    var n = State.sweep(area.baseAddress! + r * stride, from: l, to: h,
+                                                marks: marks.baseAddress! + r * words,
+                                                cover: cover.baseAddress! + colStart, runs: runs, colStart: colStart)
+                    // Trim the row's end: runs of zero, then uncovered cells.
+                    let x0 = colStart + l
+                    var x1 = colStart + h
+                    while true {
+                        if n > 0 && Int(runs[n - 1].x1) >= x1 {
+                            guard runs[n - 1].value == 0 else { break }
+                            x1 = Int(runs[n - 1].x0); n -= 1
+                        } else if x1 > x0 && cover[x1 - 1] == 0 {
+                            x1 -= 1
+                        } else {
+                            break
+                        }
+                    }
+                    x1 = min(width, x1)
+                    while n > 0 && Int(runs[n - 1].x0) >= x1 { n -= 1 }
+                    if n > 0 && Int(runs[n - 1].x1) > x1 { runs[n - 1].x1 = Int32(x1) }
+                    if x1 > x0 {
+                        body(bandTop + r, x0, x1, cover, UnsafeBufferPointer(start: runs.baseAddress, count: n))
+                    }
+                }
+                bandTop = bandBottom
             }
         }
-        return false
+
+        /// One row's running sum over cells `l..<h`, visiting only the blocks marked in `marks`
+        /// (and clearing them), from each one's first to its last cell with area: writes
+        /// `cover[c]` (relative to the box) there and zeroes the cells. Each stretch between, where
+        /// the coverage stays what it was, goes to `runs` in absolute x (or, when short, to
+        /// `cover`). Returns the run count.
+        @inline(__always)
+        static func sweep(_ area: UnsafeMutablePointer<Float>, from l: Int, to h: Int,
+                                  marks: UnsafeMutablePointer<UInt64>, cover: UnsafeMutablePointer<Float>,
+                                  runs: UnsafeMutableBufferPointer<Run>, colStart: Int) -> Int {
+            var acc: Float = 0, v: Float = 0
+            var n = 0
+            var next = l
+            @inline(__always) func constant(to s: Int) {
+                guard s > next else { return }
+                if s - next >= minRun && n < runs.count {
+                    runs[n] = Run(x0: Int32(colStart + next), x1: Int32(colStart + s), value: v)
+                    n += 1
+                } else {
+                    (cover + next).update(repeating: v, count: s - next)
+                }
+            }
+            let bitsPerWord = 64 * block
+            for w in (l / bitsPerWord)...((h - 1) / bitsPerWord) {
+                var bits = marks[w]
+                marks[w] = 0
+                while bits != 0 {
+                    let b = w * 64 + bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    // NB: cells are compared as bits (a -0.0 just takes the per-cell path).
+                    var s = max(l, b * block), e = min(h, b * block + block)
+                    while s < e && area[s].bitPattern == 0 { s += 1 }
+                    while e > s && area[e - 1].bitPattern == 0 { e -= 1 }
+                    guard s < e else { continue }
+                    constant(to: s)
+                    for c in s..<e {
+                        acc += area[c]
+                        area[c] = 0
+                        v = min(1, abs(acc))
+                        cover[c] = v
+                    }
+                    next = e
+                }
+            }
+            constant(to: h)
+            return n
+        }
+
+        /// Stretches shorter than this go to `cover` instead of `runs`.
+        static let minRun = 4
+
+        /// Adds one edge's signed area to the band's cells (rows `top..<bottom`).
+        @inline(__always)
+        static func accumulate(_ e: Edge, xOrigin: Double, top: Double, bottom: Double, stride: Int,
+                                       area: UnsafeMutableBufferPointer<Float>,
+                                       lo: UnsafeMutableBufferPointer<Int32>, hi: UnsafeMutableBufferPointer<Int32>,
+                                       marks: UnsafeMutablePointer<UInt64>, words: Int) {
+            let down = e.y0 < e.y1
+            let dir: Double = down ? 1 : -1
+            let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
+            guard by > top, ay < bottom else { return }
+            let dxdy = (bx - ax) / (by - ay)
+            let yFirst = max(ay, top), yLast = min(by, bottom)
+            let maxCell = Double(stride - 2)
+            var y = yFirst
+            var x = min(maxCell, max(0, ax + (yFirst - ay) * dxdy - xOrigin))
+            // NB: yFirst ≥ top ≥ 0 and x ≥ 0 below, so truncation is floor (no libm call).
+            var row = Int(yFirst) - Int(top)
+            while y < yLast {
+                let yNext = min(yLast, top + Double(row + 1))
+                let dy = yNext - y
+                // NB: the last row's x comes from the edge's end, so no error builds up.
+                var xNext = yNext == by ? bx - xOrigin : x + dxdy * dy
+                xNext = min(maxCell, max(0, xNext))
+                let d = Float(dy * dir)
+                let base = row * stride
+                let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
+                let li = Int(l), rt = Int(r)
+                let ri = Double(rt) < r ? rt + 1 : rt
+                let lf = Double(li), rc = Double(ri)
+                if ri <= li + 1 {
+                    // Within one cell: the part right of the edge's mean x.
+                    let xm = Float((x + xNext) * 0.5 - lf)
+                    area[base + li] += d - d * xm
+                    area[base + li + 1] += d * xm
+                } else {
+                    // Across cells: a trapezoid spread by the edge's slope (font-rs's formula).
+                    let s = Float(1 / (r - l))
+                    let lfrac = Float(l - lf)
+                    let a0 = 0.5 * s * (1 - lfrac) * (1 - lfrac)
+                    let rfrac = Float(r - rc + 1)
+                    let am = 0.5 * s * rfrac * rfrac
+                    area[base + li] += d * a0
+                    if ri == li + 2 {
+                        area[base + li + 1] += d * (1 - a0 - am)
+                    } else {
+                        let a1 = s * (1.5 - lfrac)
+                        area[base + li + 1] += d * (a1 - a0)
+                        var c = li + 2
+                        while c < ri - 1 { area[base + c] += d * s; c += 1 }
+                        let a2 = a1 + Float(ri - li - 3) * s
+                        area[base + ri - 1] += d * (1 - a2 - am)
+                    }
+                    area[base + ri] += d * am
+                }
+                if Int32(li) < lo[row] { lo[row] = Int32(li) }
+                if Int32(ri + 1) > hi[row] { hi[row] = Int32(ri + 1) }
+                // The blocks of cells li...ri + 1 (the within-cell case writes li + 1 ≤ ri + 1).
+                var b = li / block
+                let bLast = min(ri + 1, stride - 1) / block
+                while b <= bLast {
+                    marks[row * words + b >> 6] |= 1 << UInt64(b & 63)
+                    b += 1
+                }
+                x = xNext; y = yNext; row += 1
+            }
+        }
+
     }
+}
+
+/// Edges being added to a `ScanConverter`, with their bounds; room for every edge pushed
+/// was made beforehand.
+private struct EdgeList {
+    let edges: UnsafeMutablePointer<ScanConverter.Edge>
+    var count: Int
+    let width: Double, height: Double
+    var minX: Double, maxX: Double, minY: Double, maxY: Double
 
     /// Adds an edge, split where it leaves the surface across: parts left of it run down
     /// x = 0 and parts right of it down x = width (a spill column nobody reads), which leaves
     /// the coverage inside exactly as the whole edge gives it.
-    @inline(__always) private func addEdge(_ a: Point, _ b: Point) {
+    @inline(__always) mutating func addEdge(_ a: Point, _ b: Point) {
         guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-        let h = Double(height), w = Double(width)
+        let h = height, w = width
         if (a.y <= 0 && b.y <= 0) || (a.y >= h && b.y >= h) { return }
         if a.x >= 0 && a.x <= w && b.x >= 0 && b.x <= w { push(a.x, a.y, b.x, b.y); return }
         if a.x <= 0 && b.x <= 0 { push(0, a.y, 0, b.y); return }
@@ -198,229 +493,12 @@ final class ScanConverter {
         piece(to: b)
     }
 
-    @inline(__always) private func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+    @inline(__always) mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         guard y0 != y1 else { return }
-        if edgeCount == edgeCapacity { reserveEdges(edgeCount + 1) }
-        (edges + edgeCount).initialize(to: Edge(x0: x0, y0: y0, x1: x1, y1: y1))
-        edgeCount += 1
-        minX = min(minX, x0, x1); maxX = max(maxX, x0, x1)
-        minY = min(minY, y0, y1); maxY = max(maxY, y0, y1)
-    }
-
-    /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
-    /// `coverage[x]` is 0…1 (absolute x). Edges are consumed; call `reset` before the next shape.
-    func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
-        rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
-            for run in runs { ScanConverter.fill(run, cover) }
-            body(y, x0, x1, cover)
-        }
-    }
-
-    /// A stretch of a row where no edge passes, so every pixel has the same coverage: a
-    /// shape's interior (coverage 1) or a hole (0), which solid paints fill or skip whole.
-    struct Run {
-        var x0: Int32, x1: Int32
-        var value: Float
-    }
-
-    /// Writes a run's value into `cover` over its pixels.
-    @inline(__always) static func fill(_ run: Run, _ cover: UnsafeMutableBufferPointer<Float>) {
-        (cover.baseAddress! + Int(run.x0)).update(repeating: run.value, count: Int(run.x1 - run.x0))
-    }
-
-    /// Cells per mark bit: an edge marks the blocks it writes to, and only those are swept.
-    static let block = 8
-
-    /// As `rasterize`, but a row's stretches of constant coverage come as runs (ascending,
-    /// within `x0..<x1`) and `coverage` holds values only outside them, so interiors and
-    /// holes cost nothing per pixel here. Rows from the exact-winding path have no runs.
-    func rasterizeRuns(evenOdd: Bool,
-                       _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
-        guard edgeCount > 0 else { return }
-        defer { reset() }
-        let rowStart = clampedInt(minY.rounded(.down), 0, height)
-        let rowEnd = clampedInt(maxY.rounded(.up), 0, height)
-        let colStart = clampedInt(minX.rounded(.down), 0, width)
-        let colEnd = clampedInt(maxX.rounded(.up), 0, width)
-        guard rowStart < rowEnd else { return }
-        if needsExactWinding(evenOdd: evenOdd) {
-            sampled.load(UnsafeBufferPointer(start: edges, count: edgeCount))
-            let none = UnsafeBufferPointer<Run>(start: nil, count: 0)
-            sampled.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in body(y, x0, x1, cover, none) }
-            return
-        }
-        // Cells from colStart to colEnd inclusive, plus one spill column.
-        let stride = colEnd - colStart + 2
-        let bandRows = max(1, min(rowEnd - rowStart, ScanConverter.bandCells / stride))
-        area.reserve(stride * bandRows)
-        rowLo.reserve(bandRows); rowHi.reserve(bandRows)
-        let words = (stride + 64 * ScanConverter.block - 1) / (64 * ScanConverter.block)
-        marks.reserve(words * bandRows)
-        // A row has at most one run per `minRun` + 1 cells, plus one.
-        runs.reserve(stride / (ScanConverter.minRun + 1) + 2)
-        let edges = UnsafeBufferPointer(start: self.edges, count: edgeCount)
-        let area = self.area.buffer, lo = rowLo.buffer, hi = rowHi.buffer, marks = self.marks.buffer
-        let cover = self.cover.buffer, runs = self.runs.buffer
-        let xOrigin = Double(colStart)
-        // Edges visited and cells swept, for `WorkCounter` (tests check that it grows with
-        // the edges and pixels, as the method promises).
-        var work = 0
-        defer { counter?.add(work) }
-        var bandTop = rowStart
-        while bandTop < rowEnd {
-            let bandBottom = min(rowEnd, bandTop + bandRows)
-            for r in 0..<(bandBottom - bandTop) { lo[r] = Int32(stride); hi[r] = 0 }
-            let top = Double(bandTop), bottom = Double(bandBottom)
-            work += edges.count
-            for e in edges {
-                ScanConverter.accumulate(e, xOrigin: xOrigin, top: top, bottom: bottom, stride: stride,
-                                         area: area, lo: lo, hi: hi, marks: marks.baseAddress!, words: words)
-            }
-            for r in 0..<(bandBottom - bandTop) {
-                let l = Int(lo[r]), h = min(stride, Int(hi[r]))
-                guard l < h else { continue }
-                work += h - l
-                var n = ScanConverter.sweep(area.baseAddress! + r * stride, from: l, to: h,
-                                            marks: marks.baseAddress! + r * words,
-                                            cover: cover.baseAddress! + colStart, runs: runs, colStart: colStart)
-                // Trim the row's end: runs of zero, then uncovered cells.
-                let x0 = colStart + l
-                var x1 = colStart + h
-                while true {
-                    if n > 0 && Int(runs[n - 1].x1) >= x1 {
-                        guard runs[n - 1].value == 0 else { break }
-                        x1 = Int(runs[n - 1].x0); n -= 1
-                    } else if x1 > x0 && cover[x1 - 1] == 0 {
-                        x1 -= 1
-                    } else {
-                        break
-                    }
-                }
-                x1 = min(width, x1)
-                while n > 0 && Int(runs[n - 1].x0) >= x1 { n -= 1 }
-                if n > 0 && Int(runs[n - 1].x1) > x1 { runs[n - 1].x1 = Int32(x1) }
-                if x1 > x0 {
-                    body(bandTop + r, x0, x1, cover, UnsafeBufferPointer(start: runs.baseAddress, count: n))
-                }
-            }
-            bandTop = bandBottom
-        }
-    }
-
-    /// One row's running sum over cells `l..<h`, visiting only the blocks marked in `marks`
-    /// (and clearing them), from each one's first to its last cell with area: writes
-    /// `cover[c]` (relative to the box) there and zeroes the cells. Each stretch between, where
-    /// the coverage stays what it was, goes to `runs` in absolute x (or, when short, to
-    /// `cover`). Returns the run count.
-    @inline(__always)
-    private static func sweep(_ area: UnsafeMutablePointer<Float>, from l: Int, to h: Int,
-                              marks: UnsafeMutablePointer<UInt64>, cover: UnsafeMutablePointer<Float>,
-                              runs: UnsafeMutableBufferPointer<Run>, colStart: Int) -> Int {
-        var acc: Float = 0, v: Float = 0
-        var n = 0
-        var next = l
-        @inline(__always) func constant(to s: Int) {
-            guard s > next else { return }
-            if s - next >= minRun && n < runs.count {
-                runs[n] = Run(x0: Int32(colStart + next), x1: Int32(colStart + s), value: v)
-                n += 1
-            } else {
-                (cover + next).update(repeating: v, count: s - next)
-            }
-        }
-        let bitsPerWord = 64 * block
-        for w in (l / bitsPerWord)...((h - 1) / bitsPerWord) {
-            var bits = marks[w]
-            marks[w] = 0
-            while bits != 0 {
-                let b = w * 64 + bits.trailingZeroBitCount
-                bits &= bits - 1
-                // NB: cells are compared as bits (a -0.0 just takes the per-cell path).
-                var s = max(l, b * block), e = min(h, b * block + block)
-                while s < e && area[s].bitPattern == 0 { s += 1 }
-                while e > s && area[e - 1].bitPattern == 0 { e -= 1 }
-                guard s < e else { continue }
-                constant(to: s)
-                for c in s..<e {
-                    acc += area[c]
-                    area[c] = 0
-                    v = min(1, abs(acc))
-                    cover[c] = v
-                }
-                next = e
-            }
-        }
-        constant(to: h)
-        return n
-    }
-
-    /// Stretches shorter than this go to `cover` instead of `runs`.
-    static let minRun = 4
-
-    /// Adds one edge's signed area to the band's cells (rows `top..<bottom`).
-    @inline(__always)
-    private static func accumulate(_ e: Edge, xOrigin: Double, top: Double, bottom: Double, stride: Int,
-                                   area: UnsafeMutableBufferPointer<Float>,
-                                   lo: UnsafeMutableBufferPointer<Int32>, hi: UnsafeMutableBufferPointer<Int32>,
-                                   marks: UnsafeMutablePointer<UInt64>, words: Int) {
-        let down = e.y0 < e.y1
-        let dir: Double = down ? 1 : -1
-        let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
-        guard by > top, ay < bottom else { return }
-        let dxdy = (bx - ax) / (by - ay)
-        let yFirst = max(ay, top), yLast = min(by, bottom)
-        let maxCell = Double(stride - 2)
-        var y = yFirst
-        var x = min(maxCell, max(0, ax + (yFirst - ay) * dxdy - xOrigin))
-        // NB: yFirst ≥ top ≥ 0 and x ≥ 0 below, so truncation is floor (no libm call).
-        var row = Int(yFirst) - Int(top)
-        while y < yLast {
-            let yNext = min(yLast, top + Double(row + 1))
-            let dy = yNext - y
-            // NB: the last row's x comes from the edge's end, so no error builds up.
-            var xNext = yNext == by ? bx - xOrigin : x + dxdy * dy
-            xNext = min(maxCell, max(0, xNext))
-            let d = Float(dy * dir)
-            let base = row * stride
-            let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
-            let li = Int(l), rt = Int(r)
-            let ri = Double(rt) < r ? rt + 1 : rt
-            let lf = Double(li), rc = Double(ri)
-            if ri <= li + 1 {
-                // Within one cell: the part right of the edge's mean x.
-                let xm = Float((x + xNext) * 0.5 - lf)
-                area[base + li] += d - d * xm
-                area[base + li + 1] += d * xm
-            } else {
-                // Across cells: a trapezoid spread by the edge's slope (font-rs's formula).
-                let s = Float(1 / (r - l))
-                let lfrac = Float(l - lf)
-                let a0 = 0.5 * s * (1 - lfrac) * (1 - lfrac)
-                let rfrac = Float(r - rc + 1)
-                let am = 0.5 * s * rfrac * rfrac
-                area[base + li] += d * a0
-                if ri == li + 2 {
-                    area[base + li + 1] += d * (1 - a0 - am)
-                } else {
-                    let a1 = s * (1.5 - lfrac)
-                    area[base + li + 1] += d * (a1 - a0)
-                    var c = li + 2
-                    while c < ri - 1 { area[base + c] += d * s; c += 1 }
-                    let a2 = a1 + Float(ri - li - 3) * s
-                    area[base + ri - 1] += d * (1 - a2 - am)
-                }
-                area[base + ri] += d * am
-            }
-            if Int32(li) < lo[row] { lo[row] = Int32(li) }
-            if Int32(ri + 1) > hi[row] { hi[row] = Int32(ri + 1) }
-            // The blocks of cells li...ri + 1 (the within-cell case writes li + 1 ≤ ri + 1).
-            var b = li / block
-            let bLast = min(ri + 1, stride - 1) / block
-            while b <= bLast {
-                marks[row * words + b >> 6] |= 1 << UInt64(b & 63)
-                b += 1
-            }
-            x = xNext; y = yNext; row += 1
-        }
+        (edges + count).initialize(to: ScanConverter.Edge(x0: x0, y0: y0, x1: x1, y1: y1))
+        count += 1
+        // NB: as `min(minX, x0, x1)`, without the variadic call.
+        minX = min(min(minX, x0), x1); maxX = max(max(maxX, x0), x1)
+        minY = min(min(minY, y0), y1); maxY = max(max(maxY, y0), y1)
     }
 }

@@ -59,91 +59,115 @@ extension Path {
     /// to `out`: the same points, bit for bit, as flattening `applying(transform)`.
     public func flatten(tolerance: Double, transform: AffineTransform?, into out: inout FlatPolylines) {
         let tol = max(tolerance, 1e-6)
-        // The subpath being built is out.points[first...].
-        var first = out.points.count
-        var drew = false
+        // NB: the lists move into the builder and back (a swap, no copy): mutating methods of
+        // a local struct cost less than closures capturing `out`.
+        var b = PolylineBuilder(first: out.points.count)
+        swap(&b.flat, &out)
+        defer { swap(&b.flat, &out) }
         var start = Point.zero
         var pen = Point.zero
         var hasPen = false
-
-        func finish(closed: Bool) {
-            let count = out.points.count - first
-            if drew, count > 0 {
-                if closed, count > 1, out.points[out.points.count - 1].distance(to: out.points[first]) < 1e-9 {
-                    out.points.removeLast()
-                }
-                out.ends.append(out.points.count)
-                out.closed.append(closed && out.points.count - first > 1)
-            } else {
-                out.points.removeSubrange(first...)
-            }
-            first = out.points.count
-            drew = false
-        }
-        func add(_ p: Point) {
-            if out.points.count > first, out.points[out.points.count - 1].distance(to: p) < 1e-9 { return }
-            out.points.append(p)
-        }
-        func begin() {
-            if out.points.count == first { out.points.append(pen) }
-        }
-        /// Starts the subpath over at `p` (what the pen did before a first point is dropped).
-        func restart(_ p: Point) {
-            out.points.removeSubrange(first...)
-            out.points.append(p)
-        }
         func map(_ p: Point) -> Point { transform?.apply(p) ?? p }
 
         for element in elements {
             switch element {
             case .move(let p0):
                 let p = map(p0)
-                finish(closed: false)
+                b.finish(closed: false)
                 start = p; pen = p; hasPen = true
-                restart(p)
+                b.restart(p)
             case .line(let p0):
                 let p = map(p0)
-                if !hasPen { start = p; pen = p; hasPen = true; restart(p); continue }
-                begin(); add(p); drew = true; pen = p
+                if !hasPen { start = p; pen = p; hasPen = true; b.restart(p); continue }
+                b.begin(pen); b.add(p); b.drew = true; pen = p
             case .quad(let c0, let p0):
                 let c = map(c0), p = map(p0)
-                if !hasPen { start = p; pen = p; hasPen = true; restart(p); continue }
-                begin()
+                if !hasPen { start = p; pen = p; hasPen = true; b.restart(p); continue }
+                b.begin(pen)
                 let dd = (pen - 2 * c + p).length
                 let n = segmentCount((0.25 * dd / tol).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
-                    add(u * u * pen + 2 * u * t * c + t * t * p)
+                    b.add(u * u * pen + 2 * u * t * c + t * t * p)
                 }
-                drew = true; pen = p
+                b.drew = true; pen = p
             case .cubic(let c10, let c20, let p0):
                 let c1 = map(c10), c2 = map(c20), p = map(p0)
-                if !hasPen { start = p; pen = p; hasPen = true; restart(p); continue }
-                begin()
+                if !hasPen { start = p; pen = p; hasPen = true; b.restart(p); continue }
+                b.begin(pen)
                 let dd = max((pen - 2 * c1 + c2).length, (c1 - 2 * c2 + p).length)
                 let n = segmentCount((0.75 * dd / tol).squareRoot())
                 if n < cubicWeights.count {
-                    for w in cubicWeights[n] { add(w.x * pen + w.y * c1 + w.z * c2 + w.w * p) }
+                    for w in cubicWeights[n] { b.add(w.x * pen + w.y * c1 + w.z * c2 + w.w * p) }
                 } else {
                     for i in 1...n {
                         let w = cubicWeight(i, n)
-                        add(w.x * pen + w.y * c1 + w.z * c2 + w.w * p)
+                        b.add(w.x * pen + w.y * c1 + w.z * c2 + w.w * p)
                     }
                 }
-                drew = true; pen = p
+                b.drew = true; pen = p
             case .close:
-                if hasPen { finish(closed: true) }
+                if hasPen { b.finish(closed: true) }
                 pen = start
-                restart(start)
+                b.restart(start)
             }
         }
-        finish(closed: false)
+        b.finish(closed: false)
     }
 
     /// The path's length in points: curves measured on a fine flattening, closing segments
     /// included, as `strokeStart`/`strokeEnd` measure it.
     public var length: Double {
         flattened(tolerance: 0.001).reduce(0) { $0 + $1.length }
+    }
+}
+
+/// Polylines being appended to a `FlatPolylines`: the subpath being built is
+/// `flat.points[first...]`.
+private struct PolylineBuilder {
+    var flat = FlatPolylines()
+    var first: Int
+    /// Whether the subpath has drawn a segment.
+    var drew = false
+
+    init(first: Int) { self.first = first }
+
+    /// Ends the subpath: kept if it drew (a closed one without its repeated last point),
+    /// dropped otherwise.
+    mutating func finish(closed: Bool) {
+        let count = flat.points.count - first
+        if drew, count > 0 {
+            if closed, count > 1, flat.points[flat.points.count - 1].distance(to: flat.points[first]) < 1e-9 {
+                flat.points.removeLast()
+            }
+            flat.ends.append(flat.points.count)
+            flat.closed.append(closed && flat.points.count - first > 1)
+        } else {
+            dropSubpath()
+        }
+        first = flat.points.count
+        drew = false
+    }
+
+    /// Appends `p` unless it repeats the last point.
+    @inline(__always) mutating func add(_ p: Point) {
+        if flat.points.count > first, flat.points[flat.points.count - 1].distance(to: p) < 1e-9 { return }
+        flat.points.append(p)
+    }
+
+    /// Starts a subpath at the pen if none is started.
+    @inline(__always) mutating func begin(_ pen: Point) {
+        if flat.points.count == first { flat.points.append(pen) }
+    }
+
+    /// Starts the subpath over at `p` (what the pen did before a first point is dropped).
+    mutating func restart(_ p: Point) {
+        dropSubpath()
+        flat.points.append(p)
+    }
+
+    private mutating func dropSubpath() {
+        if flat.points.count > first { flat.points.removeLast(flat.points.count - first) }
     }
 }
 

@@ -99,13 +99,17 @@ public enum ANSIEncoder {
         /// "ESC [ 0 m": attributes back to the terminal's defaults.
         @inline(__always) mutating func reset() { put(27); put(91); put(48); put(109) }
 
-        /// Decimal digits of a non-negative number.
+        /// Decimal digits of a non-negative number (no recursion, so it inlines into the cell loop).
         @inline(__always) mutating func number(_ n: Int) {
             if n < 10 { put(UInt8(48 + n)); return }
             if n < 100 { put(UInt8(48 + n / 10)); put(UInt8(48 + n % 10)); return }
             if n < 1000 { put(UInt8(48 + n / 100)); put(UInt8(48 + n / 10 % 10)); put(UInt8(48 + n % 10)); return }
-            number(n / 10)
-            put(UInt8(48 + n % 10))
+            var digits = 0, rest = n
+            repeat { digits += 1; rest /= 10 } while rest > 0
+            rest = n
+            count += digits
+            var i = count
+            repeat { i -= 1; base[i] = UInt8(48 + rest % 10); rest /= 10 } while rest > 0
         }
 
         /// A scalar's UTF-8 bytes.
