@@ -21,6 +21,9 @@ struct PropertySlots: Sendable {
     /// Whether index `i` may be in `written`.
     private func mayBeWritten(_ i: Int) -> Bool { i >= 64 || writtenBits & (1 << UInt64(i)) != 0 }
 
+    /// Whether index `i` was written since the slots were built.
+    func isWritten(_ i: Int) -> Bool { mayBeWritten(i) && written.contains { $0.index == i } }
+
     init() {}
 
     /// The stored properties of a dictionary; names outside the table are left out (nothing
@@ -77,7 +80,8 @@ struct PropertySlots: Sendable {
     /// shares `other`'s base and copies only what was written to it.
     mutating func assign(_ other: PropertySlots) {
         base = other.base
-        if !written.isEmpty { written.removeAll(keepingCapacity: true) }
+        // One at a time: a handful of entries, and `removeAll(keepingCapacity:)` costs more.
+        while !written.isEmpty { written.removeLast() }
         if !other.written.isEmpty { written.append(contentsOf: other.written) }
         writtenBits = other.writtenBits
     }

@@ -56,8 +56,8 @@ extension Evaluator {
         for i in layers {
             modelProperties(i, at: time, into: &frame.props)
             // Events may change the layer's clock; otherwise it is the plan's.
-            let clockChanged = frame.props.written(PropertyTable.Slot.beginTime) != nil
-                || frame.props.written(PropertyTable.Slot.speed) != nil || frame.props.written(PropertyTable.Slot.timeOffset) != nil
+            let clockChanged = frame.props.isWritten(PropertyTable.Slot.beginTime)
+                || frame.props.isWritten(PropertyTable.Slot.speed) || frame.props.isWritten(PropertyTable.Slot.timeOffset)
             let lt = clockChanged ? Evaluator.clockTime(parentTime, frame.props) : plans[i].clock.time(parentTime)
             var trace: [Explanation.Step]? = nil
             stack(i, sceneTime: time, layerTime: lt, into: &frame.props, trace: &trace, traceKey: nil)
@@ -66,8 +66,8 @@ extension Evaluator {
             let p = out.count - 1
             present(i, frame.props, layerTime: lt, into: &out[p])
             let name = out[p].name, kind = out[p].kind
-            let mask = frame.props.written(PropertyTable.Slot.mask)
-            if let m = mask == nil ? plans[i].mask : maskTarget(mask, of: name) {
+            let maskChanged = frame.props.isWritten(PropertyTable.Slot.mask)
+            if let m = maskChanged ? maskTarget(frame.props.written(PropertyTable.Slot.mask), of: name) : plans[i].mask {
                 frame.maskOf[name] = m
                 frame.maskNames.insert(m)
             }
@@ -131,7 +131,7 @@ extension Evaluator {
             }
         }
         if p.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
-        if props.written(PropertyTable.Slot.transform) != nil || props.written(PropertyTable.Slot.sublayerTransform) != nil {
+        if props.isWritten(PropertyTable.Slot.transform) || props.isWritten(PropertyTable.Slot.sublayerTransform) {
             presentTransforms(props, into: &p)
         }
     }
