@@ -221,6 +221,23 @@ extension KeyPath.SlotAccess {
         }
     }
 
+    /// The value as a number, or nil when it is not one (no `Value` copied for a property).
+    func readNumber(_ props: PropertySlots) -> Double? {
+        switch self {
+        case .property(let i), .pair(let i, _): return props.number(i)
+        case .component, .frame, .none: return read(props).number
+        }
+    }
+
+    /// Writes a number into a layer's slots.
+    func writeNumber(_ n: Double, into props: inout PropertySlots) {
+        switch self {
+        case .property(let i): props.set(i, .number(n))
+        case .pair(let i, let j): props.set(i, .number(n)); props.set(j, .number(n))
+        case .component, .frame, .none: write(.number(n), into: &props)
+        }
+    }
+
     /// Writes `value` into a layer's slots.
     func write(_ value: Value, into props: inout PropertySlots) {
         switch self {

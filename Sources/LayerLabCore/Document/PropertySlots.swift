@@ -14,6 +14,15 @@ struct PropertySlots: Sendable {
     private(set) var base: [Entry] = []
     /// In the order first written; each replaces `base`'s entry of the same index, if any.
     private(set) var written: [Entry] = []
+    /// Bit `i` set when index `i` (below 64) is in `written`: most lookups of an unwritten
+    /// property then skip the scan.
+    private var writtenBits: UInt64 = 0
+
+    /// Whether index `i` may be in `written`.
+    private func mayBeWritten(_ i: Int) -> Bool { i >= 64 || writtenBits & (1 << UInt64(i)) != 0 }
+
+    /// Whether index `i` was written since the slots were built.
+    func isWritten(_ i: Int) -> Bool { mayBeWritten(i) && written.contains { $0.index == i } }
 
     init() {}
 
@@ -30,32 +39,51 @@ struct PropertySlots: Sendable {
     /// The value stored at table index `i`, or nil when unset.
     subscript(i: Int) -> Value? {
         // By position, so scanning copies no values.
-        for k in written.indices where written[k].index == i { return written[k].value }
+        if mayBeWritten(i) {
+            for k in written.indices where written[k].index == i { return written[k].value }
+        }
         for k in base.indices where base[k].index == i { return base[k].value }
         return nil
     }
 
     /// The value written at table index `i` since the slots were built, or nil.
     func written(_ i: Int) -> Value? {
+        guard mayBeWritten(i) else { return nil }
         for k in written.indices where written[k].index == i { return written[k].value }
         return nil
     }
 
-    /// Writes `value` at table index `i`.
+    /// The value at index `i` (or the table's default) when it is a number, without copying
+    /// a `Value`.
+    func number(_ i: Int) -> Double? {
+        if mayBeWritten(i) {
+            for k in written.indices where written[k].index == i { return written[k].value.number }
+        }
+        for k in base.indices where base[k].index == i { return base[k].value.number }
+        return PropertyTable.defaults[i].number
+    }
+
+    /// Writes `value` at table index `i` (inlined, so writing a number builds no `Value` copy).
+    @inline(__always)
     mutating func set(_ i: Int, _ value: Value) {
-        for k in written.indices where written[k].index == i {
-            written[k].value = value
-            return
+        if mayBeWritten(i) {
+            for k in written.indices where written[k].index == i {
+                written[k].value = value
+                return
+            }
         }
         written.append(Entry(index: i, value: value))
+        if i < 64 { writtenBits |= 1 << UInt64(i) }
     }
 
     /// Becomes a copy of `other`, keeping this one's storage (a frame reuses one buffer):
     /// shares `other`'s base and copies only what was written to it.
     mutating func assign(_ other: PropertySlots) {
         base = other.base
-        written.removeAll(keepingCapacity: true)
-        written.append(contentsOf: other.written)
+        // One at a time: a handful of entries, and `removeAll(keepingCapacity:)` costs more.
+        while !written.isEmpty { written.removeLast() }
+        if !other.written.isEmpty { written.append(contentsOf: other.written) }
+        writtenBits = other.writtenBits
     }
 
     /// Every value, `base`'s order first (written values in their place), then values
@@ -89,7 +117,7 @@ extension PropertyTable {
     static let defaults: [Value] = all.map(\.defaultValue)
 
     /// Every property's presenter, by index (nil for properties the evaluator reads itself).
-    static let presenters: [(@Sendable (inout PresentedLayer, Value) -> Void)?] = all.map(\.present)
+    static let presenters: [(@Sendable (inout PresentedLayer, Value) -> Bool)?] = all.map(\.present)
 
     /// Whether a property holds a path (named-path references are resolved before presenting).
     static let holdsPath: [Bool] = all.map { $0.type == .path }

@@ -18,9 +18,10 @@ public struct PropertySpec: Sendable {
     public let animatable: Bool
     /// One line for `help keypaths`.
     public let summary: String
-    /// Copies a value into the presentation layer the rasterizer draws; nil for properties the
+    /// Copies a value into the presentation layer the rasterizer draws and says whether it
+    /// could (a value of another type leaves the field as it was); nil for properties the
     /// evaluator consumes itself (the layer clock, the mask, the flipbook).
-    let present: (@Sendable (inout PresentedLayer, Value) -> Void)?
+    let present: (@Sendable (inout PresentedLayer, Value) -> Bool)?
 
     public func applies(to kind: LayerKind) -> Bool { kinds?.contains(kind) ?? kind.isLayer }
 
@@ -225,7 +226,11 @@ public enum PropertyTable {
     ) -> PropertySpec {
         PropertySpec(name: name, type: T.valueType, quantity: quantity, defaultValue: defaultValue.value, range: range, kinds: kinds,
                      animatable: anim, summary: summary,
-                     present: { layer, v in if let t = T(v) { draw(&layer, t) } })
+                     present: { layer, v in
+                         guard let t = T(v) else { return false }
+                         draw(&layer, t)
+                         return true
+                     })
     }
 
     /// A number drawn clamped to `limits` (opacity: stored and animated freely, drawn within 0…1).
@@ -235,7 +240,11 @@ public enum PropertyTable {
     ) -> PropertySpec {
         PropertySpec(name: name, type: .number, quantity: .plain, defaultValue: .number(defaultValue), range: .finite, kinds: kinds,
                      animatable: true, summary: summary,
-                     present: { layer, v in if let n = v.number { draw(&layer, min(max(n, limits.lowerBound), limits.upperBound)) } })
+                     present: { layer, v in
+                         guard let n = v.number else { return false }
+                         draw(&layer, min(max(n, limits.lowerBound), limits.upperBound))
+                         return true
+                     })
     }
 
     /// A word from a closed set, drawn as its enum case.
@@ -245,7 +254,11 @@ public enum PropertyTable {
     ) -> PropertySpec where W.RawValue == String {
         PropertySpec(name: name, type: .word(W.allCases.map(\.rawValue)), quantity: .plain, defaultValue: .string(defaultValue.rawValue),
                      range: .finite, kinds: kinds, animatable: anim, summary: summary,
-                     present: { layer, v in if let w = v.string.flatMap(W.init(rawValue:)) { draw(&layer, w) } })
+                     present: { layer, v in
+                         guard let w = v.string.flatMap(W.init(rawValue:)) else { return false }
+                         draw(&layer, w)
+                         return true
+                     })
     }
 
     /// A property the evaluator reads itself, not drawn from a field.

@@ -16,7 +16,12 @@ struct AnimationTrack: Sendable {
 
     var kind: Kind
     var additive: Bool
+    /// Whether every value it refers to is a number: stacked on a number, it is evaluated in
+    /// `AnimationTable.numbers`, without `Value`s.
+    var numeric = false
     var clock: TimingClock
+    /// `clock.activeDuration`, worked out once.
+    var active: Double
     var duration: Double
     /// Where the value is read and written (`.none` for groups and inert tracks).
     var target: KeyPath.SlotAccess = .none
@@ -53,14 +58,23 @@ struct AnimationTable: Sendable {
     var details: [AnimationTrack.Detail] = []
     /// from, to, by and keyframe values, named paths resolved.
     var values: [Value] = []
+    /// `values` as numbers (NaN where a value is not one).
+    var numbers: [Double] = []
     var keyTimes: [Double] = []
     var timingFunctions: [TimingFunction] = []
 
     /// Appends `v` to `values` and returns its index (-1 for nil).
     mutating func add(_ v: Value?) -> Int {
         guard let v else { return -1 }
-        values.append(v)
+        add([v])
         return values.count - 1
+    }
+
+    /// Appends `vs` to `values` and returns where they are.
+    mutating func add(_ vs: [Value]) -> Range<Int> {
+        values += vs
+        numbers += vs.map { $0.number ?? .nan }
+        return values.count - vs.count..<values.count
     }
 
     /// Appends tracks as one run (a layer's animations, a group's children) and returns it.
@@ -76,8 +90,8 @@ extension Evaluator {
     /// children go into `table` (after their own children), the track itself to the caller.
     func compile(_ a: Animation, label: String, kind: LayerKind?, begin: Double, duration d: Double,
                  isChild: Bool, into table: inout AnimationTable) -> (AnimationTrack, AnimationTrack.Detail) {
-        var t = AnimationTrack(kind: .inert, additive: a.timing.additive,
-                               clock: clock(for: a, begin: begin, duration: d, isChild: isChild), duration: d)
+        let clock = clock(for: a, begin: begin, duration: d, isChild: isChild)
+        var t = AnimationTrack(kind: .inert, additive: a.timing.additive, clock: clock, active: clock.activeDuration, duration: d)
         var detail = AnimationTrack.Detail(animation: a, label: label)
         if let text = a.keyPath, let kind, let kp = KeyPath.resolve(text, for: kind) {
             detail.keyPath = kp
@@ -110,8 +124,7 @@ extension Evaluator {
                 values = k.values.map(resolve)
                 times = k.effectiveKeyTimes(values)
             }
-            t.keyframes = table.values.count..<table.values.count + values.count
-            table.values += values
+            t.keyframes = table.add(values)
             t.times = table.keyTimes.count..<table.keyTimes.count + times.count
             table.keyTimes += times
         case .spring(let s):
@@ -129,6 +142,9 @@ extension Evaluator {
             }
             t.children = table.append(children)
         }
+        let refs = [t.from, t.to, t.by].filter { $0 >= 0 } + Array(t.keyframes)
+        t.numeric = (t.kind == .basic || t.kind == .spring || (t.kind == .keyframes && !t.keyframes.isEmpty))
+            && refs.allSatisfy { table.values[$0].number != nil }
         return (t, detail)
     }
 

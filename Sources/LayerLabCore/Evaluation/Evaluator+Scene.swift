@@ -56,8 +56,8 @@ extension Evaluator {
         for i in layers {
             modelProperties(i, at: time, into: &frame.props)
             // Events may change the layer's clock; otherwise it is the plan's.
-            let clockChanged = frame.props.written(PropertyTable.Slot.beginTime) != nil
-                || frame.props.written(PropertyTable.Slot.speed) != nil || frame.props.written(PropertyTable.Slot.timeOffset) != nil
+            let clockChanged = frame.props.isWritten(PropertyTable.Slot.beginTime)
+                || frame.props.isWritten(PropertyTable.Slot.speed) || frame.props.isWritten(PropertyTable.Slot.timeOffset)
             let lt = clockChanged ? Evaluator.clockTime(parentTime, frame.props) : plans[i].clock.time(parentTime)
             var trace: [Explanation.Step]? = nil
             stack(i, sceneTime: time, layerTime: lt, into: &frame.props, trace: &trace, traceKey: nil)
@@ -66,8 +66,8 @@ extension Evaluator {
             let p = out.count - 1
             present(i, frame.props, layerTime: lt, into: &out[p])
             let name = out[p].name, kind = out[p].kind
-            let mask = frame.props.written(PropertyTable.Slot.mask)
-            if let m = mask == nil ? plans[i].mask : maskTarget(mask, of: name) {
+            let maskChanged = frame.props.isWritten(PropertyTable.Slot.mask)
+            if let m = maskChanged ? maskTarget(frame.props.written(PropertyTable.Slot.mask), of: name) : plans[i].mask {
                 frame.maskOf[name] = m
                 frame.maskNames.insert(m)
             }
@@ -96,7 +96,7 @@ extension Evaluator {
         var p = PresentedLayer(name: l.name, kind: l.kind)
         for e in props.entries where has[e.index] {
             guard let present = PropertyTable.presenters[e.index] else { continue }
-            present(&p, PropertyTable.holdsPath[e.index] ? resolve(e.value) : e.value)
+            _ = present(&p, PropertyTable.holdsPath[e.index] ? resolve(e.value) : e.value)
         }
         return p
     }
@@ -125,12 +125,13 @@ extension Evaluator {
         for k in props.written.indices {
             let i = props.written[k].index
             guard let present = presenters[i], has[i] else { continue }
-            // From the default, as a fresh layer: a value of the wrong type leaves the default.
-            present(&p, defaults[i])
-            present(&p, holdsPath[i] ? resolve(props.written[k].value) : props.written[k].value)
+            // A value of the wrong type leaves the default, as on a fresh layer.
+            if !present(&p, holdsPath[i] ? resolve(props.written[k].value) : props.written[k].value) {
+                _ = present(&p, defaults[i])
+            }
         }
         if p.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
-        if props.written(PropertyTable.Slot.transform) != nil || props.written(PropertyTable.Slot.sublayerTransform) != nil {
+        if props.isWritten(PropertyTable.Slot.transform) || props.isWritten(PropertyTable.Slot.sublayerTransform) {
             presentTransforms(props, into: &p)
         }
     }

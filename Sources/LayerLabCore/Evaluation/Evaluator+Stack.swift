@@ -37,7 +37,7 @@ extension Evaluator {
     /// time `parentTime`.
     func apply(_ index: Int, parentTime: Double, into props: inout PropertySlots,
                trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
-        let local = animationTable.tracks[index].clock.local(parentTime)
+        let local = animationTable.tracks[index].clock.local(parentTime, active: animationTable.tracks[index].active)
         let kind = animationTable.tracks[index].kind
         switch kind {
         case .group:
@@ -62,6 +62,12 @@ extension Evaluator {
         }
         let kp = animationTable.tracks[index].target
         let additive = animationTable.tracks[index].additive
+        if animationTable.tracks[index].numeric, let beneath = kp.readNumber(props) {
+            let v = bodyValue(index, animationTable.numbers, beneath: beneath, localTime: local.time, phase: local.phase)
+            kp.writeNumber(additive ? beneath.adding(v) : v, into: &props)
+            if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
+            return
+        }
         let beneath = resolve(kp.read(props))
         if kind == .motion {
             let detail = animationTable.details[index]
@@ -75,7 +81,7 @@ extension Evaluator {
                 rk.write(.number(own + angle + offset), into: &props)
             }
         } else {
-            let v = bodyValue(index, beneath: beneath, localTime: local.time, phase: local.phase)
+            let v = bodyValue(index, animationTable.values, beneath: beneath, localTime: local.time, phase: local.phase)
             kp.write(additive ? beneath.adding(v) : v, into: &props)
         }
         if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
@@ -153,12 +159,12 @@ extension Evaluator {
         return k.motionSample(at: fraction(index, t), path: motion, times: animationTable.keyTimes[animationTable.tracks[index].times])
     }
 
-    /// The animated value of the (non-group) track at `index` at iteration time `t`.
-    func bodyValue(_ index: Int, beneath: Value, localTime t: Double, phase: TimingPhase) -> Value {
+    /// The animated value of the (non-group) track at `index` at iteration time `t`, from
+    /// its values in `pool` (`animationTable.values`, or `numbers` for a numeric track).
+    func bodyValue<V: Stackable>(_ index: Int, _ pool: [V], beneath: V, localTime t: Double, phase: TimingPhase) -> V {
         let f = fraction(index, t)
         let c = animationTable.tracks[index]
-        let pool = animationTable.values
-        func value(_ i: Int) -> Value? { i < 0 ? nil : pool[i] }
+        func value(_ i: Int) -> V? { i < 0 ? nil : pool[i] }
         switch c.kind {
         case .basic:
             let (from, to) = endpoints(from: value(c.from), to: value(c.to), by: value(c.by), beneath: beneath, additive: c.additive)
@@ -177,7 +183,7 @@ extension Evaluator {
     }
 
     /// CABasicAnimation's rules for which of from, to and by are given.
-    func endpoints(from: Value?, to: Value?, by: Value?, beneath: Value, additive: Bool) -> (Value, Value) {
+    func endpoints<V: Stackable>(from: V?, to: V?, by: V?, beneath: V, additive: Bool) -> (V, V) {
         let base = additive ? beneath.zero : beneath
         switch (from, to, by) {
         case (let f?, let t?, _): return (f, t)

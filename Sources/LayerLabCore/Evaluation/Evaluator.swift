@@ -264,6 +264,7 @@ public struct Evaluator: Sendable {
     /// The same, written into `props` (a buffer reused from layer to layer).
     func modelProperties(_ order: Int, at time: Double, into props: inout PropertySlots) {
         props.assign(plans[order].stored)
+        if plans[order].events.isEmpty { return }
         for e in plans[order].events {
             if e.time > time { break }
             for (i, a) in e.event.assignments.enumerated() {

@@ -82,11 +82,11 @@ extension Animation.Keyframes {
 
     /// The value at fraction `f` (0…1) of the animation's duration, from the keyframe
     /// settings alone (what an animation track keeps, as slices of its table's pools).
-    static func value<Values: RandomAccessCollection<Value>, Times: RandomAccessCollection<Double>,
+    static func value<Values: RandomAccessCollection, Times: RandomAccessCollection<Double>,
                       Curves: RandomAccessCollection<TimingFunction>>(
         at f: Double, values: Values, times: Times, mode: Animation.CalculationMode, timingFunctions: Curves
-    ) -> Value where Values.Index == Int, Times.Index == Int, Curves.Index == Int {
-        guard !values.isEmpty else { return .null }
+    ) -> Values.Element where Values.Element: Stackable, Values.Index == Int, Times.Index == Int, Curves.Index == Int {
+        guard !values.isEmpty else { return .missing }
         let (i, s) = locate(f, count: values.count, times: times, mode: mode, timingFunctions: timingFunctions)
         let v0 = values.startIndex
         guard let s else { return values[v0 + i] }
@@ -119,9 +119,9 @@ extension Animation.Keyframes {
 
     /// Catmull-Rom through the values (Kochanek-Bartels with tension, continuity and bias 0),
     /// the end values repeated as their own neighbours.
-    private static func catmullRom<Values: RandomAccessCollection<Value>>(_ values: Values, _ i: Int, _ s: Double) -> Value
-    where Values.Index == Int {
-        func v(_ k: Int) -> Value { values[values.startIndex + k] }
+    private static func catmullRom<Values: RandomAccessCollection>(_ values: Values, _ i: Int, _ s: Double) -> Values.Element
+    where Values.Element: Stackable, Values.Index == Int {
+        func v(_ k: Int) -> Values.Element { values[values.startIndex + k] }
         let p1 = v(i).components, p2 = v(i + 1).components
         guard !p1.isEmpty, p1.count == p2.count else { return v(i).interpolated(to: v(i + 1), s) }
         let p0 = i > 0 ? v(i - 1).components : p1

@@ -162,7 +162,7 @@ public struct PresentedLayer: Hashable, Sendable {
     /// Every field at its property's default, built once from the table.
     private static let defaults: PresentedLayer = {
         var p = PresentedLayer(placeholderNamed: "")
-        for spec in PropertyTable.all { spec.present?(&p, spec.defaultValue) }
+        for spec in PropertyTable.all { _ = spec.present?(&p, spec.defaultValue) }
         return p
     }()
 

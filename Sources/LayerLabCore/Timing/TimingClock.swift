@@ -48,8 +48,10 @@ public struct TimingClock: Hashable, Sendable {
     }
 
     /// Maps parent time `tp` to local time.
-    public func local(_ tp: Double) -> LocalTime {
-        let active = activeDuration
+    public func local(_ tp: Double) -> LocalTime { local(tp, active: activeDuration) }
+
+    /// The same with `activeDuration` computed beforehand (an evaluator keeps it per animation).
+    func local(_ tp: Double, active: Double) -> LocalTime {
         var elapsed = (tp - begin) * speed
         if elapsed.isNaN { elapsed = 0 }
         var phase = TimingPhase.active

@@ -5,7 +5,7 @@ extension Value {
     /// `true` shows `true`, as Core Animation does for `hidden`.
     public func interpolated(to other: Value, _ t: Double) -> Value {
         switch (self, other) {
-        case (.number(let a), .number(let b)): return .number(a + (b - a) * t)
+        case (.number(let a), .number(let b)): return .number(a.interpolated(to: b, t))
         case (.point(let a), .point(let b)): return .point(a.lerp(b, t))
         case (.size(let a), .size(let b)):
             return .size(Size(a.width + (b.width - a.width) * t, a.height + (b.height - a.height) * t))
@@ -29,7 +29,7 @@ extension Value {
     /// The sum used by `byValue` and additive animations; values that cannot add give `other`.
     public func adding(_ other: Value) -> Value {
         switch (self, other) {
-        case (.number(let a), .number(let b)): return .number(a + b)
+        case (.number(let a), .number(let b)): return .number(a.adding(b))
         case (.point(let a), .point(let b)): return .point(a + b)
         case (.size(let a), .size(let b)): return .size(Size(a.width + b.width, a.height + b.height))
         case (.rect(let a), .rect(let b)):
@@ -110,4 +110,33 @@ extension Value {
         guard a.count == b.count, !a.isEmpty else { return self == other ? 0 : 1 }
         return zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
     }
+}
+
+/// What stacking animations needs of a value: `Value` in general, and `Double` for tracks
+/// whose values are all numbers, so a frame handles no `Value` for those. A number blends
+/// and adds the same either way (`Value`'s number cases call the `Double` ones).
+protocol Stackable {
+    var zero: Self { get }
+    func adding(_ other: Self) -> Self
+    func subtracting(_ other: Self) -> Self
+    func interpolated(to other: Self, _ t: Double) -> Self
+    var components: [Double] { get }
+    func withComponents(_ c: [Double]) -> Self
+    /// What an animation without keyframes gives (never asked of number tracks).
+    static var missing: Self { get }
+}
+
+extension Value: Stackable {
+    static var missing: Value { .null }
+}
+
+extension Double: Stackable {
+    var zero: Double { 0 }
+    func adding(_ other: Double) -> Double { self + other }
+    /// As `Value.subtracting`: adding the other scaled by −1.
+    func subtracting(_ other: Double) -> Double { self + other * -1 }
+    func interpolated(to other: Double, _ t: Double) -> Double { self + (other - self) * t }
+    var components: [Double] { [self] }
+    func withComponents(_ c: [Double]) -> Double { c[0] }
+    static var missing: Double { .nan }
 }
