@@ -32,9 +32,9 @@ extension Surface {
 ///
 /// Every pixel is `colour · k + pixel · (1 − k)` per channel in `Float`, rounded half up, with
 /// `k` = coverage · alpha · clip; a weight of 1 (up to float error in the area sums) stores
-/// the colour's word. Runs of one coverage skip the per-pixel weights: a full one is a word
-/// fill, one under `faint` changes no byte and is skipped, with the same bytes as blending
-/// pixel by pixel.
+/// the colour's word, and a weight under `faint` changes no byte, so the pixel is skipped.
+/// Runs of one coverage skip the per-pixel weights: a full one is a word fill, a faint one
+/// is skipped whole, with the same bytes as blending pixel by pixel.
 struct SolidSpans {
     /// A straight colour's components (0…255), its weight, and its opaque word.
     struct Color {
@@ -111,7 +111,7 @@ struct SolidSpans {
     /// One pixel at weight `k`.
     @inline(__always)
     private func put(_ k: Float, _ i: Int) {
-        if k <= 0 { return }
+        if k < SolidSpans.faint { return }
         if k >= 0.99999 { words[i] = color.word; return }
         let d = UnsafeMutableRawPointer(words + i).assumingMemoryBound(to: UInt8.self)
         let inv = 1 - k

@@ -96,7 +96,10 @@ extension Path {
                 let c1 = map(c10), c2 = map(c20), p = map(p0)
                 if !hasPen { start = p; pen = p; hasPen = true; b.restart(p); continue }
                 b.begin(pen)
-                let dd = max((pen - 2 * c1 + c2).length, (c1 - 2 * c2 + p).length)
+                // NB: max(√a, √b) as √max(a, b): the root is monotonic, so the same number
+                // (NaN included) with one root instead of two.
+                let e1 = pen - 2 * c1 + c2, e2 = c1 - 2 * c2 + p
+                let dd = max(e1.x * e1.x + e1.y * e1.y, e2.x * e2.x + e2.y * e2.y).squareRoot()
                 let n = segmentCount((0.75 * dd / tol).squareRoot())
                 if n <= maxTabledSegments {
                     // NB: by index into one flat table (iterating an inner array retains it).
