@@ -47,7 +47,15 @@ public struct Bitmap: Hashable, Sendable {
 
     /// A colour rounded to bytes.
     static func bytes(_ c: Color) -> (UInt8, UInt8, UInt8, UInt8) {
-        func b(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        func b(_ v: Double) -> UInt8 {
+            // NB: `max(0, min(255, (v * 255).rounded()))` without a libm call: NaN gives 255 and
+            // inside 0…255 the whole part is exact, so half-away rounding is one comparison.
+            let x = v * 255
+            if x.isNaN || x >= 255 { return 255 }
+            if !(x > 0) { return 0 }
+            let whole = Double(Int(x))
+            return UInt8(x - whole >= 0.5 ? whole + 1 : whole)
+        }
         return (b(c.r), b(c.g), b(c.b), b(c.a))
     }
 }

@@ -29,15 +29,17 @@ extension RenderContext {
               clip: [Float]?, alpha: Float) {
         guard !ref.pointee.hidden, ref.pointee.opacity > 0, ref.pointee.opacity.isFinite || ref.pointee.opacity > 1
         else { return }
-        // A flat leaf (no sublayers, copies or mask) under a 2D parent needs only its 2D map:
-        // the 3D product's entries are the same sums plus exact zeros, so the pixels match.
-        let leaf = ref.pointee.sublayers.isEmpty && ref.pointee.replicator == nil && ref.pointee.mask.isEmpty
-            && ref.pointee.kind != .transformLayer && RenderContext.inPlace(ref) { $0.isFlat }
+        // A flat leaf (no sublayers, so no copies either, and no mask) under a 2D parent needs
+        // only its 2D map: the 3D product's entries are the same sums plus exact zeros, so the
+        // pixels match.
+        let leaf = RenderContext.inPlace(ref) {
+            $0.sublayers.isEmpty && $0.mask.isEmpty && $0.kind != .transformLayer && $0.isFlat
+        }
         if leaf, let p = flatParent {
             let m = RenderContext.inPlace(ref) { $0.transformToSuperlayer }.concatenating(p)
             if !ref.pointee.isDoubleSided
                 && !Projective2D(m).facesViewer(at: Point(ref.pointee.bounds.midX, ref.pointee.bounds.midY)) { return }
-            drawAffine(ref, m, children: .identity, parent: parent, maskLayers: [], into: target, clip: clip,
+            drawAffine(ref, m, children: identity3D, parent: parent, maskLayers: [], into: target, clip: clip,
                        alpha: alpha)
             return
         }
@@ -83,9 +85,9 @@ extension RenderContext {
                             maskLayers: [PresentedLayer], m3: Transform3D? = nil, into target: Surface,
                             clip: [Float]?, alpha: Float) {
         let opacity = Float(min(1, ref.pointee.opacity))
-        let hasMask = !ref.pointee.mask.isEmpty
+        let hasMask = RenderContext.inPlace(ref) { !$0.mask.isEmpty }
         let shadow = RenderContext.castsShadow(ref)
-        let group = hasMask || (shadow && ref.pointee.shadowPath.isEmpty)
+        let group = hasMask || (shadow && RenderContext.inPlace(ref) { $0.shadowPath.isEmpty })
             || (opacity < 1 && RenderContext.drawingCount(ref, limit: 2) > 1)
         guard group else {
             if shadow {
@@ -158,10 +160,13 @@ extension RenderContext {
             if let e = ref.pointee.emission { drawEmission(e, transform: m, into: target, clip: inner, alpha: alpha) }
         case .layer, .replicator, .transformLayer, .emitterCell: break
         }
-        if let r = ref.pointee.replicator {
-            drawCopies(ref.pointee, r, children: children, into: target, clip: inner, alpha: alpha)
-        } else {
-            drawLayers(ref.pointee.sublayers, parent: children, into: target, clip: inner, alpha: alpha)
+        // NB: without sublayers a replicator has nothing to copy.
+        if RenderContext.inPlace(ref, { !$0.sublayers.isEmpty }) {
+            if let r = ref.pointee.replicator {
+                drawCopies(ref.pointee, r, children: children, into: target, clip: inner, alpha: alpha)
+            } else {
+                drawLayers(ref.pointee.sublayers, parent: children, into: target, clip: inner, alpha: alpha)
+            }
         }
         if hasArea && ref.pointee.borderWidth > 0 && ref.pointee.borderColor.a > 0 {
             let bw = min(ref.pointee.borderWidth, min(b.width, b.height) / 2)
@@ -177,10 +182,12 @@ extension RenderContext {
     /// A shape layer's path: fill, then stroke (trimmed, dashed) on top.
     private func drawShape(_ ref: LayerRef, transform m: AffineTransform, into target: Surface,
                            clip: [Float]?, alpha: Float) {
-        guard !ref.pointee.path.isEmpty else { return }
+        guard RenderContext.inPlace(ref, { !$0.path.isEmpty }) else { return }
         if ref.pointee.fillColor.a > 0 {
-            fillPath(ref.pointee.path, transform: m, evenOdd: ref.pointee.fillRule == .evenOdd,
-                     color: ref.pointee.fillColor, into: target, clip: clip, alpha: alpha)
+            RenderContext.inPlace(ref) { layer in
+                fillPath(layer.path, transform: m, evenOdd: layer.fillRule == .evenOdd, color: layer.fillColor,
+                         into: target, clip: clip, alpha: alpha)
+            }
         }
         if ref.pointee.strokeColor.a > 0 && ref.pointee.lineWidth > 0 && ref.pointee.lineWidth.isFinite {
             let layer = ref.pointee

@@ -11,8 +11,11 @@ final class RenderContext {
     let scan: ScanConverter
     /// Flattening tolerance in pixels.
     let tolerance = 0.05
+    /// `Transform3D.identity`, read once: a flat leaf's sublayer map, which it never uses (a
+    /// global is checked for initialisation and its array retained at each read).
+    let identity3D = Transform3D.identity
     var contours = Contours()
-    /// Scratch for `fillPath`: a path flattened in device space.
+    /// Scratch for `deviceContours`: a path flattened in device space.
     private var flattening = FlatPolylines()
     /// Laid-out texts, kept across frames.
     var textLayouts = TextLayoutCache.shared
@@ -123,10 +126,8 @@ final class RenderContext {
     func fillPath(_ path: Path, transform t: AffineTransform, evenOdd: Bool, color: Color, into target: Surface,
                   clip: [Float]?, alpha: Float) {
         guard color.a > 0, alpha > 0 else { return }
-        flattening.removeAll()
-        path.flatten(tolerance: tolerance, transform: t, into: &flattening)
         scan.reset()
-        scan.add(flattening, transform: .identity)
+        scan.add(path, tolerance: tolerance, transform: t)
         paintScan(.color(color), evenOdd: evenOdd, into: target, clip: clip, alpha: alpha)
     }
 }

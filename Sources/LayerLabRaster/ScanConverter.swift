@@ -58,9 +58,11 @@ final class ScanConverter {
         state.pointee.add(points: c.points, ends: c.ends, transform: t, normalize: normalize)
     }
 
-    /// Adds flattened polylines as contours, as `add(Contours(flat), …)` would (no copy).
-    func add(_ flat: FlatPolylines, transform t: AffineTransform) {
-        state.pointee.add(points: flat.points, ends: flat.ends, transform: t, normalize: false)
+    /// Adds a path flattened in device space (through `t`, to `tolerance` pixels), as
+    /// `add(Contours(flattened), transform: .identity, normalize: false)` would, from scratch
+    /// lists the converter keeps: the per-shape cost of scenes with many small layers.
+    func add(_ path: Path, tolerance: Double, transform t: AffineTransform) {
+        state.pointee.add(path, tolerance: tolerance, transform: t)
     }
 
     /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
@@ -110,6 +112,8 @@ final class ScanConverter {
         var boxCount = 0
         /// Set by `add` for contours marked as overlapping themselves.
         var mayOverlap = false
+        /// Scratch for a path being flattened.
+        var flattening = FlatPolylines()
         lazy var sampled = SampledScanConverter(width: width, height: height)
         /// Accumulated signed area, one cell per pixel of a band of the bounding box (plus two
         /// spill columns), zero between shapes.
@@ -174,6 +178,20 @@ final class ScanConverter {
             boxCount = 0
             mayOverlap = false
             minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
+        }
+
+        mutating func add(_ path: Path, tolerance: Double, transform t: AffineTransform) {
+            // NB: the lists move out and back (a swap), so reading them while `self` changes
+            // needs no copy.
+            var flat = FlatPolylines()
+            swap(&flat, &flattening)
+            defer { swap(&flat, &flattening) }
+            flat.removeAll()
+            path.flatten(tolerance: tolerance, transform: t, into: &flat)
+            // NB: the identity spelled out: `.identity` is a global, initialised lazily and
+            // checked at each use.
+            add(points: flat.points, ends: flat.ends, transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0),
+                normalize: false)
         }
 
         /// Adds the polygons `points[ends[i-1]..<ends[i]]`; fewer than three points draw nothing.
@@ -267,10 +285,8 @@ final class ScanConverter {
                                     _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
             guard edgeCount > 0 else { return }
             defer { reset() }
-            let rowStart = clampedInt(minY.rounded(.down), 0, height)
-            let rowEnd = clampedInt(maxY.rounded(.up), 0, height)
-            let colStart = clampedInt(minX.rounded(.down), 0, width)
-            let colEnd = clampedInt(maxX.rounded(.up), 0, width)
+            let rowStart = State.floorIndex(minY, height), rowEnd = State.ceilIndex(maxY, height)
+            let colStart = State.floorIndex(minX, width), colEnd = State.ceilIndex(maxX, width)
             guard rowStart < rowEnd else { return }
             if needsExactWinding(evenOdd: evenOdd) {
                 sampled.load(UnsafeBufferPointer(start: edges, count: edgeCount))
@@ -383,6 +399,16 @@ final class ScanConverter {
             return n
         }
 
+        /// `clampedInt(v.rounded(.down), 0, n)` without a libm call: truncation is the floor
+        /// wherever the clamp does not decide.
+        @inline(__always) static func floorIndex(_ v: Double, _ n: Int) -> Int { clampedInt(v, 0, n) }
+
+        /// `clampedInt(v.rounded(.up), 0, n)` without a libm call.
+        @inline(__always) static func ceilIndex(_ v: Double, _ n: Int) -> Int {
+            let c = clampedInt(v, 0, n)
+            return c < n && v > Double(c) ? c + 1 : c
+        }
+
         /// Stretches shorter than this go to `cover` instead of `runs`.
         static let minRun = 4
 
@@ -442,12 +468,14 @@ final class ScanConverter {
                 }
                 if Int32(li) < lo[row] { lo[row] = Int32(li) }
                 if Int32(ri + 1) > hi[row] { hi[row] = Int32(ri + 1) }
-                // The blocks of cells li...ri + 1 (the within-cell case writes li + 1 ≤ ri + 1).
-                var b = li / block
-                let bLast = min(ri + 1, stride - 1) / block
-                while b <= bLast {
-                    marks[row * words + b >> 6] |= 1 << UInt64(b & 63)
-                    b += 1
+                // The blocks of cells li...ri + 1 (the within-cell case writes li + 1 ≤ ri + 1):
+                // one mask when they share a word, as they nearly always do.
+                let bFirst = li / block, bLast = min(ri + 1, stride - 1) / block
+                if bFirst >> 6 == bLast >> 6 {
+                    let bits = (UInt64.max << UInt64(bFirst & 63)) & (UInt64.max >> UInt64(63 - (bLast & 63)))
+                    marks[row * words + bFirst >> 6] |= bits
+                } else {
+                    for b in bFirst...bLast { marks[row * words + b >> 6] |= 1 << UInt64(b & 63) }
                 }
                 x = xNext; y = yNext; row += 1
             }

@@ -68,6 +68,7 @@ extension Path {
         var pen = Point.zero
         var hasPen = false
         func map(_ p: Point) -> Point { transform?.apply(p) ?? p }
+        let table = cubicWeights
 
         for element in elements {
             switch element {
@@ -97,8 +98,13 @@ extension Path {
                 b.begin(pen)
                 let dd = max((pen - 2 * c1 + c2).length, (c1 - 2 * c2 + p).length)
                 let n = segmentCount((0.75 * dd / tol).squareRoot())
-                if n < cubicWeights.count {
-                    for w in cubicWeights[n] { b.add(w.x * pen + w.y * c1 + w.z * c2 + w.w * p) }
+                if n <= maxTabledSegments {
+                    // NB: by index into one flat table (iterating an inner array retains it).
+                    let first = n * (n - 1) / 2
+                    for i in first..<(first + n) {
+                        let w = table[i]
+                        b.add(w.x * pen + w.y * c1 + w.z * c2 + w.w * p)
+                    }
                 } else {
                     for i in 1...n {
                         let w = cubicWeight(i, n)
@@ -137,7 +143,7 @@ private struct PolylineBuilder {
     mutating func finish(closed: Bool) {
         let count = flat.points.count - first
         if drew, count > 0 {
-            if closed, count > 1, flat.points[flat.points.count - 1].distance(to: flat.points[first]) < 1e-9 {
+            if closed, count > 1, PolylineBuilder.near(flat.points[flat.points.count - 1], flat.points[first]) {
                 flat.points.removeLast()
             }
             flat.ends.append(flat.points.count)
@@ -151,7 +157,7 @@ private struct PolylineBuilder {
 
     /// Appends `p` unless it repeats the last point.
     @inline(__always) mutating func add(_ p: Point) {
-        if flat.points.count > first, flat.points[flat.points.count - 1].distance(to: p) < 1e-9 { return }
+        if flat.points.count > first, PolylineBuilder.near(flat.points[flat.points.count - 1], p) { return }
         flat.points.append(p)
     }
 
@@ -166,6 +172,13 @@ private struct PolylineBuilder {
         flat.points.append(p)
     }
 
+    /// `a.distance(to: b) < 1e-9` without the square root: 1e-9 · 1e-9 is the smallest
+    /// double whose correctly rounded root reaches 1e-9, so the comparisons agree everywhere.
+    @inline(__always) static func near(_ a: Point, _ b: Point) -> Bool {
+        let d = a - b
+        return d.x * d.x + d.y * d.y < 1e-9 * 1e-9
+    }
+
     private mutating func dropSubpath() {
         if flat.points.count > first { flat.points.removeLast(flat.points.count - first) }
     }
@@ -177,13 +190,19 @@ private func cubicWeight(_ i: Int, _ n: Int) -> SIMD4<Double> {
     return SIMD4(u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
 }
 
+/// Segment counts up to this take their weights from `cubicWeights`.
+private let maxTabledSegments = 32
+
 /// `cubicWeight(i, n)` for i in 1...n, for the segment counts small curves get: the same
-/// numbers without a division and ten products a point.
-private let cubicWeights: [[SIMD4<Double>]] = (0...32).map { n in n == 0 ? [] : (1...n).map { cubicWeight($0, n) } }
+/// numbers without a division and ten products a point. The weights for n segments start
+/// at n(n - 1)/2.
+private let cubicWeights: [SIMD4<Double>] = (1...maxTabledSegments).flatMap { n in (1...n).map { cubicWeight($0, n) } }
 
 /// Segments for a curve: `raw` rounded up into 1…1000 (NaN and infinities included).
 private func segmentCount(_ raw: Double) -> Int {
     guard raw > 1 else { return 1 }
     guard raw < 1000 else { return 1000 }
-    return Int(raw.rounded(.up))
+    // NB: `raw.rounded(.up)` without a libm call (raw is in 1…1000 here).
+    let n = Int(raw)
+    return Double(n) < raw ? n + 1 : n
 }

@@ -21,7 +21,9 @@ public enum ANSIEncoder {
     /// Appends the whole frame's bytes to `out` in one pass over the cells (a buffer the
     /// caller keeps stops reallocation between frames).
     public static func write(_ grid: CellGrid, into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + grid.columns * grid.rows * 2 + grid.rows * 8)
+        // NB: a 24-bit frame takes about a dozen bytes a cell; growing the buffer on the way
+        // would copy it several times.
+        out.reserveCapacity(out.count + grid.columns * grid.rows * 16 + grid.rows * 8)
         rows(grid) { _, bytes in out.append(contentsOf: bytes); out.append(10) }
     }
 
