@@ -104,7 +104,7 @@ extension Evaluator {
         switch a.body {
         case .basic(let b):
             if targeted { t.kind = .basic }
-            t.from = table.add(b.from.map(resolve)); t.to = table.add(b.to.map(resolve)); t.by = table.add(b.by.map(resolve))
+            t.from = table.add(b.from.map { resolve($0) }); t.to = table.add(b.to.map { resolve($0) }); t.by = table.add(b.by.map { resolve($0) })
         case .keyframes(let k):
             if targeted { t.kind = .keyframes }
             t.calculationMode = k.calculationMode
@@ -124,7 +124,7 @@ extension Evaluator {
                     detail.rotationOffset = k.rotationMode.map { $0 == .auto ? 0 : Double.pi }
                 }
             } else {
-                values = k.values.map(resolve)
+                values = k.values.map { resolve($0) }
                 times = k.effectiveKeyTimes(values)
             }
             t.keyframes = table.add(values)
@@ -132,7 +132,7 @@ extension Evaluator {
             table.keyTimes += times
         case .spring(let s):
             if targeted { t.kind = .spring }
-            t.from = table.add(s.from.map(resolve)); t.to = table.add(s.to.map(resolve)); t.by = table.add(s.by.map(resolve))
+            t.from = table.add(s.from.map { resolve($0) }); t.to = table.add(s.to.map { resolve($0) }); t.by = table.add(s.by.map { resolve($0) })
             t.spring = springSolver(s, duration: a.timing.duration)
             // UIKit's damping-ratio form lands on its target when its duration is over, and
             // so does a spring lasting its settling duration (it is at rest by definition).
@@ -170,6 +170,14 @@ extension Evaluator {
     /// Compiles every top-level animation: each layer's in the order they were added, as
     /// one run of tracks (`LayerPlan.animations`).
     mutating func compileAnimations() {
+        let (table, runs) = compiledAnimations()
+        for (order, run) in runs { plans[order].animations = run }
+        animationTable = table
+    }
+
+    /// The table and each layer's run in it. (Not mutating: calling `compile` from a mutating
+    /// method would copy the evaluator at each call.)
+    private func compiledAnimations() -> (AnimationTable, [(order: Int, run: Range<Int>)]) {
         // Animations of a layer that does not exist apply to nothing; the rest by layer, stably.
         var placed: [(order: Int, index: Int)] = []
         placed.reserveCapacity(document.animations.count)
@@ -179,6 +187,7 @@ extension Evaluator {
         placed.sort { ($0.order, $0.index) < ($1.order, $1.index) }
         var table = AnimationTable()
         var keyPaths: [KeyPathKey: KeyPath?] = [:]
+        var runs: [(order: Int, run: Range<Int>)] = []
         var k = 0
         while k < placed.count {
             let order = placed[k].order
@@ -192,8 +201,8 @@ extension Evaluator {
                 runDetails.append(d)
                 k += 1
             }
-            plans[order].animations = table.append(run, runDetails)
+            runs.append((order, table.append(run, runDetails)))
         }
-        animationTable = table
+        return (table, runs)
     }
 }
