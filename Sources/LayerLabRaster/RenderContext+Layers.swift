@@ -37,7 +37,7 @@ extension RenderContext {
         }
         if leaf, let p = flatParent {
             let m = RenderContext.inPlace(ref) { $0.transformToSuperlayer }.concatenating(p)
-            if !ref.pointee.isDoubleSided
+            if !RenderContext.inPlace(ref, { $0.isDoubleSided })
                 && !Projective2D(m).facesViewer(at: Point(ref.pointee.bounds.midX, ref.pointee.bounds.midY)) { return }
             drawAffine(ref, m, children: identity3D, parent: parent, maskLayers: [], into: target, clip: clip,
                        alpha: alpha)
@@ -243,7 +243,7 @@ extension RenderContext {
         case .emitter: n += min(limit, ref.pointee.emission?.particles.count ?? 0)
         case .layer, .replicator, .transformLayer, .emitterCell: break
         }
-        if let r = ref.pointee.replicator, r.count > 1, !ref.pointee.sublayers.isEmpty { return limit }
+        if RenderContext.inPlace(ref, { !$0.sublayers.isEmpty && ($0.replicator?.count ?? 0) > 1 }) { return limit }
         if n >= limit { return n }
         return ref.pointee.sublayers.withUnsafeBufferPointer { subs in
             for i in subs.indices {

@@ -6,7 +6,7 @@ import LayerLabCore
 extension RenderContext {
     /// Whether the layer casts a visible shadow.
     static func castsShadow(_ ref: LayerRef) -> Bool {
-        castsShadow(ref.pointee.shadowOpacity, ref.pointee.shadowColor)
+        RenderContext.inPlace(ref) { castsShadow($0.shadowOpacity, $0.shadowColor) }
     }
 
     static func castsShadow(_ opacity: Double, _ color: Color) -> Bool { opacity > 0 && color.a > 0 }
