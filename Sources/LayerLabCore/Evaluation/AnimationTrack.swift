@@ -66,34 +66,37 @@ struct AnimationTable: Sendable {
     /// Appends `v` to `values` and returns its index (-1 for nil).
     mutating func add(_ v: Value?) -> Int {
         guard let v else { return -1 }
-        add([v])
+        values.append(v)
+        numbers.append(v.number ?? .nan)
         return values.count - 1
     }
 
     /// Appends `vs` to `values` and returns where they are.
     mutating func add(_ vs: [Value]) -> Range<Int> {
-        values += vs
-        numbers += vs.map { $0.number ?? .nan }
-        return values.count - vs.count..<values.count
+        let start = values.count
+        for v in vs { _ = add(v) }
+        return start..<values.count
     }
 
     /// Appends tracks as one run (a layer's animations, a group's children) and returns it.
-    mutating func append(_ run: [(AnimationTrack, AnimationTrack.Detail)]) -> Range<Int> {
-        let start = tracks.count
-        for (t, d) in run { tracks.append(t); details.append(d) }
-        return start..<tracks.count
+    mutating func append(_ run: [AnimationTrack], _ runDetails: [AnimationTrack.Detail]) -> Range<Int> {
+        tracks += run
+        details += runDetails
+        return tracks.count - run.count..<tracks.count
     }
 }
 
 extension Evaluator {
     /// Compiles `a`, placed at `begin` in its parent's time with duration `d`; a group's
     /// children go into `table` (after their own children), the track itself to the caller.
+    /// `keyPaths` caches resolved key paths by text and kind.
     func compile(_ a: Animation, label: String, kind: LayerKind?, begin: Double, duration d: Double,
-                 isChild: Bool, into table: inout AnimationTable) -> (AnimationTrack, AnimationTrack.Detail) {
+                 isChild: Bool, into table: inout AnimationTable,
+                 keyPaths: inout [KeyPathKey: KeyPath?]) -> (AnimationTrack, AnimationTrack.Detail) {
         let clock = clock(for: a, begin: begin, duration: d, isChild: isChild)
         var t = AnimationTrack(kind: .inert, additive: a.timing.additive, clock: clock, active: clock.activeDuration, duration: d)
         var detail = AnimationTrack.Detail(animation: a, label: label)
-        if let text = a.keyPath, let kind, let kp = KeyPath.resolve(text, for: kind) {
+        if let text = a.keyPath, let kind, let kp = resolved(text, kind, &keyPaths) {
             detail.keyPath = kp
             t.target = kp.slots
         }
@@ -101,7 +104,7 @@ extension Evaluator {
         switch a.body {
         case .basic(let b):
             if targeted { t.kind = .basic }
-            t.from = table.add(b.from.map(resolve)); t.to = table.add(b.to.map(resolve)); t.by = table.add(b.by.map(resolve))
+            t.from = table.add(b.from.map { resolve($0) }); t.to = table.add(b.to.map { resolve($0) }); t.by = table.add(b.by.map { resolve($0) })
         case .keyframes(let k):
             if targeted { t.kind = .keyframes }
             t.calculationMode = k.calculationMode
@@ -121,7 +124,7 @@ extension Evaluator {
                     detail.rotationOffset = k.rotationMode.map { $0 == .auto ? 0 : Double.pi }
                 }
             } else {
-                values = k.values.map(resolve)
+                values = k.values.map { resolve($0) }
                 times = k.effectiveKeyTimes(values)
             }
             t.keyframes = table.add(values)
@@ -129,18 +132,23 @@ extension Evaluator {
             table.keyTimes += times
         case .spring(let s):
             if targeted { t.kind = .spring }
-            t.from = table.add(s.from.map(resolve)); t.to = table.add(s.to.map(resolve)); t.by = table.add(s.by.map(resolve))
+            t.from = table.add(s.from.map { resolve($0) }); t.to = table.add(s.to.map { resolve($0) }); t.by = table.add(s.by.map { resolve($0) })
             t.spring = springSolver(s, duration: a.timing.duration)
             // UIKit's damping-ratio form lands on its target when its duration is over, and
             // so does a spring lasting its settling duration (it is at rest by definition).
             if case .dampingRatio = s.form { t.springSnaps = true } else { t.springSnaps = a.timing.duration == nil }
         case .group(let g):
             t.kind = .group
-            let children = childSlots(g, groupDuration: d).enumerated().map { i, child in
-                compile(child.animation, label: child.animation.name.isEmpty ? "\(label)/\(i + 1)" : child.animation.name,
-                        kind: kind, begin: child.begin, duration: child.duration, isChild: true, into: &table)
+            // Loops, not closures: a closure here would copy the evaluator.
+            var children: [AnimationTrack] = [], childDetails: [AnimationTrack.Detail] = []
+            for (i, child) in childSlots(g, groupDuration: d).enumerated() {
+                let (c, cd) = compile(child.animation, label: child.animation.name.isEmpty ? "\(label)/\(i + 1)" : child.animation.name,
+                                      kind: kind, begin: child.begin, duration: child.duration, isChild: true,
+                                      into: &table, keyPaths: &keyPaths)
+                children.append(c)
+                childDetails.append(cd)
             }
-            t.children = table.append(children)
+            t.children = table.append(children, childDetails)
         }
         let refs = [t.from, t.to, t.by].filter { $0 >= 0 } + Array(t.keyframes)
         t.numeric = (t.kind == .basic || t.kind == .spring || (t.kind == .keyframes && !t.keyframes.isEmpty))
@@ -148,23 +156,53 @@ extension Evaluator {
         return (t, detail)
     }
 
+    /// What a resolved key path is cached by while compiling.
+    struct KeyPathKey: Hashable { var text: String, kind: LayerKind }
+
+    private func resolved(_ text: String, _ kind: LayerKind, _ cache: inout [KeyPathKey: KeyPath?]) -> KeyPath? {
+        let key = KeyPathKey(text: text, kind: kind)
+        if let kp = cache[key] { return kp }
+        let kp = KeyPath.resolve(text, for: kind)
+        cache[key] = kp
+        return kp
+    }
+
     /// Compiles every top-level animation: each layer's in the order they were added, as
     /// one run of tracks (`LayerPlan.animations`).
     mutating func compileAnimations() {
-        var byLayer = [[Animation]](repeating: [], count: plans.count)
-        for a in document.animations {
-            // Animations of a layer that does not exist apply to nothing.
-            guard let order = entries[a.layer]?.order else { continue }
-            byLayer[order].append(a)
-        }
-        var table = AnimationTable()
-        for order in plans.indices where !byLayer[order].isEmpty {
-            let run = byLayer[order].map { a in
-                compile(a, label: a.name, kind: plans[order].layer.kind, begin: beginValue(a.timing.beginTime),
-                        duration: duration(of: a, groupDuration: nil), isChild: false, into: &table)
-            }
-            plans[order].animations = table.append(run)
-        }
+        let (table, runs) = compiledAnimations()
+        for (order, run) in runs { plans[order].animations = run }
         animationTable = table
+    }
+
+    /// The table and each layer's run in it. (Not mutating: calling `compile` from a mutating
+    /// method would copy the evaluator at each call.)
+    private func compiledAnimations() -> (AnimationTable, [(order: Int, run: Range<Int>)]) {
+        // Animations of a layer that does not exist apply to nothing; the rest by layer, stably.
+        var placed: [(order: Int, index: Int)] = []
+        placed.reserveCapacity(document.animations.count)
+        for (i, a) in document.animations.enumerated() {
+            if let order = entries[a.layer]?.order { placed.append((order, i)) }
+        }
+        placed.sort { ($0.order, $0.index) < ($1.order, $1.index) }
+        var table = AnimationTable()
+        var keyPaths: [KeyPathKey: KeyPath?] = [:]
+        var runs: [(order: Int, run: Range<Int>)] = []
+        var k = 0
+        while k < placed.count {
+            let order = placed[k].order
+            var run: [AnimationTrack] = [], runDetails: [AnimationTrack.Detail] = []
+            while k < placed.count && placed[k].order == order {
+                let a = document.animations[placed[k].index]
+                let (t, d) = compile(a, label: a.name, kind: plans[order].layer.kind, begin: beginValue(a.timing.beginTime),
+                                     duration: duration(of: a, groupDuration: nil), isChild: false,
+                                     into: &table, keyPaths: &keyPaths)
+                run.append(t)
+                runDetails.append(d)
+                k += 1
+            }
+            runs.append((order, table.append(run, runDetails)))
+        }
+        return (table, runs)
     }
 }

@@ -108,7 +108,9 @@ extension Evaluator {
     }
 
     /// `transform` and `sublayerTransform` as matrices (identity unless a non-empty list of steps).
-    func presentTransforms(_ props: PropertySlots, into p: inout PresentedLayer) {
+    /// Static: the evaluator's init calls it on a plan in place, and a method call there would
+    /// copy every plan.
+    static func presentTransforms(_ props: PropertySlots, into p: inout PresentedLayer) {
         func matrix(_ v: Value?) -> Transform3D {
             if let t = v?.transform, !t.isEmpty { return t.matrix }
             return .identity
@@ -132,7 +134,7 @@ extension Evaluator {
         }
         if p.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
         if props.isWritten(PropertyTable.Slot.transform) || props.isWritten(PropertyTable.Slot.sublayerTransform) {
-            presentTransforms(props, into: &p)
+            Evaluator.presentTransforms(props, into: &p)
         }
     }
 

@@ -116,7 +116,7 @@ public struct Evaluator: Sendable {
         for i in plans.indices {
             let stored = plans[i].stored
             plans[i].presented = presentedLayer(plans[i].layer, stored, applicable: plans[i].applicable)
-            presentTransforms(stored, into: &plans[i].presented)
+            Evaluator.presentTransforms(stored, into: &plans[i].presented)
             plans[i].clock = LayerClock(stored)
             plans[i].mask = maskTarget(stored[PropertyTable.Slot.mask], of: plans[i].layer.name)
         }

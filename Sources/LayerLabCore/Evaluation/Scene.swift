@@ -48,14 +48,11 @@ public struct PresentedLayer: Hashable, Sendable {
     public var lineJoin = LineJoin.miter
     public var miterLimit = 0.0
     public var fillRule = FillRule.nonZero
-    public var lineDashPattern: [Double] = []
     public var lineDashPhase = 0.0
     public var sublayers: [PresentedLayer] = []
-    /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
-    public var mask: [PresentedLayer] = []
 
-    /// The fields most layers leave at their defaults (3D, shadow, text, image, gradient,
-    /// replicator, emitter), in one shared copy-on-write box: copying a layer, as every frame
+    /// The fields most layers leave at their defaults (3D, shadow, dashes, text, image,
+    /// gradient, replicator, emitter, mask), in one shared copy-on-write box: copying a layer, as every frame
     /// does for every layer, copies one reference for all of them.
     private var extras: ExtrasBox
 
@@ -72,6 +69,7 @@ public struct PresentedLayer: Hashable, Sendable {
         var shadowOffset = Size.zero
         var shadowRadius = 0.0
         var shadowPath = Path.empty
+        var lineDashPattern: [Double] = []
         var string = ""
         var fontSize = 0.0
         var foregroundColor = Color.clear
@@ -89,6 +87,7 @@ public struct PresentedLayer: Hashable, Sendable {
         var gradientType = GradientType.axial
         var replicator: Replication? = nil
         var emission: Emission? = nil
+        var mask: [PresentedLayer] = []
     }
 
     private final class ExtrasBox: Hashable, @unchecked Sendable {
@@ -120,6 +119,7 @@ public struct PresentedLayer: Hashable, Sendable {
     public var shadowOffset: Size { get { extras.value.shadowOffset } set { uniqueExtras().value.shadowOffset = newValue } }
     public var shadowRadius: Double { get { extras.value.shadowRadius } set { uniqueExtras().value.shadowRadius = newValue } }
     public var shadowPath: Path { get { extras.value.shadowPath } set { uniqueExtras().value.shadowPath = newValue } }
+    public var lineDashPattern: [Double] { get { extras.value.lineDashPattern } set { uniqueExtras().value.lineDashPattern = newValue } }
     // Text
     public var string: String { get { extras.value.string } set { uniqueExtras().value.string = newValue } }
     public var fontSize: Double { get { extras.value.fontSize } set { uniqueExtras().value.fontSize = newValue } }
@@ -143,6 +143,8 @@ public struct PresentedLayer: Hashable, Sendable {
     public var replicator: Replication? { get { extras.value.replicator } set { uniqueExtras().value.replicator = newValue } }
     /// An emitter's particles, drawn above its background and below its sublayers.
     public var emission: Emission? { get { extras.value.emission } set { uniqueExtras().value.emission = newValue } }
+    /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
+    public var mask: [PresentedLayer] { get { extras.value.mask } set { uniqueExtras().value.mask = newValue } }
 
     /// A layer with every property at its default.
     public init(name: String, kind: LayerKind) {

@@ -69,7 +69,7 @@ public struct TimingClock: Hashable, Sendable {
         }
         var at = raw + timeOffset
         var atEnd = phase == .after
-        if active.isFinite, active > 0, timeOffset != 0 {
+        if timeOffset != 0, active.isFinite, active > 0 {
             at = at.truncatingRemainder(dividingBy: active)
             if at < 0 { at += active }
             if phase == .after { atEnd = at == 0 }
