@@ -33,11 +33,11 @@ extension RenderContext {
         // only its 2D map: the 3D product's entries are the same sums plus exact zeros, so the
         // pixels match.
         let leaf = RenderContext.inPlace(ref) {
-            $0.sublayers.isEmpty && $0.mask.isEmpty && $0.kind != .transformLayer && $0.isFlat
+            $0.sublayers.isEmpty && $0.kind != .transformLayer && ($0.boxedFieldsAreDefault || ($0.mask.isEmpty && $0.isFlat))
         }
         if leaf, let p = flatParent {
             let m = RenderContext.inPlace(ref) { $0.transformToSuperlayer }.concatenating(p)
-            if !RenderContext.inPlace(ref, { $0.isDoubleSided })
+            if !RenderContext.inPlace(ref, { $0.boxedFieldsAreDefault || $0.isDoubleSided })
                 && !Projective2D(m).facesViewer(at: Point(ref.pointee.bounds.midX, ref.pointee.bounds.midY)) { return }
             drawAffine(ref, m, children: identity3D, parent: parent, maskLayers: [], into: target, clip: clip,
                        alpha: alpha)
@@ -85,7 +85,7 @@ extension RenderContext {
                             maskLayers: [PresentedLayer], m3: Transform3D? = nil, into target: Surface,
                             clip: [Float]?, alpha: Float) {
         let opacity = Float(min(1, ref.pointee.opacity))
-        let hasMask = RenderContext.inPlace(ref) { !$0.mask.isEmpty }
+        let hasMask = RenderContext.inPlace(ref) { !$0.boxedFieldsAreDefault && !$0.mask.isEmpty }
         let shadow = RenderContext.castsShadow(ref)
         let group = hasMask || (shadow && RenderContext.inPlace(ref) { $0.shadowPath.isEmpty })
             || (opacity < 1 && RenderContext.drawingCount(ref, limit: 2) > 1)

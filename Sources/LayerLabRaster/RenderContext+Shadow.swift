@@ -6,7 +6,7 @@ import LayerLabCore
 extension RenderContext {
     /// Whether the layer casts a visible shadow.
     static func castsShadow(_ ref: LayerRef) -> Bool {
-        RenderContext.inPlace(ref) { castsShadow($0.shadowOpacity, $0.shadowColor) }
+        RenderContext.inPlace(ref) { !$0.boxedFieldsAreDefault && castsShadow($0.shadowOpacity, $0.shadowColor) }
     }
 
     static func castsShadow(_ opacity: Double, _ color: Color) -> Bool { opacity > 0 && color.a > 0 }

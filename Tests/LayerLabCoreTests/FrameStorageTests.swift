@@ -18,6 +18,28 @@ import Testing
         #expect(a == b && a.hashValue == b.hashValue)
     }
 
+    @Test func boxedFieldsAreDefaultOnlyWhileTheDefaultBoxIsShared() {
+        var a = PresentedLayer(name: "a", kind: .shape)
+        #expect(a.boxedFieldsAreDefault)
+        #expect(a.mask.isEmpty && a.isDoubleSided && a.shadowOpacity == 0 && a.isFlat)
+        var b = a
+        b.shadowOpacity = 0.5
+        #expect(!b.boxedFieldsAreDefault && a.boxedFieldsAreDefault)
+        b.shadowOpacity = 0
+        #expect(!b.boxedFieldsAreDefault, "a written box is no longer known to be the default")
+        a.rotationX = 0.1
+        #expect(!a.boxedFieldsAreDefault && !a.isFlat)
+        #expect(!PresentedLayer(name: "e", kind: .emitter).boxedFieldsAreDefault)
+        // A plain animated shape, as the evaluator presents it, keeps the shared box.
+        var d = Document()
+        d.layers = [Layer(name: "s", kind: .shape, properties: ["path": .path(.circle(center: .zero, radius: 3))])]
+        var t = MediaTiming()
+        t.duration = 1
+        d.animations = [Animation(name: "f", layer: "s", timing: t,
+                                  body: .basic(.init(keyPath: "opacity", from: .number(0), to: .number(1))))]
+        #expect(Evaluator(document: d).scene(at: 0.5).layers[0].boxedFieldsAreDefault)
+    }
+
     @Test func aPresentedLayerReflectsEveryFieldOnce() {
         let labels = Mirror(reflecting: PresentedLayer(name: "a", kind: .shape)).children.compactMap(\.label)
         #expect(Set(labels).count == labels.count)

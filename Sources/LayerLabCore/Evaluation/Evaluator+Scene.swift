@@ -115,8 +115,15 @@ extension Evaluator {
             if let t = v?.transform, !t.isEmpty { return t.matrix }
             return .identity
         }
-        p.transformMatrix = matrix(props[PropertyTable.Slot.transform])
-        p.sublayerTransform = matrix(props[PropertyTable.Slot.sublayerTransform])
+        // Written only when a bit changes, so a layer without transforms keeps sharing the
+        // default box of rarely set fields (`boxedFieldsAreDefault`).
+        func sameBits(_ a: Transform3D, _ b: Transform3D) -> Bool {
+            a.m.elementsEqual(b.m) { $0.bitPattern == $1.bitPattern }
+        }
+        let t = matrix(props[PropertyTable.Slot.transform])
+        if !sameBits(t, p.transformMatrix) { p.transformMatrix = t }
+        let s = matrix(props[PropertyTable.Slot.sublayerTransform])
+        if !sameBits(s, p.sublayerTransform) { p.sublayerTransform = s }
     }
 
     /// Presents the layer at `order` in `plans` from `props` into `p`, its stored presentation:

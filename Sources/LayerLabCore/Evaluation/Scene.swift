@@ -104,6 +104,11 @@ public struct PresentedLayer: Hashable, Sendable {
         return extras
     }
 
+    /// Whether every boxed field is surely at its default: the layer still shares the default
+    /// box, which is never written (a write copies it first). The rasterizer then skips the
+    /// mask, shadow, double-sidedness and 3D checks of a plain layer with one comparison.
+    public var boxedFieldsAreDefault: Bool { extras === PresentedLayer.defaults.extras }
+
     public var rotationX: Double { get { extras.value.rotationX } set { uniqueExtras().value.rotationX = newValue } }
     public var rotationY: Double { get { extras.value.rotationY } set { uniqueExtras().value.rotationY = newValue } }
     public var scaleZ: Double { get { extras.value.scaleZ } set { uniqueExtras().value.scaleZ = newValue } }
