@@ -69,7 +69,7 @@ final class ScanConverter {
     /// `coverage[x]` is 0…1 (absolute x). Edges are consumed; call `reset` before the next shape.
     func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
-            for run in runs { ScanConverter.fill(run, cover) }
+            for run in runs { State.fill(run, cover) }
             body(y, x0, x1, cover)
         }
     }
@@ -81,11 +81,6 @@ final class ScanConverter {
     func rasterizeRuns(evenOdd: Bool,
                        _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
         state.pointee.rasterizeRuns(evenOdd: evenOdd, body)
-    }
-
-    /// Writes a run's value into `cover` over its pixels.
-    @inline(__always) static func fill(_ run: Run, _ cover: UnsafeMutableBufferPointer<Float>) {
-        State.fill(run, cover)
     }
 
     /// The converter's edges, bounds and scratch, and the work on them.
