@@ -54,9 +54,9 @@ public struct PresentedLayer: Hashable, Sendable {
     /// The fields most layers leave at their defaults (3D, shadow, dashes, text, image,
     /// gradient, replicator, emitter, mask), in one shared copy-on-write box: copying a layer, as every frame
     /// does for every layer, copies one reference for all of them.
-    private var extras: ExtrasBox
+    @usableFromInline var extras: ExtrasBox
 
-    private struct Extras: Hashable, Sendable {
+    struct Extras: Hashable, Sendable {
         var rotationX = 0.0
         var rotationY = 0.0
         var scaleZ = 0.0
@@ -90,12 +90,12 @@ public struct PresentedLayer: Hashable, Sendable {
         var mask: [PresentedLayer] = []
     }
 
-    private final class ExtrasBox: Hashable, @unchecked Sendable {
+    @usableFromInline final class ExtrasBox: Hashable, @unchecked Sendable {
         // Written only through `uniqueExtras()`, so a shared box is never changed.
         var value: Extras
         init(_ value: Extras) { self.value = value }
-        static func == (a: ExtrasBox, b: ExtrasBox) -> Bool { a === b || a.value == b.value }
-        func hash(into h: inout Hasher) { value.hash(into: &h) }
+        @usableFromInline static func == (a: ExtrasBox, b: ExtrasBox) -> Bool { a === b || a.value == b.value }
+        @usableFromInline func hash(into h: inout Hasher) { value.hash(into: &h) }
     }
 
     /// The box, copied first if another layer shares it.
@@ -107,7 +107,9 @@ public struct PresentedLayer: Hashable, Sendable {
     /// Whether every boxed field is surely at its default: the layer still shares the default
     /// box, which is never written (a write copies it first). The rasterizer then skips the
     /// mask, shadow, double-sidedness and 3D checks of a plain layer with one comparison.
-    public var boxedFieldsAreDefault: Bool { extras === PresentedLayer.defaults.extras }
+    /// (Inlinable: a getter called from another module on a layer in memory copies the layer
+    /// first, which costs more than the comparison.)
+    @inlinable public var boxedFieldsAreDefault: Bool { extras === PresentedLayer.defaults.extras }
 
     public var rotationX: Double { get { extras.value.rotationX } set { uniqueExtras().value.rotationX = newValue } }
     public var rotationY: Double { get { extras.value.rotationY } set { uniqueExtras().value.rotationY = newValue } }
@@ -167,7 +169,7 @@ public struct PresentedLayer: Hashable, Sendable {
     }
 
     /// Every field at its property's default, built once from the table.
-    private static let defaults: PresentedLayer = {
+    @usableFromInline static let defaults: PresentedLayer = {
         var p = PresentedLayer(placeholderNamed: "")
         for spec in PropertyTable.all { _ = spec.present?(&p, spec.defaultValue) }
         return p
@@ -203,8 +205,9 @@ public struct PresentedLayer: Hashable, Sendable {
     }
 
     /// Maps this layer's own coordinates into its superlayer's, as Core Animation composes
-    /// bounds, anchorPoint, transform and position.
-    public var transformToSuperlayer: AffineTransform {
+    /// bounds, anchorPoint, transform and position. (Inlinable for the reason given at
+    /// `boxedFieldsAreDefault`.)
+    @inlinable public var transformToSuperlayer: AffineTransform {
         let ax = bounds.minX + anchorPoint.x * bounds.width
         let ay = bounds.minY + anchorPoint.y * bounds.height
         return AffineTransform.translation(-ax, -ay)
@@ -235,8 +238,8 @@ extension PresentedLayer: CustomReflectable {
             "foregroundColor": foregroundColor, "font": font, "alignment": alignment, "isWrapped": isWrapped,
             "truncationMode": truncationMode, "contents": contents, "contentsGravity": contentsGravity,
             "contentsRect": contentsRect, "gradientColors": gradientColors, "gradientLocations": gradientLocations,
-            "startPoint": startPoint, "endPoint": endPoint, "gradientType": gradientType, "replicator": replicator,
-            "emission": emission, "sublayers": sublayers, "mask": mask
+            "startPoint": startPoint, "endPoint": endPoint, "gradientType": gradientType, "replicator": replicator as Any,
+            "emission": emission as Any, "sublayers": sublayers, "mask": mask
         ], displayStyle: .struct)
     }
 }
