@@ -272,6 +272,8 @@ final class ScanConverter {
 
         /// Cells per mark bit: an edge marks the blocks it writes to, and only those are swept.
         static let block = 8
+        /// log2 of `block`.
+        static let blockShift = 3
 
         /// As `rasterize`, but a row's stretches of constant coverage come as runs (ascending,
         /// within `x0..<x1`) and `coverage` holds values only outside them, so interiors and
@@ -465,7 +467,9 @@ final class ScanConverter {
                 if Int32(ri + 1) > hi[row] { hi[row] = Int32(ri + 1) }
                 // The blocks of cells li...ri + 1 (the within-cell case writes li + 1 ≤ ri + 1):
                 // one mask when they share a word, as they nearly always do.
-                let bFirst = li / block, bLast = min(ri + 1, stride - 1) / block
+                // NB: cells are never negative, so a shift divides (`/` on a signed Int also
+                // fixes up negative values, a few instructions per edge row).
+                let bFirst = li &>> blockShift, bLast = min(ri + 1, stride - 1) &>> blockShift
                 if bFirst >> 6 == bLast >> 6 {
                     let bits = (UInt64.max << UInt64(bFirst & 63)) & (UInt64.max >> UInt64(63 - (bLast & 63)))
                     marks[row * words + bFirst >> 6] |= bits
