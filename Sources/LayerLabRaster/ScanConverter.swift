@@ -183,14 +183,16 @@ final class ScanConverter {
             defer { swap(&flat, &flattening) }
             flat.removeAll()
             path.flatten(tolerance: tolerance, transform: t, into: &flat)
-            // NB: the identity spelled out: `.identity` is a global, initialised lazily and
-            // checked at each use.
-            add(points: flat.points, ends: flat.ends, transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0),
-                normalize: false)
+            // NB: no transform: the points are in device space already.
+            add(points: flat.points, ends: flat.ends, transform: nil, normalize: false)
         }
 
-        /// Adds the polygons `points[ends[i-1]..<ends[i]]`; fewer than three points draw nothing.
-        mutating func add(points: [Point], ends: [Int], transform t: AffineTransform, normalize: Bool) {
+        /// Adds the polygons `points[ends[i-1]..<ends[i]]` mapped through `t` (nil: as they are);
+        /// fewer than three points draw nothing.
+        mutating func add(points: [Point], ends: [Int], transform t: AffineTransform?, normalize: Bool) {
+            // NB: without a transform, points skip the identity's products (which would only
+            // turn a -0 into +0).
+            @inline(__always) func map(_ p: Point) -> Point { if let t { t.apply(p) } else { p } }
             // Clipping makes at most three edges of each, so pushing needs no capacity check.
             reserveEdges(edgeCount + 3 * points.count)
             if boxCount + ends.count > boxes.count {
@@ -207,18 +209,18 @@ final class ScanConverter {
                 var flip = false
                 if normalize {
                     var a = 0.0
-                    var prev = t.apply(points[end - 1])
+                    var prev = map(points[end - 1])
                     for i in start..<end {
-                        let p = t.apply(points[i])
+                        let p = map(points[i])
                         a += prev.x * p.y - p.x * prev.y
                         prev = p
                     }
                     flip = a < 0
                 }
-                var prev = t.apply(points[end - 1])
+                var prev = map(points[end - 1])
                 var box = (prev.x, prev.y, prev.x, prev.y)
                 for i in start..<end {
-                    let p = t.apply(points[i])
+                    let p = map(points[i])
                     if flip { list.addEdge(p, prev) } else { list.addEdge(prev, p) }
                     box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
                     prev = p

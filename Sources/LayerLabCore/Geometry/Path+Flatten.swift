@@ -33,8 +33,12 @@ public struct FlatPolylines: Sendable {
     /// Empties the lists, keeping their storage.
     public mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
-        closed.removeAll(keepingCapacity: true)
+        // NB: most paths are one subpath; `removeAll(keepingCapacity:)` goes through the
+        // generic `replaceSubrange`, several times dearer than one `removeLast()`.
+        if ends.count == 1 { ends.removeLast(); closed.removeLast() } else {
+            ends.removeAll(keepingCapacity: true)
+            closed.removeAll(keepingCapacity: true)
+        }
     }
 }
 
@@ -183,7 +187,10 @@ private struct PolylineBuilder {
     }
 
     private mutating func dropSubpath() {
-        if flat.points.count > first { flat.points.removeLast(flat.points.count - first) }
+        let extra = flat.points.count - first
+        // NB: nearly always the one point a closed subpath restarts from; `removeLast(_:)`
+        // goes through the generic `replaceSubrange`, several times dearer than `removeLast()`.
+        if extra == 1 { flat.points.removeLast() } else if extra > 1 { flat.points.removeLast(extra) }
     }
 }
 
