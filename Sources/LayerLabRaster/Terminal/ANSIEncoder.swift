@@ -93,8 +93,32 @@ public enum ANSIEncoder {
     struct ByteWriter {
         let base: UnsafeMutablePointer<UInt8>
         var count = 0
+        /// `ByteWriter.decimals`, read once per writer (a global is checked at each read).
+        private let decimals = ByteWriter.decimals
 
         init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+        /// For each byte value, its decimal digits in memory order in the low three bytes and
+        /// their count in the high byte: a colour component is one store, not a division per
+        /// digit (a 24-bit frame writes three per colour change). Never freed.
+        nonisolated(unsafe) static let decimals: UnsafePointer<UInt32> = {
+            let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+            for v in 0..<256 {
+                let digits = Array(String(v).utf8)
+                var entry = UInt32(digits.count) << 24
+                for (i, d) in digits.enumerated() { entry |= UInt32(d) << (8 * UInt32(i)) }
+                table[v] = entry
+            }
+            return UnsafePointer(table)
+        }()
+
+        /// A byte value's decimal digits. NB: stores four bytes and keeps one to three: the
+        /// room callers make (`maxCellBytes` a cell) leaves far more than one byte spare.
+        @inline(__always) mutating func number(_ v: UInt8) {
+            let entry = decimals[Int(v)]
+            UnsafeMutableRawPointer(base + count).storeBytes(of: UInt32(littleEndian: entry & 0x00FF_FFFF), as: UInt32.self)
+            count += Int(entry >> 24)
+        }
 
         @inline(__always) mutating func put(_ b: UInt8) { base[count] = b; count += 1 }
 

@@ -51,10 +51,10 @@ public enum TerminalColor: Hashable, Sendable {
             out.put(57)
         case .rgb(let r, let g, let b):
             out.put(56); out.put(59); out.put(50); out.put(59)
-            out.number(Int(r)); out.put(59); out.number(Int(g)); out.put(59); out.number(Int(b))
+            out.number(r); out.put(59); out.number(g); out.put(59); out.number(b)
         case .indexed(let n):
             out.put(56); out.put(59); out.put(53); out.put(59)
-            out.number(Int(n))
+            out.number(n)
         }
     }
 }
