@@ -317,7 +317,7 @@ final class ScanConverter {
                 let top = Double(bandTop), bottom = Double(bandBottom)
                 work += edges.count
                 for e in edges {
-                    State.accumulate(e, xOrigin: xOrigin, top: top, bottom: bottom, stride: stride,
+                    State.accumulate(e, xOrigin: xOrigin, topRow: bandTop, top: top, bottom: bottom, stride: stride,
                                              area: area, lo: lo, hi: hi, marks: marks.baseAddress!, words: words)
                 }
                 for r in 0..<(bandBottom - bandTop) {
@@ -411,9 +411,10 @@ final class ScanConverter {
         /// Stretches shorter than this go to `cover` instead of `runs`.
         static let minRun = 4
 
-        /// Adds one edge's signed area to the band's cells (rows `top..<bottom`).
+        /// Adds one edge's signed area to the band's cells (rows `top..<bottom`; `top` is
+        /// `Double(topRow)`).
         @inline(__always)
-        static func accumulate(_ e: Edge, xOrigin: Double, top: Double, bottom: Double, stride: Int,
+        static func accumulate(_ e: Edge, xOrigin: Double, topRow: Int, top: Double, bottom: Double, stride: Int,
                                        area: UnsafeMutableBufferPointer<Float>,
                                        lo: UnsafeMutableBufferPointer<Int32>, hi: UnsafeMutableBufferPointer<Int32>,
                                        marks: UnsafeMutablePointer<UInt64>, words: Int) {
@@ -427,7 +428,7 @@ final class ScanConverter {
             var y = yFirst
             var x = min(maxCell, max(0, ax + (yFirst - ay) * dxdy - xOrigin))
             // NB: yFirst ≥ top ≥ 0 and x ≥ 0 below, so truncation is floor (no libm call).
-            var row = Int(yFirst) - Int(top)
+            var row = Int(yFirst) - topRow
             while y < yLast {
                 let yNext = min(yLast, top + Double(row + 1))
                 let dy = yNext - y
