@@ -118,7 +118,9 @@ struct SolidSpans {
         d[0] = SolidSpans.mix(color.r, d[0], k, inv)
         d[1] = SolidSpans.mix(color.g, d[1], k, inv)
         d[2] = SolidSpans.mix(color.b, d[2], k, inv)
-        d[3] = SolidSpans.mix(255, d[3], k, inv)
+        // NB: over an opaque pixel the alpha stays 255: 255·k + 255·(1 − k) + ½ is within
+        // 3e-5 of 255.5 in `Float`, which truncates to 255 (and terminal frames are opaque).
+        if d[3] != 255 { d[3] = SolidSpans.mix(255, d[3], k, inv) }
     }
 
     /// `c · k + d · inv` rounded half up, as `Pixel.byte` rounds it. NB: for 0 < k < 1 the
