@@ -107,8 +107,8 @@ final class ScanConverter {
         var boxCount = 0
         /// Set by `add` for contours marked as overlapping themselves.
         var mayOverlap = false
-        /// Scratch for a path being flattened.
-        var flattening = FlatPolylines()
+        /// The subpath of a fill being flattened, in device pixels (see `EdgeSink`).
+        var subpath = Scratch<Point>(fill: nil)
         lazy var sampled = SampledScanConverter(width: width, height: height)
         /// Accumulated signed area, one cell per pixel of a band of the bounding box (plus two
         /// spill columns), zero between shapes.
@@ -135,6 +135,7 @@ final class ScanConverter {
         func free() {
             edges.deallocate()
             area.free(); rowLo.free(); rowHi.free(); marks.free(); cover.free(); runs.free(); boxes.free()
+            subpath.free()
         }
 
         /// A raw buffer kept across shapes, grown to the largest size asked for and filled with
@@ -176,23 +177,42 @@ final class ScanConverter {
         }
 
         mutating func add(_ path: Path, tolerance: Double, transform t: AffineTransform) {
-            // NB: the lists move out and back (a swap), so reading them while `self` changes
-            // needs no copy.
-            var flat = FlatPolylines()
-            swap(&flat, &flattening)
-            defer { swap(&flat, &flattening) }
-            flat.removeAll()
-            path.flatten(tolerance: tolerance, transform: t, into: &flat)
-            // NB: no transform: the points are in device space already.
-            add(points: flat.points, ends: flat.ends, transform: nil, normalize: false)
+            // NB: the subpath scratch moves into the sink and back; the sink reaches the rest
+            // of the state through a pointer, so no list is copied or checked per point.
+            withUnsafeMutablePointer(to: &self) { me in
+                var sink = EdgeSink(state: me, points: me.pointee.subpath)
+                path.flatten(tolerance: tolerance, transform: t, sink: &sink)
+                me.pointee.subpath = sink.points
+            }
         }
 
-        /// Adds the polygons `points[ends[i-1]..<ends[i]]` mapped through `t` (nil: as they are);
-        /// fewer than three points draw nothing.
-        mutating func add(points: [Point], ends: [Int], transform t: AffineTransform?, normalize: Bool) {
-            // NB: without a transform, points skip the identity's products (which would only
-            // turn a -0 into +0).
-            @inline(__always) func map(_ p: Point) -> Point { if let t { t.apply(p) } else { p } }
+        /// Adds the polygon `points[0..<count]`, in device pixels, as `add(points:ends:…)` adds
+        /// each of its contours (untransformed, not normalized): the closing edge first, then
+        /// the others in order, and its box. Fewer than three points draw nothing.
+        mutating func addPolygon(_ points: UnsafePointer<Point>, count: Int) {
+            guard count >= 3 else { return }
+            reserveEdges(edgeCount + 3 * count)
+            if boxCount + 1 > boxes.count { boxes.grow(max(boxCount + 1, 2 * boxes.count), keeping: boxCount) }
+            var list = EdgeList(edges: edges, count: edgeCount, width: Double(width), height: Double(height),
+                                minX: minX, maxX: maxX, minY: minY, maxY: maxY)
+            var prev = points[count - 1]
+            var box = (prev.x, prev.y, prev.x, prev.y)
+            for i in 0..<count {
+                let p = points[i]
+                list.addEdge(prev, p)
+                box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
+                prev = p
+            }
+            boxes.base[boxCount] = box
+            boxCount += 1
+            edgeCount = list.count
+            minX = list.minX; maxX = list.maxX; minY = list.minY; maxY = list.maxY
+        }
+
+        /// Adds the polygons `points[ends[i-1]..<ends[i]]` mapped through `t`; fewer than three
+        /// points draw nothing.
+        mutating func add(points: [Point], ends: [Int], transform t: AffineTransform, normalize: Bool) {
+            @inline(__always) func map(_ p: Point) -> Point { t.apply(p) }
             // Clipping makes at most three edges of each, so pushing needs no capacity check.
             reserveEdges(edgeCount + 3 * points.count)
             if boxCount + ends.count > boxes.count {
@@ -530,5 +550,35 @@ private struct EdgeList {
         // NB: as `min(minX, x0, x1)`, without the variadic call.
         minX = min(min(minX, x0), x1); maxX = max(max(maxX, x0), x1)
         minY = min(min(minY, y0), y1); maxY = max(max(maxY, y0), y1)
+    }
+}
+
+/// A fill's path being flattened straight into a scan converter's edges: each subpath's
+/// points gather in scratch the converter keeps, and become edges when the subpath ends
+/// (`State.addPolygon`), the same edges in the same order as flattening into lists and
+/// adding those (fills treat every subpath as closed).
+private struct EdgeSink: PolylineSink {
+    let state: UnsafeMutablePointer<ScanConverter.State>
+    var points: ScanConverter.State.Scratch<Point>
+    var pendingCount = 0
+
+    init(state: UnsafeMutablePointer<ScanConverter.State>, points: ScanConverter.State.Scratch<Point>) {
+        self.state = state; self.points = points
+    }
+
+    var firstPending: Point { points.base[0] }
+    var lastPending: Point { points.base[pendingCount - 1] }
+
+    @inline(__always) mutating func appendPending(_ p: Point) {
+        if pendingCount == points.count { points.grow(max(16, 2 * points.count), keeping: pendingCount) }
+        (points.base + pendingCount).initialize(to: p)
+        pendingCount += 1
+    }
+
+    mutating func dropPending(_ n: Int) { pendingCount -= n }
+
+    mutating func keepPending(closed _: Bool) {
+        state.pointee.addPolygon(points.base, count: pendingCount)
+        pendingCount = 0
     }
 }

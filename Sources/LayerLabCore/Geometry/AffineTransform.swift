@@ -2,17 +2,17 @@
 public struct AffineTransform: Hashable, Sendable {
     public var a, b, c, d, tx, ty: Double
 
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-    public static func translation(_ x: Double, _ y: Double) -> AffineTransform {
+    @inlinable public static func translation(_ x: Double, _ y: Double) -> AffineTransform {
         AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
-    public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
+    @inlinable public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
         AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
@@ -23,13 +23,13 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     /// `self` applied first, then `other`.
-    public func concatenating(_ o: AffineTransform) -> AffineTransform {
+    @inlinable public func concatenating(_ o: AffineTransform) -> AffineTransform {
         AffineTransform(a: a * o.a + b * o.c, b: a * o.b + b * o.d,
                         c: c * o.a + d * o.c, d: c * o.b + d * o.d,
                         tx: tx * o.a + ty * o.c + o.tx, ty: tx * o.b + ty * o.d + o.ty)
     }
 
-    public func apply(_ p: Point) -> Point {
+    @inlinable public func apply(_ p: Point) -> Point {
         Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }
 

@@ -27,11 +27,14 @@ public struct FlatPolylines: Sendable {
     public var ends: [Int] = []
     /// Whether polyline i is closed.
     public var closed: [Bool] = []
+    /// Where the polyline being flattened starts in `points` (see `PolylineSink`).
+    public internal(set) var pendingStart = 0
 
     public init() {}
 
     /// Empties the lists, keeping their storage.
     public mutating func removeAll() {
+        pendingStart = 0
         points.removeAll(keepingCapacity: true)
         // NB: most paths are one subpath; `removeAll(keepingCapacity:)` goes through the
         // generic `replaceSubrange`, several times dearer than one `removeLast()`.
@@ -62,15 +65,22 @@ extension Path {
     /// Appends `flattened(tolerance:)` of the path mapped through `transform` (nil: as it is)
     /// to `out`: the same points, bit for bit, as flattening `applying(transform)`.
     public func flatten(tolerance: Double, transform: AffineTransform?, into out: inout FlatPolylines) {
+        out.pendingStart = out.points.count
+        flatten(tolerance: tolerance, transform: transform, sink: &out)
+    }
+
+    /// `flatten(tolerance:transform:into:)` into any sink: the same points, handed over a
+    /// polyline at a time, so a renderer can take a fill's edges as each subpath ends rather
+    /// than from lists (inlinable, so it is specialized for the sink).
+    @inlinable
+    public func flatten<Sink: PolylineSink>(tolerance: Double, transform: AffineTransform?, sink: inout Sink) {
         let tol = max(tolerance, 1e-6)
-        // NB: the lists move into the builder and back (a swap, no copy): mutating methods of
-        // a local struct cost less than closures capturing `out`.
-        var b = PolylineBuilder(first: out.points.count)
-        swap(&b.flat, &out)
-        defer { swap(&b.flat, &out) }
-        var start = Point.zero
-        var pen = Point.zero
+        // NB: zeros spelled out: `Point.zero` is a global, checked at each use.
+        var start = Point(0, 0)
+        var pen = Point(0, 0)
         var hasPen = false
+        /// Whether the subpath has drawn a segment.
+        var drew = false
         func map(_ p: Point) -> Point { transform?.apply(p) ?? p }
         let table = cubicWeights
 
@@ -78,28 +88,28 @@ extension Path {
             switch element {
             case .move(let p0):
                 let p = map(p0)
-                b.finish(closed: false)
+                sink.finishSubpath(closed: false, drew: drew); drew = false
                 start = p; pen = p; hasPen = true
-                b.restart(p)
+                sink.restart(at: p)
             case .line(let p0):
                 let p = map(p0)
-                if !hasPen { start = p; pen = p; hasPen = true; b.restart(p); continue }
-                b.begin(pen); b.add(p); b.drew = true; pen = p
+                if !hasPen { start = p; pen = p; hasPen = true; sink.restart(at: p); continue }
+                sink.begin(at: pen); sink.addPoint(p); drew = true; pen = p
             case .quad(let c0, let p0):
                 let c = map(c0), p = map(p0)
-                if !hasPen { start = p; pen = p; hasPen = true; b.restart(p); continue }
-                b.begin(pen)
+                if !hasPen { start = p; pen = p; hasPen = true; sink.restart(at: p); continue }
+                sink.begin(at: pen)
                 let dd = (pen - 2 * c + p).length
                 let n = segmentCount((0.25 * dd / tol).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
-                    b.add(u * u * pen + 2 * u * t * c + t * t * p)
+                    sink.addPoint(u * u * pen + 2 * u * t * c + t * t * p)
                 }
-                b.drew = true; pen = p
+                drew = true; pen = p
             case .cubic(let c10, let c20, let p0):
                 let c1 = map(c10), c2 = map(c20), p = map(p0)
-                if !hasPen { start = p; pen = p; hasPen = true; b.restart(p); continue }
-                b.begin(pen)
+                if !hasPen { start = p; pen = p; hasPen = true; sink.restart(at: p); continue }
+                sink.begin(at: pen)
                 // NB: max(√a, √b) as √max(a, b): the root is monotonic, so the same number
                 // (NaN included) with one root instead of two.
                 let e1 = pen - 2 * c1 + c2, e2 = c1 - 2 * c2 + p
@@ -110,22 +120,22 @@ extension Path {
                     let first = n * (n - 1) / 2
                     for i in first..<(first + n) {
                         let w = table[i]
-                        b.add(w.x * pen + w.y * c1 + w.z * c2 + w.w * p)
+                        sink.addPoint(w.x * pen + w.y * c1 + w.z * c2 + w.w * p)
                     }
                 } else {
                     for i in 1...n {
                         let w = cubicWeight(i, n)
-                        b.add(w.x * pen + w.y * c1 + w.z * c2 + w.w * p)
+                        sink.addPoint(w.x * pen + w.y * c1 + w.z * c2 + w.w * p)
                     }
                 }
-                b.drew = true; pen = p
+                drew = true; pen = p
             case .close:
-                if hasPen { b.finish(closed: true) }
+                if hasPen { sink.finishSubpath(closed: true, drew: drew); drew = false }
                 pen = start
-                b.restart(start)
+                sink.restart(at: start)
             }
         }
-        b.finish(closed: false)
+        sink.finishSubpath(closed: false, drew: drew)
     }
 
     /// The path's length in points: curves measured on a fine flattening, closing segments
@@ -135,81 +145,99 @@ extension Path {
     }
 }
 
-/// Polylines being appended to a `FlatPolylines`: the subpath being built is
-/// `flat.points[first...]`.
-private struct PolylineBuilder {
-    var flat = FlatPolylines()
-    var first: Int
-    /// Whether the subpath has drawn a segment.
-    var drew = false
+/// Where `Path.flatten` puts its polylines, a point at a time. The points of the polyline
+/// being built are "pending" until it is kept (a closed subpath without its repeated last
+/// point) or dropped (a subpath that only moved).
+public protocol PolylineSink {
+    /// How many points are pending.
+    var pendingCount: Int { get }
+    /// The first and the last pending point (asked only when some are pending).
+    var firstPending: Point { get }
+    var lastPending: Point { get }
+    /// Adds a pending point.
+    mutating func appendPending(_ p: Point)
+    /// Forgets the last `n` pending points (`n` ≤ `pendingCount`).
+    mutating func dropPending(_ n: Int)
+    /// Keeps the pending points as a polyline, closed or open, and starts the next.
+    mutating func keepPending(closed: Bool)
+}
 
-    init(first: Int) { self.first = first }
+extension FlatPolylines: PolylineSink {
+    public var pendingCount: Int { points.count - pendingStart }
+    public var firstPending: Point { points[pendingStart] }
+    public var lastPending: Point { points[points.count - 1] }
+    public mutating func appendPending(_ p: Point) { points.append(p) }
 
-    /// Ends the subpath: kept if it drew (a closed one without its repeated last point),
-    /// dropped otherwise.
-    mutating func finish(closed: Bool) {
-        let count = flat.points.count - first
-        if drew, count > 0 {
-            if closed, count > 1, PolylineBuilder.near(flat.points[flat.points.count - 1], flat.points[first]) {
-                flat.points.removeLast()
-            }
-            flat.ends.append(flat.points.count)
-            flat.closed.append(closed && flat.points.count - first > 1)
-        } else {
-            dropSubpath()
-        }
-        first = flat.points.count
-        drew = false
-    }
-
-    /// Appends `p` unless it repeats the last point.
-    @inline(__always) mutating func add(_ p: Point) {
-        if flat.points.count > first, PolylineBuilder.near(flat.points[flat.points.count - 1], p) { return }
-        flat.points.append(p)
-    }
-
-    /// Starts a subpath at the pen if none is started.
-    @inline(__always) mutating func begin(_ pen: Point) {
-        if flat.points.count == first { flat.points.append(pen) }
-    }
-
-    /// Starts the subpath over at `p` (what the pen did before a first point is dropped).
-    mutating func restart(_ p: Point) {
-        dropSubpath()
-        flat.points.append(p)
-    }
-
-    /// `a.distance(to: b) < 1e-9` without the square root: 1e-9 · 1e-9 is the smallest
-    /// double whose correctly rounded root reaches 1e-9, so the comparisons agree everywhere.
-    @inline(__always) static func near(_ a: Point, _ b: Point) -> Bool {
-        let d = a - b
-        return d.x * d.x + d.y * d.y < 1e-9 * 1e-9
-    }
-
-    private mutating func dropSubpath() {
-        let extra = flat.points.count - first
+    public mutating func dropPending(_ n: Int) {
         // NB: nearly always the one point a closed subpath restarts from; `removeLast(_:)`
         // goes through the generic `replaceSubrange`, several times dearer than `removeLast()`.
-        if extra == 1 { flat.points.removeLast() } else if extra > 1 { flat.points.removeLast(extra) }
+        if n == 1 { points.removeLast() } else if n > 1 { points.removeLast(n) }
+    }
+
+    public mutating func keepPending(closed isClosed: Bool) {
+        ends.append(points.count)
+        closed.append(isClosed)
+        pendingStart = points.count
     }
 }
 
+/// How `Path.flatten` builds a subpath in a sink: repeated points dropped, the pen's start,
+/// kept or dropped at the subpath's end.
+extension PolylineSink {
+    /// Ends the subpath: kept if it `drew` (a closed one without its repeated last point),
+    /// dropped otherwise.
+    @inlinable mutating func finishSubpath(closed: Bool, drew: Bool) {
+        let count = pendingCount
+        if drew, count > 0 {
+            if closed, count > 1, nearlyEqual(lastPending, firstPending) { dropPending(1) }
+            keepPending(closed: closed && pendingCount > 1)
+        } else if count > 0 {
+            dropPending(count)
+        }
+    }
+
+    /// Appends `p` unless it repeats the last point.
+    @inlinable @inline(__always) mutating func addPoint(_ p: Point) {
+        if pendingCount > 0, nearlyEqual(lastPending, p) { return }
+        appendPending(p)
+    }
+
+    /// Starts a subpath at the pen if none is started.
+    @inlinable @inline(__always) mutating func begin(at pen: Point) {
+        if pendingCount == 0 { appendPending(pen) }
+    }
+
+    /// Starts the subpath over at `p` (what the pen did before a first point is dropped).
+    @inlinable mutating func restart(at p: Point) {
+        let count = pendingCount
+        if count > 0 { dropPending(count) }
+        appendPending(p)
+    }
+}
+
+/// `a.distance(to: b) < 1e-9` without the square root: 1e-9 · 1e-9 is the smallest double
+/// whose correctly rounded root reaches 1e-9, so the comparisons agree everywhere.
+@inlinable @inline(__always) func nearlyEqual(_ a: Point, _ b: Point) -> Bool {
+    let d = a - b
+    return d.x * d.x + d.y * d.y < 1e-9 * 1e-9
+}
+
 /// The cubic's Bernstein weights at t = i/n.
-private func cubicWeight(_ i: Int, _ n: Int) -> SIMD4<Double> {
+@usableFromInline func cubicWeight(_ i: Int, _ n: Int) -> SIMD4<Double> {
     let t = Double(i) / Double(n), u = 1 - t
     return SIMD4(u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
 }
 
 /// Segment counts up to this take their weights from `cubicWeights`.
-private let maxTabledSegments = 32
+@usableFromInline let maxTabledSegments = 32
 
 /// `cubicWeight(i, n)` for i in 1...n, for the segment counts small curves get: the same
 /// numbers without a division and ten products a point. The weights for n segments start
 /// at n(n - 1)/2.
-private let cubicWeights: [SIMD4<Double>] = (1...maxTabledSegments).flatMap { n in (1...n).map { cubicWeight($0, n) } }
+@usableFromInline let cubicWeights: [SIMD4<Double>] = (1...maxTabledSegments).flatMap { n in (1...n).map { cubicWeight($0, n) } }
 
 /// Segments for a curve: `raw` rounded up into 1…1000 (NaN and infinities included).
-private func segmentCount(_ raw: Double) -> Int {
+@inlinable func segmentCount(_ raw: Double) -> Int {
     guard raw > 1 else { return 1 }
     guard raw < 1000 else { return 1000 }
     // NB: `raw.rounded(.up)` without a libm call (raw is in 1…1000 here).

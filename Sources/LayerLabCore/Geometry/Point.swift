@@ -3,17 +3,17 @@ public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
-    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
 
     public static let zero = Point(0, 0)
 
-    public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
-    public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
-    public static func * (a: Point, s: Double) -> Point { Point(a.x * s, a.y * s) }
-    public static func * (s: Double, a: Point) -> Point { Point(a.x * s, a.y * s) }
+    @inlinable public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    @inlinable public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    @inlinable public static func * (a: Point, s: Double) -> Point { Point(a.x * s, a.y * s) }
+    @inlinable public static func * (s: Double, a: Point) -> Point { Point(a.x * s, a.y * s) }
 
     /// Euclidean length of the vector.
-    public var length: Double { (x * x + y * y).squareRoot() }
+    @inlinable public var length: Double { (x * x + y * y).squareRoot() }
 
     /// Distance to another point.
     public func distance(to p: Point) -> Double { (self - p).length }
