@@ -195,15 +195,7 @@ final class ScanConverter {
             if boxCount + 1 > boxes.count { boxes.grow(max(boxCount + 1, 2 * boxes.count), keeping: boxCount) }
             var list = EdgeList(edges: edges, count: edgeCount, width: Double(width), height: Double(height),
                                 minX: minX, maxX: maxX, minY: minY, maxY: maxY)
-            var prev = points[count - 1]
-            var box = (prev.x, prev.y, prev.x, prev.y)
-            for i in 0..<count {
-                let p = points[i]
-                list.addEdge(prev, p)
-                box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
-                prev = p
-            }
-            boxes.base[boxCount] = box
+            boxes.base[boxCount] = list.addContour(points, count: count)
             boxCount += 1
             edgeCount = list.count
             minX = list.minX; maxX = list.maxX; minY = list.minY; maxY = list.maxY
@@ -212,7 +204,6 @@ final class ScanConverter {
         /// Adds the polygons `points[ends[i-1]..<ends[i]]` mapped through `t`; fewer than three
         /// points draw nothing.
         mutating func add(points: [Point], ends: [Int], transform t: AffineTransform, normalize: Bool) {
-            @inline(__always) func map(_ p: Point) -> Point { t.apply(p) }
             // Clipping makes at most three edges of each, so pushing needs no capacity check.
             reserveEdges(edgeCount + 3 * points.count)
             if boxCount + ends.count > boxes.count {
@@ -222,32 +213,30 @@ final class ScanConverter {
             var list = EdgeList(edges: edges, count: edgeCount, width: Double(width), height: Double(height),
                                 minX: minX, maxX: maxX, minY: minY, maxY: maxY)
             points.withUnsafeBufferPointer { points in
-            var start = 0
-            for end in ends {
-                defer { start = end }
-                guard end - start >= 3 else { continue }
-                var flip = false
-                if normalize {
-                    var a = 0.0
-                    var prev = map(points[end - 1])
-                    for i in start..<end {
-                        let p = map(points[i])
-                        a += prev.x * p.y - p.x * prev.y
-                        prev = p
+                var start = 0
+                for end in ends {
+                    defer { start = end }
+                    let count = end - start
+                    guard count >= 3 else { continue }
+                    // Each contour mapped into device pixels once, in the subpath scratch.
+                    if count > subpath.count { subpath.grow(count, keeping: 0) }
+                    let mapped = subpath.base
+                    for i in 0..<count { (mapped + i).initialize(to: t.apply(points[start + i])) }
+                    var flip = false
+                    if normalize {
+                        var a = 0.0
+                        var prev = mapped[count - 1]
+                        for i in 0..<count {
+                            let p = mapped[i]
+                            a += prev.x * p.y - p.x * prev.y
+                            prev = p
+                        }
+                        flip = a < 0
                     }
-                    flip = a < 0
+                    list.reversed = flip
+                    boxes.base[boxCount] = list.addContour(mapped, count: count)
+                    boxCount += 1
                 }
-                var prev = map(points[end - 1])
-                var box = (prev.x, prev.y, prev.x, prev.y)
-                for i in start..<end {
-                    let p = map(points[i])
-                    if flip { list.addEdge(p, prev) } else { list.addEdge(prev, p) }
-                    box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
-                    prev = p
-                }
-                boxes.base[boxCount] = box
-                boxCount += 1
-            }
             }
             edgeCount = list.count
             minX = list.minX; maxX = list.maxX; minY = list.minY; maxY = list.maxY
@@ -513,11 +502,29 @@ private struct EdgeList {
     var count: Int
     let width: Double, height: Double
     var minX: Double, maxX: Double, minY: Double, maxY: Double
+    /// Whether edges are added the other way round (a contour whose winding is normalized).
+    var reversed = false
+
+    /// Adds the contour `points[0..<count]` (count ≥ 3, device pixels): the closing edge
+    /// first, then the others in order. Returns its box (x0, y0, x1, y1).
+    @inline(__always)
+    mutating func addContour(_ points: UnsafePointer<Point>, count: Int) -> (Double, Double, Double, Double) {
+        var prev = points[count - 1]
+        var box = (prev.x, prev.y, prev.x, prev.y)
+        for i in 0..<count {
+            let p = points[i]
+            addEdge(prev, p)
+            box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
+            prev = p
+        }
+        return box
+    }
 
     /// Adds an edge, split where it leaves the surface across: parts left of it run down
     /// x = 0 and parts right of it down x = width (a spill column nobody reads), which leaves
     /// the coverage inside exactly as the whole edge gives it.
-    @inline(__always) mutating func addEdge(_ a: Point, _ b: Point) {
+    @inline(__always) mutating func addEdge(_ from: Point, _ to: Point) {
+        let (a, b) = reversed ? (to, from) : (from, to)
         guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let h = height, w = width
         if (a.y <= 0 && b.y <= 0) || (a.y >= h && b.y >= h) { return }
