@@ -59,8 +59,9 @@ final class ScanConverter {
     }
 
     /// Adds a path flattened in device space (through `t`, to `tolerance` pixels), as
-    /// `add(Contours(flattened), transform: .identity, normalize: false)` would, from scratch
-    /// lists the converter keeps: the per-shape cost of scenes with many small layers.
+    /// `add(Contours(flattened), transform: .identity, normalize: false)` would, each subpath
+    /// turned into edges as it is flattened (`EdgeSink`): the per-shape cost of scenes with
+    /// many small layers.
     func add(_ path: Path, tolerance: Double, transform t: AffineTransform) {
         state.pointee.add(path, tolerance: tolerance, transform: t)
     }
@@ -523,8 +524,8 @@ private struct EdgeList {
     /// Adds an edge, split where it leaves the surface across: parts left of it run down
     /// x = 0 and parts right of it down x = width (a spill column nobody reads), which leaves
     /// the coverage inside exactly as the whole edge gives it.
-    @inline(__always) mutating func addEdge(_ from: Point, _ to: Point) {
-        let (a, b) = reversed ? (to, from) : (from, to)
+    @inline(__always) mutating func addEdge(_ p: Point, _ q: Point) {
+        let (a, b) = reversed ? (q, p) : (p, q)
         guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let h = height, w = width
         if (a.y <= 0 && b.y <= 0) || (a.y >= h && b.y >= h) { return }

@@ -15,6 +15,23 @@ import Testing
         #expect(ColorMode.resolve(.never, environment: ["COLORTERM": "truecolor"]) == .none)
     }
 
+    /// Colour escapes write their components from a table of digits: every byte value, in
+    /// 24-bit and 256-colour escapes, must read as its decimal number.
+    @Test func colourEscapesSpellEveryComponentInDecimal() {
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+        defer { scratch.deallocate() }
+        func sgr(_ c: TerminalColor, foreground: Bool) -> String {
+            var w = ANSIEncoder.ByteWriter(scratch)
+            c.writeSGR(foreground: foreground, to: &w)
+            return String(decoding: UnsafeBufferPointer(start: scratch, count: w.count), as: UTF8.self)
+        }
+        for v in 0...255 {
+            let b = UInt8(v), g = UInt8(255 - v), r = UInt8(v / 2)
+            #expect(sgr(.rgb(r, g, b), foreground: true) == "38;2;\(r);\(g);\(b)")
+            #expect(sgr(.indexed(b), foreground: false) == "48;5;\(b)")
+        }
+    }
+
     @Test func preferredModeNeedsUTF8AndColour() {
         #expect(FrameMode.preferred(environment: ["LANG": "en_US.UTF-8"], color: .ansi256) == .blocks)
         #expect(FrameMode.preferred(environment: ["LANG": "C"], color: .truecolor) == .ascii)

@@ -27,14 +27,11 @@ public struct FlatPolylines: Sendable {
     public var ends: [Int] = []
     /// Whether polyline i is closed.
     public var closed: [Bool] = []
-    /// Where the polyline being flattened starts in `points` (see `PolylineSink`).
-    public internal(set) var pendingStart = 0
 
     public init() {}
 
     /// Empties the lists, keeping their storage.
     public mutating func removeAll() {
-        pendingStart = 0
         points.removeAll(keepingCapacity: true)
         // NB: most paths are one subpath; `removeAll(keepingCapacity:)` goes through the
         // generic `replaceSubrange`, several times dearer than one `removeLast()`.
@@ -65,7 +62,6 @@ extension Path {
     /// Appends `flattened(tolerance:)` of the path mapped through `transform` (nil: as it is)
     /// to `out`: the same points, bit for bit, as flattening `applying(transform)`.
     public func flatten(tolerance: Double, transform: AffineTransform?, into out: inout FlatPolylines) {
-        out.pendingStart = out.points.count
         flatten(tolerance: tolerance, transform: transform, sink: &out)
     }
 
@@ -162,9 +158,10 @@ public protocol PolylineSink {
     mutating func keepPending(closed: Bool)
 }
 
+/// The pending points are those after the last polyline's end.
 extension FlatPolylines: PolylineSink {
-    public var pendingCount: Int { points.count - pendingStart }
-    public var firstPending: Point { points[pendingStart] }
+    public var pendingCount: Int { points.count - (ends.last ?? 0) }
+    public var firstPending: Point { points[ends.last ?? 0] }
     public var lastPending: Point { points[points.count - 1] }
     public mutating func appendPending(_ p: Point) { points.append(p) }
 
@@ -177,7 +174,6 @@ extension FlatPolylines: PolylineSink {
     public mutating func keepPending(closed isClosed: Bool) {
         ends.append(points.count)
         closed.append(isClosed)
-        pendingStart = points.count
     }
 }
 
