@@ -49,6 +49,13 @@ final class ScanConverter {
 
     var isEmpty: Bool { state.pointee.edgeCount == 0 }
 
+    /// Shapes at most this many cells across are swept cell by cell, wider ones block by
+    /// block; both give the same coverage (tests set it to compare them).
+    var denseStride: Int {
+        get { state.pointee.denseStride }
+        set { state.pointee.denseStride = newValue }
+    }
+
     func reset() { state.pointee.reset() }
 
     /// Adds contours mapped through `t`. With `normalize`, each contour's winding is made
@@ -124,6 +131,9 @@ final class ScanConverter {
         var cover = Scratch<Float>(fill: 0)
         /// One row's constant runs, handed to the caller.
         var runs = Scratch<Run>(fill: nil)
+        /// Shapes at most this many cells across (box plus the spill column) are swept whole:
+        /// keeping each row's touched span and blocks would cost more per edge than it saves.
+        var denseStride = 16
         /// Cells a band may hold: bounds the scratch memory for huge shapes.
         static let bandCells = 1 << 20
 
@@ -321,14 +331,41 @@ final class ScanConverter {
             var work = 0
             defer { counter?.add(work) }
             var bandTop = rowStart
+            if stride <= denseStride {
+                // A narrow shape: every cell of every row is swept, so edges keep no spans.
+                let none = UnsafeBufferPointer<Run>(start: nil, count: 0)
+                while bandTop < rowEnd {
+                    let bandBottom = min(rowEnd, bandTop + bandRows)
+                    for r in 0..<(bandBottom - bandTop) { hi[r] = 0 }
+                    let top = Double(bandTop), bottom = Double(bandBottom)
+                    work += edges.count
+                    for e in edges {
+                        State.accumulate(e, xOrigin: xOrigin, topRow: bandTop, top: top, bottom: bottom, stride: stride,
+                                         area: area, hi: hi, spans: nil)
+                    }
+                    for r in 0..<(bandBottom - bandTop) {
+                        let h = min(stride, Int(hi[r]))
+                        work += h
+                        State.sweepAll(area.baseAddress! + r * stride, count: h, cover: cover.baseAddress! + colStart)
+                        // Uncovered cells trimmed from both ends.
+                        var x0 = colStart, x1 = min(width, colStart + h)
+                        while x0 < x1 && cover[x0] == 0 { x0 += 1 }
+                        while x1 > x0 && cover[x1 - 1] == 0 { x1 -= 1 }
+                        if x1 > x0 { body(bandTop + r, x0, x1, cover, none) }
+                    }
+                    bandTop = bandBottom
+                }
+                return
+            }
             while bandTop < rowEnd {
                 let bandBottom = min(rowEnd, bandTop + bandRows)
                 for r in 0..<(bandBottom - bandTop) { lo[r] = Int32(stride); hi[r] = 0 }
                 let top = Double(bandTop), bottom = Double(bandBottom)
                 work += edges.count
+                let spans = Spans(lo: lo, marks: marks.baseAddress!, words: words)
                 for e in edges {
                     State.accumulate(e, xOrigin: xOrigin, topRow: bandTop, top: top, bottom: bottom, stride: stride,
-                                             area: area, lo: lo, hi: hi, marks: marks.baseAddress!, words: words)
+                                     area: area, hi: hi, spans: spans)
                 }
                 for r in 0..<(bandBottom - bandTop) {
                     let l = Int(lo[r]), h = min(stride, Int(hi[r]))
@@ -359,6 +396,28 @@ final class ScanConverter {
                 }
                 bandTop = bandBottom
             }
+        }
+
+        /// One row's running sum over its first `count` cells (up to the last an edge touched):
+        /// writes `cover[c]` (relative to the box) for each and zeroes the cells. The same values
+        /// `sweep` gives: the cells it skips hold zeros, which leave the sum as it is.
+        @inline(__always)
+        static func sweepAll(_ area: UnsafeMutablePointer<Float>, count: Int, cover: UnsafeMutablePointer<Float>) {
+            var acc: Float = 0
+            for c in 0..<count {
+                acc += area[c]
+                area[c] = 0
+                cover[c] = min(1, abs(acc))
+            }
+        }
+
+
+        /// Where a wide shape's edges record what they touched, per band row: the first cell
+        /// (`lo`) and the marked blocks (`words` words a row).
+        struct Spans {
+            let lo: UnsafeMutableBufferPointer<Int32>
+            let marks: UnsafeMutablePointer<UInt64>
+            let words: Int
         }
 
         /// One row's running sum over cells `l..<h`, visiting only the blocks marked in `marks`
@@ -422,12 +481,12 @@ final class ScanConverter {
         static let minRun = 4
 
         /// Adds one edge's signed area to the band's cells (rows `top..<bottom`; `top` is
-        /// `Double(topRow)`).
+        /// `Double(topRow)`), raising each row's `hi` past the last cell it wrote, and recording
+        /// the rest of what it touched in `spans` when given.
         @inline(__always)
         static func accumulate(_ e: Edge, xOrigin: Double, topRow: Int, top: Double, bottom: Double, stride: Int,
-                                       area: UnsafeMutableBufferPointer<Float>,
-                                       lo: UnsafeMutableBufferPointer<Int32>, hi: UnsafeMutableBufferPointer<Int32>,
-                                       marks: UnsafeMutablePointer<UInt64>, words: Int) {
+                               area: UnsafeMutableBufferPointer<Float>, hi: UnsafeMutableBufferPointer<Int32>,
+                               spans: Spans?) {
             let down = e.y0 < e.y1
             let dir: Double = down ? 1 : -1
             let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
@@ -476,18 +535,22 @@ final class ScanConverter {
                     }
                     area[base + ri] += d * am
                 }
-                if Int32(li) < lo[row] { lo[row] = Int32(li) }
-                if Int32(ri + 1) > hi[row] { hi[row] = Int32(ri + 1) }
-                // The blocks of cells li...ri + 1 (the within-cell case writes li + 1 ≤ ri + 1):
-                // one mask when they share a word, as they nearly always do.
-                // NB: cells are never negative, so a shift divides (`/` on a signed Int also
-                // fixes up negative values, a few instructions per edge row).
-                let bFirst = li &>> blockShift, bLast = min(ri + 1, stride - 1) &>> blockShift
-                if bFirst >> 6 == bLast >> 6 {
-                    let bits = (UInt64.max << UInt64(bFirst & 63)) & (UInt64.max >> UInt64(63 - (bLast & 63)))
-                    marks[row * words + bFirst >> 6] |= bits
-                } else {
-                    for b in bFirst...bLast { marks[row * words + b >> 6] |= 1 << UInt64(b & 63) }
+                // NB: cells are below `stride`, far inside Int32.
+                if Int32(truncatingIfNeeded: ri + 1) > hi[row] { hi[row] = Int32(truncatingIfNeeded: ri + 1) }
+                if let spans {
+                    let lo = spans.lo, marks = spans.marks, words = spans.words
+                    if Int32(truncatingIfNeeded: li) < lo[row] { lo[row] = Int32(truncatingIfNeeded: li) }
+                    // The blocks of cells li...ri + 1 (the within-cell case writes li + 1 ≤ ri + 1):
+                    // one mask when they share a word, as they nearly always do.
+                    // NB: cells are never negative, so a shift divides (`/` on a signed Int also
+                    // fixes up negative values, a few instructions per edge row).
+                    let bFirst = li &>> blockShift, bLast = min(ri + 1, stride - 1) &>> blockShift
+                    if bFirst >> 6 == bLast >> 6 {
+                        let bits = (UInt64.max << UInt64(bFirst & 63)) & (UInt64.max >> UInt64(63 - (bLast & 63)))
+                        marks[row * words + bFirst >> 6] |= bits
+                    } else {
+                        for b in bFirst...bLast { marks[row * words + b >> 6] |= 1 << UInt64(b & 63) }
+                    }
                 }
                 x = xNext; y = yNext; row += 1
             }
