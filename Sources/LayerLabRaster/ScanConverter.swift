@@ -25,8 +25,8 @@ final class ScanConverter {
     let height: Int
     /// All the converter's state, behind one pointer: each access to a stored property of a
     /// class pays a dynamic exclusivity check (a thread-local lookup), which a shape of a
-    /// few pixels would pay dozens of times.
-    private let state: UnsafeMutablePointer<State>
+    /// few pixels would pay dozens of times. (Internal so tests can read the edges.)
+    let state: UnsafeMutablePointer<State>
 
     init(width: Int, height: Int) {
         self.width = width; self.height = height
@@ -571,15 +571,58 @@ private struct EdgeList {
 
     /// Adds the contour `points[0..<count]` (count ≥ 3, device pixels): the closing edge
     /// first, then the others in order. Returns its box (x0, y0, x1, y1).
+    ///
+    /// A contour inside the surface (nearly every small shape) needs no clipping: its edges
+    /// are stored as they are, horizontal ones left out, and the bounds grow by its box,
+    /// which is exactly the stored edges' bounds when every point ends a stored edge.
     @inline(__always)
     mutating func addContour(_ points: UnsafePointer<Point>, count: Int) -> (Double, Double, Double, Double) {
         var prev = points[count - 1]
         var box = (prev.x, prev.y, prev.x, prev.y)
+        // NB: v - v is 0 for a finite v and NaN otherwise, and a NaN stays in the sum.
+        var probe = prev.x - prev.x + (prev.y - prev.y)
         for i in 0..<count {
             let p = points[i]
-            addEdge(prev, p)
             box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
-            prev = p
+            probe += p.x - p.x + (p.y - p.y)
+        }
+        let first = self.count
+        if probe == 0 && box.0 >= 0 && box.2 <= width && box.1 >= 0 && box.3 <= height {
+            // Whether the point before `prev` is on a stored edge; a point on none (between
+            // two horizontal edges) may lie outside the stored edges' bounds.
+            var before = points[count - 2]
+            var covered = true
+            for i in 0..<count {
+                let p = points[i]
+                let stored = prev.y != p.y
+                if stored {
+                    let (a, b) = reversed ? (p, prev) : (prev, p)
+                    (edges + self.count).initialize(to: ScanConverter.Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y))
+                    self.count += 1
+                } else if before.y == prev.y {
+                    covered = false
+                }
+                before = prev
+                prev = p
+            }
+            if covered {
+                if self.count > first {
+                    minX = min(minX, box.0); maxX = max(maxX, box.2)
+                    minY = min(minY, box.1); maxY = max(maxY, box.3)
+                }
+                return box
+            }
+        } else {
+            for i in 0..<count {
+                let p = points[i]
+                addEdge(prev, p)
+                prev = p
+            }
+        }
+        // NB: as `min(minX, x0, x1)`, without the variadic call.
+        for e in UnsafeBufferPointer(start: edges + first, count: self.count - first) {
+            minX = min(min(minX, e.x0), e.x1); maxX = max(max(maxX, e.x0), e.x1)
+            minY = min(min(minY, e.y0), e.y1); maxY = max(max(maxY, e.y0), e.y1)
         }
         return box
     }
@@ -614,13 +657,11 @@ private struct EdgeList {
         piece(to: b)
     }
 
+    /// Stores an edge (its bounds are taken when the contour is done).
     @inline(__always) mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         guard y0 != y1 else { return }
         (edges + count).initialize(to: ScanConverter.Edge(x0: x0, y0: y0, x1: x1, y1: y1))
         count += 1
-        // NB: as `min(minX, x0, x1)`, without the variadic call.
-        minX = min(min(minX, x0), x1); maxX = max(max(maxX, x0), x1)
-        minY = min(min(minY, y0), y1); maxY = max(max(maxY, y0), y1)
     }
 }
 
