@@ -38,6 +38,10 @@ import Testing
                 let a = FrameRenderer.render(scene: scene, options: o, images: Fixtures.images)
                 let b = FrameRenderer.render(scene: scene, options: o, images: Fixtures.images)
                 #expect(a == b)
+                // The bytes players write are the text's, appended after what the buffer held.
+                var bytes: [UInt8] = [7]
+                FrameRenderer.write(scene: scene, options: o, images: Fixtures.images, into: &bytes)
+                #expect(bytes == [7] + Array(a.utf8))
             }
             let r = Rasterizer(images: Fixtures.images)
             #expect(r.render(scene, width: 97, height: 61) == r.render(scene, width: 97, height: 61))

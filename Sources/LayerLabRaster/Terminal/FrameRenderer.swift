@@ -28,6 +28,13 @@ public enum FrameRenderer {
         ANSIEncoder.text(grid(scene: scene, options: options, images: images))
     }
 
+    /// Appends `render`'s text as UTF-8 bytes to `out`, for callers that write bytes: no text
+    /// is built or validated on the way, and a buffer kept between frames is not reallocated.
+    public static func write(scene: Scene, options: FrameOptions, images: ImageStore = ImageStore(),
+                             into out: inout [UInt8]) {
+        ANSIEncoder.write(grid(scene: scene, options: options, images: images), into: &out)
+    }
+
     /// The document at scene time `time` as terminal cells.
     public static func grid(document: Document, time: Double, options: FrameOptions,
                             images: ImageStore = ImageStore()) -> CellGrid {

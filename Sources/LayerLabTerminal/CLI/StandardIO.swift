@@ -76,11 +76,16 @@ public struct StandardIO: Sendable {
 
 /// Writes all of `s` to a file descriptor, retrying short writes and interrupted calls.
 public func writeAll(_ fd: Int32, _ s: String) {
-    var bytes = Array(s.utf8)[...]
-    while !bytes.isEmpty {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    writeAll(fd, Array(s.utf8))
+}
+
+/// Writes all of `bytes` (a frame built as bytes: no text to validate or copy).
+public func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    var rest = bytes[...]
+    while !rest.isEmpty {
+        let n = rest.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         if n < 0 { if errno == EINTR { continue }; return }
-        bytes = bytes.dropFirst(n)
+        rest = rest.dropFirst(n)
     }
 }
 

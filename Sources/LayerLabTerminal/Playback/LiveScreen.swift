@@ -52,13 +52,14 @@ enum LiveScreen {
         return out
     }
 
-    /// The frame of `scene` in the top `rows` rows of a `window`, centred, as the cells that
-    /// differ from `last` (all of them when nil). `asked` is a `size=`: the window still bounds it.
-    /// `stream` keeps the frame before between calls (see `FrameStream`): a new one is made
-    /// when the options change; set it to nil when the images change.
+    /// Appends to `out` the frame of `scene` in the top `rows` rows of a `window`, centred, as
+    /// the cells that differ from `last` (all of them when nil), and returns the cells now on
+    /// the screen. `asked` is a `size=`: the window still bounds it. `stream` keeps the frame
+    /// before between calls (see `FrameStream`): a new one is made when the options change;
+    /// set it to nil when the images change.
     static func frame(_ scene: Scene, window: TerminalSize, rows: Int, asked: (columns: Int, rows: Int)?,
                       mode: FrameMode, color: ColorMode, images: ImageStore, after last: CellGrid?,
-                      stream: inout FrameStream?) -> (bytes: String, grid: CellGrid) {
+                      stream: inout FrameStream?, into out: inout [UInt8]) -> CellGrid {
         let columns = min(window.columns, asked?.columns ?? window.columns)
         let options = FrameOptions(columns: columns, rows: min(rows, asked?.rows ?? rows), mode: mode, color: color)
         if stream?.options != options { stream = FrameStream(options: options, images: images) }
@@ -67,8 +68,7 @@ enum LiveScreen {
         let layout = FrameRenderer.layout(canvas: scene.canvasSize, options: options)
         let column = 1 + max(0, (window.columns - layout.columns) / 2)
         let row = 1 + max(0, (rows - layout.rows) / 2)
-        var out: [UInt8] = []
         s.write(scene, row: row, column: column, into: &out)
-        return (String(decoding: out, as: UTF8.self), s.grid!)
+        return s.grid!
     }
 }

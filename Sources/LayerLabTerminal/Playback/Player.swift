@@ -90,17 +90,22 @@ public struct Player {
             let frameRows = max(1, size.rows - 1)
             let statusText = status.text(state, now: now, width: size.columns)
             if t != lastTime || last == nil || statusText != lastStatus {
-                let (cells, grid) = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
-                                                     mode: frameMode, color: color, images: images, after: last,
-                                                     stream: &stream)
-                var bytes = Escape.beginSynchronized
-                if needsClear { bytes += Escape.reset + Escape.clearScreen; needsClear = false }
-                if t != lastTime || last == nil { bytes += cells }
+                // NB: the frame goes out as the bytes the stream writes (no text in between).
+                var bytes = Array(Escape.beginSynchronized.utf8)
+                if needsClear { bytes += (Escape.reset + Escape.clearScreen).utf8; needsClear = false }
+                let redraw = t != lastTime || last == nil
+                var frame: [UInt8] = []
+                let grid = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
+                                            mode: frameMode, color: color, images: images, after: last,
+                                            stream: &stream, into: &frame)
+                if redraw { bytes += frame }
                 if statusText != lastStatus || last == nil {
-                    bytes += status.draw(state, now: now, row: size.rows, width: size.columns)
+                    bytes += status.draw(state, now: now, row: size.rows, width: size.columns).utf8
                 }
-                if showingKeys { bytes += PlayKeys.overlay(columns: size.columns, rows: frameRows, unicode: frameMode != .ascii) }
-                bytes += Escape.endSynchronized
+                if showingKeys {
+                    bytes += PlayKeys.overlay(columns: size.columns, rows: frameRows, unicode: frameMode != .ascii).utf8
+                }
+                bytes += Escape.endSynchronized.utf8
                 writeAll(output, bytes)
                 last = grid
                 lastTime = t

@@ -123,22 +123,22 @@ struct Watcher {
             let status = Watcher.status(file: request.file, replays: replays, at: loadedAt, time: t, playing: playing,
                                         failed: problem != nil, hasGood: good != nil, width: size.columns)
             if t != lastTime || last == nil || status != lastStatus {
-                var bytes = Escape.beginSynchronized
-                if needsClear { bytes += Escape.reset + Escape.clearScreen; needsClear = false }
+                var bytes = Array(Escape.beginSynchronized.utf8)
+                if needsClear { bytes += (Escape.reset + Escape.clearScreen).utf8; needsClear = false }
                 if let evaluator, t != lastTime || last == nil {
-                    let (cells, grid) = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
-                                                         mode: frameMode, color: color, images: images, after: last,
-                                                         stream: &stream)
-                    bytes += cells
-                    last = grid
+                    last = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
+                                            mode: frameMode, color: color, images: images, after: last,
+                                            stream: &stream, into: &bytes)
                 }
+                var text = ""
                 for (i, line) in errorLines.enumerated() {
-                    bytes += Escape.moveTo(row: frameRows + 1 + i, column: 1) + Escape.clearLine
-                    bytes += color != .none ? "\u{1B}[31m" + line + Escape.reset : line
+                    text += Escape.moveTo(row: frameRows + 1 + i, column: 1) + Escape.clearLine
+                    text += color != .none ? "\u{1B}[31m" + line + Escape.reset : line
                 }
-                bytes += Escape.moveTo(row: size.rows, column: 1) + Escape.clearLine
-                bytes += color != .none ? Escape.dim + status + Escape.reset : status
-                bytes += Escape.endSynchronized
+                text += Escape.moveTo(row: size.rows, column: 1) + Escape.clearLine
+                text += color != .none ? Escape.dim + status + Escape.reset : status
+                text += Escape.endSynchronized
+                bytes += text.utf8
                 writeAll(output, bytes)
                 lastTime = t
                 lastStatus = status
