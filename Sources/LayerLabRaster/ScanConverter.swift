@@ -507,15 +507,21 @@ final class ScanConverter {
                 let d = Float(dy * dir)
                 let base = row * stride
                 let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
-                let li = Int(l), rt = Int(r)
-                let ri = Double(rt) < r ? rt + 1 : rt
-                let lf = Double(li), rc = Double(ri)
-                if ri <= li + 1 {
+                let li = Int(l)
+                let lf = Double(li)
+                // The last cell the edge reaches (r rounded up): li or li + 1 when it stays
+                // within one cell, as it nearly always does in small shapes.
+                let ri: Int
+                if r <= lf + 1 {
+                    ri = r > lf ? li + 1 : li
                     // Within one cell: the part right of the edge's mean x.
                     let xm = Float((x + xNext) * 0.5 - lf)
                     area[base + li] += d - d * xm
                     area[base + li + 1] += d * xm
                 } else {
+                    let rt = Int(r)
+                    ri = Double(rt) < r ? rt + 1 : rt
+                    let rc = Double(ri)
                     // Across cells: a trapezoid spread by the edge's slope (font-rs's formula).
                     let s = Float(1 / (r - l))
                     let lfrac = Float(l - lf)
