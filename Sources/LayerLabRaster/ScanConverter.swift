@@ -265,7 +265,9 @@ final class ScanConverter {
 
         /// Whether summed area would be wrong somewhere: even-odd (the self-crossing shapes),
         /// contours marked as overlapping, or two contours whose boxes overlap.
-        func needsExactWinding(evenOdd: Bool) -> Bool {
+        /// NB: `mutating` only so the state is read where it is: called from a mutating
+        /// method, a non-mutating one got a copy of the whole state, for every shape.
+        mutating func needsExactWinding(evenOdd: Bool) -> Bool {
             if evenOdd || mayOverlap { return true }
             guard boxCount > 1 else { return false }
             if boxCount > 64 { return true }

@@ -206,14 +206,24 @@ public struct PresentedLayer: Hashable, Sendable {
 
     /// Maps this layer's own coordinates into its superlayer's, as Core Animation composes
     /// bounds, anchorPoint, transform and position. (Inlinable for the reason given at
-    /// `boxedFieldsAreDefault`.)
+    /// `boxedFieldsAreDefault`: it only reads the fields, where the layer is, and hands them
+    /// to the product, which is too large to inline everywhere.)
     @inlinable public var transformToSuperlayer: AffineTransform {
+        PresentedLayer.transformToSuperlayer(bounds: bounds, anchorPoint: anchorPoint, scale: (scaleX, scaleY),
+                                             rotation: rotation, translation: (translationX, translationY),
+                                             position: position)
+    }
+
+    /// The product behind `transformToSuperlayer`.
+    @usableFromInline static func transformToSuperlayer(bounds: Rect, anchorPoint: Point, scale: (Double, Double),
+                                                        rotation: Double, translation: (Double, Double),
+                                                        position: Point) -> AffineTransform {
         let ax = bounds.minX + anchorPoint.x * bounds.width
         let ay = bounds.minY + anchorPoint.y * bounds.height
         return AffineTransform.translation(-ax, -ay)
-            .concatenating(.scale(scaleX, scaleY))
+            .concatenating(.scale(scale.0, scale.1))
             .concatenating(.rotation(rotation))
-            .concatenating(.translation(translationX, translationY))
+            .concatenating(.translation(translation.0, translation.1))
             .concatenating(.translation(position.x, position.y))
     }
 }
