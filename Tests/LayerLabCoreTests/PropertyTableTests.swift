@@ -36,6 +36,18 @@ import Testing
     }
 
     /// Closed sets are the enum's cases, so the table cannot list a word the renderer lacks.
+    /// `applies(to:)` reads a mask built from `kinds`: it must say what the set says, with
+    /// nil meaning every kind of layer and no cells.
+    @Test func appliesAgreesWithTheKindsItNames() {
+        for spec in PropertyTable.all {
+            for kind in LayerKind.allCases {
+                #expect(spec.applies(to: kind) == (spec.kinds?.contains(kind) ?? kind.isLayer), "\(spec.name) on \(kind)")
+            }
+        }
+        let bits = LayerKind.allCases.map(\.bit)
+        #expect(Set(bits).count == bits.count && bits.allSatisfy { $0.nonzeroBitCount == 1 })
+    }
+
     @Test func wordsComeFromEnums() {
         #expect(PropertyTable.spec("lineCap")?.type == .word(LineCap.allCases.map(\.rawValue)))
         #expect(PropertyTable.spec("contentsGravity")?.completions == ContentsGravity.allCases.map(\.rawValue))

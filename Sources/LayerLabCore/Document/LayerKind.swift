@@ -26,6 +26,21 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     /// Whether a layer of this kind draws itself (every kind but `cell`).
     public var isLayer: Bool { self != .emitterCell }
 
+    /// One bit for the kind, for sets of kinds kept as masks.
+    var bit: UInt32 {
+        switch self {
+        case .layer: return 1
+        case .shape: return 1 << 1
+        case .text: return 1 << 2
+        case .image: return 1 << 3
+        case .replicator: return 1 << 4
+        case .gradient: return 1 << 5
+        case .transformLayer: return 1 << 6
+        case .emitter: return 1 << 7
+        case .emitterCell: return 1 << 8
+        }
+    }
+
     /// Why a `child` of this kind cannot go under a parent of kind `parent` (nil: the root),
     /// or nil when it can: cells go only in emitters and cells, and cells hold only cells.
     public static func placementProblem(_ child: LayerKind, under parent: LayerKind?) -> String? {

@@ -22,8 +22,20 @@ public struct PropertySpec: Sendable {
     /// could (a value of another type leaves the field as it was); nil for properties the
     /// evaluator consumes itself (the layer clock, the mask, the flipbook).
     let present: (@Sendable (inout PresentedLayer, Value) -> Bool)?
+    /// `kinds` as one bit a kind (every kind of layer when nil): the tables grouping the
+    /// properties by kind ask `applies` thousands of times at start-up, and a set hashes.
+    private let kindBits: UInt32
 
-    public func applies(to kind: LayerKind) -> Bool { kinds?.contains(kind) ?? kind.isLayer }
+    init(name: String, type: ValueType, quantity: Quantity, defaultValue: Value, range: ValueRange,
+         kinds: Set<LayerKind>?, animatable: Bool, summary: String,
+         present: (@Sendable (inout PresentedLayer, Value) -> Bool)?) {
+        self.name = name; self.type = type; self.quantity = quantity; self.defaultValue = defaultValue
+        self.range = range; self.kinds = kinds; self.animatable = animatable; self.summary = summary
+        self.present = present
+        kindBits = (kinds.map(Array.init) ?? LayerKind.allCases.filter(\.isLayer)).reduce(0) { $0 | $1.bit }
+    }
+
+    public func applies(to kind: LayerKind) -> Bool { kindBits & kind.bit != 0 }
 
     /// The default a layer of `kind` reads when the property is unset.
     public func defaultValue(for kind: LayerKind?) -> Value {

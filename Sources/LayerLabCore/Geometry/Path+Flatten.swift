@@ -230,7 +230,15 @@ extension PolylineSink {
 /// `cubicWeight(i, n)` for i in 1...n, for the segment counts small curves get: the same
 /// numbers without a division and ten products a point. The weights for n segments start
 /// at n(n - 1)/2.
-@usableFromInline let cubicWeights: [SIMD4<Double>] = (1...maxTabledSegments).flatMap { n in (1...n).map { cubicWeight($0, n) } }
+@usableFromInline let cubicWeights: [SIMD4<Double>] = {
+    // NB: into one array, not an array per count flattened: this runs at every start.
+    var weights: [SIMD4<Double>] = []
+    weights.reserveCapacity(maxTabledSegments * (maxTabledSegments + 1) / 2)
+    for n in 1...maxTabledSegments {
+        for i in 1...n { weights.append(cubicWeight(i, n)) }
+    }
+    return weights
+}()
 
 /// Segments for a curve: `raw` rounded up into 1…1000 (NaN and infinities included).
 @inlinable func segmentCount(_ raw: Double) -> Int {

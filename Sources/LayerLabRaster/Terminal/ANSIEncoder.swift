@@ -103,10 +103,13 @@ public enum ANSIEncoder {
         /// digit (a 24-bit frame writes three per colour change). Never freed.
         nonisolated(unsafe) static let decimals: UnsafePointer<UInt32> = {
             let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+            // NB: digits worked out, not printed: `String(v)` for each value cost more at
+            // start-up than the rest of a small frame.
             for v in 0..<256 {
-                let digits = Array(String(v).utf8)
+                let digits: [UInt32] = v < 10 ? [UInt32(v)] : v < 100 ? [UInt32(v / 10), UInt32(v % 10)]
+                    : [UInt32(v / 100), UInt32(v / 10 % 10), UInt32(v % 10)]
                 var entry = UInt32(digits.count) << 24
-                for (i, d) in digits.enumerated() { entry |= UInt32(d) << (8 * UInt32(i)) }
+                for (i, d) in digits.enumerated() { entry |= (48 + d) << (8 * UInt32(i)) }
                 table[v] = entry
             }
             return UnsafePointer(table)
