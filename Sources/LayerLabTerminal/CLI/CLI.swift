@@ -93,7 +93,9 @@ public enum CLI {
 /// One `layerlab SUBCOMMAND …`: how it is shown in `--help` and what it runs.
 public struct Subcommand: Sendable {
     public var name: String
-    public var synopsis: String
+    /// The usage line after `layerlab`, written only when asked for, like `help`.
+    public var synopsis: String { makeSynopsis() }
+    private let makeSynopsis: @Sendable () -> String
     public var summary: String
     /// What `layerlab NAME --help` prints, written only when asked for (start-up stays short).
     public var help: String { makeHelp() }
@@ -101,9 +103,10 @@ public struct Subcommand: Sendable {
     /// Runs with the arguments after the subcommand's name; returns the exit status.
     public var run: @Sendable ([String], StandardIO) -> Int32
 
-    public init(name: String, synopsis: String, summary: String, help: @autoclosure @escaping @Sendable () -> String,
+    public init(name: String, synopsis: @autoclosure @escaping @Sendable () -> String, summary: String,
+                help: @autoclosure @escaping @Sendable () -> String,
                 run: @escaping @Sendable ([String], StandardIO) -> Int32) {
-        self.name = name; self.synopsis = synopsis; self.summary = summary; self.makeHelp = help; self.run = run
+        self.name = name; self.makeSynopsis = synopsis; self.summary = summary; self.makeHelp = help; self.run = run
     }
 }
 

@@ -121,7 +121,7 @@ struct ShellCommand: Sendable {
     /// The subcommand that runs this command.
     var subcommand: Subcommand {
         let shell = self
-        return Subcommand(name: spec.name, synopsis: synopsis(full: false), summary: summary, help: shell.help) { args, io in
+        return Subcommand(name: spec.name, synopsis: shell.synopsis(full: false), summary: summary, help: shell.help) { args, io in
             switch shell.parse(args) {
             case .failure(let e): return io.usageError(e.message)
             case .success(let p): return ShellCommand.run(p.words, file: p.file, io: io)
