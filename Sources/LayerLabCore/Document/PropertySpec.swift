@@ -211,20 +211,21 @@ public enum PropertyTable {
         ]
     }()
 
-    static let byName: [String: PropertySpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     static let byKind: [LayerKind: [PropertySpec]] = Dictionary(uniqueKeysWithValues: LayerKind.allCases.map { k in
         (k, all.filter { $0.applies(to: k) })
     })
 
     /// The spec of a stored property, or nil.
-    public static func spec(_ name: String) -> PropertySpec? { byName[name] }
+    /// (Through `index(of:)`: a second dictionary holding copies of the specs cost more to
+    /// build at every start than the rest of the table.)
+    public static func spec(_ name: String) -> PropertySpec? { index(of: name).map { all[$0] } }
 
     /// The properties a kind has, in display order.
     public static func properties(for kind: LayerKind) -> [PropertySpec] { byKind[kind] ?? [] }
 
     /// A property's value in a property dictionary, or its default (for a layer of `kind`).
     public static func value(_ name: String, in props: [String: Value], kind: LayerKind? = nil) -> Value {
-        props[name] ?? byName[name]?.defaultValue(for: kind) ?? .null
+        props[name] ?? spec(name)?.defaultValue(for: kind) ?? .null
     }
 
     // MARK: - Declaring
