@@ -167,7 +167,7 @@ extension SwiftGenerator {
             w.line("\(id).beginTime = \(begin)" + (beginComment.map { "  // \(SwiftLiteral.comment($0))" } ?? ""))
         }
         // beginTime and duration are written above, worked out from the scene.
-        for attribute in MediaTiming.attributes where attribute.kind != .time && attribute.keyPath != \MediaTiming.duration {
+        for attribute in MediaTiming.attributes where attribute.kind != .time && attribute.name != "duration" {
             guard let v = attribute.value(in: t) else { continue }
             let literal: String
             switch v {

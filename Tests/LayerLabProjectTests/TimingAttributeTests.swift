@@ -13,7 +13,7 @@ import Testing
         case .time: return "0.5"
         case .seconds: return "2"
         case .number: return "3"
-        case .bool: return (MediaTiming()[keyPath: a.keyPath] as? Bool) == true ? "false" : "true"
+        case .bool: return (a.storedValue(in: MediaTiming()) as? Bool) == true ? "false" : "true"
         case .fillMode: return "both"
         case .timingFunction: return "easeIn"
         }

@@ -22,8 +22,6 @@ public struct TimingAttribute: Sendable {
     }
 
     public let name: String
-    /// Where the attribute lives, so a front end can single one out (`\MediaTiming.duration`).
-    public let keyPath: PartialKeyPath<MediaTiming> & Sendable
     public let kind: Kind
     /// The numbers a `.seconds` or `.number` attribute accepts.
     public let range: ValueRange
@@ -33,11 +31,17 @@ public struct TimingAttribute: Sendable {
     public let summary: String
     /// What help says about the default beyond its value (`once`, `unused`), or nil.
     let defaultNote: String?
+    /// The field as stored (nil included): what help shows as the default.
+    private let field: @Sendable (MediaTiming) -> Any
     private let read: @Sendable (MediaTiming) -> TimingValue?
     private let write: @Sendable (inout MediaTiming, TimingValue) -> Void
 
     /// The attribute's value in `t`, or nil when it has its default (and is not written out).
     public func value(in t: MediaTiming) -> TimingValue? { read(t) }
+
+    /// The attribute's field in `t` as stored, its default included (`Double?` for a duration
+    /// left to be worked out).
+    public func storedValue(in t: MediaTiming) -> Any { field(t) }
 
     /// Sets the attribute; a value of another kind leaves `t` unchanged.
     public func set(_ v: TimingValue, in t: inout MediaTiming) { write(&t, v) }
@@ -66,7 +70,7 @@ public struct TimingAttribute: Sendable {
 
     /// The default as help shows it: `1`, `removed`, `0 (once)`.
     public var defaultText: String {
-        let d = MediaTiming()[keyPath: keyPath]
+        let d = field(MediaTiming())
         var s: String
         switch kind {
         case .time: s = (d as? TimeExpr)?.description ?? ""
@@ -81,24 +85,27 @@ public struct TimingAttribute: Sendable {
 }
 
 extension MediaTiming {
-    /// Every attribute, in help (and file) order.
+    /// Every attribute, in help (and file) order. (Fields are read and written through
+    /// closures, not key paths: key paths are objects built at run time, and this table is
+    /// built at every start.)
     public static let attributes: [TimingAttribute] = [
-        .time("beginTime", \.beginTime, "when it starts, in the parent's time (a time expression)"),
-        .seconds("duration", \.duration, range: .positive, "length of one iteration",
+        .time("beginTime", { $0.beginTime }, { $0.beginTime = $1 }, "when it starts, in the parent's time (a time expression)"),
+        .seconds("duration", { $0.duration }, { $0.duration = $1 }, range: .positive, "length of one iteration",
                  default: "0.25s (group child: the group; spring: settling)"),
-        .number("speed", \.speed, "rate of its clock relative to the parent"),
-        .seconds("timeOffset", \.timeOffset, "added to its local time"),
-        .number("repeatCount", \.repeatCount, range: .nonNegativeOrInfinite, "iterations; fractions allowed, inf forever",
-                default: "once"),
-        .seconds("repeatDuration", \.repeatDuration, range: .nonNegativeOrInfinite, "active time instead of repeatCount",
-                 default: "unused"),
-        .bool("autoreverses", \.autoreverses, "play backwards after each forward iteration"),
-        .fillMode("fillMode", \.fillMode, "what shows outside the active time"),
-        .bool("removedOnCompletion", \.removedOnCompletion, swift: "isRemovedOnCompletion",
-              "false keeps the end value (with fillMode forwards)"),
-        .timingFunction("timingFunction", \.timingFunction,
+        .number("speed", { $0.speed }, { $0.speed = $1 }, "rate of its clock relative to the parent"),
+        .seconds("timeOffset", { $0.timeOffset }, { $0.timeOffset = $1 }, "added to its local time"),
+        .number("repeatCount", { $0.repeatCount }, { $0.repeatCount = $1 }, range: .nonNegativeOrInfinite,
+                "iterations; fractions allowed, inf forever", default: "once"),
+        .seconds("repeatDuration", { $0.repeatDuration }, { $0.repeatDuration = $1 }, range: .nonNegativeOrInfinite,
+                 "active time instead of repeatCount", default: "unused"),
+        .bool("autoreverses", { $0.autoreverses }, { $0.autoreverses = $1 }, "play backwards after each forward iteration"),
+        .fillMode("fillMode", { $0.fillMode }, { $0.fillMode = $1 }, "what shows outside the active time"),
+        .bool("removedOnCompletion", { $0.removedOnCompletion }, { $0.removedOnCompletion = $1 },
+              swift: "isRemovedOnCompletion", "false keeps the end value (with fillMode forwards)"),
+        .timingFunction("timingFunction", { $0.timingFunction }, { $0.timingFunction = $1 },
                         "linear, easeIn, easeOut, easeInEaseOut, default or cubic(x1, y1, x2, y2)"),
-        .bool("additive", \.additive, swift: "isAdditive", "add to the value beneath instead of replacing it"),
+        .bool("additive", { $0.additive }, { $0.additive = $1 }, swift: "isAdditive",
+              "add to the value beneath instead of replacing it"),
     ]
 
     /// The attribute names the command language and project files accept, in help order.
@@ -112,59 +119,62 @@ extension MediaTiming {
 // MARK: - Declaring
 
 extension TimingAttribute {
-    private init(_ name: String, _ keyPath: PartialKeyPath<MediaTiming> & Sendable, _ kind: Kind,
-                 range: ValueRange = .finite, swift: String?, _ summary: String, default note: String?,
-                 read: @escaping @Sendable (MediaTiming) -> TimingValue?,
-                 write: @escaping @Sendable (inout MediaTiming, TimingValue) -> Void) {
-        self.name = name; self.keyPath = keyPath; self.kind = kind; self.range = range
+    /// A field's reader and writer.
+    typealias Getter<T> = @Sendable (MediaTiming) -> T
+    typealias Setter<T> = @Sendable (inout MediaTiming, T) -> Void
+
+    private init<T: Equatable>(_ name: String, _ get: @escaping Getter<T>, _ kind: Kind, range: ValueRange = .finite,
+                               swift: String?, _ summary: String, default note: String?,
+                               wrap: @escaping @Sendable (T) -> TimingValue?,
+                               write: @escaping @Sendable (inout MediaTiming, TimingValue) -> Void) {
+        self.name = name; self.kind = kind; self.range = range
         self.swiftName = swift ?? name; self.summary = summary; self.defaultNote = note
-        self.read = read; self.write = write
+        self.field = { get($0) }
+        // Read as nil when the field holds its default.
+        self.read = { t in get(t) == get(MediaTiming()) ? nil : wrap(get(t)) }
+        self.write = write
     }
 
-    /// Reads a field as nil when it holds its default.
-    private static func reader<T: Equatable>(_ kp: Swift.KeyPath<MediaTiming, T> & Sendable,
-                                             _ wrap: @escaping @Sendable (T) -> TimingValue?) -> @Sendable (MediaTiming) -> TimingValue? {
-        { t in t[keyPath: kp] == MediaTiming()[keyPath: kp] ? nil : wrap(t[keyPath: kp]) }
+    static func time(_ name: String, _ get: @escaping Getter<TimeExpr>, _ set: @escaping Setter<TimeExpr>,
+                     _ summary: String) -> Self {
+        Self(name, get, .time, swift: nil, summary, default: nil, wrap: { .time($0) },
+             write: { t, v in if case .time(let x) = v { set(&t, x) } })
     }
 
-    static func time(_ name: String, _ kp: WritableKeyPath<MediaTiming, TimeExpr> & Sendable, _ summary: String) -> Self {
-        Self(name, kp, .time, swift: nil, summary, default: nil, read: reader(kp) { .time($0) },
-             write: { t, v in if case .time(let x) = v { t[keyPath: kp] = x } })
-    }
-
-    static func seconds(_ name: String, _ kp: WritableKeyPath<MediaTiming, Double> & Sendable, range: ValueRange = .finite,
-                        _ summary: String, default note: String? = nil) -> Self {
-        Self(name, kp, .seconds, range: range, swift: nil, summary, default: note, read: reader(kp) { .number($0) },
-             write: { t, v in if case .number(let x) = v { t[keyPath: kp] = x } })
+    static func seconds(_ name: String, _ get: @escaping Getter<Double>, _ set: @escaping Setter<Double>,
+                        range: ValueRange = .finite, _ summary: String, default note: String? = nil) -> Self {
+        Self(name, get, .seconds, range: range, swift: nil, summary, default: note, wrap: { .number($0) },
+             write: { t, v in if case .number(let x) = v { set(&t, x) } })
     }
 
     /// Seconds that may be left unset (duration: nil means "work it out").
-    static func seconds(_ name: String, _ kp: WritableKeyPath<MediaTiming, Double?> & Sendable, range: ValueRange,
-                        _ summary: String, default note: String) -> Self {
-        Self(name, kp, .seconds, range: range, swift: nil, summary, default: note, read: reader(kp) { $0.map { .number($0) } },
-             write: { t, v in if case .number(let x) = v { t[keyPath: kp] = x } })
+    static func seconds(_ name: String, _ get: @escaping Getter<Double?>, _ set: @escaping Setter<Double?>,
+                        range: ValueRange, _ summary: String, default note: String) -> Self {
+        Self(name, get, .seconds, range: range, swift: nil, summary, default: note, wrap: { $0.map { .number($0) } },
+             write: { t, v in if case .number(let x) = v { set(&t, x) } })
     }
 
-    static func number(_ name: String, _ kp: WritableKeyPath<MediaTiming, Double> & Sendable, range: ValueRange = .finite,
-                       _ summary: String, default note: String? = nil) -> Self {
-        Self(name, kp, .number, range: range, swift: nil, summary, default: note, read: reader(kp) { .number($0) },
-             write: { t, v in if case .number(let x) = v { t[keyPath: kp] = x } })
+    static func number(_ name: String, _ get: @escaping Getter<Double>, _ set: @escaping Setter<Double>,
+                       range: ValueRange = .finite, _ summary: String, default note: String? = nil) -> Self {
+        Self(name, get, .number, range: range, swift: nil, summary, default: note, wrap: { .number($0) },
+             write: { t, v in if case .number(let x) = v { set(&t, x) } })
     }
 
-    static func bool(_ name: String, _ kp: WritableKeyPath<MediaTiming, Bool> & Sendable, swift: String? = nil,
+    static func bool(_ name: String, _ get: @escaping Getter<Bool>, _ set: @escaping Setter<Bool>, swift: String? = nil,
                      _ summary: String) -> Self {
-        Self(name, kp, .bool, swift: swift, summary, default: nil, read: reader(kp) { .bool($0) },
-             write: { t, v in if case .bool(let x) = v { t[keyPath: kp] = x } })
+        Self(name, get, .bool, swift: swift, summary, default: nil, wrap: { .bool($0) },
+             write: { t, v in if case .bool(let x) = v { set(&t, x) } })
     }
 
-    static func fillMode(_ name: String, _ kp: WritableKeyPath<MediaTiming, FillMode> & Sendable, _ summary: String) -> Self {
-        Self(name, kp, .fillMode, swift: nil, summary, default: nil, read: reader(kp) { .fillMode($0) },
-             write: { t, v in if case .fillMode(let x) = v { t[keyPath: kp] = x } })
+    static func fillMode(_ name: String, _ get: @escaping Getter<FillMode>, _ set: @escaping Setter<FillMode>,
+                         _ summary: String) -> Self {
+        Self(name, get, .fillMode, swift: nil, summary, default: nil, wrap: { .fillMode($0) },
+             write: { t, v in if case .fillMode(let x) = v { set(&t, x) } })
     }
 
-    static func timingFunction(_ name: String, _ kp: WritableKeyPath<MediaTiming, TimingFunction?> & Sendable,
-                               _ summary: String) -> Self {
-        Self(name, kp, .timingFunction, swift: nil, summary, default: nil, read: reader(kp) { $0.map { .timingFunction($0) } },
-             write: { t, v in if case .timingFunction(let x) = v { t[keyPath: kp] = x } })
+    static func timingFunction(_ name: String, _ get: @escaping Getter<TimingFunction?>,
+                               _ set: @escaping Setter<TimingFunction?>, _ summary: String) -> Self {
+        Self(name, get, .timingFunction, swift: nil, summary, default: nil, wrap: { $0.map { .timingFunction($0) } },
+             write: { t, v in if case .timingFunction(let x) = v { set(&t, x) } })
     }
 }
