@@ -229,6 +229,14 @@ extension KeyPath.SlotAccess {
         }
     }
 
+    /// The value as a colour, or nil when it is not one (no `Value` copied for a property).
+    func readColor(_ props: PropertySlots) -> Color? {
+        switch self {
+        case .property(let i), .pair(let i, _): return props.color(i)
+        case .component, .frame, .none: return read(props).color
+        }
+    }
+
     /// Writes a number into a layer's slots.
     func writeNumber(_ n: Double, into props: inout PropertySlots) {
         switch self {

@@ -63,6 +63,16 @@ struct PropertySlots: Sendable {
         return PropertyTable.defaults[i].number
     }
 
+    /// The value at index `i` (or the table's default) when it is a colour, without copying
+    /// a `Value`.
+    func color(_ i: Int) -> Color? {
+        if mayBeWritten(i) {
+            for k in written.indices where written[k].index == i { return written[k].value.color }
+        }
+        for k in base.indices where base[k].index == i { return base[k].value.color }
+        return PropertyTable.defaults[i].color
+    }
+
     /// Writes `value` at table index `i` (inlined, so writing a number builds no `Value` copy).
     @inline(__always)
     mutating func set(_ i: Int, _ value: Value) {

@@ -19,6 +19,8 @@ struct AnimationTrack: Sendable {
     /// Whether every value it refers to is a number: stacked on a number, it is evaluated in
     /// `AnimationTable.numbers`, without `Value`s.
     var numeric = false
+    /// Likewise for colours: stacked on a colour, evaluated in `AnimationTable.colors`.
+    var colorful = false
     var clock: TimingClock
     /// `clock.activeDuration`, worked out once.
     var active: Double
@@ -60,6 +62,8 @@ struct AnimationTable: Sendable {
     var values: [Value] = []
     /// `values` as numbers (NaN where a value is not one).
     var numbers: [Double] = []
+    /// `values` as colours (clear where a value is not one).
+    var colors: [Color] = []
     var keyTimes: [Double] = []
     var timingFunctions: [TimingFunction] = []
 
@@ -68,6 +72,7 @@ struct AnimationTable: Sendable {
         guard let v else { return -1 }
         values.append(v)
         numbers.append(v.number ?? .nan)
+        colors.append(v.color ?? .clear)
         return values.count - 1
     }
 
@@ -151,8 +156,9 @@ extension Evaluator {
             t.children = table.append(children, childDetails)
         }
         let refs = [t.from, t.to, t.by].filter { $0 >= 0 } + Array(t.keyframes)
-        t.numeric = (t.kind == .basic || t.kind == .spring || (t.kind == .keyframes && !t.keyframes.isEmpty))
-            && refs.allSatisfy { table.values[$0].number != nil }
+        let stacks = t.kind == .basic || t.kind == .spring || (t.kind == .keyframes && !t.keyframes.isEmpty)
+        t.numeric = stacks && refs.allSatisfy { table.values[$0].number != nil }
+        t.colorful = stacks && refs.allSatisfy { table.values[$0].color != nil }
         return (t, detail)
     }
 

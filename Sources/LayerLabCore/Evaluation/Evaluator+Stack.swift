@@ -68,6 +68,12 @@ extension Evaluator {
             if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
             return
         }
+        if animationTable.tracks[index].colorful, let beneath = kp.readColor(props) {
+            let v = bodyValue(index, animationTable.colors, beneath: beneath, localTime: local.time, phase: local.phase)
+            kp.write(.color(additive ? beneath.adding(v) : v), into: &props)
+            if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
+            return
+        }
         let beneath = resolve(kp.read(props))
         if kind == .motion {
             let detail = animationTable.details[index]
@@ -160,7 +166,8 @@ extension Evaluator {
     }
 
     /// The animated value of the (non-group) track at `index` at iteration time `t`, from
-    /// its values in `pool` (`animationTable.values`, or `numbers` for a numeric track).
+    /// its values in `pool` (`animationTable.values`, or `numbers` or `colors` for a track of
+    /// numbers or colours).
     func bodyValue<V: Stackable>(_ index: Int, _ pool: [V], beneath: V, localTime t: Double, phase: TimingPhase) -> V {
         let f = fraction(index, t)
         let c = animationTable.tracks[index]

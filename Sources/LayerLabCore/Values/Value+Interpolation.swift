@@ -140,3 +140,16 @@ extension Double: Stackable {
     func withComponents(_ c: [Double]) -> Double { c[0] }
     static var missing: Double { .nan }
 }
+
+/// Colours stack as `Value`'s colour cases do, component by component, so a track whose
+/// values are all colours is evaluated without building `Value`s.
+extension Color: Stackable {
+    var zero: Color { .clear }
+    func adding(_ o: Color) -> Color { Color(r + o.r, g + o.g, b + o.b, a + o.a) }
+    /// As `Value.subtracting`: adding the other scaled by −1.
+    func subtracting(_ o: Color) -> Color { adding(Color(o.r * -1, o.g * -1, o.b * -1, o.a * -1)) }
+    func interpolated(to other: Color, _ t: Double) -> Color { lerp(other, t) }
+    var components: [Double] { [r, g, b, a] }
+    func withComponents(_ c: [Double]) -> Color { Color(c[0], c[1], c[2], c[3]) }
+    static var missing: Color { .clear }
+}
