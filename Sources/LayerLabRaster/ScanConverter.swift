@@ -115,7 +115,8 @@ final class ScanConverter {
         var boxCount = 0
         /// Set by `add` for contours marked as overlapping themselves.
         var mayOverlap = false
-        /// The subpath of a fill being flattened, in device pixels (see `EdgeSink`).
+        /// One contour in device pixels: the subpath of a fill being flattened (see `EdgeSink`),
+        /// or a contour mapped by `add(points:…)`.
         var subpath = Scratch<Point>(fill: nil)
         lazy var sampled = SampledScanConverter(width: width, height: height)
         /// Accumulated signed area, one cell per pixel of a band of the bounding box (plus two
@@ -335,6 +336,8 @@ final class ScanConverter {
             var bandTop = rowStart
             if stride <= denseStride {
                 // A narrow shape: every cell of every row is swept, so edges keep no spans.
+                // NB: its own band loop: one loop for both sweeps, deciding per row and per
+                // edge row, cost 2 % more instructions on the 1,000-layer frame.
                 let none = UnsafeBufferPointer<Run>(start: nil, count: 0)
                 while bandTop < rowEnd {
                     let bandBottom = min(rowEnd, bandTop + bandRows)
@@ -412,7 +415,6 @@ final class ScanConverter {
                 cover[c] = min(1, abs(acc))
             }
         }
-
 
         /// Where a wide shape's edges record what they touched, per band row: the first cell
         /// (`lo`) and the marked blocks (`words` words a row).

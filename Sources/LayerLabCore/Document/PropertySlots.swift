@@ -55,22 +55,19 @@ struct PropertySlots: Sendable {
 
     /// The value at index `i` (or the table's default) when it is a number, without copying
     /// a `Value`.
-    func number(_ i: Int) -> Double? {
-        if mayBeWritten(i) {
-            for k in written.indices where written[k].index == i { return written[k].value.number }
-        }
-        for k in base.indices where base[k].index == i { return base[k].value.number }
-        return PropertyTable.defaults[i].number
-    }
+    func number(_ i: Int) -> Double? { read(i) { $0.number } }
 
-    /// The value at index `i` (or the table's default) when it is a colour, without copying
-    /// a `Value`.
-    func color(_ i: Int) -> Color? {
+    /// The value at index `i` (or the table's default) when it is a colour, likewise.
+    func color(_ i: Int) -> Color? { read(i) { $0.color } }
+
+    /// `part` of the value at index `i` (or of the table's default), read where it is stored.
+    @inline(__always)
+    private func read<T>(_ i: Int, _ part: (Value) -> T?) -> T? {
         if mayBeWritten(i) {
-            for k in written.indices where written[k].index == i { return written[k].value.color }
+            for k in written.indices where written[k].index == i { return part(written[k].value) }
         }
-        for k in base.indices where base[k].index == i { return base[k].value.color }
-        return PropertyTable.defaults[i].color
+        for k in base.indices where base[k].index == i { return part(base[k].value) }
+        return part(PropertyTable.defaults[i])
     }
 
     /// Writes `value` at table index `i` (inlined, so writing a number builds no `Value` copy).
