@@ -82,3 +82,13 @@ import Testing
         }
     }
 }
+
+/// A frame reads every track of every layer: 1,000 layers of three animations must fit in the
+/// processor's cache beside the layers, so a track holds only what a frame reads (the clock
+/// without its repeat fields, indices into pools) and the rest lives beside it.
+@Suite struct TrackSizeTests {
+    @Test func aTrackStaysSmall() {
+        #expect(MemoryLayout<FrameClock>.size <= 48)
+        #expect(MemoryLayout<AnimationTrack>.stride <= 88)
+    }
+}

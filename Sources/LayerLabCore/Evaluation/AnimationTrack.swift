@@ -1,10 +1,12 @@
 /// One animation (a top-level one or a group's child) prepared once per evaluator, in the
-/// form a frame reads it: its clock, where its value goes, and where its values, key times
-/// and children sit in the evaluator's `AnimationTable`.
+/// form a frame reads it: its clock, where its value goes, and where its values sit in the
+/// evaluator's `AnimationTable`.
 ///
 /// Every field is a plain value (no strings, arrays or classes), so a frame walking thousands
-/// of tracks copies no references. What only `explain`, motion paths and emitters read is
-/// kept beside it, in `AnimationTrack.Detail`.
+/// of tracks copies no references, and the track is small (88 bytes): a frame reads every
+/// track of every layer, and they must stay in the processor's cache beside the layers. What
+/// only keyframe, spring and group tracks read is in `AnimationTrack.Body`; what only
+/// `explain`, motion paths and emitters read, in `AnimationTrack.Detail`.
 struct AnimationTrack: Sendable {
     enum Kind: Sendable {
         case basic, keyframes, spring, group
@@ -14,6 +16,9 @@ struct AnimationTrack: Sendable {
         case inert
     }
 
+    var clock: FrameClock
+    /// The clock's timing function in `AnimationTable.timingFunctions`; -1 for none.
+    var curve: Int32 = -1
     var kind: Kind
     var additive: Bool
     /// Whether every value it refers to is a number: stacked on a number, it is evaluated in
@@ -21,29 +26,34 @@ struct AnimationTrack: Sendable {
     var numeric = false
     /// Likewise for colours: stacked on a colour, evaluated in `AnimationTable.colors`.
     var colorful = false
-    var clock: TimingClock
-    /// `clock.activeDuration`, worked out once.
-    var active: Double
-    var duration: Double
     /// Where the value is read and written (`.none` for groups and inert tracks).
     var target: KeyPath.SlotAccess = .none
     /// `from`, `to` and `by` in `AnimationTable.values`; -1 when not given.
-    var from = -1, to = -1, by = -1
-    /// A keyframe animation's values (a motion path's vertices) in `AnimationTable.values`,
-    /// its key times in `keyTimes` and its per-segment timing functions in `timingFunctions`.
-    var keyframes = 0..<0, times = 0..<0, curves = 0..<0
-    var calculationMode = Animation.CalculationMode.linear
-    var spring: SpringSolver?
-    /// Whether a spring lands exactly on its target when its duration is over.
-    var springSnaps = false
-    /// A group's children, in `AnimationTable.tracks`.
-    var children = 0..<0
+    var from: Int32 = -1, to: Int32 = -1, by: Int32 = -1
+
+    /// The iteration duration.
+    var duration: Double { clock.duration }
+
+    /// What frames of keyframe, spring and group tracks read besides.
+    struct Body: Sendable {
+        /// A keyframe animation's values (a motion path's vertices) in `AnimationTable.values`,
+        /// its key times in `keyTimes` and its per-segment timing functions in `timingFunctions`.
+        var keyframes = 0..<0, times = 0..<0, curves = 0..<0
+        var calculationMode = Animation.CalculationMode.linear
+        var spring: SpringSolver?
+        /// Whether a spring lands exactly on its target when its duration is over.
+        var springSnaps = false
+        /// A group's children, in `AnimationTable.tracks`.
+        var children = 0..<0
+    }
 
     /// What a track's frames do not read.
     struct Detail: Sendable {
         var animation: Animation
         /// The name shown by `explain`: the animation's name, or `group/N` for unnamed children.
         var label: String
+        /// The whole clock, for `explain`'s notes.
+        var clock: TimingClock
         /// nil for groups, and for key paths the layer's kind does not have.
         var keyPath: KeyPath?
         /// A keyframe animation's motion path, prepared; nil without one.
@@ -56,7 +66,8 @@ struct AnimationTrack: Sendable {
 /// Every animation of a document as tracks, with the values they refer to in shared pools.
 struct AnimationTable: Sendable {
     var tracks: [AnimationTrack] = []
-    /// `details[i]` belongs to `tracks[i]`.
+    /// `bodies[i]` and `details[i]` belong to `tracks[i]`.
+    var bodies: [AnimationTrack.Body] = []
     var details: [AnimationTrack.Detail] = []
     /// from, to, by and keyframe values, named paths resolved.
     var values: [Value] = []
@@ -68,26 +79,45 @@ struct AnimationTable: Sendable {
     var timingFunctions: [TimingFunction] = []
 
     /// Appends `v` to `values` and returns its index (-1 for nil).
-    mutating func add(_ v: Value?) -> Int {
+    mutating func add(_ v: Value?) -> Int32 {
         guard let v else { return -1 }
         values.append(v)
         numbers.append(v.number ?? .nan)
         colors.append(v.color ?? .clear)
-        return values.count - 1
+        return Int32(values.count - 1)
     }
 
     /// Appends `vs` to `values` and returns where they are.
     mutating func add(_ vs: [Value]) -> Range<Int> {
         let start = values.count
-        for v in vs { _ = add(v) }
+        for v in vs { _ = add(v) as Int32 }
         return start..<values.count
     }
 
     /// Appends tracks as one run (a layer's animations, a group's children) and returns it.
-    mutating func append(_ run: [AnimationTrack], _ runDetails: [AnimationTrack.Detail]) -> Range<Int> {
-        tracks += run
-        details += runDetails
+    mutating func append(_ run: [AnimationTrack.Compiled]) -> Range<Int> {
+        for c in run {
+            tracks.append(c.track)
+            bodies.append(c.body)
+            details.append(c.detail)
+        }
         return tracks.count - run.count..<tracks.count
+    }
+
+    /// Adds `f` to `timingFunctions` and returns its index (-1 for nil).
+    mutating func add(_ f: TimingFunction?) -> Int32 {
+        guard let f else { return -1 }
+        timingFunctions.append(f)
+        return Int32(timingFunctions.count - 1)
+    }
+}
+
+extension AnimationTrack {
+    /// A track with what it reads besides, before it takes its place in the table.
+    struct Compiled {
+        var track: AnimationTrack
+        var body = Body()
+        var detail: Detail
     }
 }
 
@@ -97,10 +127,12 @@ extension Evaluator {
     /// `keyPaths` caches resolved key paths by text and kind.
     func compile(_ a: Animation, label: String, kind: LayerKind?, begin: Double, duration d: Double,
                  isChild: Bool, into table: inout AnimationTable,
-                 keyPaths: inout [KeyPathKey: KeyPath?]) -> (AnimationTrack, AnimationTrack.Detail) {
+                 keyPaths: inout [KeyPathKey: KeyPath?]) -> AnimationTrack.Compiled {
         let clock = clock(for: a, begin: begin, duration: d, isChild: isChild)
-        var t = AnimationTrack(kind: .inert, additive: a.timing.additive, clock: clock, active: clock.activeDuration, duration: d)
-        var detail = AnimationTrack.Detail(animation: a, label: label)
+        var t = AnimationTrack(clock: FrameClock(clock, active: clock.activeDuration), curve: table.add(clock.timingFunction),
+                               kind: .inert, additive: a.timing.additive)
+        var body = AnimationTrack.Body()
+        var detail = AnimationTrack.Detail(animation: a, label: label, clock: clock)
         if let text = a.keyPath, let kind, let kp = resolved(text, kind, &keyPaths) {
             detail.keyPath = kp
             t.target = kp.slots
@@ -112,9 +144,9 @@ extension Evaluator {
             t.from = table.add(b.from.map { resolve($0) }); t.to = table.add(b.to.map { resolve($0) }); t.by = table.add(b.by.map { resolve($0) })
         case .keyframes(let k):
             if targeted { t.kind = .keyframes }
-            t.calculationMode = k.calculationMode
+            body.calculationMode = k.calculationMode
             if let tfs = k.timingFunctions {
-                t.curves = table.timingFunctions.count..<table.timingFunctions.count + tfs.count
+                body.curves = table.timingFunctions.count..<table.timingFunctions.count + tfs.count
                 table.timingFunctions += tfs
             }
             var values: [Value] = []
@@ -132,34 +164,32 @@ extension Evaluator {
                 values = k.values.map { resolve($0) }
                 times = k.effectiveKeyTimes(values)
             }
-            t.keyframes = table.add(values)
-            t.times = table.keyTimes.count..<table.keyTimes.count + times.count
+            body.keyframes = table.add(values)
+            body.times = table.keyTimes.count..<table.keyTimes.count + times.count
             table.keyTimes += times
         case .spring(let s):
             if targeted { t.kind = .spring }
             t.from = table.add(s.from.map { resolve($0) }); t.to = table.add(s.to.map { resolve($0) }); t.by = table.add(s.by.map { resolve($0) })
-            t.spring = springSolver(s, duration: a.timing.duration)
+            body.spring = springSolver(s, duration: a.timing.duration)
             // UIKit's damping-ratio form lands on its target when its duration is over, and
             // so does a spring lasting its settling duration (it is at rest by definition).
-            if case .dampingRatio = s.form { t.springSnaps = true } else { t.springSnaps = a.timing.duration == nil }
+            if case .dampingRatio = s.form { body.springSnaps = true } else { body.springSnaps = a.timing.duration == nil }
         case .group(let g):
             t.kind = .group
             // Loops, not closures: a closure here would copy the evaluator.
-            var children: [AnimationTrack] = [], childDetails: [AnimationTrack.Detail] = []
+            var children: [AnimationTrack.Compiled] = []
             for (i, child) in childSlots(g, groupDuration: d).enumerated() {
-                let (c, cd) = compile(child.animation, label: child.animation.name.isEmpty ? "\(label)/\(i + 1)" : child.animation.name,
-                                      kind: kind, begin: child.begin, duration: child.duration, isChild: true,
-                                      into: &table, keyPaths: &keyPaths)
-                children.append(c)
-                childDetails.append(cd)
+                children.append(compile(child.animation, label: child.animation.name.isEmpty ? "\(label)/\(i + 1)" : child.animation.name,
+                                        kind: kind, begin: child.begin, duration: child.duration, isChild: true,
+                                        into: &table, keyPaths: &keyPaths))
             }
-            t.children = table.append(children, childDetails)
+            body.children = table.append(children)
         }
-        let refs = [t.from, t.to, t.by].filter { $0 >= 0 } + Array(t.keyframes)
-        let stacks = t.kind == .basic || t.kind == .spring || (t.kind == .keyframes && !t.keyframes.isEmpty)
+        let refs = [t.from, t.to, t.by].filter { $0 >= 0 }.map(Int.init) + Array(body.keyframes)
+        let stacks = t.kind == .basic || t.kind == .spring || (t.kind == .keyframes && !body.keyframes.isEmpty)
         t.numeric = stacks && refs.allSatisfy { table.values[$0].number != nil }
         t.colorful = stacks && refs.allSatisfy { table.values[$0].color != nil }
-        return (t, detail)
+        return AnimationTrack.Compiled(track: t, body: body, detail: detail)
     }
 
     /// What a resolved key path is cached by while compiling.
@@ -197,17 +227,15 @@ extension Evaluator {
         var k = 0
         while k < placed.count {
             let order = placed[k].order
-            var run: [AnimationTrack] = [], runDetails: [AnimationTrack.Detail] = []
+            var run: [AnimationTrack.Compiled] = []
             while k < placed.count && placed[k].order == order {
                 let a = document.animations[placed[k].index]
-                let (t, d) = compile(a, label: a.name, kind: plans[order].layer.kind, begin: beginValue(a.timing.beginTime),
-                                     duration: duration(of: a, groupDuration: nil), isChild: false,
-                                     into: &table, keyPaths: &keyPaths)
-                run.append(t)
-                runDetails.append(d)
+                run.append(compile(a, label: a.name, kind: plans[order].layer.kind, begin: beginValue(a.timing.beginTime),
+                                   duration: duration(of: a, groupDuration: nil), isChild: false,
+                                   into: &table, keyPaths: &keyPaths))
                 k += 1
             }
-            runs.append((order, table.append(run, runDetails)))
+            runs.append((order, table.append(run)))
         }
         return (table, runs)
     }

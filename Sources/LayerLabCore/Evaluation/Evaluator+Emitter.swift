@@ -34,7 +34,7 @@ extension Evaluator {
         let emitterKeys = Set(PropertyTable.properties(for: .emitter).filter { $0.kinds?.contains(.emitter) == true }.map(\.name))
         func touches(_ kp: KeyPath?) -> Bool { kp.map { !emitterKeys.isDisjoint(with: $0.storedProperties) } ?? false }
         func changes(_ i: Int) -> Bool {
-            touches(animationTable.details[i].keyPath) || animationTable.tracks[i].children.contains(where: changes)
+            touches(animationTable.details[i].keyPath) || animationTable.bodies[i].children.contains(where: changes)
         }
         let animated = cells.contains { c in
             !plans[c.0].animations.isEmpty || !plans[c.0].events.isEmpty || !plans[c.0].implicit.isEmpty

@@ -20,18 +20,17 @@ extension Evaluator {
         guard let list = plan(layer)?.animations else { return nil }
         var found: MotionPlacement?
         func visit(_ index: Int, _ parentTime: Double) {
-            let track = animationTable.tracks[index]
-            let local = track.clock.local(parentTime)
+            let local = localTime(index, parentTime)
             guard local.applies else { return }
-            if track.kind == .group {
-                for child in track.children { visit(child, local.time) }
+            if animationTable.tracks[index].kind == .group {
+                for child in animationTable.bodies[index].children { visit(child, local.time) }
                 return
             }
             let detail = animationTable.details[index]
             guard let motion = detail.motion, detail.keyPath?.name == "position", case .keyframes(let k) = detail.animation.body
             else { return }
             let (segment, fraction) = k.motionPosition(at: fraction(index, local.time), path: motion,
-                                                       times: animationTable.keyTimes[track.times])
+                                                       times: animationTable.keyTimes[animationTable.bodies[index].times])
             found = MotionPlacement(animation: detail.label, path: motion, segment: segment, fraction: fraction,
                                     turns: detail.rotationOffset != nil, turnOffset: detail.rotationOffset ?? 0)
         }

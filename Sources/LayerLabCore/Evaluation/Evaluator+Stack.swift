@@ -37,11 +37,11 @@ extension Evaluator {
     /// time `parentTime`.
     func apply(_ index: Int, parentTime: Double, into props: inout PropertySlots,
                trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
-        let local = animationTable.tracks[index].clock.local(parentTime, active: animationTable.tracks[index].active)
+        let local = localTime(index, parentTime)
         let kind = animationTable.tracks[index].kind
         switch kind {
         case .group:
-            let children = animationTable.tracks[index].children
+            let children = animationTable.bodies[index].children
             if !local.applies {
                 if trace != nil { traceInactiveGroup(children, phase: local.phase, trace: &trace, traceKey: traceKey) }
                 return
@@ -105,7 +105,7 @@ extension Evaluator {
         let track = animationTable.tracks[index], detail = animationTable.details[index]
         return Explanation.Step(name: detail.label, kind: detail.animation.kindName, phase: local.phase,
                                 localTime: applies ? local.time : nil, duration: track.duration, applies: applies,
-                                additive: track.additive, value: value, note: note(for: local, track.clock))
+                                additive: track.additive, value: value, note: note(for: local, detail.clock))
     }
 
     private func note(for local: LocalTime, _ c: TimingClock) -> String {
@@ -136,7 +136,7 @@ extension Evaluator {
         for c in children {
             let track = animationTable.tracks[c], detail = animationTable.details[c]
             if track.kind == .group {
-                traceInactiveGroup(track.children, phase: phase, trace: &trace, traceKey: traceKey)
+                traceInactiveGroup(animationTable.bodies[c].children, phase: phase, trace: &trace, traceKey: traceKey)
                 continue
             }
             guard touches(detail.keyPath, traceKey) else { continue }
@@ -148,6 +148,13 @@ extension Evaluator {
     }
 
     static let rotationKeyPath = KeyPath.resolve("transform.rotation.z", for: .layer)
+
+    /// Where the track at `index` is at parent time `parentTime`.
+    func localTime(_ index: Int, _ parentTime: Double) -> LocalTime {
+        let curve = animationTable.tracks[index].curve
+        return animationTable.tracks[index].clock.local(parentTime,
+                                                        curve: curve < 0 ? nil : animationTable.timingFunctions[Int(curve)])
+    }
 
     /// The fraction of its duration the track at `index` has reached at iteration time `t`.
     func fraction(_ index: Int, _ t: Double) -> Double {
@@ -162,7 +169,7 @@ extension Evaluator {
     /// Where a motion-path track is, and which way it faces, at iteration time `t`.
     func motionSample(_ index: Int, _ motion: MotionPath, localTime t: Double) -> (Point, Double) {
         guard case .keyframes(let k) = animationTable.details[index].animation.body else { return (motion.vertices[0], 0) }
-        return k.motionSample(at: fraction(index, t), path: motion, times: animationTable.keyTimes[animationTable.tracks[index].times])
+        return k.motionSample(at: fraction(index, t), path: motion, times: animationTable.keyTimes[animationTable.bodies[index].times])
     }
 
     /// The animated value of the (non-group) track at `index` at iteration time `t`, from
@@ -171,18 +178,20 @@ extension Evaluator {
     func bodyValue<V: Stackable>(_ index: Int, _ pool: [V], beneath: V, localTime t: Double, phase: TimingPhase) -> V {
         let f = fraction(index, t)
         let c = animationTable.tracks[index]
-        func value(_ i: Int) -> V? { i < 0 ? nil : pool[i] }
+        func value(_ i: Int32) -> V? { i < 0 ? nil : pool[Int(i)] }
         switch c.kind {
         case .basic:
             let (from, to) = endpoints(from: value(c.from), to: value(c.to), by: value(c.by), beneath: beneath, additive: c.additive)
             return from.interpolated(to: to, f)
         case .keyframes:
-            return Animation.Keyframes.value(at: f, values: pool[c.keyframes], times: animationTable.keyTimes[c.times],
-                                             mode: c.calculationMode, timingFunctions: animationTable.timingFunctions[c.curves])
+            let b = animationTable.bodies[index]
+            return Animation.Keyframes.value(at: f, values: pool[b.keyframes], times: animationTable.keyTimes[b.times],
+                                             mode: b.calculationMode, timingFunctions: animationTable.timingFunctions[b.curves])
         case .spring:
             let (from, to) = endpoints(from: value(c.from), to: value(c.to), by: value(c.by), beneath: beneath, additive: c.additive)
-            var p = c.spring?.progress(at: t) ?? 1
-            if c.springSnaps && (phase == .after || t >= c.duration) { p = 1 }
+            let b = animationTable.bodies[index]
+            var p = b.spring?.progress(at: t) ?? 1
+            if b.springSnaps && (phase == .after || t >= c.duration) { p = 1 }
             return from.interpolated(to: to, p)
         case .group, .motion, .inert:
             return beneath

@@ -52,6 +52,32 @@ public struct TimingClock: Hashable, Sendable {
 
     /// The same with `activeDuration` computed beforehand (an evaluator keeps it per animation).
     func local(_ tp: Double, active: Double) -> LocalTime {
+        FrameClock(self, active: active).local(tp, curve: timingFunction)
+    }
+}
+
+/// What a frame reads of a `TimingClock`, in 48 bytes: the repeat fields are folded into
+/// `active`, and the timing function is passed in (an evaluator keeps its tracks' curves in
+/// a pool), so thousands of animations stay within the processor's cache.
+struct FrameClock: Sendable {
+    var begin: Double
+    var speed: Double
+    var timeOffset: Double
+    var duration: Double
+    /// `TimingClock.activeDuration`.
+    var active: Double
+    var autoreverses: Bool
+    var fillMode: FillMode
+    var keepsAfterEnd: Bool
+
+    init(_ c: TimingClock, active: Double) {
+        begin = c.begin; speed = c.speed; timeOffset = c.timeOffset; duration = c.duration
+        self.active = active
+        autoreverses = c.autoreverses; fillMode = c.fillMode; keepsAfterEnd = c.keepsAfterEnd
+    }
+
+    /// Maps parent time `tp` to local time, `curve` being the clock's timing function.
+    func local(_ tp: Double, curve timingFunction: TimingFunction?) -> LocalTime {
         var elapsed = (tp - begin) * speed
         if elapsed.isNaN { elapsed = 0 }
         var phase = TimingPhase.active
