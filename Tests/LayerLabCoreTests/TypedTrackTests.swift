@@ -83,12 +83,27 @@ import Testing
     }
 }
 
-/// A frame reads every track of every layer: 1,000 layers of three animations must fit in the
-/// processor's cache beside the layers, so a track holds only what a frame reads (the clock
-/// without its repeat fields, indices into pools) and the rest lives beside it.
-@Suite struct TrackSizeTests {
-    @Test func aTrackStaysSmall() {
+/// A frame reads every track and every layer: 1,000 layers of three animations must fit in
+/// the processor's cache (2 MB a core here), so a track holds only what a frame reads (the
+/// clock without its repeat fields, indices into pools) and a presented layer boxes what
+/// most layers leave alone.
+@Suite struct FrameFootprintTests {
+    @Test func tracksAndLayersStaySmall() {
         #expect(MemoryLayout<FrameClock>.size <= 48)
         #expect(MemoryLayout<AnimationTrack>.stride <= 88)
+        #expect(MemoryLayout<PresentedLayer>.stride <= 304)
+    }
+
+    /// Boxed fields read and write like the others; writing one unshares the box.
+    @Test func boxedFieldsWriteThroughTheirOwnBox() {
+        let plain = PresentedLayer(name: "a", kind: .shape)
+        var bordered = plain
+        bordered.borderWidth = 2
+        bordered.borderColor = Color(1, 0, 0)
+        bordered.miterLimit = 4
+        #expect(plain.boxedFieldsAreDefault && !bordered.boxedFieldsAreDefault)
+        #expect(plain.borderWidth == 0 && plain.miterLimit == PresentedLayer(name: "b", kind: .shape).miterLimit)
+        #expect(bordered.borderWidth == 2 && bordered.borderColor == Color(1, 0, 0) && bordered.miterLimit == 4)
+        #expect(plain != bordered)
     }
 }

@@ -17,9 +17,12 @@ public struct Scene: Hashable, Sendable {
 /// Every field starts at its property's default from `PropertyTable` (the values written
 /// below are only placeholders that `init` replaces); the evaluator then copies in the
 /// layer's own values through the table.
+///
+/// A frame copies every layer's stored presentation and the rasterizer reads it back, so the
+/// struct is kept small (304 bytes): the one-byte fields sit together at the end (between the
+/// others they would cost 32 bytes of padding), and what most layers leave alone is boxed.
 public struct PresentedLayer: Hashable, Sendable {
     public var name: String
-    public var kind: LayerKind
     public var bounds = Rect.zero
     public var position = Point.zero
     public var anchorPoint = Point.zero
@@ -30,13 +33,9 @@ public struct PresentedLayer: Hashable, Sendable {
     public var translationY = 0.0
     /// Within 0…1.
     public var opacity = 0.0
-    public var hidden = false
     public var zPosition = 0.0
     public var backgroundColor = Color.clear
     public var cornerRadius = 0.0
-    public var borderWidth = 0.0
-    public var borderColor = Color.clear
-    public var masksToBounds = false
     // Shape
     public var path = Path.empty
     public var fillColor = Color.clear
@@ -44,19 +43,26 @@ public struct PresentedLayer: Hashable, Sendable {
     public var lineWidth = 0.0
     public var strokeStart = 0.0
     public var strokeEnd = 0.0
-    public var lineCap = LineCap.butt
-    public var lineJoin = LineJoin.miter
-    public var miterLimit = 0.0
-    public var fillRule = FillRule.nonZero
     public var lineDashPhase = 0.0
     public var sublayers: [PresentedLayer] = []
 
-    /// The fields most layers leave at their defaults (3D, shadow, dashes, text, image,
-    /// gradient, replicator, emitter, mask), in one shared copy-on-write box: copying a layer, as every frame
-    /// does for every layer, copies one reference for all of them.
+    /// The fields most layers leave at their defaults (border, 3D, shadow, miter limit, dashes,
+    /// text, image, gradient, replicator, emitter, mask), in one shared copy-on-write box:
+    /// copying a layer, as every frame does for every layer, copies one reference for all of
+    /// them. (A frame that animates one of them gives the layer a box of its own.)
     @usableFromInline var extras: ExtrasBox
 
+    public var kind: LayerKind
+    public var hidden = false
+    public var masksToBounds = false
+    public var lineCap = LineCap.butt
+    public var lineJoin = LineJoin.miter
+    public var fillRule = FillRule.nonZero
+
     struct Extras: Hashable, Sendable {
+        var borderWidth = 0.0
+        var borderColor = Color.clear
+        var miterLimit = 0.0
         var rotationX = 0.0
         var rotationY = 0.0
         var scaleZ = 0.0
@@ -111,6 +117,9 @@ public struct PresentedLayer: Hashable, Sendable {
     /// first, which costs more than the comparison.)
     @inlinable public var boxedFieldsAreDefault: Bool { extras === PresentedLayer.defaults.extras }
 
+    public var borderWidth: Double { get { extras.value.borderWidth } set { uniqueExtras().value.borderWidth = newValue } }
+    public var borderColor: Color { get { extras.value.borderColor } set { uniqueExtras().value.borderColor = newValue } }
+    public var miterLimit: Double { get { extras.value.miterLimit } set { uniqueExtras().value.miterLimit = newValue } }
     public var rotationX: Double { get { extras.value.rotationX } set { uniqueExtras().value.rotationX = newValue } }
     public var rotationY: Double { get { extras.value.rotationY } set { uniqueExtras().value.rotationY = newValue } }
     public var scaleZ: Double { get { extras.value.scaleZ } set { uniqueExtras().value.scaleZ = newValue } }
