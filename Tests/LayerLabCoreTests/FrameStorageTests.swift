@@ -18,6 +18,41 @@ import Testing
         #expect(a == b && a.hashValue == b.hashValue)
     }
 
+    /// `position.x` and the like read and write their number inside the stored point or
+    /// rectangle: the first write starts from the stored value (or the table's default), later
+    /// ones change the written value in place, and the other components stay.
+    @Test func numberComponentsReadAndWriteTheirPart() {
+        func slots(_ kp: String) -> KeyPath.SlotAccess { KeyPath.resolve(kp, for: .shape)!.slots }
+        let pos = PropertyTable.index(of: "position")!, bounds = PropertyTable.index(of: "bounds")!
+        let anchor = PropertyTable.index(of: "anchorPoint")!
+        let x = slots("position.x"), y = slots("position.y"), w = slots("bounds.size.width")
+        let h = slots("bounds.size.height"), ox = slots("bounds.origin.x"), oy = slots("bounds.origin.y")
+        var props = PropertySlots(["position": .point(Point(3, 4)), "bounds": .rect(Rect(1, 2, 30, 40))])
+        #expect(x.readNumber(props) == 3 && y.readNumber(props) == 4)
+        #expect(w.readNumber(props) == 30 && h.readNumber(props) == 40 && ox.readNumber(props) == 1 && oy.readNumber(props) == 2)
+        x.writeNumber(10, into: &props)
+        y.writeNumber(20, into: &props)
+        w.writeNumber(5, into: &props)
+        oy.writeNumber(-1, into: &props)
+        #expect(props[pos] == .point(Point(10, 20)))
+        #expect(props[bounds] == .rect(Rect(1, -1, 5, 40)))
+        #expect(props.written.count == 2 && x.readNumber(props) == 10 && oy.readNumber(props) == -1)
+        // Unset: from the table's default.
+        var empty = PropertySlots([:])
+        slots("anchorPoint.y").writeNumber(0.25, into: &empty)
+        guard case .point(let a)? = PropertyTable.defaults[anchor] as Value? else { Issue.record("anchorPoint default"); return }
+        #expect(empty[anchor] == .point(Point(a.x, 0.25)))
+        // A value of another type has no such number, and stays as it is.
+        var odd = PropertySlots(["position": .string("p")])
+        x.writeNumber(1, into: &odd)
+        #expect(odd[pos] == .string("p") && x.readNumber(odd) == nil)
+        // The general write (a `Value`) agrees.
+        var general = PropertySlots(["position": .point(Point(3, 4))])
+        x.write(.number(10), into: &general)
+        y.write(.number(20), into: &general)
+        #expect(general[pos] == .point(Point(10, 20)))
+    }
+
     @Test func boxedFieldsAreDefaultOnlyWhileTheDefaultBoxIsShared() {
         var a = PresentedLayer(name: "a", kind: .shape)
         #expect(a.boxedFieldsAreDefault)

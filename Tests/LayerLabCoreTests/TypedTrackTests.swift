@@ -92,6 +92,7 @@ import Testing
         #expect(MemoryLayout<FrameClock>.size <= 48)
         #expect(MemoryLayout<AnimationTrack>.stride <= 88)
         #expect(MemoryLayout<PresentedLayer>.stride <= 304)
+        #expect(MemoryLayout<PropertySlots.Entry>.stride <= 40)
     }
 
     /// Boxed fields read and write like the others; writing one unshares the box.

@@ -178,29 +178,48 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
 
     static func component(_ c: Component, of v: Value) -> Value {
         switch (c, v) {
-        case (.x, .point(let p)): return .number(p.x)
-        case (.y, .point(let p)): return .number(p.y)
-        case (.width, .rect(let r)): return .number(r.width)
-        case (.height, .rect(let r)): return .number(r.height)
-        case (.originX, .rect(let r)): return .number(r.minX)
-        case (.originY, .rect(let r)): return .number(r.minY)
         case (.size, .rect(let r)): return .size(r.size)
         case (.origin, .rect(let r)): return .point(r.origin)
-        default: return .null
+        default: return number(c, of: v).map(Value.number) ?? .null
+        }
+    }
+
+    /// The number component `c` of `v` is, or nil (`size` and `origin` are not numbers).
+    static func number(_ c: Component, of v: Value) -> Double? {
+        switch (c, v) {
+        case (.x, .point(let p)): return p.x
+        case (.y, .point(let p)): return p.y
+        case (.width, .rect(let r)): return r.width
+        case (.height, .rect(let r)): return r.height
+        case (.originX, .rect(let r)): return r.minX
+        case (.originY, .rect(let r)): return r.minY
+        default: return nil
         }
     }
 
     static func replacing(_ c: Component, of base: Value, with v: Value) -> Value {
         switch (c, base, v) {
-        case (.x, .point(var p), .number(let n)): p.x = n; return .point(p)
-        case (.y, .point(var p), .number(let n)): p.y = n; return .point(p)
-        case (.width, .rect(var r), .number(let n)): r.size.width = n; return .rect(r)
-        case (.height, .rect(var r), .number(let n)): r.size.height = n; return .rect(r)
-        case (.originX, .rect(var r), .number(let n)): r.origin.x = n; return .rect(r)
-        case (.originY, .rect(var r), .number(let n)): r.origin.y = n; return .rect(r)
         case (.size, .rect(var r), .size(let s)): r.size = s; return .rect(r)
         case (.origin, .rect(var r), .point(let p)): r.origin = p; return .rect(r)
+        case (_, _, .number(let n)):
+            var out = base
+            replace(c, of: &out, with: n)
+            return out
         default: return base
+        }
+    }
+
+    /// Sets the number component `c` of `v` to `n`, in place; a value without that number
+    /// component stays as it is.
+    static func replace(_ c: Component, of v: inout Value, with n: Double) {
+        switch (c, v) {
+        case (.x, .point(var p)): p.x = n; v = .point(p)
+        case (.y, .point(var p)): p.y = n; v = .point(p)
+        case (.width, .rect(var r)): r.size.width = n; v = .rect(r)
+        case (.height, .rect(var r)): r.size.height = n; v = .rect(r)
+        case (.originX, .rect(var r)): r.origin.x = n; v = .rect(r)
+        case (.originY, .rect(var r)): r.origin.y = n; v = .rect(r)
+        default: return
         }
     }
 }
@@ -225,7 +244,8 @@ extension KeyPath.SlotAccess {
     func readNumber(_ props: PropertySlots) -> Double? {
         switch self {
         case .property(let i), .pair(let i, _): return props.number(i)
-        case .component, .frame, .none: return read(props).number
+        case .component(let i, let c): return props.number(i, component: c)
+        case .frame, .none: return read(props).number
         }
     }
 
@@ -242,7 +262,16 @@ extension KeyPath.SlotAccess {
         switch self {
         case .property(let i): props.set(i, .number(n))
         case .pair(let i, let j): props.set(i, .number(n)); props.set(j, .number(n))
-        case .component, .frame, .none: write(.number(n), into: &props)
+        case .component(let i, let c): props.setNumber(n, at: i, component: c)
+        case .frame, .none: write(.number(n), into: &props)
+        }
+    }
+
+    /// Writes a colour into a layer's slots (inlined like a number, without a `Value` passed).
+    func writeColor(_ c: Color, into props: inout PropertySlots) {
+        switch self {
+        case .property(let i): props.set(i, .color(c))
+        case .pair, .component, .frame, .none: write(.color(c), into: &props)
         }
     }
 

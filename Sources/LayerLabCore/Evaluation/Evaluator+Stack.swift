@@ -70,7 +70,7 @@ extension Evaluator {
         }
         if animationTable.tracks[index].colorful, let beneath = kp.readColor(props) {
             let v = bodyValue(index, animationTable.colors, beneath: beneath, localTime: local.time, phase: local.phase)
-            kp.write(.color(additive ? beneath.adding(v) : v), into: &props)
+            kp.writeColor(additive ? beneath.adding(v) : v, into: &props)
             if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
             return
         }
