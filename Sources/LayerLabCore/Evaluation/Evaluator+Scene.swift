@@ -55,9 +55,11 @@ extension Evaluator {
         out.reserveCapacity(layers.count)
         for i in layers {
             modelProperties(i, at: time, into: &frame.props)
-            // Events may change the layer's clock; otherwise it is the plan's.
-            let clockChanged = frame.props.isWritten(PropertyTable.Slot.beginTime)
-                || frame.props.isWritten(PropertyTable.Slot.speed) || frame.props.isWritten(PropertyTable.Slot.timeOffset)
+            // Events may change the layer's clock; otherwise it is the plan's. (The model
+            // values are the stored ones with the events applied: without events, nothing
+            // is written yet.)
+            let clockChanged = !frame.props.written.isEmpty && (frame.props.isWritten(PropertyTable.Slot.beginTime)
+                || frame.props.isWritten(PropertyTable.Slot.speed) || frame.props.isWritten(PropertyTable.Slot.timeOffset))
             let lt = clockChanged ? Evaluator.clockTime(parentTime, frame.props) : plans[i].clock.time(parentTime)
             var trace: [Explanation.Step]? = nil
             stack(i, sceneTime: time, layerTime: lt, into: &frame.props, trace: &trace, traceKey: nil)
@@ -65,11 +67,14 @@ extension Evaluator {
             out.append(plans[i].presented)
             let p = out.count - 1
             present(i, frame.props, layerTime: lt, into: &out[p])
-            let name = out[p].name, kind = out[p].kind
+            let kind = out[p].kind
             let maskChanged = frame.props.isWritten(PropertyTable.Slot.mask)
-            if let m = maskChanged ? maskTarget(frame.props.written(PropertyTable.Slot.mask), of: name) : plans[i].mask {
-                frame.maskOf[name] = m
-                frame.maskNames.insert(m)
+            if maskChanged || plans[i].mask != nil {
+                let name = out[p].name
+                if let m = maskChanged ? maskTarget(frame.props.written(PropertyTable.Slot.mask), of: name) : plans[i].mask {
+                    frame.maskOf[name] = m
+                    frame.maskNames.insert(m)
+                }
             }
             // The sublayers reuse `props`: keep what the replicator reads.
             let replicatorProps = kind == .replicator ? frame.props : nil
