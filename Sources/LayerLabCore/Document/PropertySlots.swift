@@ -153,12 +153,10 @@ extension PropertyTable {
     /// Whether a property holds a path (named-path references are resolved before presenting).
     static let holdsPath: [Bool] = all.map { $0.type == .path }
 
-    /// Which properties a kind has, by index.
-    static func applicable(to kind: LayerKind) -> [Bool] { applicableByKind[kind] ?? [] }
-
-    private static let applicableByKind: [LayerKind: [Bool]] = Dictionary(uniqueKeysWithValues: LayerKind.allCases.map { k in
-        (k, all.map { $0.applies(to: k) })
-    })
+    /// Which kinds have each property, by index, as masks of `LayerKind.bit`: a frame asks
+    /// whether a layer has a property without touching a reference count (a list per kind,
+    /// kept in each layer's plan, was retained and released for every layer of every frame).
+    static let kindBits: [UInt32] = all.map(\.kindBits)
 
     /// Indices of the properties the evaluator reads itself.
     enum Slot {

@@ -24,7 +24,7 @@ public struct PropertySpec: Sendable {
     let present: (@Sendable (inout PresentedLayer, Value) -> Bool)?
     /// `kinds` as one bit a kind (every kind of layer when nil): the tables grouping the
     /// properties by kind ask `applies` thousands of times at start-up, and a set hashes.
-    private let kindBits: UInt32
+    let kindBits: UInt32
 
     init(name: String, type: ValueType, quantity: Quantity, defaultValue: Value, range: ValueRange,
          kinds: Set<LayerKind>?, animatable: Bool, summary: String,

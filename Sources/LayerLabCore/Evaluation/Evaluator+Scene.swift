@@ -97,9 +97,10 @@ extension Evaluator {
 
     /// Typed presentation values from a layer's stored properties, through the property table
     /// (the flipbook frame, which depends on the time, is left to `present(_:_:layerTime:into:)`).
-    func presentedLayer(_ l: Layer, _ props: PropertySlots, applicable has: [Bool]) -> PresentedLayer {
+    func presentedLayer(_ l: Layer, _ props: PropertySlots) -> PresentedLayer {
         var p = PresentedLayer(name: l.name, kind: l.kind)
-        for e in props.entries where has[e.index] {
+        let bit = l.kind.bit
+        for e in props.entries where PropertyTable.kindBits[e.index] & bit != 0 {
             guard let present = PropertyTable.presenters[e.index] else { continue }
             _ = present(&p, PropertyTable.holdsPath[e.index] ? resolve(e.value) : e.value)
         }
@@ -134,11 +135,12 @@ extension Evaluator {
     /// Presents the layer at `order` in `plans` from `props` into `p`, its stored presentation:
     /// every property an event or animation wrote is presented again.
     func present(_ order: Int, _ props: PropertySlots, layerTime: Double, into p: inout PresentedLayer) {
-        let has = plans[order].applicable
+        let bit = plans[order].kindBit
         let presenters = PropertyTable.presenters, defaults = PropertyTable.defaults, holdsPath = PropertyTable.holdsPath
+        let kindBits = PropertyTable.kindBits
         for k in props.written.indices {
             let i = props.written[k].index
-            guard let present = presenters[i], has[i] else { continue }
+            guard kindBits[i] & bit != 0, let present = presenters[i] else { continue }
             // A value of the wrong type leaves the default, as on a fresh layer.
             if !present(&p, holdsPath[i] ? resolve(props.written[k].value) : props.written[k].value) {
                 _ = present(&p, defaults[i])

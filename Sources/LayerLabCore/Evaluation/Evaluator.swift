@@ -36,8 +36,8 @@ public struct Evaluator: Sendable {
         var clock = LayerClock(begin: 0, speed: 1, offset: 0)
         /// The layer the stored `mask` names, when it exists and is not the layer itself.
         var mask: String?
-        /// Which properties the layer's kind has, by table index.
-        var applicable: [Bool]
+        /// The layer kind's bit, to find its properties in `PropertyTable.kindBits`.
+        var kindBit: UInt32
     }
 
     struct ResolvedEvent: Sendable {
@@ -92,7 +92,7 @@ public struct Evaluator: Sendable {
                 entries[l.name] = LayerEntry(layer: shallow, parent: parent, order: order)
                 plans.append(LayerPlan(layer: shallow, stored: PropertySlots(shallow.properties),
                                        presented: PresentedLayer(name: l.name, kind: l.kind),
-                                       applicable: PropertyTable.applicable(to: l.kind)))
+                                       kindBit: l.kind.bit))
                 plans[order].children = index(l.sublayers, parent: l.name)
             }
             return indices
@@ -115,7 +115,7 @@ public struct Evaluator: Sendable {
         buildImplicitAnimations()
         for i in plans.indices {
             let stored = plans[i].stored
-            plans[i].presented = presentedLayer(plans[i].layer, stored, applicable: plans[i].applicable)
+            plans[i].presented = presentedLayer(plans[i].layer, stored)
             Evaluator.presentTransforms(stored, into: &plans[i].presented)
             plans[i].clock = LayerClock(stored)
             plans[i].mask = maskTarget(stored[PropertyTable.Slot.mask], of: plans[i].layer.name)
