@@ -184,7 +184,8 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The number component `c` of `v` is, or nil (`size` and `origin` are not numbers).
+    /// The number that component `c` picks out of `v` (`x` of a point), or nil; `size` and
+    /// `origin` are not numbers.
     static func number(_ c: Component, of v: Value) -> Double? {
         switch (c, v) {
         case (.x, .point(let p)): return p.x

@@ -67,7 +67,8 @@ struct PropertySlots: Sendable {
     /// The value at index `i` (or the table's default) when it is a colour, likewise.
     func color(_ i: Int) -> Color? { read(i) { $0.color } }
 
-    /// The number component `c` (`position.x`) of the value at index `i` holds, likewise.
+    /// The number that component `c` picks out of the value at index `i` (`position.x`),
+    /// read where it is stored, likewise.
     func number(_ i: Int, component c: KeyPath.Component) -> Double? { read(i) { KeyPath.number(c, of: $0) } }
 
     /// Writes `n` into component `c` of the value at index `i`, where that value is stored
