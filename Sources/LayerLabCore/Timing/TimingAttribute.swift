@@ -123,7 +123,7 @@ extension TimingAttribute {
     typealias Getter<T> = @Sendable (MediaTiming) -> T
     typealias Setter<T> = @Sendable (inout MediaTiming, T) -> Void
 
-    private init<T: Equatable>(_ name: String, _ get: @escaping Getter<T>, _ kind: Kind, range: ValueRange = .finite,
+    private init<T: Equatable & SendableMetatype>(_ name: String, _ get: @escaping Getter<T>, _ kind: Kind, range: ValueRange = .finite,
                                swift: String?, _ summary: String, default note: String?,
                                wrap: @escaping @Sendable (T) -> TimingValue?,
                                write: @escaping @Sendable (inout MediaTiming, TimingValue) -> Void) {
