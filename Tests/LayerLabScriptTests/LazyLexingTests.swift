@@ -47,7 +47,7 @@ import Testing
     /// A whole valid script gives the same tokens lexed lazily as at once.
     @Test func validScriptsLexTheSameTokens() throws {
         let text = "layer a size=20x10 color=#f00 # c\nanimate a position.x from=0 to=[1,\n2] duration=300ms\ngroup a { animate opacity to=0; }\nexport out/2024x/a.lab\n"
-        var parser = Parser(lexing: text, firstLine: 1)
+        let parser = Parser(lexing: text, firstLine: 1)
         var k = 0
         while parser.tokens[k].kind != .end { k += 1 }
         #expect(parser.tokens.tokens == (try Lexer.tokenize(text)))

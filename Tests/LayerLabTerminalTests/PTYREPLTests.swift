@@ -15,7 +15,7 @@ struct PTYREPLTests {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
-        var dir = String(cString: buffer)
+        var dir = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         while let slash = dir.lastIndex(of: "/") {
             dir = String(dir[..<slash])
             let candidate = dir + "/layerlab"

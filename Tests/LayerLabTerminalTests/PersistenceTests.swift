@@ -136,8 +136,8 @@ import Testing
     @Test func emptyAndDamagedProjectsMayBeOverwritten() throws {
         let folder = Folder()
         let empty = folder.file("empty.json"), damaged = folder.file("damaged.json")
-        FileManager.default.createFile(atPath: empty, contents: Data())
-        FileManager.default.createFile(atPath: damaged, contents: project(1).prefix(60))
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: damaged, contents: project(1).prefix(60))
         try ProjectStore.save(project(2), to: empty)
         try ProjectStore.save(project(2), to: damaged)
         #expect(contents(empty) == project(2) && contents(damaged) == project(2))
@@ -242,7 +242,7 @@ import Testing
     func aKilledProcessReleasesItsLock() throws {
         let folder = Folder()
         let lock = folder.file("session-1.lock")
-        FileManager.default.createFile(atPath: lock, contents: Data())
+        _ = FileManager.default.createFile(atPath: lock, contents: Data())
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
         holder.arguments = ["--no-fork", lock, "sleep", "30"]
@@ -260,8 +260,9 @@ import Testing
     /// The `layerlab` executable next to the test bundle, if it is built.
     static let binary: String? = {
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard readlink("/proc/self/exe", &buffer, buffer.count - 1) > 0 else { return nil }
-        var dir = String(cString: buffer)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        var dir = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         while let slash = dir.lastIndex(of: "/") {
             dir = String(dir[..<slash])
             if access(dir + "/layerlab", X_OK) == 0 { return dir + "/layerlab" }
