@@ -10,7 +10,7 @@ import Testing
         let spec = try #require(PropertyTable.spec(name))
         let fresh = PresentedLayer(name: "a", kind: .shape)
         var applied = fresh
-        spec.present?(&applied, spec.defaultValue)
+        _ = spec.present?(&applied, spec.defaultValue)
         #expect(applied == fresh)
     }
 

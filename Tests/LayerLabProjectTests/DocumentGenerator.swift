@@ -293,7 +293,7 @@ struct DocumentGenerator {
         case 0: return Double(int(-300...300))
         case 1: return Double(int(-9999...9999)) / 100
         case 2: return 1.0 / Double(int(1...9)) * (chance(0.5) ? -1 : 1)
-        case 3: return pick([1e-7, 5e-324, 1e20, -2.5e-15, 1.7976931348623157e308, 123456789012345680000])
+        case 3: return pick([1e-7, .leastNonzeroMagnitude, 1e20, -2.5e-15, 1.7976931348623157e308, 123456789012345683968])
         case 4: return -0.0
         case 5:
             while true {
