@@ -292,7 +292,16 @@ struct ValueReader {
         guard case .word(let w, let r) = e else {
             throw .wrongType(expected: words.joined(separator: ", "), found: e.described, e.range)
         }
-        guard words.contains(w) else { throw .unknown(what: what, name: w, r, suggestion: Suggestion.nearest(w, in: words)) }
+        guard words.contains(w) else {
+            let near = Suggestion.nearest(w, in: words)
+            // A short closed list with nothing close is worth naming whole (`color=off`:
+            // auto, always or never).
+            if near == nil, words.count <= 8, let last = words.last {
+                let choices = words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last
+                throw .invalid("unknown \(what) '\(escapeForTerminal(w))'; choose \(choices)", r)
+            }
+            throw .unknown(what: what, name: w, r, suggestion: near)
+        }
         return w
     }
 

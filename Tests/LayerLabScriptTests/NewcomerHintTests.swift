@@ -14,6 +14,18 @@ struct NewcomerHintTests {
         #expect(s.fails("layer a opacity=1 , 2").contains("expected key=value, found ','"), "other commas stay as they were")
     }
 
+    /// A word from a short closed list that is nothing like any of them gets the list; a
+    /// near miss keeps its did-you-mean; either way nothing changes.
+    @Test func aClosedChoiceNamesItsWords() {
+        var s = Session.test()
+        s.ok("shape a path=circle(0, 0, 10)")
+        #expect(s.fails("show color=off").contains("unknown color setting 'off'; choose auto, always or never"))
+        #expect(s.fails("set a lineCap=flat").contains("choose butt, round or square"))
+        let near = s.fails("set a lineCap=rond")
+        #expect(near.contains("did you mean 'round'?") && !near.contains("choose"))
+        #expect(s.ok("inspect a.lineCap").contains("butt"))
+    }
+
     @Test func foreverIsInf() {
         var s = Session.test()
         s.ok("layer a")
