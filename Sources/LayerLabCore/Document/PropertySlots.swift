@@ -80,7 +80,7 @@ struct PropertySlots: Sendable {
                 return
             }
         }
-        var v = self[i] ?? PropertyTable.defaults[i]
+        var v = value(i)
         KeyPath.replace(c, of: &v, with: n)
         set(i, v)
     }

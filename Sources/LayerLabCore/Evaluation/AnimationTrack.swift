@@ -90,7 +90,7 @@ struct AnimationTable: Sendable {
     /// Appends `vs` to `values` and returns where they are.
     mutating func add(_ vs: [Value]) -> Range<Int> {
         let start = values.count
-        for v in vs { _ = add(v) as Int32 }
+        for v in vs { _ = add(v) }
         return start..<values.count
     }
 

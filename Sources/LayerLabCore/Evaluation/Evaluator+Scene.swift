@@ -135,7 +135,7 @@ extension Evaluator {
     /// Presents the layer at `order` in `plans` from `props` into `p`, its stored presentation:
     /// every property an event or animation wrote is presented again.
     func present(_ order: Int, _ props: PropertySlots, layerTime: Double, into p: inout PresentedLayer) {
-        let bit = plans[order].kindBit
+        let bit = plans[order].layer.kind.bit
         let presenters = PropertyTable.presenters, defaults = PropertyTable.defaults, holdsPath = PropertyTable.holdsPath
         let kindBits = PropertyTable.kindBits
         for k in props.written.indices {

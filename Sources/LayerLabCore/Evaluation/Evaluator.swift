@@ -36,8 +36,6 @@ public struct Evaluator: Sendable {
         var clock = LayerClock(begin: 0, speed: 1, offset: 0)
         /// The layer the stored `mask` names, when it exists and is not the layer itself.
         var mask: String?
-        /// The layer kind's bit, to find its properties in `PropertyTable.kindBits`.
-        var kindBit: UInt32
     }
 
     struct ResolvedEvent: Sendable {
@@ -91,8 +89,7 @@ public struct Evaluator: Sendable {
                 indices.append(order)
                 entries[l.name] = LayerEntry(layer: shallow, parent: parent, order: order)
                 plans.append(LayerPlan(layer: shallow, stored: PropertySlots(shallow.properties),
-                                       presented: PresentedLayer(name: l.name, kind: l.kind),
-                                       kindBit: l.kind.bit))
+                                       presented: PresentedLayer(name: l.name, kind: l.kind)))
                 plans[order].children = index(l.sublayers, parent: l.name)
             }
             return indices
