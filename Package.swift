@@ -30,9 +30,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+        // Float-to-integer conversions without range checks, for bounded values in hot loops.
+        .systemLibrary(name: "CNumeric", path: "Sources/CNumeric"),
 
         // The pure core: document, values, paths, timing, evaluation, undo. No I/O.
-        .target(name: "LayerLabCore"),
+        .target(name: "LayerLabCore", dependencies: ["CNumeric"]),
         // Pure rasterizer and terminal frame encoders.
         .target(name: "LayerLabRaster", dependencies: ["LayerLabCore"]),
         // JSON project format (Data in, Data out).

@@ -501,7 +501,7 @@ final class ScanConverter {
             var y = yFirst
             var x = min(maxCell, max(0, ax + (yFirst - ay) * dxdy - xOrigin))
             // NB: yFirst ≥ top ≥ 0 and x ≥ 0 below, so truncation is floor (no libm call).
-            var row = Int(yFirst) - topRow
+            var row = truncatedInt(yFirst) - topRow
             while y < yLast {
                 let yNext = min(yLast, top + Double(row + 1))
                 let dy = yNext - y
@@ -511,7 +511,7 @@ final class ScanConverter {
                 let d = Float(dy * dir)
                 let base = row * stride
                 let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
-                let li = Int(l)
+                let li = truncatedInt(l)
                 let lf = Double(li)
                 // The last cell the edge reaches (r rounded up): li or li + 1 when it stays
                 // within one cell, as it nearly always does in small shapes.
@@ -523,7 +523,7 @@ final class ScanConverter {
                     area[base + li] += d - d * xm
                     area[base + li + 1] += d * xm
                 } else {
-                    let rt = Int(r)
+                    let rt = truncatedInt(r)
                     ri = Double(rt) < r ? rt + 1 : rt
                     let rc = Double(ri)
                     // Across cells: a trapezoid spread by the edge's slope (font-rs's formula).

@@ -127,6 +127,6 @@ struct SolidSpans {
     /// value lies in 0…255 (plus float error far below ½), so the plain conversion is exact.
     @inline(__always)
     private static func mix(_ c: Float, _ d: UInt8, _ k: Float, _ inv: Float) -> UInt8 {
-        UInt8(c * k + Float(d) * inv + 0.5)
+        truncatedByte(c * k + Float(d) * inv + 0.5)
     }
 }

@@ -245,6 +245,6 @@ extension PolylineSink {
     guard raw > 1 else { return 1 }
     guard raw < 1000 else { return 1000 }
     // NB: `raw.rounded(.up)` without a libm call (raw is in 1…1000 here).
-    let n = Int(raw)
+    let n = truncatedInt(raw)
     return Double(n) < raw ? n + 1 : n
 }
