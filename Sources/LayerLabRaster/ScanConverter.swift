@@ -501,15 +501,15 @@ final class ScanConverter {
             var y = yFirst
             var x = min(maxCell, max(0, ax + (yFirst - ay) * dxdy - xOrigin))
             // NB: yFirst ≥ top ≥ 0 and x ≥ 0 below, so truncation is floor (no libm call).
-            var row = truncatedInt(yFirst) - topRow
+            var row = truncatedInt(yFirst) &- topRow
             while y < yLast {
-                let yNext = min(yLast, top + Double(row + 1))
+                let yNext = min(yLast, top + Double(row &+ 1))
                 let dy = yNext - y
                 // NB: the last row's x comes from the edge's end, so no error builds up.
                 var xNext = yNext == by ? bx - xOrigin : x + dxdy * dy
                 xNext = min(maxCell, max(0, xNext))
                 let d = Float(dy * dir)
-                let base = row * stride
+                let base = row &* stride
                 let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
                 let li = truncatedInt(l)
                 let lf = Double(li)
@@ -517,14 +517,14 @@ final class ScanConverter {
                 // within one cell, as it nearly always does in small shapes.
                 let ri: Int
                 if r <= lf + 1 {
-                    ri = r > lf ? li + 1 : li
+                    ri = r > lf ? li &+ 1 : li
                     // Within one cell: the part right of the edge's mean x.
                     let xm = Float((x + xNext) * 0.5 - lf)
-                    area[base + li] += d - d * xm
-                    area[base + li + 1] += d * xm
+                    area[base &+ li] += d - d * xm
+                    area[base &+ li &+ 1] += d * xm
                 } else {
                     let rt = truncatedInt(r)
-                    ri = Double(rt) < r ? rt + 1 : rt
+                    ri = Double(rt) < r ? rt &+ 1 : rt
                     let rc = Double(ri)
                     // Across cells: a trapezoid spread by the edge's slope (font-rs's formula).
                     let s = Float(1 / (r - l))
@@ -532,21 +532,21 @@ final class ScanConverter {
                     let a0 = 0.5 * s * (1 - lfrac) * (1 - lfrac)
                     let rfrac = Float(r - rc + 1)
                     let am = 0.5 * s * rfrac * rfrac
-                    area[base + li] += d * a0
-                    if ri == li + 2 {
-                        area[base + li + 1] += d * (1 - a0 - am)
+                    area[base &+ li] += d * a0
+                    if ri == li &+ 2 {
+                        area[base &+ li &+ 1] += d * (1 - a0 - am)
                     } else {
                         let a1 = s * (1.5 - lfrac)
-                        area[base + li + 1] += d * (a1 - a0)
+                        area[base &+ li &+ 1] += d * (a1 - a0)
                         var c = li + 2
                         while c < ri - 1 { area[base + c] += d * s; c += 1 }
                         let a2 = a1 + Float(ri - li - 3) * s
                         area[base + ri - 1] += d * (1 - a2 - am)
                     }
-                    area[base + ri] += d * am
+                    area[base &+ ri] += d * am
                 }
                 // NB: cells are below `stride`, far inside Int32.
-                if Int32(truncatingIfNeeded: ri + 1) > hi[row] { hi[row] = Int32(truncatingIfNeeded: ri + 1) }
+                if Int32(truncatingIfNeeded: ri &+ 1) > hi[row] { hi[row] = Int32(truncatingIfNeeded: ri &+ 1) }
                 if let spans {
                     let lo = spans.lo, marks = spans.marks, words = spans.words
                     if Int32(truncatingIfNeeded: li) < lo[row] { lo[row] = Int32(truncatingIfNeeded: li) }
@@ -562,7 +562,7 @@ final class ScanConverter {
                         for b in bFirst...bLast { marks[row * words + b >> 6] |= 1 << UInt64(b & 63) }
                     }
                 }
-                x = xNext; y = yNext; row += 1
+                x = xNext; y = yNext; row &+= 1
             }
         }
 
