@@ -109,8 +109,9 @@ struct PropertySlots: Sendable {
     }
 
     /// Becomes a copy of `other`, keeping this one's storage (a frame reuses one buffer):
-    /// shares `other`'s base and copies only what was written to it.
-    mutating func assign(_ other: PropertySlots) {
+    /// shares `other`'s base and copies only what was written to it. (Inlined: called across
+    /// a function boundary, the caller retained and released `other`'s arrays around it.)
+    @inline(__always) mutating func assign(_ other: PropertySlots) {
         base = other.base
         // One at a time: a handful of entries, and `removeAll(keepingCapacity:)` costs more.
         while !written.isEmpty { written.removeLast() }

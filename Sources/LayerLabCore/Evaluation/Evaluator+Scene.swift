@@ -79,14 +79,16 @@ extension Evaluator {
             // The sublayers reuse `props`: keep what the replicator reads.
             let replicatorProps = kind == .replicator ? frame.props : nil
             // An emitter's cells are not layers: they shape its particles.
-            let children = plans[i].children
-            if !children.isEmpty {
+            // NB: the children are bound only when there are some (binding retains the array).
+            if !plans[i].children.isEmpty {
+                let children = plans[i].children
                 let subs = walk(kind == .emitter ? children.filter { plans[$0].layer.kind.isLayer } : children,
                                 parentTime: lt, &frame)
                 out[p].sublayers = subs
             }
             if kind == .emitter { out[p].emission = emission(i, layerTime: lt, sceneTime: time) }
             if let replicatorProps {
+                let children = plans[i].children
                 out[p].replicator = replication(replicatorProps) { k, delay in
                     walk(children, parentTime: lt - Double(k) * delay, &frame)
                 }
