@@ -160,6 +160,21 @@ extension PropertyTable {
     /// kept in each layer's plan, was retained and released for every layer of every frame).
     static let kindBits: [UInt32] = all.map(\.kindBits)
 
+    /// What a frame reads of the table for every layer, in one value: the scene reads it once
+    /// and hands it down (each read of a lazily built `static let` calls `swift_once`, seven
+    /// times a layer when `present` and `walk` read these one by one).
+    struct FrameTables {
+        let presenters = PropertyTable.presenters
+        let defaults = PropertyTable.defaults
+        let holdsPath = PropertyTable.holdsPath
+        let kindBits = PropertyTable.kindBits
+        let transform = Slot.transform
+        let sublayerTransform = Slot.sublayerTransform
+        let mask = Slot.mask
+    }
+
+    static let frameTables = FrameTables()
+
     /// Indices of the properties the evaluator reads itself.
     enum Slot {
         static let beginTime = index(of: "beginTime")!

@@ -40,6 +40,8 @@ extension Evaluator {
     /// What a frame's walk carries from layer to layer.
     private struct Frame {
         let time: Double
+        /// The property table's per-layer reads, taken once a frame.
+        let tables = PropertyTable.frameTables
         /// One buffer for every layer's values: a frame allocates none per layer.
         var props = PropertySlots()
         /// Layers used as masks, and which layer each masks.
@@ -66,12 +68,12 @@ extension Evaluator {
             // Presented in place, in the array returned.
             out.append(plans[i].presented)
             let p = out.count - 1
-            present(i, frame.props, layerTime: lt, into: &out[p])
+            present(i, frame.props, frame.tables, layerTime: lt, into: &out[p])
             let kind = out[p].kind
-            let maskChanged = frame.props.isWritten(PropertyTable.Slot.mask)
+            let maskChanged = frame.props.isWritten(frame.tables.mask)
             if maskChanged || plans[i].mask != nil {
                 let name = out[p].name
-                if let m = maskChanged ? maskTarget(frame.props.written(PropertyTable.Slot.mask), of: name) : plans[i].mask {
+                if let m = maskChanged ? maskTarget(frame.props.written(frame.tables.mask), of: name) : plans[i].mask {
                     frame.maskOf[name] = m
                     frame.maskNames.insert(m)
                 }
@@ -136,10 +138,11 @@ extension Evaluator {
 
     /// Presents the layer at `order` in `plans` from `props` into `p`, its stored presentation:
     /// every property an event or animation wrote is presented again.
-    func present(_ order: Int, _ props: PropertySlots, layerTime: Double, into p: inout PresentedLayer) {
+    func present(_ order: Int, _ props: PropertySlots, _ tables: PropertyTable.FrameTables, layerTime: Double,
+                 into p: inout PresentedLayer) {
         let bit = plans[order].layer.kind.bit
-        let presenters = PropertyTable.presenters, defaults = PropertyTable.defaults, holdsPath = PropertyTable.holdsPath
-        let kindBits = PropertyTable.kindBits
+        let presenters = tables.presenters, defaults = tables.defaults, holdsPath = tables.holdsPath
+        let kindBits = tables.kindBits
         for k in props.written.indices {
             let i = props.written[k].index
             guard kindBits[i] & bit != 0, let present = presenters[i] else { continue }
@@ -149,7 +152,7 @@ extension Evaluator {
             }
         }
         if p.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
-        if props.isWritten(PropertyTable.Slot.transform) || props.isWritten(PropertyTable.Slot.sublayerTransform) {
+        if props.isWritten(tables.transform) || props.isWritten(tables.sublayerTransform) {
             Evaluator.presentTransforms(props, into: &p)
         }
     }
