@@ -320,14 +320,10 @@ final class ScanConverter {
             let stride = colEnd - colStart + 2
             let bandRows = max(1, min(rowEnd - rowStart, State.bandCells / stride))
             area.reserve(stride * bandRows)
-            rowLo.reserve(bandRows); rowHi.reserve(bandRows)
-            let words = (stride + 64 * State.block - 1) / (64 * State.block)
-            marks.reserve(words * bandRows)
-            // A row has at most one run per `minRun` + 1 cells, plus one.
-            runs.reserve(stride / (State.minRun + 1) + 2)
+            rowHi.reserve(bandRows)
             let edges = UnsafeBufferPointer(start: self.edges, count: edgeCount)
-            let area = self.area.buffer, lo = rowLo.buffer, hi = rowHi.buffer, marks = self.marks.buffer
-            let cover = self.cover.buffer, runs = self.runs.buffer
+            let area = self.area.buffer, hi = rowHi.buffer
+            let cover = self.cover.buffer
             let xOrigin = Double(colStart)
             // Edges visited and cells swept, for `WorkCounter` (tests check that it grows with
             // the edges and pixels, as the method promises).
@@ -362,6 +358,13 @@ final class ScanConverter {
                 }
                 return
             }
+            // The wide sweep's own scratch: each row's first cell and marked blocks, its runs.
+            rowLo.reserve(bandRows)
+            let words = (stride + 64 * State.block - 1) / (64 * State.block)
+            marks.reserve(words * bandRows)
+            // A row has at most one run per `minRun` + 1 cells, plus one.
+            runs.reserve(stride / (State.minRun + 1) + 2)
+            let lo = rowLo.buffer, marks = self.marks.buffer, runs = self.runs.buffer
             while bandTop < rowEnd {
                 let bandBottom = min(rowEnd, bandTop + bandRows)
                 for r in 0..<(bandBottom - bandTop) { lo[r] = Int32(stride); hi[r] = 0 }

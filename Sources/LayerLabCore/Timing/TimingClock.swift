@@ -108,7 +108,7 @@ struct FrameClock: Sendable {
         if (atEnd || at >= active) && u == 0 && k > 0 { k -= 1; u = d }
         if u > d { u = d }
         // A huge negative timeOffset on an endless clock puts `at` far below 0: clamp both ways.
-        let iteration = k.isFinite ? Int(max(-1e15, min(k, 1e15))) : 0
+        let iteration = k.isFinite ? truncatedInt(max(-1e15, min(k, 1e15))) : 0
         if autoreverses && iteration % 2 == 1 { u = d - u }
         if let tf = timingFunction { u = tf(u / d) * d }
         return LocalTime(phase: phase, applies: applies, time: u, iteration: iteration)
