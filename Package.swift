@@ -30,13 +30,13 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
-        // Float-to-integer conversions without range checks, for bounded values in hot loops.
+        // Numeric kernels for the rasterizer's inner loops: unchecked conversions, a pixel blend.
         .systemLibrary(name: "CNumeric", path: "Sources/CNumeric"),
 
         // The pure core: document, values, paths, timing, evaluation, undo. No I/O.
         .target(name: "LayerLabCore", dependencies: ["CNumeric"]),
         // Pure rasterizer and terminal frame encoders.
-        .target(name: "LayerLabRaster", dependencies: ["LayerLabCore"]),
+        .target(name: "LayerLabRaster", dependencies: ["LayerLabCore", "CNumeric"]),
         // JSON project format (Data in, Data out).
         .target(name: "LayerLabProject", dependencies: ["LayerLabCore"]),
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.

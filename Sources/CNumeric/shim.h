@@ -1,11 +1,51 @@
-// Float-to-integer conversions without Swift's range checks, for the per-pixel and per-edge
-// loops of the rasterizer, whose values are bounded before they are converted. Each is one
-// instruction once inlined; Swift's `Int(_:)` adds about eight (NaN and range tests) per call.
-// Calling them with a value outside the integer's range is undefined.
+// Small numeric kernels for the rasterizer's innermost loops, where Swift's checked
+// conversions and per-channel code cost more than the arithmetic: float-to-integer
+// conversions without range checks (for values the caller has bounded; outside the
+// integer's range they are undefined) and the blend of one RGBA pixel.
+// NB: SwiftPM does not see edits to this header: rebuild the Swift files that call it
+// (touch them, or `swift package clean`) after changing it.
 #ifndef LAYERLAB_CNUMERIC_H
 #define LAYERLAB_CNUMERIC_H
 
+#include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+// Every product and sum rounded on its own, as Swift evaluates them: no fused multiply-add.
+#pragma STDC FP_CONTRACT OFF
+
 static inline long layerlab_truncate(double x) { return (long)x; }
 static inline int layerlab_truncate_float(float x) { return (int)x; }
+
+// The pixel `dst` (bytes r, g, b, a in memory order) blended with the straight colour
+// (r, g, b, 255) at weight 0 < k < 1: each channel `c * k + d * (1 - k) + 0.5`, truncated,
+// with the same float operations in the same order as a scalar blend, so the same bytes.
+static inline uint32_t layerlab_blend(uint32_t dst, float r, float g, float b, float k) {
+    float inv = 1.0f - k;
+#if defined(__SSE2__)
+    __m128i zero = _mm_setzero_si128();
+    __m128i d16 = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)dst), zero);
+    __m128 d = _mm_cvtepi32_ps(_mm_unpacklo_epi16(d16, zero));
+    __m128 c = _mm_set_ps(255.0f, b, g, r);
+    __m128 v = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c, _mm_set1_ps(k)), _mm_mul_ps(d, _mm_set1_ps(inv))),
+                          _mm_set1_ps(0.5f));
+    __m128i i32 = _mm_cvttps_epi32(v);
+    __m128i i16 = _mm_packs_epi32(i32, i32);
+    return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(i16, i16));
+#else
+    const float c[4] = { r, g, b, 255.0f };
+    uint32_t out = 0;
+    for (int i = 0; i < 4; i++) {
+        float d = (float)((dst >> (8 * i)) & 0xFF);
+        float t = c[i] * k;
+        float u = d * inv;
+        float v = t + u;
+        v = v + 0.5f;
+        out |= (uint32_t)(int)v << (8 * i);
+    }
+    return out;
+#endif
+}
 
 #endif

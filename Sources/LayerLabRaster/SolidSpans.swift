@@ -1,3 +1,4 @@
+import CNumeric
 import LayerLabCore
 
 extension Surface {
@@ -108,25 +109,16 @@ struct SolidSpans {
         }
     }
 
-    /// One pixel at weight `k`.
+    /// One pixel at weight `k`: each channel `c · k + d · (1 − k)` in `Float`, rounded half
+    /// up, as `Pixel.byte` rounds it (for 0 < k < 1 the value lies in 0…255 plus float error
+    /// far below ½, so truncating after adding ½ is exact). The four channels are blended
+    /// together (`layerlab_blend`, the same operations in the same order). NB: over an opaque
+    /// pixel the alpha stays 255: 255·k + 255·(1 − k) + ½ is within 3e-5 of 255.5 in `Float`,
+    /// which truncates to 255 (and terminal frames are opaque).
     @inline(__always)
     private func put(_ k: Float, _ i: Int) {
         if k < SolidSpans.faint { return }
         if k >= 0.99999 { words[i] = color.word; return }
-        let d = UnsafeMutableRawPointer(words + i).assumingMemoryBound(to: UInt8.self)
-        let inv = 1 - k
-        d[0] = SolidSpans.mix(color.r, d[0], k, inv)
-        d[1] = SolidSpans.mix(color.g, d[1], k, inv)
-        d[2] = SolidSpans.mix(color.b, d[2], k, inv)
-        // NB: over an opaque pixel the alpha stays 255: 255·k + 255·(1 − k) + ½ is within
-        // 3e-5 of 255.5 in `Float`, which truncates to 255 (and terminal frames are opaque).
-        if d[3] != 255 { d[3] = SolidSpans.mix(255, d[3], k, inv) }
-    }
-
-    /// `c · k + d · inv` rounded half up, as `Pixel.byte` rounds it. NB: for 0 < k < 1 the
-    /// value lies in 0…255 (plus float error far below ½), so the plain conversion is exact.
-    @inline(__always)
-    private static func mix(_ c: Float, _ d: UInt8, _ k: Float, _ inv: Float) -> UInt8 {
-        truncatedByte(c * k + Float(d) * inv + 0.5)
+        words[i] = layerlab_blend(words[i], color.r, color.g, color.b, k)
     }
 }
