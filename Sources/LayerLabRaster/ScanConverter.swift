@@ -499,10 +499,10 @@ final class ScanConverter {
             let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
             guard by > top, ay < bottom else { return }
             let dxdy = (bx - ax) / (by - ay)
-            let yFirst = max(ay, top), yLast = min(by, bottom)
+            let yFirst = larger(ay, top), yLast = min(by, bottom)
             let maxCell = Double(stride - 2)
             var y = yFirst
-            var x = min(maxCell, max(0, ax + (yFirst - ay) * dxdy - xOrigin))
+            var x = min(maxCell, larger(ax + (yFirst - ay) * dxdy - xOrigin, 0))
             // NB: yFirst ≥ top ≥ 0 and x ≥ 0 below, so truncation is floor (no libm call).
             var row = truncatedInt(yFirst) &- topRow
             while y < yLast {
@@ -510,7 +510,7 @@ final class ScanConverter {
                 let dy = yNext - y
                 // NB: the last row's x comes from the edge's end, so no error builds up.
                 var xNext = yNext == by ? bx - xOrigin : x + dxdy * dy
-                xNext = min(maxCell, max(0, xNext))
+                xNext = min(maxCell, larger(xNext, 0))
                 let d = Float(dy * dir)
                 let base = row &* stride
                 let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
@@ -596,7 +596,7 @@ private struct EdgeList {
         var probe = prev.x - prev.x + (prev.y - prev.y)
         for i in 0..<count {
             let p = points[i]
-            box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
+            box = (min(box.0, p.x), min(box.1, p.y), larger(p.x, box.2), larger(p.y, box.3))
             probe += p.x - p.x + (p.y - p.y)
         }
         let first = self.count

@@ -26,4 +26,13 @@ struct LimitsTests {
         #expect(truncatedInt(-0.5) == 0 && truncatedInt(7.999) == 7)
         #expect(truncatedByte(255.99) == 255 && truncatedByte(0.5) == 0 && truncatedByte(128.5) == 128)
     }
+
+    /// The rasterizer clamps with `larger(v, 0)`: a NaN becomes the bound, never an index.
+    @Test func largerKeepsTheSecondUnlessTheFirstIsLarger() {
+        #expect(larger(.nan, 0) == 0)
+        #expect(larger(3, .nan).isNaN)
+        #expect(larger(2, 1) == 2 && larger(1, 2) == 2)
+        #expect(larger(-0.0, 0.0).sign == .plus && larger(0.0, -0.0).sign == .minus)
+        #expect(larger(-.infinity, 0) == 0 && larger(.infinity, 0) == .infinity)
+    }
 }
