@@ -1,9 +1,37 @@
 import LayerLabCore
 import Testing
+import TestSupport
 @testable import LayerLabRaster
 
 /// Colour-mode choice, sizing, cell encodings and the byte-exact ANSI output.
 @Suite struct TerminalEncodingTests {
+    /// A frame's bytes written straight from the pixels are the bytes of its cell grid, in
+    /// every mode and colour mode, over clear and coloured backgrounds, at odd sizes (a
+    /// partial last cell, no whole cell at all).
+    @Test func framesWrittenFromPixelsAreTheirGridsBytes() {
+        var rng = SplitMix64(seed: 21)
+        for (w, h) in [(33, 17), (8, 8), (1, 3), (0, 4), (5, 0)] {
+            var px = [UInt8](repeating: 0, count: w * h * 4)
+            for i in px.indices {
+                // Runs of one colour (so escapes are skipped), some translucent pixels.
+                px[i] = i % 4 == 3 ? (rng.next() % 4 == 0 ? UInt8(rng.next() % 256) : 255)
+                    : (rng.next() % 3 == 0 ? UInt8(rng.next() % 256) : px[max(0, i - 4)])
+            }
+            let bitmap = Bitmap(width: w, height: h, pixels: px)
+            for mode in FrameMode.allCases {
+                for color in ColorMode.allCases {
+                    for background in [Color.clear, Color(0.2, 0.4, 0.9)] {
+                        var fromGrid: [UInt8] = [], fromPixels: [UInt8] = []
+                        ANSIEncoder.write(CellEncoder.grid(bitmap, mode: mode, color: color, background: background),
+                                          into: &fromGrid)
+                        CellEncoder.write(bitmap, mode: mode, color: color, background: background, into: &fromPixels)
+                        #expect(fromPixels.elementsEqual(fromGrid), "\(w)x\(h) \(mode) \(color) \(background)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func colorModeFollowsEnvironment() {
         #expect(ColorMode.resolve(.auto, environment: ["COLORTERM": "truecolor"]) == .truecolor)
         #expect(ColorMode.resolve(.auto, environment: ["COLORTERM": "24bit", "TERM": "xterm"]) == .truecolor)

@@ -21,10 +21,18 @@ public enum ANSIEncoder {
     /// Appends the whole frame's bytes to `out` in one pass over the cells (a buffer the
     /// caller keeps stops reallocation between frames).
     public static func write(_ grid: CellGrid, into out: inout [UInt8]) {
+        grid.cells.withUnsafeBufferPointer { cells in
+            write(GridCells(cells: cells, columns: grid.columns, rows: grid.rows), into: &out)
+        }
+    }
+
+    /// Appends the frame `cells` gives, as `write` appends a grid's: the one place frames
+    /// become whole-frame bytes.
+    static func write<Cells: CellSource>(_ cells: Cells, into out: inout [UInt8]) {
         // NB: a 24-bit frame takes about a dozen bytes a cell; growing the buffer on the way
         // would copy it several times.
-        out.reserveCapacity(out.count + grid.columns * grid.rows * 16 + grid.rows * 8)
-        rows(grid) { _, bytes in out.append(contentsOf: bytes); out.append(10) }
+        out.reserveCapacity(out.count + cells.columns * cells.rows * 16 + cells.rows * 8)
+        rows(cells) { _, bytes in out.append(contentsOf: bytes); out.append(10) }
     }
 
     /// Most bytes one cell can take: a cursor move, both colours in 24-bit, a 4-byte scalar.
@@ -33,18 +41,31 @@ public enum ANSIEncoder {
     /// Each row's bytes (ending with a reset when it set colours, no newline), written through
     /// a raw pointer into one scratch row: no per-byte array checks, no per-cell strings.
     static func rows(_ grid: CellGrid, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        let bound = grid.columns * maxCellBytes + 8
+        grid.cells.withUnsafeBufferPointer { cells in
+            rows(GridCells(cells: cells, columns: grid.columns, rows: grid.rows), body)
+        }
+    }
+
+    /// The same for any cells: a grid's, or cells worked out from pixels as they are written.
+    /// (Generic rather than a closure, so each source's cell is inlined into the loop.)
+    static func rows<Cells: CellSource>(_ cells: Cells, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        let bound = cells.columns * maxCellBytes + 8
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { scratch in
-            grid.cells.withUnsafeBufferPointer { cells in
-                for r in 0..<grid.rows {
-                    var w = ByteWriter(scratch.baseAddress!)
-                    var pen = Pen()
-                    for c in 0..<grid.columns { pen.write(cells[r * grid.columns + c], into: &w) }
-                    if pen.dirty { w.reset() }
-                    body(r, UnsafeBufferPointer(start: scratch.baseAddress, count: w.count))
-                }
+            for r in 0..<cells.rows {
+                var w = ByteWriter(scratch.baseAddress!)
+                var pen = Pen()
+                for c in 0..<cells.columns { pen.write(cells.cell(row: r, column: c), into: &w) }
+                if pen.dirty { w.reset() }
+                body(r, UnsafeBufferPointer(start: scratch.baseAddress, count: w.count))
             }
         }
+    }
+
+    /// A grid's cells, read in place.
+    struct GridCells: CellSource {
+        let cells: UnsafeBufferPointer<Cell>
+        let columns: Int, rows: Int
+        @inline(__always) func cell(row r: Int, column c: Int) -> Cell { cells[r * columns + c] }
     }
 
     /// The bytes that turn the screen from `previous` into `next`: only changed cells, with

@@ -37,3 +37,11 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 }
+
+/// Cells a frame's bytes are written from (`ANSIEncoder.write`): a grid's, or worked out from
+/// pixels one at a time as they are written.
+protocol CellSource {
+    var columns: Int { get }
+    var rows: Int { get }
+    func cell(row: Int, column: Int) -> Cell
+}

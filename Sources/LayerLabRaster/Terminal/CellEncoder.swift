@@ -34,6 +34,43 @@ public enum CellEncoder {
         return grid
     }
 
+    /// Appends the bytes `ANSIEncoder.write(grid(bitmap, …))` appends, worked out cell by cell
+    /// from the pixels and written at once: no grid is built and read back (what `show`,
+    /// `frames` and a one-shot frame cost).
+    public static func write(_ bitmap: Bitmap, mode: FrameMode, color: ColorMode, background: Color,
+                             into out: inout [UInt8]) {
+        let (px, py) = mode.pixelsPerCell
+        let cols = bitmap.width / px, rows = bitmap.height / py
+        let base = background.a > 0 ? Bitmap.bytes(background) : (0, 0, 0, 255)
+        bitmap.pixels.withUnsafeBufferPointer { p in
+            let f = Flattener(pixels: p, width: bitmap.width, background: (Int32(base.0), Int32(base.1), Int32(base.2)))
+            switch mode {
+            case .ascii: ANSIEncoder.write(AsciiCells(f: f, color: color, columns: cols, rows: rows), into: &out)
+            case .blocks: ANSIEncoder.write(BlockCells(f: f, color: color, columns: cols, rows: rows), into: &out)
+            case .braille: ANSIEncoder.write(BrailleCells(f: f, color: color, columns: cols, rows: rows), into: &out)
+            }
+        }
+    }
+
+    /// The cells of each mode, worked out from the pixels when asked for.
+    struct AsciiCells: CellSource {
+        let f: Flattener, color: ColorMode, columns: Int, rows: Int
+        @inline(__always) func cell(row r: Int, column c: Int) -> Cell { asciiCell(f, r * f.width + c, color: color) }
+    }
+
+    struct BlockCells: CellSource {
+        let f: Flattener, color: ColorMode, columns: Int, rows: Int
+        @inline(__always) func cell(row r: Int, column c: Int) -> Cell {
+            let top = (2 * r) * f.width + c
+            return blocksCell(f, top: top, bottom: top + f.width, color: color)
+        }
+    }
+
+    struct BrailleCells: CellSource {
+        let f: Flattener, color: ColorMode, columns: Int, rows: Int
+        @inline(__always) func cell(row r: Int, column c: Int) -> Cell { brailleCell(f, row: r, column: c, color: color) }
+    }
+
     /// Reads pixels flattened over the background as opaque integer RGB, with their ink:
     /// computed as each cell needs them, with no intermediate buffers.
     struct Flattener {

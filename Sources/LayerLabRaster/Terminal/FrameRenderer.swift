@@ -25,14 +25,17 @@ public enum FrameRenderer {
 
     /// The scene as printable text, each row ending in a newline.
     public static func render(scene: Scene, options: FrameOptions, images: ImageStore = ImageStore()) -> String {
-        ANSIEncoder.text(grid(scene: scene, options: options, images: images))
+        var out: [UInt8] = []
+        write(scene: scene, options: options, images: images, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends `render`'s text as UTF-8 bytes to `out`, for callers that write bytes: no text
     /// is built or validated on the way, and a buffer kept between frames is not reallocated.
     public static func write(scene: Scene, options: FrameOptions, images: ImageStore = ImageStore(),
                              into out: inout [UInt8]) {
-        ANSIEncoder.write(grid(scene: scene, options: options, images: images), into: &out)
+        CellEncoder.write(bitmap(scene: scene, options: options, images: images), mode: options.mode,
+                          color: options.color, background: scene.background, into: &out)
     }
 
     /// The document at scene time `time` as terminal cells.
