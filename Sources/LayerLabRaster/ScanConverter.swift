@@ -503,7 +503,10 @@ final class ScanConverter {
             let maxCell = Double(stride - 2)
             var y = yFirst
             var x = min(maxCell, larger(ax + (yFirst - ay) * dxdy - xOrigin, 0))
-            // NB: yFirst ≥ top ≥ 0 and x ≥ 0 below, so truncation is floor (no libm call).
+            // NB: yFirst ≥ top ≥ 0 and x ≥ 0 below, so truncation is floor (no libm call), and
+            // both are bounded (by the band and by `maxCell`; a NaN clamps to 0), so they convert
+            // unchecked. Row and cell arithmetic wraps (`&+`, `&*`): every index lies inside the
+            // band, at most `bandCells` cells, so overflow checks could never fire.
             var row = truncatedInt(yFirst) &- topRow
             while y < yLast {
                 let yNext = min(yLast, top + Double(row &+ 1))
