@@ -218,10 +218,20 @@ extension PolylineSink {
     return d.x * d.x + d.y * d.y < 1e-9 * 1e-9
 }
 
+/// A cubic's four Bernstein weights at one t: of the start, the two controls and the end.
+/// (Four doubles, not a `SIMD4<Double>`: that type's first use in a process has the runtime
+/// scan every conformance record in the binary for `Double: SIMDScalar`, 0.14 M instructions
+/// of every start that draws a curve.)
+@usableFromInline struct CubicWeights: Sendable {
+    @usableFromInline let x: Double, y: Double, z: Double, w: Double
+
+    @inlinable init(_ x: Double, _ y: Double, _ z: Double, _ w: Double) { self.x = x; self.y = y; self.z = z; self.w = w }
+}
+
 /// The cubic's Bernstein weights at t = i/n.
-@usableFromInline func cubicWeight(_ i: Int, _ n: Int) -> SIMD4<Double> {
+@usableFromInline func cubicWeight(_ i: Int, _ n: Int) -> CubicWeights {
     let t = Double(i) / Double(n), u = 1 - t
-    return SIMD4(u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+    return CubicWeights(u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
 }
 
 /// Segment counts up to this take their weights from `cubicWeights`.
@@ -230,9 +240,9 @@ extension PolylineSink {
 /// `cubicWeight(i, n)` for i in 1...n, for the segment counts small curves get: the same
 /// numbers without a division and ten products a point. The weights for n segments start
 /// at n(n - 1)/2.
-@usableFromInline let cubicWeights: [SIMD4<Double>] = {
+@usableFromInline let cubicWeights: [CubicWeights] = {
     // NB: into one array, not an array per count flattened: this runs at every start.
-    var weights: [SIMD4<Double>] = []
+    var weights: [CubicWeights] = []
     weights.reserveCapacity(maxTabledSegments * (maxTabledSegments + 1) / 2)
     for n in 1...maxTabledSegments {
         for i in 1...n { weights.append(cubicWeight(i, n)) }
