@@ -35,23 +35,24 @@ final class TokenStream {
     }
 
     /// Lexes on to the next token; at the end or on an error, ends the stream.
+    /// NB: the lexer is stepped where it is stored (moving it out and back for each token
+    /// copied and destroyed the whole struct, about a thousand instructions a token).
     private func lexMore() {
-        guard var lex = lexer else { return }
-        lexer = nil  // so `lex` holds its arrays alone and appends in place
+        guard lexer != nil else { return }
         do {
-            while lex.tokens.count == taken {
-                if lex.peek() == nil { try lex.finish() } else { try lex.step() }
+            while lexer!.tokens.count == taken {
+                if lexer!.peek() == nil { try lexer!.finish() } else { try lexer!.step() }
             }
         } catch {
             self.error = error
-            let at = lex.here
+            let at = lexer!.here
+            lexer = nil
             tokens.append(Token(kind: .end, range: SourceRange(at, at), text: "", spaceBefore: true))
             return
         }
-        tokens.append(contentsOf: lex.tokens[taken...])
-        if tokens.last?.kind == .end { return }
-        if lex.tokens.count > 1 { lex.tokens.removeFirst(lex.tokens.count - 1) }
-        taken = lex.tokens.count
-        lexer = lex
+        tokens.append(contentsOf: lexer!.tokens[taken...])
+        if tokens.last?.kind == .end { lexer = nil; return }
+        if lexer!.tokens.count > 1 { lexer!.tokens.removeFirst(lexer!.tokens.count - 1) }
+        taken = lexer!.tokens.count
     }
 }
