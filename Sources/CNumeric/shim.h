@@ -1,6 +1,6 @@
 // Small numeric kernels for the rasterizer's innermost loops, where Swift's checked
-// conversions and per-channel code cost more than the arithmetic: float-to-integer
-// conversions without range checks (for values the caller has bounded; outside the
+// conversions and per-channel code cost more than the arithmetic: a float-to-integer
+// conversion without range checks (for values the caller has bounded; outside the
 // integer's range they are undefined) and the blend of one RGBA pixel.
 // NB: SwiftPM does not see edits to this header: rebuild the Swift files that call it
 // (touch them, or `swift package clean`) after changing it.
@@ -16,7 +16,6 @@
 #pragma STDC FP_CONTRACT OFF
 
 static inline long layerlab_truncate(double x) { return (long)x; }
-static inline int layerlab_truncate_float(float x) { return (int)x; }
 
 // The pixel `dst` (bytes r, g, b, a in memory order) blended with the straight colour
 // (r, g, b, 255) at weight 0 < k < 1: each channel `c * k + d * (1 - k) + 0.5`, truncated,

@@ -24,7 +24,6 @@ struct LimitsTests {
         #expect(saturatingInt(-0x1p63.nextDown) == -9_223_372_036_854_774_784)
         #expect(clampedInt(-4.7, -9, 9) == -4)
         #expect(truncatedInt(-0.5) == 0 && truncatedInt(7.999) == 7)
-        #expect(truncatedByte(255.99) == 255 && truncatedByte(0.5) == 0 && truncatedByte(128.5) == 128)
     }
 
     /// The rasterizer clamps with `larger(v, 0)`: a NaN becomes the bound, never an index.

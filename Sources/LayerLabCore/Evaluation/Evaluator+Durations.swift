@@ -25,7 +25,7 @@ extension Evaluator {
         case .basic, .keyframes:
             return groupDuration ?? 0.25
         case .spring(let s):
-            return settlingDuration(springSolver(s, duration: a.timing.duration)) ?? 1
+            return settling[springSolver(s, duration: a.timing.duration)] ?? 1
         case .group(let g):
             return childExtent(g)
         }

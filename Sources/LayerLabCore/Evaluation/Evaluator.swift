@@ -64,10 +64,10 @@ public struct Evaluator: Sendable {
     var roots: [Int] = []
     var intervals: [String: (begin: Double, end: Double)] = [:]
     var paths: [String: Path] = [:]
-    /// Each distinct spring's settling duration: a handful, so a list (a dictionary keyed by
-    /// `SpringSolver` would have the runtime scan every conformance record in the binary for
-    /// `SpringSolver: Hashable` the first time a process built one, 0.2 M instructions).
-    var settling: [(solver: SpringSolver, duration: Double)] = []
+    /// Each distinct spring's settling duration. (A dictionary, though its first use in a
+    /// process has the runtime scan the binary's conformance records for `SpringSolver:
+    /// Hashable`, 0.2 M instructions: a list would be quadratic in a file of many springs.)
+    var settling: [SpringSolver: Double] = [:]
 
     /// The longest scene duration reported: a day.
     public static let longestScene = 86_400.0
@@ -122,9 +122,6 @@ public struct Evaluator: Sendable {
         }
     }
 
-    /// The settling duration of a spring of the document.
-    func settlingDuration(_ solver: SpringSolver) -> Double? { settling.first { $0.solver == solver }?.duration }
-
     /// The plan of a named layer.
     func plan(_ layer: String) -> LayerPlan? { entries[layer].map { plans[$0.order] } }
 
@@ -132,7 +129,7 @@ public struct Evaluator: Sendable {
         switch a.body {
         case .spring(let s):
             let solver = springSolver(s, duration: a.timing.duration)
-            if settlingDuration(solver) == nil { settling.append((solver, solver.settlingDuration)) }
+            if settling[solver] == nil { settling[solver] = solver.settlingDuration }
         case .group(let g):
             for c in g.children { collectSprings(c) }
         default: break

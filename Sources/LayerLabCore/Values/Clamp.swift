@@ -16,17 +16,11 @@ import CNumeric
 }
 
 /// `Int(d)` without its checks, for a `d` the caller has already bounded: finite and strictly
-/// inside Int's range (anything else is undefined). The rasterizer's edge and pixel loops
-/// convert several numbers each, and the checks were a fifth of their instructions.
+/// inside Int's range (anything else is undefined). The rasterizer's edge loops convert
+/// several numbers each, and the checks were a fifth of their instructions.
 @inlinable @inline(__always) public func truncatedInt(_ d: Double) -> Int {
     assert(d > -0x1p63 && d < 0x1p63, "truncatedInt of \(d)")
     return layerlab_truncate(d)
-}
-
-/// `UInt8(f)` without its checks, for an `f` in `0..<256` (anything else is undefined).
-@inlinable @inline(__always) public func truncatedByte(_ f: Float) -> UInt8 {
-    assert(f >= 0 && f < 256, "truncatedByte of \(f)")
-    return UInt8(truncatingIfNeeded: layerlab_truncate_float(f))
 }
 
 /// The larger of `a` and `b`, and `b` when neither is larger (equal, or either NaN): one
