@@ -18,6 +18,14 @@ let staticExecutable: [LinkerSetting] = [
     .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
 }
 
+/// Generic types such as `[Layer]` reach their runtime metadata through the type's accessor
+/// function rather than by demangling its name: the first use of each of the ~140 such types a
+/// script touches then costs a table lookup instead of a demangle and a search of the binary's
+/// records (docs/start-up.md; `show` 12.97 M -> 11.25 M instructions, the same bytes out).
+let swiftSettings: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+]
+
 let package = Package(
     name: "LayerLab",
     products: [
@@ -34,23 +42,25 @@ let package = Package(
         .systemLibrary(name: "CNumeric", path: "Sources/CNumeric"),
 
         // The pure core: document, values, paths, timing, evaluation, undo. No I/O.
-        .target(name: "LayerLabCore", dependencies: ["CNumeric"]),
+        .target(name: "LayerLabCore", dependencies: ["CNumeric"], swiftSettings: swiftSettings),
         // Pure rasterizer and terminal frame encoders.
-        .target(name: "LayerLabRaster", dependencies: ["LayerLabCore", "CNumeric"]),
+        .target(name: "LayerLabRaster", dependencies: ["LayerLabCore", "CNumeric"], swiftSettings: swiftSettings),
         // JSON project format (Data in, Data out).
-        .target(name: "LayerLabProject", dependencies: ["LayerLabCore"]),
+        .target(name: "LayerLabProject", dependencies: ["LayerLabCore"], swiftSettings: swiftSettings),
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
-        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"]),
+        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
         // The command language: lexer, parser, session, diagnostics, help.
-        .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabRaster"]),
+        .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
                                "LayerLabExport",
-                               "CEditLine", "CPNG", "CGIF"]),
+                               "CEditLine", "CPNG", "CGIF"],
+                swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing
         // (README, Performance).
-        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"], linkerSettings: staticExecutable),
+        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"], swiftSettings: swiftSettings,
+                         linkerSettings: staticExecutable),
         // Benchmarks printed by scripts/bench (never timed tests).
         .executableTarget(name: "layerlab-bench",
                           dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "PeerLibraries"],
