@@ -17,7 +17,7 @@ public enum CommandTable {
     static let frameSize = CommandSpec.Attribute("size", "COLSxROWS", "frame size in cells", default: "fits the terminal")
     /// A closed set as a synopsis placeholder: `ascii|blocks|braille`.
     static func words<W: CaseIterable & RawRepresentable>(_: W.Type) -> String where W.RawValue == String {
-        W.allCases.map(\.rawValue).joined(separator: "|")
+        wordList(W.allCases.lazy.map(\.rawValue), separator: "|")
     }
 
     static let frameMode = CommandSpec.Attribute("mode", words(FrameMode.self), "how cells draw pixels", default: "blocks (ascii without UTF-8)")
@@ -256,8 +256,8 @@ public enum CommandTable {
     static let exportAttributes: [CommandSpec.Attribute] = [
         .init("at", "T", "time of the png frame", default: "the current time"),
         .init("size", "WxH", "image size in pixels", default: "the canvas size"),
-        .init("fps", "N", "frames per second", default: ExportRequest.Format.allCases.compactMap { f in
-            f.defaultFPS.map { "\(f.rawValue) \(formatNumber($0))" } }.joined(separator: ", ")),
+        .init("fps", "N", "frames per second", default: wordList(ExportRequest.Format.allCases.compactMap { f in
+            f.defaultFPS.map { "\(f.rawValue) \(formatNumber($0))" } }, separator: ", ")),
         .init("from", "T", "start time", default: "0"),
         .init("to", "T", "end time", default: "the scene duration"),
         .init("platform", "ios|macos", "swift: UIKit or AppKit", default: "ios"),

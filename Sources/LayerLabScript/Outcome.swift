@@ -189,7 +189,7 @@ public struct ExportRequest: Sendable, Equatable {
 
         /// `.png, .gif, .json (Lottie), .swift, .cast`, for messages and help.
         public static var extensionList: String {
-            allCases.map { "." + $0.fileExtension + ($0 == .lottie ? " (Lottie)" : "") }.joined(separator: ", ")
+            wordList(allCases.lazy.map { "." + $0.fileExtension + ($0 == .lottie ? " (Lottie)" : "") }, separator: ", ")
         }
     }
     public var document: Document

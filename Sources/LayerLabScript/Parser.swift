@@ -34,8 +34,8 @@ public struct Parser {
 
     // MARK: - Token access
 
-    var peek: Token { tokens[p] }
-    var peekNext: Token { tokens[p + 1] }
+    var peek: Token { _read { yield tokens[p] } }
+    var peekNext: Token { _read { yield tokens[p + 1] } }
 
     mutating func next() -> Token {
         let t = tokens[p]
@@ -100,11 +100,15 @@ public struct Parser {
         let kind = try commandBody(verb)
         try endOfCommand()
         let used = tokens.tokens[startIndex..<p]
-        var text = ""
+        // Gathered as bytes and made a string once: a `String` append per token cost more
+        // than lexing the token.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(used.count * 8)
         for t in used where t.kind != .separator {
-            if !text.isEmpty && t.spaceBefore { text += " " }
-            text += t.text
+            if !bytes.isEmpty && t.spaceBefore { bytes.append(UInt8(ascii: " ")) }
+            bytes.append(contentsOf: t.text.utf8)
         }
+        let text = String(decoding: bytes, as: UTF8.self)
         let range = used.last.map { verb.range.union($0.range) } ?? verb.range
         return Command(verb: verb, kind: kind, text: text, range: range)
     }

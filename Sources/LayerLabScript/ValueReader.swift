@@ -192,9 +192,10 @@ struct ValueReader {
         return Rect(n[0], n[1], n[2], n[3])
     }
 
-    func numbers(_ xs: [Expr], count: Int, usage: String, _ r: SourceRange,
+    /// `usage` (the function's signature) is written only for the error.
+    func numbers(_ xs: [Expr], count: Int, usage: @autoclosure () -> String, _ r: SourceRange,
                  dims: [Dimension]? = nil) throws(ScriptError) -> [Double] {
-        guard xs.count == count else { throw .invalid("\(usage) takes \(count) numbers, found \(xs.count)", r) }
+        guard xs.count == count else { throw .invalid("\(usage()) takes \(count) numbers, found \(xs.count)", r) }
         var out: [Double] = []
         for (i, x) in xs.enumerated() { out.append(try number(x, dims?[i] ?? .plain)) }
         return out

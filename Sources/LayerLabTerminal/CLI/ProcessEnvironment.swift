@@ -8,18 +8,28 @@ import Darwin
 ///
 /// `ProcessInfo.processInfo.environment` finds each `=` with a generic `Character` search,
 /// several microseconds a variable, and `show` reads the environment at start; this splits
-/// each entry at its first `=` byte. A name set twice keeps its first value, as `getenv` does.
+/// each entry at its first `=` byte. A name set twice keeps its first value, as `getenv` does:
+/// the entries are read last to first, so the first one is stored last (one hash a variable,
+/// in a dictionary sized for them all at once).
 public enum ProcessEnvironment {
     public static func current() -> [String: String] {
+        let list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        guard let start = list else { return [:] }
+        return read(start)
+    }
+
+    /// The variables of a null-terminated list of `NAME=value` C strings (`environ`'s shape).
+    static func read(_ start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
+        var count = 0
+        while start[count] != nil { count += 1 }
         var result: [String: String] = [:]
-        let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        guard var entry = start else { return result }
-        while let text = entry.pointee {
+        result.reserveCapacity(count)
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            let text = start[k]!
             if let equals = strchr(text, Int32(UInt8(ascii: "="))) {
                 let name = String(decoding: UnsafeRawBufferPointer(start: text, count: equals - text), as: UTF8.self)
-                if result[name] == nil { result[name] = String(cString: equals + 1) }
+                result[name] = String(cString: equals + 1)
             }
-            entry += 1
         }
         return result
     }

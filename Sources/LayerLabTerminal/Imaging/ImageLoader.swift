@@ -62,13 +62,17 @@ public enum ImageLoader {
     /// When the document came from a file (`directory` is its folder), its images must lie in
     /// that folder or below, or in one of `allowed` (`LAYERLAB_IMAGE_PATH`): a project or
     /// script from elsewhere cannot make LayerLab read `/etc/shadow` or `../../.ssh/id_rsa`.
+    /// `allowed` is worked out only when there is an image to check (reading the environment
+    /// is most of what a document without images would spend here).
     public static func images(for document: Document, relativeTo directory: String?,
-                              allowed: [String] = allowedFolders()) -> (store: ImageStore, errors: [String: ImagingError]) {
+                              allowed: @autoclosure () -> [String] = allowedFolders()) -> (store: ImageStore, errors: [String: ImagingError]) {
         var store = ImageStore()
         var errors: [String: ImagingError] = [:]
+        var folders: [String]?
         for name in imageNames(in: document) {
             let path = name.hasPrefix("/") || directory == nil ? name : directory! + "/" + name
-            if let directory, !ImagePathPolicy.isInside(path, folders: [directory] + allowed) {
+            if folders == nil, let directory { folders = [directory] + allowed() }
+            if let folders, !ImagePathPolicy.isInside(path, folders: folders) {
                 errors[name] = ImagingError("'\(name)' is outside the document's folder (allow more folders with LAYERLAB_IMAGE_PATH)")
                 continue
             }
