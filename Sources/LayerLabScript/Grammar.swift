@@ -6,7 +6,7 @@
 ///
 ///     [.slot("LAYER"), .optional([.word("in"), .slot("PARENT")]), .attributes]
 ///     // move LAYER [in PARENT] [index=N]
-public indirect enum GrammarPart: Hashable, Sendable {
+public enum GrammarPart: Hashable, Sendable {
     /// A word typed as is: `in`, `on`, `set`, `=`, or a flag such as `animated` (when optional).
     case word(String)
     /// A value to fill in, named as `help` shows it: `LAYER`, `KEYPATH`, `FILE`, `T`,

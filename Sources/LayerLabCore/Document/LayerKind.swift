@@ -41,6 +41,9 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The bits of every kind that is a layer (all but `cell`).
+    static let layerBits: UInt32 = allCases.reduce(0) { $1.isLayer ? $0 | $1.bit : $0 }
+
     /// Why a `child` of this kind cannot go under a parent of kind `parent` (nil: the root),
     /// or nil when it can: cells go only in emitters and cells, and cells hold only cells.
     public static func placementProblem(_ child: LayerKind, under parent: LayerKind?) -> String? {

@@ -141,24 +141,50 @@ struct PropertySlots: Sendable {
 }
 
 extension PropertyTable {
-    static let indexByName: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })
+    static let indexByName: [String: Int] = {
+        // A loop over the names, not `Dictionary(uniqueKeysWithValues:)` over the specs: that
+        // copied every spec (a dozen references) to read its name.
+        var index: [String: Int] = [:]
+        index.reserveCapacity(all.count)
+        for i in all.indices { index[all[i].name] = i }
+        return index
+    }()
 
     /// Where a property sits in `all`, or nil.
     static func index(of name: String) -> Int? { indexByName[name] }
 
+    /// A column of the table, by index. (A loop reading the one field, not `all.map`: the
+    /// closure was handed a copy of each spec, a dozen references retained and released.)
+    private static func column<T>(_ field: (borrowing PropertySpec) -> T) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(all.count)
+        for i in all.indices { out.append(field(all[i])) }
+        return out
+    }
+
     /// Every property's default, by index.
-    static let defaults: [Value] = all.map(\.defaultValue)
+    static let defaults: [Value] = column { $0.defaultValue }
+
+    /// The defaults one kind has of its own (a cell's `birthRate` is 0): a handful, so a layer
+    /// looks through these instead of through every property of its kind.
+    static let kindSpecificDefaults: [(kind: LayerKind, name: String, value: Value)] = {
+        var list: [(kind: LayerKind, name: String, value: Value)] = []
+        for spec in all {
+            for (kind, value) in spec.kindDefaults where spec.applies(to: kind) { list.append((kind, spec.name, value)) }
+        }
+        return list
+    }()
 
     /// Every property's presenter, by index (nil for properties the evaluator reads itself).
-    static let presenters: [(@Sendable (inout PresentedLayer, Value) -> Bool)?] = all.map(\.present)
+    static let presenters: [(@Sendable (inout PresentedLayer, Value) -> Bool)?] = column { $0.present }
 
     /// Whether a property holds a path (named-path references are resolved before presenting).
-    static let holdsPath: [Bool] = all.map { $0.type == .path }
+    static let holdsPath: [Bool] = column { $0.type == .path }
 
     /// Which kinds have each property, by index, as masks of `LayerKind.bit`: a frame asks
     /// whether a layer has a property without touching a reference count (a list per kind,
     /// kept in each layer's plan, was retained and released for every layer of every frame).
-    static let kindBits: [UInt32] = all.map(\.kindBits)
+    static let kindBits: [UInt32] = column { $0.kindBits }
 
     /// What a frame reads of the table for every layer, in one value: the scene reads it once
     /// and hands it down (each read of a lazily built `static let` calls `swift_once`, seven

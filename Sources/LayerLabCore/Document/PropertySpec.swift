@@ -32,7 +32,9 @@ public struct PropertySpec: Sendable {
         self.name = name; self.type = type; self.quantity = quantity; self.defaultValue = defaultValue
         self.range = range; self.kinds = kinds; self.animatable = animatable; self.summary = summary
         self.present = present
-        kindBits = (kinds.map(Array.init) ?? LayerKind.allCases.filter(\.isLayer)).reduce(0) { $0 | $1.bit }
+        // Every kind but a cell when nil. (Folded without arrays: the table builds 150 of
+        // these at every start.)
+        kindBits = kinds.map { $0.reduce(0) { $0 | $1.bit } } ?? LayerKind.layerBits
     }
 
     public func applies(to kind: LayerKind) -> Bool { kindBits & kind.bit != 0 }

@@ -85,8 +85,8 @@ public struct Evaluator: Sendable {
                 shallow.sublayers = []
                 // Key paths read unset values through the table's one default; a kind with
                 // its own (a cell's birthRate is 0, an emitter's 1) gets it stored here.
-                for spec in PropertyTable.properties(for: l.kind) where shallow.properties[spec.name] == nil {
-                    if let d = spec.kindDefaults[l.kind] { shallow.properties[spec.name] = d }
+                for d in PropertyTable.kindSpecificDefaults where d.kind == l.kind && shallow.properties[d.name] == nil {
+                    shallow.properties[d.name] = d.value
                 }
                 let order = plans.count
                 indices.append(order)

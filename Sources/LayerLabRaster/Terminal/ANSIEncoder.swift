@@ -124,14 +124,13 @@ public enum ANSIEncoder {
         /// digit (a 24-bit frame writes three per colour change). Never freed.
         nonisolated(unsafe) static let decimals: UnsafePointer<UInt32> = {
             let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
-            // NB: digits worked out, not printed: `String(v)` for each value cost more at
-            // start-up than the rest of a small frame.
-            for v in 0..<256 {
-                let digits: [UInt32] = v < 10 ? [UInt32(v)] : v < 100 ? [UInt32(v / 10), UInt32(v % 10)]
-                    : [UInt32(v / 100), UInt32(v / 10 % 10), UInt32(v % 10)]
-                var entry = UInt32(digits.count) << 24
-                for (i, d) in digits.enumerated() { entry |= (48 + d) << (8 * UInt32(i)) }
-                table[v] = entry
+            // NB: digits worked out, not printed and not gathered in arrays: `String(v)` or
+            // an array a value cost more at start-up than the rest of a small frame.
+            for v in UInt32(0)..<256 {
+                let ones = 48 + v % 10, tens = 48 + v / 10 % 10, hundreds = 48 + v / 100
+                table[Int(v)] = v < 10 ? 1 << 24 | ones
+                    : v < 100 ? 2 << 24 | tens | ones << 8
+                    : 3 << 24 | hundreds | tens << 8 | ones << 16
             }
             return UnsafePointer(table)
         }()
