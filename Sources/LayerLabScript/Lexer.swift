@@ -132,8 +132,9 @@ public struct Lexer: Sendable {
     /// The text from byte `start` to `i`.
     func text(from start: Int) -> String { String(decoding: bytes[start..<i], as: UTF8.self) }
 
-    mutating func emit(_ kind: Token.Kind, from start: SourceLocation, startIndex: Int) {
-        tokens.append(Token(kind: kind, range: SourceRange(start, here), text: text(from: startIndex), spaceBefore: sawSpace))
+    /// Adds a token; `written` is its text when already made (a word's text is its name).
+    mutating func emit(_ kind: Token.Kind, from start: SourceLocation, startIndex: Int, written: String? = nil) {
+        tokens.append(Token(kind: kind, range: SourceRange(start, here), text: written ?? text(from: startIndex), spaceBefore: sawSpace))
         if sawSpace { runHasSlash = false }
         if case .symbol(let c) = kind, c == "/" { runHasSlash = true }
         sawSpace = false
@@ -218,7 +219,8 @@ public struct Lexer: Sendable {
             try number()
         } else if c.isLetter || c.is("_") {
             wordRest()
-            emit(.word(text(from: startIndex)), from: start, startIndex: startIndex)
+            let word = text(from: startIndex)
+            emit(.word(word), from: start, startIndex: startIndex, written: word)
         } else {
             advance(over: c)
             let range = SourceRange(start, here)
@@ -315,7 +317,8 @@ public struct Lexer: Sendable {
                 if inFilePath() {
                     // A folder or file name that starts with digits: one word of the path.
                     wordRest()
-                    emit(.word(text(from: startIndex)), from: start, startIndex: startIndex)
+                    let word = text(from: startIndex)
+                    emit(.word(word), from: start, startIndex: startIndex, written: word)
                     return
                 }
                 while let d = peek(), d.isWordPart { advance(over: d) }

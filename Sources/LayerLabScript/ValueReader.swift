@@ -355,10 +355,9 @@ struct ValueReader {
     /// `1.2`, `300ms`, `NAME.begin`, `NAME.end`, `after NAME` and arithmetic on them.
     func timeExpr(_ e: Expr) throws(ScriptError) -> TimeExpr {
         func ref(_ name: String, _ r: SourceRange) throws(ScriptError) {
+            guard !extraTimeNames.contains(name), !document.isTimeReference(name) else { return }
             let known = Set(document.timeReferenceNames).union(extraTimeNames)
-            if !known.contains(name) {
-                throw .unknown(what: "animation or event", name: name, r, suggestion: Suggestion.nearest(name, in: known))
-            }
+            throw .unknown(what: "animation or event", name: name, r, suggestion: Suggestion.nearest(name, in: known))
         }
         switch e {
         case .word(let w, let r) where w.hasSuffix(".begin") || w.hasSuffix(".end"):

@@ -40,6 +40,10 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         case none
     }
 
+    private init(name: String, access: Access, type: ValueType, slots: SlotAccess) {
+        self.name = name; self.access = access; self.type = type; self.slots = slots
+    }
+
     init(name: String, access: Access, type: ValueType) {
         self.name = name; self.access = access; self.type = type
         switch access {
@@ -80,9 +84,10 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Resolves `text` for a layer of `kind`; nil when the key path does not exist for it.
     public static func resolve(_ text: String, for kind: LayerKind?) -> KeyPath? {
-        if let spec = PropertyTable.spec(text) {
-            if let kind, !spec.applies(to: kind) { return nil }
-            return KeyPath(name: text, access: .property(text), type: spec.type)
+        if let i = PropertyTable.index(of: text) {
+            // The row read in place, and its index kept: one lookup, no copy of the spec.
+            if let kind, !PropertyTable.all[i].applies(to: kind) { return nil }
+            return KeyPath(name: text, access: .property(text), type: PropertyTable.all[i].type, slots: .property(i))
         }
         if let (canonical, access, type) = derived[text] {
             if case .property(let n) = access, let kind, PropertyTable.spec(n)?.applies(to: kind) == false { return nil }

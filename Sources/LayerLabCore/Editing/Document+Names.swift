@@ -100,6 +100,12 @@ extension Document {
     /// Names a time expression may refer to: top-level animations and events.
     public var timeReferenceNames: [String] { animations.map(\.name) + events.map(\.name) }
 
+    /// Whether a time expression may refer to `name` (one of `timeReferenceNames`), without
+    /// building the list.
+    public func isTimeReference(_ name: String) -> Bool {
+        animations.contains { $0.name == name } || events.contains { $0.name == name }
+    }
+
     /// `base` if free, else `base.2`, `base.3`, …: how unnamed animations and events are named.
     public func uniqueName(base: String) -> String {
         if kind(ofName: base) == nil { return base }
