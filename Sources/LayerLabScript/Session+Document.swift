@@ -23,22 +23,25 @@ extension Session {
     }
 
     mutating func definePath(_ n: Name, _ e: Expr, _ c: Command) throws(ScriptError) {
-        var doc = document
         let path: Path
         switch try reader.path(e) {
         case .path(let p): path = p
         case .pathRef(let other):
-            guard other != n.text, let i = doc.pathIndex(named: other) else {
+            guard other != n.text, let i = document.pathIndex(named: other) else {
                 throw .invalid("a path cannot be defined as itself", e.range)
             }
-            path = doc.paths[i].path
+            path = document.paths[i].path
         default: path = .empty
         }
-        if let kind = doc.kind(ofName: n.text), kind != .path {
+        if let kind = document.kind(ofName: n.text), kind != .path {
             throw .edit(.duplicateName(n.text, by: kind), n.range)
         }
-        try edit(n.range) { () throws(EditError) in try doc.setPath(n.text, path) }
-        commit(doc, c.text)
+        // In place: a script's paths are defined one after another.
+        let i = document.pathIndex(named: n.text)
+        let region = History.Region(paths: i.map { $0..<($0 + 1) } ?? document.paths.count..<document.paths.count)
+        try commitInPlace(c.text, region) { (s, doc) throws(ScriptError) in
+            try s.edit(n.range) { () throws(EditError) in try doc.setPath(n.text, path) }
+        }
     }
 
     mutating func addLayer(_ kind: LayerKind, _ n: Name, _ args: ArgumentList, cells: [CellCommand],

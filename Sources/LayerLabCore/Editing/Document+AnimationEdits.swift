@@ -56,16 +56,21 @@ extension Document {
     }
 
     /// Defines a named path, or redefines it (every use follows, since uses are references).
+    /// In place, keeping the name index (see `addLayer`): a script defines its paths one by one.
     public mutating func setPath(_ name: String, _ path: Path) throws(EditError) {
-        if let i = pathIndex(named: name) {
-            paths[i].path = path
-            return
-        }
-        try checkNewName(name)
+        let existing = pathIndex(named: name)
+        if existing == nil { try checkNewName(name) }
         if path.allPoints.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) {
             throw .invalidValue(keyPath: name, reason: "path coordinates must be finite")
         }
-        paths.append(NamedPath(name: name, path: path))
+        let names = ownNames()
+        if let i = existing {
+            paths[i].path = path
+        } else {
+            paths.append(NamedPath(name: name, path: path))
+            names.add(name, .path)
+        }
+        self.names = names
     }
 
     public mutating func deletePath(_ name: String) throws(EditError) {

@@ -84,7 +84,14 @@ extension Evaluator {
     /// A begin-time expression's value; unknown names count as 0.
     public func beginValue(_ e: TimeExpr) -> Double {
         if let c = e.constant { return c }
-        return e.evaluate { intervals[$0] } ?? 0
+        return Evaluator.value(e, in: intervals) ?? 0
+    }
+
+    /// `e` with the names it refers to looked up in `intervals`. (The table is handed in, not
+    /// read through `self`: a closure reading `self.intervals` took a copy of the whole
+    /// evaluator, two dozen references retained and released, at every lookup.)
+    static func value(_ e: TimeExpr, in intervals: [String: (begin: Double, end: Double)]) -> Double? {
+        e.evaluate { intervals[$0] }
     }
 
     /// Resolves every named animation's and event's begin and end, following references;
@@ -116,14 +123,13 @@ extension Evaluator {
             return []
         }
         func evaluate(_ name: String) {
-            let lookup: (String) -> (begin: Double, end: Double)? = { intervals[$0] }
             if let i = animationIndex[name] {
                 let a = document.animations[i]
-                let begin = a.timing.beginTime.evaluate(lookup) ?? 0
+                let begin = Evaluator.value(a.timing.beginTime, in: intervals) ?? 0
                 intervals[name] = (begin, end(of: a, begin: begin))
             } else if let i = eventIndex[name] {
                 let e = document.events[i]
-                let t = e.time.evaluate(lookup) ?? 0
+                let t = Evaluator.value(e.time, in: intervals) ?? 0
                 intervals[name] = (t, e.animated ? t + Evaluator.implicitDuration : t)
             }
         }

@@ -145,7 +145,7 @@ public struct Evaluator: Sendable {
     /// forever) to the end of its first full cycle — else 4 s for a flipbook or an endless
     /// animation with no cycle to show (0 for a still scene).
     public var sceneDuration: Double {
-        if let d = document.canvas.duration, let v = d.evaluate({ intervals[$0] }), v.isFinite, v >= 0 {
+        if let d = document.canvas.duration, let v = Evaluator.value(d, in: intervals), v.isFinite, v >= 0 {
             return min(v, Evaluator.longestScene)
         }
         var end = 0.0
