@@ -110,17 +110,32 @@ public struct CommandSpec: Sendable {
     }
 
     /// Optional single words (`[animated]`, `[loop]`, `[sequence]`): flags after the positionals.
+    /// (Walks the forms in place: the parser asks for every command it reads, and most have
+    /// none, so nothing is allocated then.)
     public var flagWords: [String] {
-        var seen = Set<String>()
-        return parts.compactMap { part -> String? in
-            guard case .optional(let inner) = part, inner.count == 1, case .word(let w) = inner[0] else { return nil }
-            return seen.insert(w).inserted ? w : nil
+        var words: [String] = []
+        for form in forms {
+            for part in form {
+                guard case .optional(let inner) = part, inner.count == 1, case .word(let w) = inner[0],
+                      !words.contains(w) else { continue }
+                words.append(w)
+            }
         }
+        return words
     }
 
     /// Whether `[as NAME]` / `[in PARENT]` appear.
-    var takesAs: Bool { parts.contains { if case .optional(let p) = $0 { return p.first == .word("as") } else { return false } } }
-    var takesIn: Bool { parts.contains { if case .optional(let p) = $0 { return p.first == .word("in") } else { return false } } }
+    var takesAs: Bool { hasOptionalGroup(startingWith: "as") }
+    var takesIn: Bool { hasOptionalGroup(startingWith: "in") }
+
+    private func hasOptionalGroup(startingWith word: String) -> Bool {
+        for form in forms {
+            for part in form {
+                if case .optional(let inner) = part, case .word(let w)? = inner.first, w == word { return true }
+            }
+        }
+        return false
+    }
 
     /// Every part of every form, one level deep.
     private var parts: [GrammarPart] { forms.flatMap { $0 } }

@@ -99,17 +99,20 @@ public struct Parser {
         let verb = Name(text: verbText, range: next().range)
         let kind = try commandBody(verb)
         try endOfCommand()
-        let used = tokens.tokens[startIndex..<p]
-        // Gathered as bytes and made a string once: a `String` append per token cost more
-        // than lexing the token.
+        // Gathered as bytes and made a string once, the tokens read where they lie: a
+        // `String` append, or a copy of each token, cost more than lexing the token.
+        let all = tokens.tokens
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(used.count * 8)
-        for t in used where t.kind != .separator {
-            if !bytes.isEmpty && t.spaceBefore { bytes.append(UInt8(ascii: " ")) }
-            bytes.append(contentsOf: t.text.utf8)
+        bytes.reserveCapacity((p - startIndex) * 8)
+        all.withUnsafeBufferPointer { all in
+            for k in startIndex..<p {
+                if case .separator = all[k].kind { continue }
+                if !bytes.isEmpty && all[k].spaceBefore { bytes.append(UInt8(ascii: " ")) }
+                bytes.append(contentsOf: all[k].text.utf8)
+            }
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        let range = used.last.map { verb.range.union($0.range) } ?? verb.range
+        let range = p > startIndex ? verb.range.union(all[p - 1].range) : verb.range
         return Command(verb: verb, kind: kind, text: text, range: range)
     }
 
@@ -229,10 +232,10 @@ public struct Parser {
     /// `key=value …` and the flag words, `as NAME` and `in PARENT` that `spec`'s grammar has, up
     /// to the end of the command.
     mutating func arguments(_ spec: CommandSpec) throws(ScriptError) -> ArgumentList {
-        try arguments(flags: Set(spec.flagWords), allowAs: spec.takesAs, allowIn: spec.takesIn)
+        try arguments(flags: spec.flagWords, allowAs: spec.takesAs, allowIn: spec.takesIn)
     }
 
-    mutating func arguments(flags: Set<String>, allowAs: Bool, allowIn: Bool) throws(ScriptError) -> ArgumentList {
+    mutating func arguments(flags: [String], allowAs: Bool, allowIn: Bool) throws(ScriptError) -> ArgumentList {
         var list = ArgumentList()
         while !atCommandEnd {
             let t = peek
@@ -255,7 +258,7 @@ public struct Parser {
                 p += 1
                 list.parent = try name("a layer name after 'in'")
             } else {
-                var options = Array(flags)
+                var options = flags
                 if allowAs { options.append("as") }
                 if allowIn { options.append("in") }
                 if let s = Suggestion.nearest(w, in: options) {

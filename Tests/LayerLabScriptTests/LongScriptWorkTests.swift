@@ -13,6 +13,7 @@ struct LongScriptWorkTests {
     static func lines(_ kind: String, _ n: Int) -> [String] {
         switch kind {
         case "layer": return (0..<n).map { "layer l\($0) position=(\($0 % 200), 5)" }
+        case "path": return (0..<n).map { "path p\($0) = oval(\($0 % 100), 10, 20, 20)" }
         case "shape": return (0..<n).map { "shape s\($0) path=circle(0, 0, \($0 % 50 + 1)) fillColor=#336699" }
         case "set":
             let layers = n / 2
@@ -36,13 +37,14 @@ struct LongScriptWorkTests {
             if i >= n - 50 { worst = max(worst, counter.steps) }
             let storage = kind == "animate"
                 ? s.document.animations.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+                : kind == "path" ? s.document.paths.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
                 : s.document.layers.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
             if storage != last { moves += 1; last = storage }
         }
         return (worst, moves, failures)
     }
 
-    @Test(arguments: ["layer", "shape", "set", "animate"])
+    @Test(arguments: ["layer", "shape", "set", "animate", "path"])
     func eachLineCostsTheSameHoweverLongTheScript(_ kind: String) {
         let short = LongScriptWorkTests.run(kind, count: 400)
         let long = LongScriptWorkTests.run(kind, count: 6_400)
@@ -56,7 +58,7 @@ struct LongScriptWorkTests {
 
     /// `layerlab run` and `load` run a script as one undo step; its total work is linear.
     @Test func aWholeScriptIsLinearWork() throws {
-        for kind in ["layer", "shape", "set", "animate"] {
+        for kind in ["layer", "shape", "set", "animate", "path"] {
             let n = 5_000
             var s = Session()
             let counter = WorkCounter()
@@ -67,6 +69,29 @@ struct LongScriptWorkTests {
             #expect(counter.steps <= 10 * n, "\(kind): \(counter.steps) steps for \(n) lines")
             #expect(s.history.entries.count == 2)
         }
+    }
+
+    /// A path is defined in place, and redefined where it stands: both undo, and a
+    /// redefinition is checked as a definition is.
+    @Test func pathsAreDefinedAndRedefinedInPlace() throws {
+        var s = Session()
+        #expect(s.handle("path p = oval(0, 0, 10, 10); path q = rect(0, 0, 1, 1)").diagnostic == nil)
+        let defined = s.document
+        #expect(s.handle("path p = rect(0, 0, 5, 5)").diagnostic == nil)
+        var direct = Session()
+        _ = direct.handle("path p = rect(0, 0, 5, 5); path q = rect(0, 0, 1, 1)")
+        #expect(s.document == direct.document)
+        #expect(s.document.kind(ofName: "p") == .path && s.document.kind(ofName: "q") == .path)
+        #expect(s.handle("undo").diagnostic == nil)
+        #expect(s.document == defined)
+        #expect(s.handle("undo").diagnostic == nil)
+        #expect(s.document.paths.map(\.name) == ["p"])
+
+        var d = Document()
+        try d.setPath("p", .rect(Rect(0, 0, 1, 1)))
+        let before = d
+        #expect(throws: EditError.self) { try d.setPath("p", .polygon([Point(0, 0), Point(.infinity, 1), Point(1, 0)])) }
+        #expect(d == before)
     }
 
     /// An edit made in place that fails part-way leaves nothing behind.
