@@ -32,6 +32,28 @@ import Testing
         #expect(kinds == c.kinds)
     }
 
+    /// Short decimals are read without `strtod`; every one must be the double `Double(text)`
+    /// gives, bit for bit (random digits, every position of the point, 1 to 17 digits).
+    @Test func decimalsReadAsTheStandardParserReadsThem() throws {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...17, using: &rng)
+            var digits = (0..<count).map { _ in String(Int.random(in: 0...9, using: &rng)) }.joined()
+            let dot = Int.random(in: 0...count, using: &rng)
+            if dot < count { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: dot)) }
+            if digits.hasPrefix(".") { digits = "0" + digits }
+            let tokens = try Lexer.tokenize(digits)
+            guard case .number(let v, nil) = tokens[0].kind else {
+                Issue.record("\(digits) lexed as \(tokens[0].kind)"); continue
+            }
+            #expect(v.bitPattern == Double(digits)!.bitPattern, "\(digits)")
+        }
+        for text in ["0.1", "0.3", "2.675", "9007199254740993", "123456789012345.6", "0.000000000000001", ".5"] {
+            guard case .number(let v, nil) = try Lexer.tokenize(text)[0].kind else { Issue.record("\(text) is not a number"); continue }
+            #expect(v.bitPattern == Double(text.hasPrefix(".") ? "0" + text : text)!.bitPattern, "\(text)")
+        }
+    }
+
     @Test func positionsAreOneBasedLinesAndColumns() throws {
         let t = try Lexer.tokenize("layer a\n  shape bb")
         let bb = try #require(t.first { $0.word == "bb" })
