@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript", "TestSupport"]),
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal"]),
+        .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal", "CGIF"]),
         .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
         .testTarget(name: "LottiePlayerTests",
                     dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal",

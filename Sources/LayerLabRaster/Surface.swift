@@ -1,3 +1,4 @@
+import CNumeric
 import LayerLabCore
 
 /// A premultiplied 8-bit RGBA buffer: where layers are drawn and composited.
@@ -101,17 +102,16 @@ final class Surface {
         }
     }
 
-    /// One premultiplied source pixel over the destination at byte `j`, weighted by `k`.
+    /// One premultiplied source pixel over the destination at byte `j`, weighted by `k`:
+    /// each channel `Pixel.byte(s · k · 255 + d · (1 − s.a · k))`, the four in one step
+    /// (`layerlab_over`, the same float operations in the same order, so the same bytes).
     @inline(__always)
     static func over(_ s: SIMD4<Float>, _ k: Float, _ d: UnsafeMutableBufferPointer<UInt8>, _ j: Int) {
-        let sa = s[3] * k
-        if sa <= 0 { return }
-        let inv = 1 - sa
-        d[j] = Pixel.byte(s[0] * k * 255 + Float(d[j]) * inv)
-        d[j + 1] = Pixel.byte(s[1] * k * 255 + Float(d[j + 1]) * inv)
-        d[j + 2] = Pixel.byte(s[2] * k * 255 + Float(d[j + 2]) * inv)
-        d[j + 3] = Pixel.byte(sa * 255 + Float(d[j + 3]) * inv)
+        if s[3] * k <= 0 { return }
+        let p = UnsafeMutableRawPointer(d.baseAddress! + j)
+        p.storeBytes(of: layerlab_over(p.loadUnaligned(as: UInt32.self), s[0], s[1], s[2], s[3], k), as: UInt32.self)
     }
+
 
     /// Blends premultiplied source pixels `source[x]` (components 0…1) over row `y`, weighted
     /// like `blend`: for paints computed per pixel, such as images, shaded a row at a time.

@@ -47,6 +47,39 @@ import TestSupport
         }
     }
 
+    /// `Surface.over` (images, gradients, shadows: a premultiplied source per pixel) against
+    /// its formula channel by channel: `Pixel.byte(s · k · 255 + d · (1 − s.a · k))`, with
+    /// sources past 1, weights past 1, NaN and infinities, which clamp to 0 or 255.
+    @Test func overIsItsFormulaChannelByChannel() {
+        var rng = SplitMix64(seed: 29)
+        let specials: [Float] = [0, 1, 1.5, -0.25, .nan, .infinity, -.infinity, 1e-30, 0.999999]
+        for n in 0..<60_000 {
+            let pick = { (x: Float) -> Float in n % 7 == 0 ? specials[Int.random(in: 0..<specials.count, using: &rng)] : x }
+            let a = pick(Float.random(in: 0...1, using: &rng))
+            let s = SIMD4<Float>(pick(Float.random(in: 0...1, using: &rng) * a), pick(Float.random(in: 0...1, using: &rng) * a),
+                                 pick(Float.random(in: 0...1, using: &rng) * a), a)
+            let k = n % 11 == 0 ? pick(1) : Float.random(in: 0...1, using: &rng)
+            let dst = UInt32.random(in: 0...UInt32.max, using: &rng)
+            var expected = dst
+            let sa = s[3] * k
+            if sa > 0 || sa.isNaN {
+                let inv = 1 - sa
+                expected = 0
+                for i in 0..<4 {
+                    let d = Float(UInt8(truncatingIfNeeded: dst >> (8 * UInt32(i))))
+                    let v = i == 3 ? sa * 255 + d * inv : s[i] * k * 255 + d * inv
+                    expected |= UInt32(Pixel.byte(v)) << (8 * UInt32(i))
+                }
+            }
+            var word = dst
+            withUnsafeMutableBytes(of: &word) { raw in
+                Surface.over(s, k, raw.bindMemory(to: UInt8.self), 0)
+            }
+            #expect(word == expected, "source \(s) weight \(k) over \(dst)")
+            if word != expected { return }
+        }
+    }
+
     @Test func fullWeightStoresTheColourAndFaintWeightNothing() {
         #expect(PixelBlendTests.blended(0x1122_3344, r: 1, g: 2, b: 3, k: 1) == 0xDEAD_BEEF)
         #expect(PixelBlendTests.blended(0x1122_3344, r: 1, g: 2, b: 3, k: SolidSpans.faint / 2) == 0x1122_3344)

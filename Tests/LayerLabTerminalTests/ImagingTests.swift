@@ -116,6 +116,49 @@ import Testing
         #expect(try GIFCodec.encode(frames: frames, fps: 30) == data)
     }
 
+    /// The LZW compressor (written here) read back by giflib's decoder: noise over 256
+    /// colours fills the code table many times over (clear codes, every code width), a flat
+    /// frame makes strings thousands of indices long, a changed rectangle compresses rows of
+    /// a wider frame, two colours in stripes, and a single pixel.
+    @Test func gifCompressionDecodesExactlyInGiflib() throws {
+        // 256 colours far apart (a grid of 8 x 8 x 4), so the palette keeps each exactly.
+        let colours: [Color] = (0..<256).map { (i: Int) -> Color in
+            Color(bytes: (i & 7) * 36, (i >> 3 & 7) * 36, (i >> 6) * 85)
+        }
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        func noise(_ w: Int, _ h: Int, colours n: Int) -> Bitmap {
+            var b = Bitmap(width: w, height: h)
+            for y in 0..<h { for x in 0..<w { b[x, y] = colours[random(n)] } }
+            return b
+        }
+        var changed = Bitmap(width: 640, height: 480, fill: colours[0])
+        for y in 100..<180 { for x in 300..<420 { changed[x, y] = colours[random(256)] } }
+        var stripes = Bitmap(width: 333, height: 77)
+        for y in 0..<77 {
+            for x in 0..<333 {
+                let even = (x / 3 + y) % 2 == 0
+                stripes[x, y] = colours[even ? 17 : 200]
+            }
+        }
+        let sequences: [[Bitmap]] = [
+            [noise(300, 200, colours: 256), noise(300, 200, colours: 256)],
+            [Bitmap(width: 640, height: 480, fill: colours[0]), changed],
+            [stripes, noise(333, 77, colours: 3)],
+            [Bitmap(width: 1, height: 1, fill: colours[5])],
+        ]
+        for frames in sequences {
+            let decoded = try GIFCodec.decode(try GIFCodec.encode(frames: frames, fps: 10)).frames
+            // Counted, not compared whole: a failure prints a count, not megabytes of pixels.
+            let wrong = zip(decoded, frames).map { a, b in zip(a.pixels, b.pixels).filter { $0 != $1 }.count }
+            #expect(decoded.count == frames.count && wrong.allSatisfy { $0 == 0 },
+                    "\(frames[0].width)x\(frames[0].height): \(wrong) bytes differ")
+        }
+    }
+
     @Test func gifStoresOnlyWhatChangedAndDecodesWhole() throws {
         // A box moving on a large still picture: each later frame stores only the box's
         // old and new place, and still decodes to the whole frame.

@@ -6,10 +6,11 @@ import Foundation
 #endif
 import LayerLabRaster
 
-/// Animated GIF encoding and decoding through giflib.
+/// Animated GIF encoding (written here, `GIFLZW`) and decoding (through giflib).
 ///
-/// Encoding uses one global palette for the whole sequence (see `PaletteQuantizer`), full
-/// frames, and loops forever; the same frames always give the same bytes.
+/// Encoding uses one global palette for the whole sequence (see `PaletteQuantizer`), stores
+/// each frame as the rectangle that changed, and loops forever; the same frames always give
+/// the same bytes.
 public enum GIFCodec {
     /// A decoded GIF: fully composed frames and their delays in hundredths of a second.
     public struct Animation: Sendable {
@@ -87,17 +88,20 @@ public enum GIFCodec {
         try writer.finish()
     }
 
-    /// giflib's encoder with one global palette, looping forever, writing through `output`.
+    /// Writes a GIF89a with one global palette, looping forever, through `output`: the
+    /// header, each frame's graphic control extension and image descriptor, and its pixels
+    /// compressed by `GIFLZW`, one `output` call a frame. (giflib still decodes.)
     final class StreamWriter {
-        private var gif: UnsafeMutablePointer<GifFileType>?
         private let palette: PaletteQuantizer
         private let width: Int, height: Int
         private let output: (UnsafeRawBufferPointer) throws -> Void
-        /// The first error `output` threw (giflib only sees a short write).
-        private var outputError: Error?
+        private var finished = false
         /// The frame before, as palette indices (empty before the first), and this one.
-        private var previous: [GifPixelType] = []
-        private var indices: [GifPixelType] = []
+        private var previous: [UInt8] = []
+        private var indices: [UInt8] = []
+        private var lzw = GIFLZW()
+        /// The bytes being written (reused from frame to frame).
+        private var bytes: [UInt8] = []
 
         init(width: Int, height: Int, palette: PaletteQuantizer,
              output: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
@@ -105,51 +109,33 @@ public enum GIFCodec {
                 throw ImagingError("GIF size \(width)x\(height) is out of range")
             }
             self.width = width; self.height = height; self.palette = palette; self.output = output
-            var error: Int32 = 0
-            guard let g = EGifOpen(Unmanaged.passUnretained(self).toOpaque(), { file, bytes, length in
-                guard let file, let bytes else { return 0 }
-                let w = Unmanaged<StreamWriter>.fromOpaque(file.pointee.UserData).takeUnretainedValue()
-                guard w.outputError == nil else { return 0 }
-                do { try w.output(UnsafeRawBufferPointer(start: bytes, count: Int(length))) } catch {
-                    w.outputError = error
-                    return 0
-                }
-                return length
-            }, &error) else {
-                throw ImagingError("GIF encoding failed: \(GIFCodec.describe(error))")
+            bytes.append(contentsOf: Array("GIF89a".utf8))
+            // Logical screen: the size; a global table of 256 colours, 8 bits a primary.
+            put16(width); put16(height)
+            bytes.append(contentsOf: [0xF7, 0, 0])
+            for i in 0..<256 {
+                let c = i < palette.colors.count ? palette.colors[i] : (0, 0, 0)
+                bytes.append(contentsOf: [c.0, c.1, c.2])
             }
-            gif = g
-            EGifSetGifVersion(g, true)
-            var entries = palette.colors.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }
-            while entries.count < 256 { entries.append(GifColorType(Red: 0, Green: 0, Blue: 0)) }
-            guard let map = GifMakeMapObject(256, &entries) else { throw ImagingError("GIF encoding failed: out of memory") }
-            defer { GifFreeMapObject(map) }
-            try check(EGifPutScreenDesc(g, Int32(width), Int32(height), 8, 0, map))
             // Loop forever (the NETSCAPE2.0 application extension).
-            try check(EGifPutExtensionLeader(g, APPLICATION_EXT_FUNC_CODE))
-            var app = Array("NETSCAPE2.0".utf8)
-            try check(EGifPutExtensionBlock(g, 11, &app))
-            var loop: [UInt8] = [1, 0, 0]
-            try check(EGifPutExtensionBlock(g, 3, &loop))
-            try check(EGifPutExtensionTrailer(g))
+            bytes.append(contentsOf: [0x21, 0xFF, 11])
+            bytes.append(contentsOf: Array("NETSCAPE2.0".utf8))
+            bytes.append(contentsOf: [3, 1, 0, 0, 0])
+            try flush()
         }
 
-        deinit {
-            var error: Int32 = 0
-            if let gif { EGifCloseFile(gif, &error) }
-        }
+        private func put16(_ v: Int) { bytes.append(UInt8(v & 0xFF)); bytes.append(UInt8(v >> 8 & 0xFF)) }
 
-        private func check(_ r: Int32) throws {
-            guard r == GIF_ERROR else { return }
-            if let outputError { throw outputError }
-            throw ImagingError("GIF encoding failed: \(GIFCodec.describe(gif?.pointee.Error ?? 0))")
+        private func flush() throws {
+            try bytes.withUnsafeBytes { try output($0) }
+            bytes.removeAll(keepingCapacity: true)
         }
 
         /// Encodes one frame (its size must be the writer's) shown for `delay` hundredths.
         func append(_ frame: Bitmap, delay: Int) throws {
-            guard let gif else { throw ImagingError("GIF already finished") }
+            guard !finished else { throw ImagingError("GIF already finished") }
             guard frame.width == width, frame.height == height else { throw ImagingError("GIF frames must share one size") }
-            if indices.count != width * height { indices = [GifPixelType](repeating: 0, count: width * height) }
+            if indices.count != width * height { indices = [UInt8](repeating: 0, count: width * height) }
             // NB: mapped through a local array: no uniqueness check per pixel.
             var out = indices
             indices = []
@@ -162,35 +148,34 @@ public enum GIFCodec {
             var rect = (x: 0, y: 0, width: width, height: height)
             let delta = palette.transparentIndex == nil && previous.count == indices.count
             if delta { rect = GIFCodec.changedRect(previous, indices, width: width, height: height) }
-            var gcb = GraphicsControlBlock()
-            gcb.DisposalMode = palette.transparentIndex == nil ? DISPOSE_DO_NOT : DISPOSE_BACKGROUND
-            gcb.UserInputFlag = false
-            gcb.DelayTime = Int32(min(65535, max(0, delay)))
-            gcb.TransparentColor = Int32(palette.transparentIndex ?? Int(NO_TRANSPARENT_COLOR))
-            var ext = [GifByteType](repeating: 0, count: 4)
-            _ = EGifGCBToExtension(&gcb, &ext)
-            try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, &ext))
-            try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil))
-            var rows = indices
-            indices = []
-            defer { indices = rows }
-            try rows.withUnsafeMutableBufferPointer { p in
-                for y in rect.y..<(rect.y + rect.height) {
-                    try check(EGifPutLine(gif, p.baseAddress! + y * width + rect.x, Int32(rect.width)))
-                }
+            // Graphic control: disposal (1 keep, 2 clear to the background), the delay, and
+            // the transparent index when there is one (255 when not, ignored, as giflib wrote
+            // it: the file is the one giflib's encoder made, byte for byte).
+            let transparent = palette.transparentIndex
+            let d = min(65535, max(0, delay))
+            bytes.append(contentsOf: [0x21, 0xF9, 4, transparent == nil ? 1 << 2 : 2 << 2 | 1,
+                                      UInt8(d & 0xFF), UInt8(d >> 8), UInt8(truncatingIfNeeded: transparent ?? 255), 0])
+            // Image descriptor: where the rectangle sits; no local table, not interlaced.
+            bytes.append(0x2C)
+            put16(rect.x); put16(rect.y); put16(rect.width); put16(rect.height)
+            bytes.append(0)
+            var all = bytes
+            bytes = []
+            indices.withUnsafeBufferPointer { p in
+                lzw.compress(p.baseAddress! + rect.y * width + rect.x, width: rect.width, height: rect.height,
+                             stride: width, into: &all)
             }
-            if palette.transparentIndex == nil { swap(&previous, &rows) }
+            bytes = all
+            try flush()
+            if palette.transparentIndex == nil { swap(&previous, &indices) }
         }
 
         /// Writes the trailer.
         func finish() throws {
-            guard let g = gif else { return }
-            gif = nil
-            var error: Int32 = 0
-            guard EGifCloseFile(g, &error) != GIF_ERROR else {
-                if let outputError { throw outputError }
-                throw ImagingError("GIF encoding failed: \(GIFCodec.describe(error))")
-            }
+            guard !finished else { return }
+            finished = true
+            bytes.append(0x3B)
+            try flush()
         }
     }
 
