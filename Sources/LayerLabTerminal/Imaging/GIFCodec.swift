@@ -67,22 +67,27 @@ public enum GIFCodec {
                               progress: (Int) -> Void = { _ in }) throws {
         guard count > 0, width > 0, height > 0 else { throw ImagingError("cannot write a GIF without frames") }
         var histogram = PaletteQuantizer.Histogram()
-        // Frames are drawn on a second thread, in order, while this one encodes.
+        // Frames are drawn on a second thread, in order, while this one encodes: first the
+        // sample, then every frame, mapped to the palette on that thread too (compressing is
+        // the longer half; the map is a tenth of an export).
         let samples = Array(stride(from: 0, to: count, by: max(1, sampleEvery)))
-        let pipeline = FramePipeline(frames: samples + Array(0..<count), render: render)
-        defer { pipeline.finish() }
+        let sampling = FramePipeline(frames: samples, render: render)
+        defer { sampling.finish() }
         for _ in samples {
             if isCancelled() { throw Cancelled() }
-            histogram.add(pipeline.next()!)
+            histogram.add(sampling.next()!)
         }
+        sampling.finish()  // `render` is the second pipeline's from here on
         let palette = PaletteQuantizer(histogram, reserveTransparent: reserveTransparent)
         let delays = delays(count: count, fps: fps)
         let writer = try StreamWriter(width: width, height: height, palette: palette) { bytes in
             try ProjectStore.writeAll(fd, bytes)
         }
+        let pipeline = FramePipeline(frames: Array(0..<count)) { n in palette.indices(of: render(n)) }
+        defer { pipeline.finish() }
         for n in 0..<count {
             if isCancelled() { throw Cancelled() }
-            try writer.append(pipeline.next()!, delay: delays[n])
+            try writer.append(indices: pipeline.next()!, delay: delays[n])
             progress(n + 1)
         }
         try writer.finish()
@@ -133,16 +138,15 @@ public enum GIFCodec {
 
         /// Encodes one frame (its size must be the writer's) shown for `delay` hundredths.
         func append(_ frame: Bitmap, delay: Int) throws {
-            guard !finished else { throw ImagingError("GIF already finished") }
             guard frame.width == width, frame.height == height else { throw ImagingError("GIF frames must share one size") }
-            if indices.count != width * height { indices = [UInt8](repeating: 0, count: width * height) }
-            // NB: mapped through a local array: no uniqueness check per pixel.
-            var out = indices
-            indices = []
-            frame.pixels.withUnsafeBufferPointer { p in
-                out.withUnsafeMutableBufferPointer { o in palette.map(p, into: o.baseAddress!) }
-            }
-            indices = out
+            try append(indices: palette.indices(of: frame), delay: delay)
+        }
+
+        /// Encodes one frame given as its palette indices (`PaletteQuantizer.indices(of:)`).
+        func append(indices frame: [UInt8], delay: Int) throws {
+            guard !finished else { throw ImagingError("GIF already finished") }
+            guard frame.count == width * height else { throw ImagingError("GIF frames must share one size") }
+            indices = frame
             // With no transparency each frame is drawn over the one before, so only the
             // rectangle that changed is stored: the same pictures, less to compress.
             var rect = (x: 0, y: 0, width: width, height: height)

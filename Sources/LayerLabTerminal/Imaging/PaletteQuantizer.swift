@@ -111,6 +111,16 @@ struct PaletteQuantizer {
         return lookup[PaletteQuantizer.key(r, g, b)]
     }
 
+    /// A bitmap's palette indices, one byte a pixel.
+    func indices(of bitmap: Bitmap) -> [UInt8] {
+        let n = bitmap.width * bitmap.height
+        guard n > 0 else { return [] }
+        return [UInt8](unsafeUninitializedCapacity: n) { out, count in
+            bitmap.pixels.withUnsafeBufferPointer { map($0, into: out.baseAddress!) }
+            count = n
+        }
+    }
+
     /// Palette indices of RGBA pixels, written to `out` (one byte a pixel).
     func map(_ pixels: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
         let n = pixels.count / 4
