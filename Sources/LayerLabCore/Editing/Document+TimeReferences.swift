@@ -67,9 +67,7 @@ extension Document {
     /// it can close is naming itself.
     func checkTimeReferences(ofNew name: String, _ references: [String]) throws(EditError) {
         for r in references where r != name {
-            if !animations.contains(where: { $0.name == r }) && !events.contains(where: { $0.name == r }) {
-                throw .unknownTimeReference(r)
-            }
+            if !isTimeReference(r) { throw .unknownTimeReference(r) }
         }
         if references.contains(name) { throw .timeCycle([name]) }
     }
