@@ -39,7 +39,7 @@ struct PTYREPLTests {
         if color { env["NO_COLOR"] = nil }
         for (k, v) in extra { env[k] = v }
         let pty = try PTYSession(binary, arguments: arguments, environment: env)
-        #expect(pty.wait(for: "layerlab> "), "the prompt appears")
+        #expect(pty.wait(for: "layerlab> "), "the prompt appears; \(pty.childState); wrote: \(pty.text(from: 0))")
         pty.waitUntilEditing()
         return pty
     }

@@ -54,7 +54,7 @@ struct PTYPlayTests {
         PTYREPLTests.enter(pty, "animate dot opacity from=0 to=1 duration=30")
         var mark = pty.mark
         pty.send("play mode=braille\r")
-        #expect(pty.wait(from: mark) { $0.contains("/ 30.000s") })
+        #expect(pty.wait(from: mark) { $0.contains("/ 30.000s") }, "playing; \(pty.childState)")
         pty.send("?")
         #expect(pty.wait(for: "Keys while playing", from: mark), "? lists the keys")
         #expect(pty.wait(for: "Home End", from: mark))

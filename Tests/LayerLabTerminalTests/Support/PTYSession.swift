@@ -16,6 +16,10 @@ final class PTYSession {
     /// The terminal's settings before the program started.
     let initialAttributes: termios
 
+    /// Linux's TIOCSPTLCK and TIOCGPTN (`_IOW`/`_IOR` of 'T' 0x31 and 0x30 on an int), function-like
+    /// macros Swift does not import; glibc's `unlockpt` and `ptsname` are these two calls.
+    static let setLock = UInt(0x4004_5431), number = UInt(0x8004_5430)
+
     /// glibc's POSIX_SPAWN_SETSID (2.26 and later), hidden from Swift behind _GNU_SOURCE.
     static let spawnSetSID: Int32 = 0x80
 
@@ -23,15 +27,22 @@ final class PTYSession {
 
     init(_ executable: String, arguments: [String] = [], environment: [String: String],
          columns: Int = 100, rows: Int = 30) throws {
-        var m: Int32 = -1, s: Int32 = -1
+        // Both ends close-on-exec from the moment they exist: tests run in parallel, and a
+        // process another test spawns in between must not inherit this terminal.
+        let m = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard m >= 0 else { throw Failure(description: "could not open /dev/ptmx: \(errno)") }
+        var unlock: Int32 = 0, number: UInt32 = 0
+        guard ioctl(m, PTYSession.setLock, &unlock) == 0, ioctl(m, PTYSession.number, &number) == 0 else {
+            close(m); throw Failure(description: "could not unlock the terminal's slave side: \(errno)")
+        }
+        let name = "/dev/pts/\(number)"
+        let s = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard s >= 0 else { close(m); throw Failure(description: "could not open \(name): \(errno)") }
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&m, &s, nil, nil, &size) == 0 else { throw Failure(description: "openpty failed") }
-        _ = fcntl(m, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(s, F_SETFD, FD_CLOEXEC)
+        _ = ioctl(s, UInt(TIOCSWINSZ), &size)
         var initial = termios()
         _ = tcgetattr(s, &initial)
         initialAttributes = initial
-        guard let name = ttyname(s).map({ String(cString: $0) }) else { throw Failure(description: "ttyname failed") }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -144,6 +155,24 @@ final class PTYSession {
             }
         }
         reap()
+    }
+
+    /// What the kernel says the program is doing (its state letter, the call it sleeps in, the
+    /// signals waiting for it), for the message of a wait that ran out: a program stopped by a
+    /// signal reads differently from one blocked in a read or still busy.
+    var childState: String {
+        func contents(_ name: String) -> String {
+            let fd = open("/proc/\(pid)/\(name)", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return "?" }
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = read(fd, &buffer, buffer.count)
+            return n > 0 ? String(decoding: buffer[..<n], as: UTF8.self) : "?"
+        }
+        if let status = exitStatus { return "pid \(pid) ended with status \(status)" }
+        let status = contents("status").split(separator: "\n")
+            .filter { $0.hasPrefix("State:") || $0.hasPrefix("SigPnd:") || $0.hasPrefix("ShdPnd:") }
+        return "pid \(pid) " + status.joined(separator: " ") + " wchan: " + contents("wchan")
     }
 
     private func reap() {
