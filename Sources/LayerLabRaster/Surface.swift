@@ -112,7 +112,6 @@ final class Surface {
         p.storeBytes(of: layerlab_over(p.loadUnaligned(as: UInt32.self), s[0], s[1], s[2], s[3], k), as: UInt32.self)
     }
 
-
     /// Blends premultiplied source pixels `source[x]` (components 0…1) over row `y`, weighted
     /// like `blend`: for paints computed per pixel, such as images, shaded a row at a time.
     func blend(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>, alpha: Float,

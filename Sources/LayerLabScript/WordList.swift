@@ -6,10 +6,11 @@
 /// conformance record in the binary (0.17 M instructions, about 2 % of `layerlab show`).
 /// Elsewhere (help, messages) `joined` is fine.
 func wordList(_ words: some Sequence<String>, separator: String) -> String {
-    var text = ""
+    var text = "", first = true
     for w in words {
-        if !text.isEmpty { text += separator }
+        if !first { text += separator }
         text += w
+        first = false
     }
     return text
 }

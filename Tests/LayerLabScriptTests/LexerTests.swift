@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import LayerLabScript
 
 @Suite struct LexerTests {
@@ -35,7 +36,7 @@ import Testing
     /// Short decimals are read without `strtod`; every one must be the double `Double(text)`
     /// gives, bit for bit (random digits, every position of the point, 1 to 17 digits).
     @Test func decimalsReadAsTheStandardParserReadsThem() throws {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 53)  // seeded: a failure names its decimal and recurs
         for _ in 0..<20_000 {
             let count = Int.random(in: 1...17, using: &rng)
             var digits = (0..<count).map { _ in String(Int.random(in: 0...9, using: &rng)) }.joined()

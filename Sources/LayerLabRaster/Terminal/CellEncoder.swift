@@ -25,9 +25,9 @@ public enum CellEncoder {
                 let f = Flattener(pixels: p, width: bitmap.width,
                                   background: (Int32(base.0), Int32(base.1), Int32(base.2)))
                 switch mode {
-                case .ascii: ascii(f, color: color, columns: cols, rows: rows, into: cells)
-                case .blocks: blocks(f, color: color, columns: cols, rows: rows, into: cells)
-                case .braille: braille(f, color: color, columns: cols, rows: rows, into: cells)
+                case .ascii: fill(cells, from: AsciiCells(f: f, color: color, columns: cols, rows: rows))
+                case .blocks: fill(cells, from: BlockCells(f: f, color: color, columns: cols, rows: rows))
+                case .braille: fill(cells, from: BrailleCells(f: f, color: color, columns: cols, rows: rows))
                 }
             }
         }
@@ -49,6 +49,13 @@ public enum CellEncoder {
             case .blocks: ANSIEncoder.write(BlockCells(f: f, color: color, columns: cols, rows: rows), into: &out)
             case .braille: ANSIEncoder.write(BrailleCells(f: f, color: color, columns: cols, rows: rows), into: &out)
             }
+        }
+    }
+
+    /// Every cell of `source`, in place.
+    private static func fill<Cells: CellSource>(_ cells: UnsafeMutableBufferPointer<Cell>, from source: Cells) {
+        for r in 0..<source.rows {
+            for c in 0..<source.columns { cells[r * source.columns + c] = source.cell(row: r, column: c) }
         }
     }
 
@@ -111,13 +118,6 @@ public enum CellEncoder {
     /// Ink at or above this (out of 255) draws a half block or braille dot: `inkThreshold`.
     static let inkLevel = Int32((inkThreshold * 255).rounded(.up))
 
-    private static func ascii(_ f: Flattener, color: ColorMode, columns: Int, rows: Int,
-                              into cells: UnsafeMutableBufferPointer<Cell>) {
-        for r in 0..<rows {
-            for c in 0..<columns { cells[r * columns + c] = asciiCell(f, r * f.width + c, color: color) }
-        }
-    }
-
     /// The ascii cell of pixel `i`.
     @inline(__always) static func asciiCell(_ f: Flattener, _ i: Int, color: ColorMode) -> Cell {
         let rgb = f.rgb(i)
@@ -125,16 +125,6 @@ public enum CellEncoder {
         let level = Int(Float(f.ink(rgb)) / 255 * Float(asciiRamp.count - 1) + 0.5)
         let ch = asciiRamp[max(0, min(asciiRamp.count - 1, level))]
         return Cell(ch, foreground: ch == " " || color == .none ? .default : terminal(rgb, color))
-    }
-
-    private static func blocks(_ f: Flattener, color: ColorMode, columns: Int, rows: Int,
-                               into cells: UnsafeMutableBufferPointer<Cell>) {
-        for r in 0..<rows {
-            for c in 0..<columns {
-                let top = (2 * r) * f.width + c
-                cells[r * columns + c] = blocksCell(f, top: top, bottom: top + f.width, color: color)
-            }
-        }
     }
 
     /// The half-block cell of pixels `top` over `bottom`.
@@ -151,13 +141,6 @@ public enum CellEncoder {
 
     /// Dot bits of a braille cell, by x * 4 + y within the 2x4 block.
     static let brailleBits: [UInt32] = [0x01, 0x02, 0x04, 0x40, 0x08, 0x10, 0x20, 0x80]
-
-    private static func braille(_ f: Flattener, color: ColorMode, columns: Int, rows: Int,
-                                into cells: UnsafeMutableBufferPointer<Cell>) {
-        for r in 0..<rows {
-            for c in 0..<columns { cells[r * columns + c] = brailleCell(f, row: r, column: c, color: color) }
-        }
-    }
 
     /// The braille cell at (`row`, `column`): its 2x4 pixels as dots.
     @inline(__always) static func brailleCell(_ f: Flattener, row r: Int, column c: Int, color: ColorMode) -> Cell {
