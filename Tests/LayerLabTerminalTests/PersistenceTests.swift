@@ -19,6 +19,17 @@ import Testing
         deinit { try? FileManager.default.removeItem(atPath: path) }
         func file(_ name: String) -> String { path + "/" + name }
         var entries: [String] { (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? [] }
+
+        /// Waits (at most 5 s) until no session lock here is held. A dropped journal closes its
+        /// lock at once, but tests run in parallel: a process another test is starting at that
+        /// moment holds a copy of every descriptor until it runs its program (close-on-exec
+        /// closes them only then), and the lock with it.
+        func waitUntilNoLockIsHeld() {
+            for _ in 0..<500 {
+                if !entries.contains(where: { $0.hasSuffix(".lock") && RecoveryJournal.isHeld(file($0)) }) { return }
+                usleep(10_000)
+            }
+        }
     }
 
     func project(_ width: Double) -> Data {
@@ -204,6 +215,7 @@ import Testing
             try crashed.record(project(1), file: "/work/a.json")
             try crashed.record(project(2), file: "/work/a\nb%.json")
         }
+        folder.waitUntilNoLockIsHeld()
         let next = try RecoveryJournal(directory: folder.path)
         let orphans = next.orphans()
         try #require(orphans.count == 1)
@@ -219,6 +231,7 @@ import Testing
     @Test func aSessionThatCrashedBeforeChangingAnythingLeavesNothing() throws {
         let folder = Folder()
         do { _ = try RecoveryJournal(directory: folder.path) }
+        folder.waitUntilNoLockIsHeld()
         let next = try RecoveryJournal(directory: folder.path)
         #expect(next.orphans() == [])
         next.finish()
@@ -233,6 +246,7 @@ import Testing
             let date = Date(timeIntervalSince1970: 1_000_000 * Double(n))
             try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: j.snapshotPath)
         }
+        folder.waitUntilNoLockIsHeld()
         let next = try RecoveryJournal(directory: folder.path)
         #expect(next.orphans().map(\.project) == [project(2), project(1)])
     }
