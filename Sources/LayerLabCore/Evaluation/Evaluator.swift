@@ -72,8 +72,8 @@ public struct Evaluator: Sendable {
     /// The longest scene duration reported: a day.
     public static let longestScene = 86_400.0
 
-    /// The implicit animation's duration and curve, as Core Animation's default action.
-    public static let implicitDuration = 0.25
+    /// The implicit animation's duration, as Core Animation's default action.
+    public static let implicitDuration = MediaTiming.defaultDuration
 
     public init(document: Document) {
         self.document = document
@@ -242,9 +242,6 @@ public struct Evaluator: Sendable {
                            events: steps, modelValue: model, animations: trace ?? [],
                            presentationValue: publicValue(kp.read(props)))
     }
-
-    /// Whether a layer with this name exists.
-    public func hasLayer(_ name: String) -> Bool { entries[name] != nil }
 
     // MARK: - Model values and layer time
 

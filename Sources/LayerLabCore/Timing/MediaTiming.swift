@@ -9,6 +9,10 @@ public enum FillMode: String, Hashable, Sendable, CaseIterable {
 /// duration for a group child, the settling duration for a spring, the extent of the
 /// children for a group (see `Evaluator`'s duration rules).
 public struct MediaTiming: Hashable, Sendable {
+    /// What a duration of 0 (or none) means, for an animation as for an implicit change:
+    /// Core Animation's default of a quarter of a second.
+    public static let defaultDuration = 0.25
+
     /// In the parent's time: scene time (through the layer's clock) or the group's time.
     public var beginTime: TimeExpr = .zero
     public var duration: Double? = nil
