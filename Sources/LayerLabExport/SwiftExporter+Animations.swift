@@ -148,7 +148,12 @@ extension SwiftGenerator {
             case .group: why = "until its last child ends"
             }
         }
-        writeTiming(id, a.timing, duration: duration, begin: begin, beginComment: beginComment, durationComment: why)
+        var timing = a.timing
+        if case .group = a.body {
+            // CAAnimationGroup has no isAdditive or isCumulative (an older project may hold them).
+            timing.additive = false; timing.cumulative = false
+        }
+        writeTiming(id, timing, duration: duration, begin: begin, beginComment: beginComment, durationComment: why)
         return [id]
     }
 

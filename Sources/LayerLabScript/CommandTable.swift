@@ -8,6 +8,12 @@ public enum CommandTable {
         .init($0.name, $0.placeholder, $0.summary, default: $0.defaultText)
     }
 
+    /// The timing attributes `command` takes: a group leaves out those about a key path's
+    /// value (`additive`, `cumulative`), which CAAnimationGroup does not have.
+    public static func timing(for command: String) -> [CommandSpec.Attribute] {
+        command == "group" ? timing.filter { MediaTiming.attribute(named: $0.name)?.propertyOnly != true } : timing
+    }
+
     static let fromTo: [CommandSpec.Attribute] = [
         .init("from", "V", "start value", default: "the value beneath"),
         .init("to", "V", "end value", default: "the value beneath"),

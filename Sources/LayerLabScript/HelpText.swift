@@ -107,6 +107,9 @@ public enum HelpText {
                       0.25 0.1 0.25 1), UIKit's curveEaseIn/curveEaseOut/curveEaseInOut/
                       curveLinear, or cubic(x1, y1, x2, y2).
       additive        add to the value beneath instead of replacing it.
+      cumulative      each repetition goes on from where the last ended: repetition k shows
+                      its own value plus k times the value a repetition ends on (a counter,
+                      a staircase, a spinner that keeps turning). Not on groups.
 
     Local time = (parent time − beginTime) · speed + timeOffset, then folded by repeats and
     autoreverses. Several animations on one key path: the one added later wins, unless additive.

@@ -132,6 +132,7 @@ struct DocumentGenerator {
             if chance(0.2) { timing.duration = nil }
         }
         if topLevel { timedNames.append(name) }
+        if case .group = body { timing.additive = false; timing.cumulative = false }   // not a group's
         return Animation(name: name, layer: layer, timing: timing, body: body)
     }
 

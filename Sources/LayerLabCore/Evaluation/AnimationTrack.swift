@@ -21,6 +21,8 @@ struct AnimationTrack: Sendable {
     var curve: Int32 = -1
     var kind: Kind
     var additive: Bool
+    /// `MediaTiming.cumulative`: repetition k adds k times the value a repetition ends on.
+    var cumulative = false
     /// Whether every value it refers to is a number: stacked on a number, it is evaluated in
     /// `AnimationTable.numbers`, without `Value`s.
     var numeric = false
@@ -131,6 +133,7 @@ extension Evaluator {
         let clock = clock(for: a, begin: begin, duration: d, isChild: isChild)
         var t = AnimationTrack(clock: FrameClock(clock, active: clock.activeDuration), curve: table.add(clock.timingFunction),
                                kind: .inert, additive: a.timing.additive)
+        t.cumulative = a.timing.cumulative
         var body = AnimationTrack.Body()
         var detail = AnimationTrack.Detail(animation: a, label: label, clock: clock)
         if let text = a.keyPath, let kind, let kp = resolved(text, kind, &keyPaths) {

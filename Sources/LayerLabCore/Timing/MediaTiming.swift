@@ -29,6 +29,9 @@ public struct MediaTiming: Hashable, Sendable {
     public var timingFunction: TimingFunction? = nil
     /// Add the animated value to the value beneath instead of replacing it.
     public var additive: Bool = false
+    /// Each repetition adds to where the last one ended (CAPropertyAnimation's `isCumulative`):
+    /// repetition k shows its own value plus k times the value a repetition ends on.
+    public var cumulative: Bool = false
 
     public init() {}
 }

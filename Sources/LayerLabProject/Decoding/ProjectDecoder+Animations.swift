@@ -42,7 +42,7 @@ extension ProjectDecoder {
             kind = layerKinds[layer]!
         }
 
-        let timing = try self.timing(o, owner: top)
+        var timing = try self.timing(o, owner: top)
         let body: Animation.Body
         switch kindName {
         case "basic":
@@ -59,6 +59,11 @@ extension ProjectDecoder {
             }
             let sequence = try o.optional("sequence").map { (s) throws(ProjectFileError) in try bool(s, o.at("sequence")) } ?? false
             body = .group(.init(children: children, sequence: sequence))
+        }
+        if case .group = body {
+            // A group has no key path to add to: files from before groups refused these kept
+            // them without effect; they are dropped so the document states only what it does.
+            timing.additive = false; timing.cumulative = false
         }
         return Animation(name: animationName, layer: layer, timing: timing, body: body)
     }
