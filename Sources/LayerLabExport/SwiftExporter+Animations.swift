@@ -115,6 +115,11 @@ extension SwiftGenerator {
             if let tf = k.timingFunctions {
                 w.line("\(id).timingFunctions = [" + tf.map(SwiftLiteral.timingFunction).joined(separator: ", ") + "]")
             }
+            for name in Animation.Keyframes.shapeAttributes {
+                if let ns = k.shapeValues(name) {
+                    w.line("\(id).\(name) = [" + ns.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "]")
+                }
+            }
         case .spring(let s):
             w.line("let \(id) = CASpringAnimation(keyPath: \(SwiftLiteral.string(s.keyPath)))")
             writeFromToBy(id, s.from, s.to, s.by)

@@ -158,7 +158,8 @@ extension Session {
                     anim.body = .spring(s)
                 default: throw unknownAttribute(a, anim)
                 }
-            case "values", "keyTimes", "calculationMode", "timingFunctions", "path", "rotationMode":
+            case "values", "keyTimes", "calculationMode", "timingFunctions", "path", "rotationMode",
+                 "tensionValues", "continuityValues", "biasValues":
                 guard case .keyframes(var k) = anim.body else { throw unknownAttribute(a, anim) }
                 switch a.key.text {
                 case "values":
@@ -183,6 +184,11 @@ extension Session {
                     k.path = try r.value(e, type: .path, keyPath: "path")
                 case "rotationMode":
                     k.rotationMode = try r.word(e, as: Animation.RotationMode.self, what: "rotation mode")
+                case "tensionValues", "continuityValues", "biasValues":
+                    guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of numbers, one per keyframe", found: e.described, e.range) }
+                    var ns: [Double] = []
+                    for x in xs { ns.append(try r.number(x, in: .finite, name: a.key.text)) }
+                    k.setShapeValues(a.key.text, ns)
                 default:
                     guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of timing functions", found: e.described, e.range) }
                     var fs: [TimingFunction] = []

@@ -23,6 +23,8 @@ struct SwiftExporterTests {
         duration=2 repeatDuration=3 as morph
     keyframes ring strokeEnd values=[0, 0.5, 1] calculationMode=discrete fillMode=backwards as steps
     animate ring transform.rotation.z from=0 to=1.5708 repeatCount=4 cumulative=true as quarterTurns
+    keyframes ring lineWidth values=[1, 8, 2, 6] calculationMode=cubic tensionValues=[0, 0.5, -0.5, 0] \
+        continuityValues=[0, 0, 0.3, 0] biasValues=[0, 0.2, 0, 0] as tuned
     spring label transform.scale from=0.25 to=1 dampingRatio=0.7 initialSpringVelocity=0.1 duration=0.4 as pop
     spring ring position.y to=120 mass=2 stiffness=150 damping=12 initialVelocity=1 as drop
     group tour on ring sequence beginTime=pop.end + 0.1 fillMode=both {
@@ -48,6 +50,7 @@ struct SwiftExporterTests {
             ".fillMode = .forwards", ".fillMode = .backwards", ".fillMode = .both", ".isRemovedOnCompletion = false",
             ".repeatCount = .infinity", ".repeatDuration = 3", ".autoreverses = true", ".speed = 2", ".timeOffset = 0.1",
             ".isAdditive = true", ".byValue = 10", ".isCumulative = true",
+            ".tensionValues = [0, 0.5, -0.5, 0]", ".continuityValues = [0, 0, 0.3, 0]", ".biasValues = [0, 0.2, 0, 0]",
             "CAMediaTimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)",
             ".timingFunctions = [CAMediaTimingFunction(name: .easeOut), CAMediaTimingFunction(name: .easeIn)]",
             ".keyTimes = [0, 0.3, 1]", ".calculationMode = .discrete",

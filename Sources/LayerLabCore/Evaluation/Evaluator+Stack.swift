@@ -204,7 +204,8 @@ extension Evaluator {
         case .keyframes:
             let b = animationTable.bodies[index]
             return Animation.Keyframes.value(at: f, values: pool[b.keyframes], times: animationTable.keyTimes[b.times],
-                                             mode: b.calculationMode, timingFunctions: animationTable.timingFunctions[b.curves])
+                                             mode: b.calculationMode, timingFunctions: animationTable.timingFunctions[b.curves],
+                                             shapes: animationTable.shapes[b.shapes])
         case .spring:
             let (from, to) = endpoints(from: value(c.from), to: value(c.to), by: value(c.by), beneath: beneath, additive: c.additive)
             let b = animationTable.bodies[index]

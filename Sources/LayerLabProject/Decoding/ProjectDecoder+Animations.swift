@@ -4,7 +4,8 @@ extension ProjectDecoder {
     static let timingKeys = MediaTiming.attributeNames
     static let kindKeys: [String: [String]] = [
         "basic": ["keyPath", "from", "to", "by"],
-        "keyframes": ["keyPath", "values", "path", "rotationMode", "keyTimes", "calculationMode", "timingFunctions"],
+        "keyframes": ["keyPath", "values", "path", "rotationMode", "keyTimes", "calculationMode", "timingFunctions",
+                      "tensionValues", "continuityValues", "biasValues"],
         "spring": ["keyPath", "from", "to", "by"] + Animation.Spring.Form.parameters.map(\.name),
         "group": ["sequence", "children"],
     ]
@@ -147,6 +148,18 @@ extension ProjectDecoder {
                                        "timingFunctions needs \(count - 1) entries (one per segment), found \(fs.count)")
             }
             k.timingFunctions = fs
+        }
+        for name in Animation.Keyframes.shapeAttributes {
+            guard let node = o.optional(name) else { continue }
+            var ns: [Double] = []
+            for (n, item) in try array(node, o.at(name), "a list of numbers").enumerated() {
+                ns.append(try number(item, o.at(name).appending(n), .finite))
+            }
+            if ns.count != count {
+                throw ProjectFileError(.outOfRange, at: node.position, o.at(name),
+                                       "\(name) needs \(count) entries (one per keyframe), found \(ns.count)")
+            }
+            k.setShapeValues(name, ns)
         }
         return k
     }
