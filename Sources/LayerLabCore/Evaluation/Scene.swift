@@ -94,6 +94,8 @@ public struct PresentedLayer: Hashable, Sendable {
         var replicator: Replication? = nil
         var emission: Emission? = nil
         var mask: [PresentedLayer] = []
+        var maskMode = MaskMode.alpha
+        var blendMode = BlendMode.normal
     }
 
     @usableFromInline final class ExtrasBox: Hashable, @unchecked Sendable {
@@ -161,6 +163,17 @@ public struct PresentedLayer: Hashable, Sendable {
     public var emission: Emission? { get { extras.value.emission } set { uniqueExtras().value.emission = newValue } }
     /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
     public var mask: [PresentedLayer] { get { extras.value.mask } set { uniqueExtras().value.mask = newValue } }
+    /// How the mask's pixels are read. (Written only when it changes, so a layer that stores the
+    /// default keeps sharing the default box, and costs what a plain layer costs.)
+    public var maskMode: MaskMode {
+        get { extras.value.maskMode }
+        set { if newValue != extras.value.maskMode { uniqueExtras().value.maskMode = newValue } }
+    }
+    /// How the layer combines with what is beneath it; anything but `normal` draws it offscreen.
+    public var blendMode: BlendMode {
+        get { extras.value.blendMode }
+        set { if newValue != extras.value.blendMode { uniqueExtras().value.blendMode = newValue } }
+    }
 
     /// A layer with every property at its default.
     public init(name: String, kind: LayerKind) {
@@ -258,7 +271,8 @@ extension PresentedLayer: CustomReflectable {
             "truncationMode": truncationMode, "contents": contents, "contentsGravity": contentsGravity,
             "contentsRect": contentsRect, "gradientColors": gradientColors, "gradientLocations": gradientLocations,
             "startPoint": startPoint, "endPoint": endPoint, "gradientType": gradientType, "replicator": replicator as Any,
-            "emission": emission as Any, "sublayers": sublayers, "mask": mask
+            "emission": emission as Any, "sublayers": sublayers, "mask": mask,
+            "maskMode": maskMode, "blendMode": blendMode
         ], displayStyle: .struct)
     }
 }
