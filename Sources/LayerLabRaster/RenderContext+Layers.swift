@@ -87,7 +87,7 @@ extension RenderContext {
                             clip: [Float]?, alpha: Float) {
         let opacity = Float(min(1, ref.pointee.opacity))
         let masksOrBlends = RenderContext.inPlace(ref) {
-            !$0.boxedFieldsAreDefault && (!$0.mask.isEmpty || $0.blendMode != .normal)
+            !$0.boxedFieldsAreDefault && (!$0.mask.isEmpty || $0.blendMode != .normal || $0.isolatesBlending)
         }
         let shadow = RenderContext.castsShadow(ref)
         let group = masksOrBlends || (shadow && RenderContext.inPlace(ref) { $0.shadowPath.isEmpty })

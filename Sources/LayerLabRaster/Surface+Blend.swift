@@ -3,11 +3,12 @@ import LayerLabCore
 /// Compositing a layer drawn offscreen with LayerLab's extensions: a `blendMode` other than
 /// source-over, or a mask read other than by its alpha (`maskMode`).
 extension Surface {
-    /// Composites `src` (drawn offscreen) onto this surface under `blend`, with `opacity`
-    /// applied to the source; the mask (read as `maskMode` says) and the clip bound where the
-    /// result replaces what is beneath: `d + (op(s·opacity, d) − d)·mask·clip`. For source-over
-    /// and the blend modes this is the same as weighting the source, as `composite` does; for
-    /// the Porter–Duff operators it keeps a mask or clip from clearing outside itself.
+    /// Composites `src` (drawn offscreen) onto this surface under `blend`. The opacity and the
+    /// mask (read as `maskMode` says) belong to the source, as a masked layer's pixels do; the
+    /// clip (an ancestor's masksToBounds) bounds where the result replaces what is beneath:
+    /// `d + (op(s·opacity·mask, d) − d)·clip`. For source-over and the blend modes this is the
+    /// same as weighting the source, as `composite` does; for the Porter–Duff operators it keeps
+    /// a clip from clearing outside itself.
     func composite(_ src: Surface, opacity: Float, mask: Surface?, maskMode: MaskMode, clip: [Float]?,
                    blend: BlendMode) {
         let whole = blend.clearsOutsideSource
@@ -30,14 +31,14 @@ extension Surface {
                     for x in region.x0..<region.x1 {
                         let i = y * w + x, j = i * 4
                         if s[j + 3] == 0 && !whole { continue }
-                        var k: Float = 1
-                        if let mask {
-                            k = BlendMath.maskFactor(r: mask.px[j], g: mask.px[j + 1], b: mask.px[j + 2], a: mask.px[j + 3],
-                                                     mode: maskMode)
-                        }
-                        if let clip { k *= clip[i] }
+                        let k = clip?[i] ?? 1
                         if k <= 0 { continue }
-                        let sp = SIMD4(Float(s[j]), Float(s[j + 1]), Float(s[j + 2]), Float(s[j + 3])) * (o / 255)
+                        var so = o
+                        if let mask {
+                            so *= BlendMath.maskFactor(r: mask.px[j], g: mask.px[j + 1], b: mask.px[j + 2], a: mask.px[j + 3],
+                                                       mode: maskMode)
+                        }
+                        let sp = SIMD4(Float(s[j]), Float(s[j + 1]), Float(s[j + 2]), Float(s[j + 3])) * (so / 255)
                         let dp = SIMD4(Float(d[j]), Float(d[j + 1]), Float(d[j + 2]), Float(d[j + 3])) * (1 / 255)
                         let r = BlendMath.composite(sp, dp, blend)
                         let out = (dp + (r - dp) * k) * 255

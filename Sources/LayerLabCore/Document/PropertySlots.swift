@@ -207,6 +207,7 @@ extension PropertyTable {
         static let speed = index(of: "speed")!
         static let timeOffset = index(of: "timeOffset")!
         static let timeRemap = index(of: "timeRemap")!
+        static let blendMode = index(of: "blendMode")!
         static let mask = index(of: "mask")!
         static let transform = index(of: "transform")!
         static let sublayerTransform = index(of: "sublayerTransform")!

@@ -88,6 +88,10 @@ extension Evaluator {
                 let children = plans[i].children
                 let subs = walk(kind == .emitter ? children.filter { plans[$0].layer.kind.isLayer } : children,
                                 parentTime: childTime, &frame)
+                // Sublayers that blend act within this layer only, as within a precomposition.
+                if plans[i].sublayersMayBlend && subs.contains(where: { $0.blendMode != .normal }) {
+                    out[p].isolatesBlending = true
+                }
                 out[p].sublayers = subs
             }
             if kind == .emitter { out[p].emission = emission(i, layerTime: lt, sceneTime: time) }

@@ -39,6 +39,9 @@ public struct Evaluator: Sendable {
         /// Whether `timeRemap` is stored, scheduled or animated on the layer: only then does a
         /// frame look it up (its sublayers' time is the layer's own otherwise).
         var remapsTime = false
+        /// Whether a sublayer stores or schedules a `blendMode`: only then does a frame look
+        /// for sublayers that blend (the layer then isolates them, `isolatesBlending`).
+        var sublayersMayBlend = false
     }
 
     struct ResolvedEvent: Sendable {
@@ -125,6 +128,12 @@ public struct Evaluator: Sendable {
             if stored[PropertyTable.Slot.timeRemap] != nil { plans[i].remapsTime = true }
         }
         markTimeRemapping()
+        for i in plans.indices {
+            plans[i].sublayersMayBlend = plans[i].children.contains { c in
+                plans[c].stored[PropertyTable.Slot.blendMode] != nil
+                    || plans[c].events.contains { $0.event.assignments.contains { $0.keyPath == "blendMode" } }
+            }
+        }
     }
 
     /// Marks the layers whose `timeRemap` an event or animation changes (`remapsTime`).

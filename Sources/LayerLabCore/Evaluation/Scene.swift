@@ -96,6 +96,7 @@ public struct PresentedLayer: Hashable, Sendable {
         var mask: [PresentedLayer] = []
         var maskMode = MaskMode.alpha
         var blendMode = BlendMode.normal
+        var isolatesBlending = false
     }
 
     @usableFromInline final class ExtrasBox: Hashable, @unchecked Sendable {
@@ -173,6 +174,15 @@ public struct PresentedLayer: Hashable, Sendable {
     public var blendMode: BlendMode {
         get { extras.value.blendMode }
         set { if newValue != extras.value.blendMode { uniqueExtras().value.blendMode = newValue } }
+    }
+
+    /// Whether a sublayer has a blend mode other than `normal`: the layer is then drawn
+    /// offscreen, so its sublayers blend with (and Porter–Duff operators clear) only what the
+    /// layer itself draws, as After Effects composites a precomposition and CSS an isolated
+    /// group. Set by the evaluator, not a stored property.
+    public var isolatesBlending: Bool {
+        get { extras.value.isolatesBlending }
+        set { if newValue != extras.value.isolatesBlending { uniqueExtras().value.isolatesBlending = newValue } }
     }
 
     /// A layer with every property at its default.
@@ -272,7 +282,7 @@ extension PresentedLayer: CustomReflectable {
             "contentsRect": contentsRect, "gradientColors": gradientColors, "gradientLocations": gradientLocations,
             "startPoint": startPoint, "endPoint": endPoint, "gradientType": gradientType, "replicator": replicator as Any,
             "emission": emission as Any, "sublayers": sublayers, "mask": mask,
-            "maskMode": maskMode, "blendMode": blendMode
+            "maskMode": maskMode, "blendMode": blendMode, "isolatesBlending": isolatesBlending
         ], displayStyle: .struct)
     }
 }
