@@ -100,9 +100,9 @@ public enum PropertyTable {
             q("mask", .layerRef, .null, anim: false, "a layer whose coverage masks this one, or none"),
             // LayerLab's compositing extensions (Lottie and After Effects say these; Core Animation cannot).
             p("maskMode", MaskMode.alpha, { $0.maskMode = $1 }, anim: false,
-              "how the mask's pixels are read: alpha (Core Animation's), alphaInverted, luminance, luminanceInverted"),
+              "how the mask's pixels are read: alpha is Core Animation's, the others After Effects' track mattes"),
             p("blendMode", BlendMode.normal, { $0.blendMode = $1 }, anim: false,
-              "how the layer combines with what is beneath: a W3C blend mode or a Porter-Duff operator"),
+              "how the layer combines with what is beneath it (help compositing)"),
             q("beginTime", .number, .number(0), quantity: .time, in: clocked, anim: false,
               "layer time: when the layer's clock starts (a cell's: when it starts emitting)"),
             q("speed", .number, .number(1), in: clocked, anim: false, "layer time: rate of the layer's (or cell's) clock (0 pauses)"),
