@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "LayerLabLottieTests",
                     dependencies: ["LayerLabLottie", "LayerLabCore", "LayerLabProject", "LayerLabScript", "LayerLabExport"]),
         .testTarget(name: "LottiePlayerTests",
-                    dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal",
+                    dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal", "LayerLabLottie",
                                    "PeerLibraries"]),
         .testTarget(name: "ExamplesTests",
                     dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport"],

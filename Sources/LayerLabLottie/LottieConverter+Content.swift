@@ -282,60 +282,76 @@ extension LottieConverter {
     // MARK: - Gradients
 
     /// A CAGradientLayer over the painted outline's bounds, masked by `mask` (the outline
-    /// filled or stroked in white).
+    /// filled or stroked in white). Animated stops or points are sampled each frame.
     mutating func gradientLayer(_ g: LottieGradient, mask: Layer, owner: String, layer: LottieLayer, style: LottieShape) -> Layer {
         let who = display(layer.name)
-        if [g.start, g.end, g.stops, g.opacity].contains(where: { $0?.isAnimated == true }) {
-            warnings.add("animated gradients drawn as at their first keyframe", who)
-        }
         var outlines: [Path] = []
         if let p = mask.properties["path"]?.pathValue { outlines.append(p) }
         for a in document.animations where a.layer == mask.name {
             if case .keyframes(let k) = a.body { outlines += k.values.compactMap(\.pathValue) }
         }
-        let s = g.start?.numbers(at: 0, [0, 0]) ?? [0, 0], e = g.end?.numbers(at: 0, [100, 0]) ?? [100, 0]
-        let sp = Point(s.count > 1 ? s[0] : 0, s.count > 1 ? s[1] : 0), ep = Point(e.count > 1 ? e[0] : 0, e.count > 1 ? e[1] : 0)
-        var lo = sp, hi = sp
+        let span = animatedSpan([g.start, g.end, g.stops, g.opacity])
+        let first = span?.lowerBound ?? 0
+        let s0 = Self.point(g.start, first, Point(0, 0))
+        var lo = s0, hi = s0
         for p in outlines.compactMap(\.controlBounds) {
             lo.x = min(lo.x, p.minX); lo.y = min(lo.y, p.minY); hi.x = max(hi.x, p.maxX); hi.y = max(hi.y, p.maxY)
         }
         let pad = (mask.properties["lineWidth"]?.number ?? 0) / 2 + 1
         lo = Point(lo.x - pad, lo.y - pad); hi = Point(hi.x + pad, hi.y + pad)
-        let w = max(hi.x - lo.x, 1), h = max(hi.y - lo.y, 1)
+        let box = Rect(lo.x, lo.y, max(hi.x - lo.x, 1), max(hi.y - lo.y, 1))
         var gl = Layer(name: uniqueName("\(owner)_\(sanitized(style.name, fallback: style.type))_gradient"), kind: .gradient)
-        gl.properties["bounds"] = .rect(Rect(lo.x, lo.y, w, h))
+        gl.properties["bounds"] = .rect(box)
         gl.properties["anchorPoint"] = .point(.zero)
         gl.properties["position"] = .point(lo)
-        let start = Point((sp.x - lo.x) / w, (sp.y - lo.y) / h)
-        gl.properties["startPoint"] = .point(start)
-        if g.radial {
-            let r = sp.distance(to: ep)
-            gl.properties["type"] = .string(GradientType.radial.rawValue)
-            gl.properties["endPoint"] = .point(Point(start.x + r / w, start.y + r / h))
-        } else {
-            gl.properties["endPoint"] = .point(Point((ep.x - lo.x) / w, (ep.y - lo.y) / h))
+        if g.radial { gl.properties["type"] = .string(GradientType.radial.rawValue) }
+        for (key, v) in Self.gradientValues(g, at: first, in: box) { gl.properties[key] = v }
+        if let span {
+            for p in [g.start, g.end, g.stops, g.opacity].compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "gradient")) }
+            for key in ["colors", "locations", "startPoint", "endPoint"] {
+                addSampled(layer: gl.name, key, frames: span, Source(layer: who, property: "\(style.name) \(style.type)")) { f in
+                    Self.gradientValues(g, at: f, in: box).first { $0.0 == key }!.1
+                }
+            }
         }
-        let k = g.stops?.numbers(at: 0, []) ?? []
-        let n = min(g.colorCount, k.count / 4)
-        var colors: [Value] = [], locations: [Value] = []
-        var alphas: [(Double, Double)] = []
-        var a = 4 * n
-        while a + 1 < k.count { alphas.append((k[a], k[a + 1])); a += 2 }
-        let opacity = min(1, max(0, (g.opacity?.number(at: 0, 100) ?? 100) / 100))
-        for i in 0..<n {
-            let off = k[4 * i]
-            let alpha = alphaAt(off, alphas) * opacity
-            colors.append(.color(Color(min(1, max(0, k[4 * i + 1])), min(1, max(0, k[4 * i + 2])), min(1, max(0, k[4 * i + 3])), alpha)))
-            locations.append(.number(off))
-        }
-        gl.properties["colors"] = .list(colors)
-        gl.properties["locations"] = .list(locations)
         gl.properties["mask"] = .string(mask.name)
         gl.sublayers = [mask]
         return gl
     }
 
-    private func alphaAt(_ t: Double, _ stops: [(Double, Double)]) -> Double {
+    private static func point(_ p: LottieProperty?, _ f: Double, _ fallback: Point) -> Point {
+        let n = p?.numbers(at: f, [fallback.x, fallback.y]) ?? [fallback.x, fallback.y]
+        return n.count >= 2 ? Point(n[0], n[1]) : fallback
+    }
+
+    /// The gradient layer's colours, locations and unit start and end points at frame `f`.
+    private static func gradientValues(_ g: LottieGradient, at f: Double, in box: Rect) -> [(String, Value)] {
+        let sp = point(g.start, f, Point(0, 0)), ep = point(g.end, f, Point(100, 0))
+        let start = Point((sp.x - box.minX) / box.width, (sp.y - box.minY) / box.height)
+        let end: Point
+        if g.radial {
+            let r = sp.distance(to: ep)
+            end = Point(start.x + r / box.width, start.y + r / box.height)
+        } else {
+            end = Point((ep.x - box.minX) / box.width, (ep.y - box.minY) / box.height)
+        }
+        let k = g.stops?.numbers(at: f, []) ?? []
+        let n = min(g.colorCount, k.count / 4)
+        var colors: [Value] = [], locations: [Value] = []
+        var alphas: [(Double, Double)] = []
+        var a = 4 * n
+        while a + 1 < k.count { alphas.append((k[a], k[a + 1])); a += 2 }
+        let opacity = min(1, max(0, (g.opacity?.number(at: f, 100) ?? 100) / 100))
+        func unit(_ v: Double) -> Double { min(1, max(0, v)) }
+        for i in 0..<n {
+            let off = k[4 * i]
+            colors.append(.color(Color(unit(k[4 * i + 1]), unit(k[4 * i + 2]), unit(k[4 * i + 3]), alphaAt(off, alphas) * opacity)))
+            locations.append(.number(off))
+        }
+        return [("colors", .list(colors)), ("locations", .list(locations)), ("startPoint", .point(start)), ("endPoint", .point(end))]
+    }
+
+    private static func alphaAt(_ t: Double, _ stops: [(Double, Double)]) -> Double {
         guard let first = stops.first else { return 1 }
         if t <= first.0 { return first.1 }
         for (a, b) in zip(stops, stops.dropFirst()) where t <= b.0 {
