@@ -23,8 +23,8 @@ struct LottieConverter {
     var document = Document()
     var images: [String: Data] = [:]
     var externalImages: [String: String] = [:]
-    /// Where each animation came from (animation name → "Ball ks.p: 4 keyframes, …").
-    var provenance: [String: String] = [:]
+    /// Where each animation came from (animation name → Lottie layer, property and frames).
+    var provenance: [String: LottieOrigin] = [:]
     private var usedNames: Set<String> = []
     var assets: [String: LottieAsset] = [:]
     /// Precompositions being expanded, outermost first (to refuse one that includes itself).
@@ -195,7 +195,7 @@ struct LottieConverter {
         let name = uniqueName(node.name + ".visible", dots: true)
         document.animations.append(Animation(name: name, layer: node.name, timing: timing,
                                              body: .basic(Animation.Basic(keyPath: "hidden", from: .bool(false), to: .bool(false)))))
-        provenance[name] = "\(display(l.name)) ip/op: shown from frame \(formatNumber(l.inPoint)) to \(formatNumber(l.outPoint))"
+        provenance[name] = LottieOrigin(source: "layer \"\(display(l.name))\" ip/op", frames: [min(from, to), max(from, to)])
     }
 
     /// The layer transform (`ks`) or a parent's (without opacity, which parenting does not pass on).
@@ -282,7 +282,7 @@ struct LottieConverter {
         var body = Animation.Keyframes(keyPath: "position", values: values, calculationMode: .linear, timingFunctions: curves)
         body.path = .path(Path(elements))
         if autoOrient { body.rotationMode = .auto }
-        addAnimation(body, times: times, layer: node.name, source, keyframes: ks.count)
+        addAnimation(body, times: times, layer: node.name, source)
     }
 
     // MARK: - Names
@@ -334,7 +334,7 @@ struct LottieConverter {
             } else {
                 document.events.append(Event(name: name, time: .number(seconds(m.time)), layer: host, assignments: []))
             }
-            provenance[name] = "marker \"\(m.name)\" at frame \(formatNumber(m.time))"
+            provenance[name] = LottieOrigin(source: "marker \"\(m.name)\"", frames: [m.time, m.time + m.duration])
         }
     }
 
