@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal", "CGIF"]),
-        .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
+        .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabLottie"]),
         .testTarget(name: "LayerLabLottieTests",
                     dependencies: ["LayerLabLottie", "LayerLabCore", "LayerLabProject", "LayerLabScript", "LayerLabExport"]),
         .testTarget(name: "LottiePlayerTests",

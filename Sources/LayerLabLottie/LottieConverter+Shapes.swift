@@ -47,11 +47,11 @@ extension LottieConverter {
         // Repeaters: the items above one are drawn in copies.
         if let r = items.lastIndex(where: { if case .repeater = $0.item { return true }; return false }) {
             let above = Array(items[..<r]), below = Array(items[(r + 1)...])
-            let inner = groupContents(above, inherited: inherited, trims: trims, owner: owner, layer: layer)
+            let inner = groupContents(above, inherited: inherited, trims: outerTrims, owner: owner, layer: layer)
             var rep = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .replicator)
             repeater(items[r], &rep, layer: layer)
             rep.sublayers = inner
-            let rest = groupContents(below, inherited: inherited, trims: trims, owner: owner, layer: layer)
+            let rest = groupContents(below, inherited: inherited, trims: outerTrims, owner: owner, layer: layer)
             return rest + [rep]
         }
         let direct = shapeIndices.map { items[$0] }
