@@ -49,8 +49,9 @@ extension LottieConverter {
             let above = Array(items[..<r]), below = Array(items[(r + 1)...])
             let inner = groupContents(above, inherited: inherited, trims: outerTrims, owner: owner, layer: layer)
             var rep = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .replicator)
-            repeater(items[r], &rep, layer: layer)
-            rep.sublayers = inner
+            var content = inner
+            repeater(items[r], &rep, content: &content, layer: layer)
+            rep.sublayers = content
             let rest = groupContents(below, inherited: inherited, trims: outerTrims, owner: owner, layer: layer)
             return rest + [rep]
         }
@@ -288,31 +289,73 @@ extension LottieConverter {
     }
 
     /// `rp`: a replicator drawing the items above it `c` times, each copy transformed a step
-    /// further about the repeater's anchor, its opacity going from `so` to `eo`.
-    private mutating func repeater(_ s: LottieShape, _ rep: inout Layer, layer: LottieLayer) {
+    /// further about the repeater's anchor, its opacity going from `so` to `eo`. An offset
+    /// starts the copies that many steps along (the content is moved by the step that many
+    /// times); anything animated is sampled each frame.
+    private mutating func repeater(_ s: LottieShape, _ rep: inout Layer, content: inout [Layer], layer: LottieLayer) {
         guard case .repeater(let copies, let offset, let below, let tr) = s.item else { return }
         let who = display(layer.name)
-        let count = max(0, min(1000, (copies?.number(at: 0, 1) ?? 1).rounded()))
-        if copies?.isAnimated == true || tr.position?.isAnimated == true || tr.rotation?.isAnimated == true || tr.scale?.isAnimated == true {
-            warnings.add("animated repeaters drawn as at their first keyframe", who)
-        }
-        if (offset?.number(at: 0, 0) ?? 0) != 0 { warnings.add("repeater offsets ignored", who) }
         if below { warnings.add("repeaters stacking copies below drawn above", who) }
-        let a = tr.anchor?.numbers(at: 0, [0, 0]) ?? [0, 0], p = tr.position?.numbers(at: 0, [0, 0]) ?? [0, 0]
-        let sc = tr.scale?.numbers(at: 0, [100, 100]) ?? [100, 100]
-        let r = (tr.rotation?.number(at: 0, 0) ?? 0) * .pi / 180
-        guard a.count >= 2, p.count >= 2 else { return }
-        rep.properties["instanceCount"] = .number(count)
+        let a = tr.anchor?.numbers(at: 0, [0, 0]) ?? [0, 0]
+        guard a.count >= 2 else { return }
+        if tr.anchor?.isAnimated == true { warnings.add("animated repeater anchors drawn fixed", who) }
         rep.properties["bounds"] = .rect(Rect(a[0], a[1], 0, 0))
         rep.properties["anchorPoint"] = .point(.zero)
         rep.properties["position"] = .point(Point(a[0], a[1]))
-        let sy = sc.count > 1 ? sc[1] : sc[0]
-        rep.properties["instanceTransform"] = .transform([.translate(p[0] - a[0], p[1] - a[1], 0), .rotate(r, 0, 0, 1),
-                                                          .scale(sc[0] / 100, sy / 100, 1)])
-        let so = (tr.startOpacity?.number(at: 0, 100) ?? 100) / 100, eo = (tr.endOpacity?.number(at: 0, 100) ?? 100) / 100
-        if so != 1 || eo != 1 {
-            rep.properties["instanceColor"] = .color(Color(1, 1, 1, min(1, max(0, so))))
-            if count > 1 { rep.properties["instanceAlphaOffset"] = .number((eo - so) / (count - 1)) }
+        func count(_ f: Double) -> Double { max(0, min(1000, (copies?.number(at: f, 1) ?? 1).rounded())) }
+        /// The step's transform taken `k` times (Lottie multiplies position and rotation and
+        /// raises the scale to the power).
+        func step(_ f: Double, times k: Double) -> [TransformOp] {
+            let p = tr.position?.numbers(at: f, [0, 0]) ?? [0, 0], sc = tr.scale?.numbers(at: f, [100, 100]) ?? [100, 100]
+            let r = (tr.rotation?.number(at: f, 0) ?? 0) * .pi / 180
+            let px = p.count > 1 ? p[0] : 0, py = p.count > 1 ? p[1] : 0
+            let sx = max(sc[0], 0) / 100, sy = max(sc.count > 1 ? sc[1] : sc[0], 0) / 100
+            return [.translate(px * k, py * k, 0), .rotate(r * k, 0, 0, 1),
+                    .scale(pow(sx, k), pow(sy, k), 1)]
+        }
+        func alpha(_ f: Double) -> (Double, Double) {
+            let so = (tr.startOpacity?.number(at: f, 100) ?? 100) / 100, eo = (tr.endOpacity?.number(at: f, 100) ?? 100) / 100
+            let n = count(f)
+            return (min(1, max(0, so)), n > 1 ? (eo - so) / (n - 1) : 0)
+        }
+        let first = animatedSpan([copies, offset, tr.position, tr.scale, tr.rotation, tr.startOpacity, tr.endOpacity])
+        let f0 = first?.lowerBound ?? 0
+        rep.properties["instanceCount"] = .number(count(f0))
+        rep.properties["instanceTransform"] = .transform(step(f0, times: 1))
+        let (so, da) = alpha(f0)
+        if so != 1 || da != 0 {
+            rep.properties["instanceColor"] = .color(Color(1, 1, 1, so))
+            rep.properties["instanceAlphaOffset"] = .number(da)
+        }
+        let src = Source(layer: who, property: "\(s.name) rp")
+        for p in [copies, offset, tr.position, tr.scale, tr.rotation, tr.startOpacity, tr.endOpacity].compactMap({ $0 }) {
+            noteExpression(p, src)
+        }
+        if let span = animatedSpan([copies]) {
+            addSampled(layer: rep.name, "instanceCount", frames: span, src) { f in .number(count(f)) }
+        }
+        if let span = animatedSpan([tr.position, tr.scale, tr.rotation]) {
+            addSampled(layer: rep.name, "instanceTransform", frames: span, src) { f in .transform(step(f, times: 1)) }
+        }
+        if let span = animatedSpan([tr.startOpacity, tr.endOpacity, copies]), so != 1 || da != 0 || tr.startOpacity?.isAnimated == true || tr.endOpacity?.isAnimated == true {
+            addSampled(layer: rep.name, "instanceColor", frames: span, src) { f in .color(Color(1, 1, 1, alpha(f).0)) }
+            addSampled(layer: rep.name, "instanceAlphaOffset", frames: span, src) { f in .number(alpha(f).1) }
+        }
+        // The offset: the copies start that many steps along.
+        let o = offset?.number(at: f0, 0) ?? 0
+        if o != 0 || offset?.isAnimated == true {
+            var shift = Layer(name: uniqueName(rep.name + "_offset"), kind: .layer)
+            shift.properties["bounds"] = .rect(Rect(a[0], a[1], 0, 0))
+            shift.properties["anchorPoint"] = .point(.zero)
+            shift.properties["position"] = .point(Point(a[0], a[1]))
+            shift.properties["transform"] = .transform(step(f0, times: o))
+            if let span = animatedSpan([offset, tr.position, tr.scale, tr.rotation]) {
+                addSampled(layer: shift.name, "transform", frames: span, src) { f in
+                    .transform(step(f, times: offset?.number(at: f, 0) ?? 0))
+                }
+            }
+            shift.sublayers = content
+            content = [shift]
         }
     }
 }
