@@ -27,7 +27,14 @@ extension LottieConverter {
     /// groups that paint this group's shapes, in painting order.
     private mutating func groupContents(_ items: [LottieShape], inherited: [Style], trims outerTrims: [LottieShape],
                                         owner: String, layer: LottieLayer) -> [Layer] {
-        let items = items.filter { !$0.hidden }
+        var items = items.filter { !$0.hidden }
+        // Merge paths: the outlines above one become one outline; styles above it are dropped.
+        while let m = items.firstIndex(where: { if case .merge = $0.item { return true }; return false }),
+              case .merge(let mode) = items[m].item {
+            if mode == 4 { warnings.add("intersecting merge paths drawn as merged", "\(display(layer.name)) \(display(items[m].name))") }
+            let above = items[..<m].filter { $0.isGeometry || { if case .group = $0.item { return true }; return false }($0) }
+            items = [LottieShape(type: "mm", name: items[m].name, item: .merged(Array(above), mode: mode))] + items[(m + 1)...]
+        }
         var out: [Layer] = []
         let shapeIndices = items.indices.filter { items[$0].isGeometry }
         // Trims apply to the shapes above them; as an approximation, to every stroke of the group.
@@ -35,7 +42,6 @@ extension LottieConverter {
         let rounding = items.compactMap { s -> LottieProperty? in if case .roundedCorners(let r) = s.item { return r }; return nil }.first
         for s in items {
             switch s.item {
-            case .merge: warnings.add("merge paths drawn as overlapping shapes", "\(display(layer.name)) \(display(s.name))")
             case .roundedCorners:
                 if !items.contains(where: { if case .rectangle = $0.item { return true }; return false }) {
                     warnings.add("rounded corners drawn only on rectangles", display(layer.name))
@@ -181,9 +187,105 @@ extension LottieConverter {
         case .path(let ks, _):
             guard let b = ks?.value(at: frame)?.shape else { return .empty }
             return bezierPath(b)
+        case .merged(let items, let mode):
+            return merged(items, mode: mode, at: frame, rounding: rounding)
         default:
             return .empty
         }
+    }
+
+    /// Outlines combined as merge paths does: merge keeps them as they are, add winds each the
+    /// way the first goes, subtract winds the others against it (so where they overlap it,
+    /// non-zero winding cancels), exclude alternates each (the fill goes even-odd too).
+    private static func merged(_ items: [LottieShape], mode: Int, at frame: Double, rounding: LottieProperty?) -> Path {
+        var pieces: [Path] = []
+        func collect(_ items: [LottieShape], _ t: AffineTransform) {
+            for s in items where !s.hidden {
+                switch s.item {
+                case .group(let sub):
+                    var inner = AffineTransform.identity
+                    if let tr = sub.first(where: { if case .transform = $0.item { return true }; return false }), case .transform(let g) = tr.item {
+                        inner = matrix(g, at: frame)
+                    }
+                    collect(sub, inner.concatenating(t))
+                default:
+                    if s.isGeometry {
+                        let p = geometry(s, at: frame, rounding: rounding)
+                        if !p.isEmpty { pieces.append(p.applying(t)) }
+                    }
+                }
+            }
+        }
+        collect(items, .identity)
+        guard let first = pieces.first else { return .empty }
+        let sign = orientation(first)
+        var e = first.elements
+        for p in pieces.dropFirst() {
+            let own = orientation(p)
+            switch mode {
+            case 2: e += (own == sign ? p : reversedPath(p)).elements
+            case 3: e += (own == sign ? reversedPath(p) : p).elements
+            default: e += p.elements
+            }
+        }
+        return Path(e)
+    }
+
+    /// A group transform (`tr`) at a frame: about the anchor, scale, rotate, then to position.
+    static func matrix(_ t: LottieTransform, at f: Double) -> AffineTransform {
+        let a = t.anchor?.numbers(at: f, [0, 0]) ?? [0, 0], p = t.position?.numbers(at: f, [0, 0]) ?? [0, 0]
+        let s = t.scale?.numbers(at: f, [100, 100]) ?? [100, 100], r = (t.rotation?.number(at: f, 0) ?? 0) * .pi / 180
+        let px = t.positionX?.number(at: f, p.count > 0 ? p[0] : 0) ?? (p.count > 0 ? p[0] : 0)
+        let py = t.positionY?.number(at: f, p.count > 1 ? p[1] : 0) ?? (p.count > 1 ? p[1] : 0)
+        return AffineTransform.translation(-(a.count > 0 ? a[0] : 0), -(a.count > 1 ? a[1] : 0))
+            .concatenating(.scale(s[0] / 100, (s.count > 1 ? s[1] : s[0]) / 100))
+            .concatenating(.rotation(r))
+            .concatenating(.translation(px, py))
+    }
+
+    /// 1 when a path's points run clockwise on screen (positive shoelace area), else -1.
+    private static func orientation(_ p: Path) -> Double {
+        let pts = p.allPoints
+        var a = 0.0
+        for i in pts.indices { let q = pts[(i + 1) % pts.count]; a += pts[i].x * q.y - q.x * pts[i].y }
+        return a < 0 ? -1 : 1
+    }
+
+    /// The path run backwards, subpath by subpath.
+    static func reversedPath(_ p: Path) -> Path {
+        var out: [PathElement] = []
+        var sub: [PathElement] = []
+        func flush() {
+            guard case .move(let start)? = sub.first else { sub = []; return }
+            let closed = sub.last == .close
+            var pen = start
+            var segments: [(from: Point, element: PathElement)] = []
+            for e in sub.dropFirst() {
+                switch e {
+                case .line(let q): segments.append((pen, e)); pen = q
+                case .quad(_, let q): segments.append((pen, e)); pen = q
+                case .cubic(_, _, let q): segments.append((pen, e)); pen = q
+                case .move, .close: break
+                }
+            }
+            out.append(.move(pen))
+            for (from, e) in segments.reversed() {
+                switch e {
+                case .line: out.append(.line(from))
+                case .quad(let c, _): out.append(.quad(c, from))
+                case .cubic(let c1, let c2, _): out.append(.cubic(c2, c1, from))
+                default: break
+                }
+            }
+            if closed { out.append(.close) }
+            sub = []
+        }
+        for e in p.elements {
+            if case .move = e { flush() }
+            sub.append(e)
+        }
+        flush()
+        return Path(out)
     }
 
     private static func polystar(_ s: LottiePolystar, at frame: Double) -> Path {
@@ -256,6 +358,7 @@ extension LottieConverter {
         func ends(_ f: Double) -> (Double, Double) {
             let a = (s?.number(at: f, 0) ?? 0) / 100, b = (e?.number(at: f, 100) ?? 100) / 100
             let shift = (o?.number(at: f, 0) ?? 0) / 360
+            if max(a, b) - min(a, b) >= 1 - 1e-9 { return (0, 1) }  // the whole length, wherever it starts
             var lo = min(a, b) + shift, hi = max(a, b) + shift
             let whole = lo.rounded(.down)
             lo -= whole; hi -= whole
@@ -364,7 +467,7 @@ extension LottieShape {
     /// Whether the item is an outline (rectangle, ellipse, star, path).
     var isGeometry: Bool {
         switch item {
-        case .rectangle, .ellipse, .polystar, .path: return true
+        case .rectangle, .ellipse, .polystar, .path, .merged: return true
         default: return false
         }
     }
@@ -390,6 +493,15 @@ extension LottieShape {
         case .ellipse(let p, let s, _): return [p, s]
         case .polystar(let st): return [st.position, st.points, st.rotation, st.innerRadius, st.outerRadius]
         case .path(let ks, _): return [ks]
+        case .merged(let items, _):
+            return items.flatMap { s -> [LottieProperty?] in
+                if case .group(let sub) = s.item {
+                    let tr = sub.compactMap { x -> LottieTransform? in if case .transform(let t) = x.item { return t }; return nil }.first
+                    let own: [LottieProperty?] = tr.map { [$0.anchor, $0.position, $0.positionX, $0.positionY, $0.scale, $0.rotation] } ?? []
+                    return own + LottieShape(type: "mm", item: .merged(sub, mode: 1)).geometryProperties
+                }
+                return s.geometryProperties
+            }
         default: return []
         }
     }
