@@ -166,6 +166,8 @@ struct EmissionBuilder {
     /// Samples `count` steps of the grid from step `first`, with each cell's rates and totals.
     private func sampleBlock(first: Double, count: Int, cells: Int) -> Block {
         let h = EmissionBuilder.step
+        // Samples taken: the work tests count to check a frame's cost does not grow with time.
+        WorkCounter.current?.add(count)
         var b = Block()
         b.rates = [[Double]](repeating: [Double](repeating: 0, count: count), count: cells)
         b.totals = [[Double]](repeating: [Double](repeating: 0, count: count + 1), count: cells)
@@ -239,6 +241,7 @@ struct EmissionBuilder {
     static func particles(of cell: CellState, _ e: EmitterValues, base: UInt64, index: UInt64, birth: Double,
                           age: Double, origin: (Double, Double, Double)?, budget: inout Int) -> [Particle] {
         let v = cell.values
+        WorkCounter.current?.add(1)
         let rnd = ParticleRandom(base: mix64(base ^ mix64(index &+ 0x5851F42D4C957F2D)))
         let life = max(0, v.lifetime + v.lifetimeRange * rnd.signed(0)) * e.lifetime
         let p0 = origin ?? EmissionBuilder.origin(e, rnd)
@@ -277,6 +280,7 @@ struct EmissionBuilder {
                                      velocity vel: (Double, Double, Double),
                                      acceleration a: (x: Double, y: Double, z: Double), budget: inout Int) -> [Particle] {
         let v = sub.values
+        WorkCounter.current?.add(1)
         let rate = EmissionBuilder.rate(e, v)
         guard v.enabled, rate > 0, v.speed > 0, budget > 0 else { return [] }
         let from = max(0, v.beginTime - v.timeOffset / v.speed)
