@@ -108,8 +108,8 @@ public func exactNumberText(_ v: Double) -> String {
 
 /// Fixed six-decimal formatting without Foundation (locale-independent).
 private func format6(_ v: Double) -> String {
-    // Six decimals only where they are exact in a Double: beyond, the shortest form.
-    guard v.isFinite, abs(v) < 1e12 else { return String(v) }
+    // (formatNumber passes less than 1e15; anything else gets the shortest form.)
+    guard v.isFinite, abs(v) < 1e16 else { return String(v) }
     let neg = v < 0
     let scaled = (abs(v) * 1_000_000).rounded()
     let whole = (scaled / 1_000_000).rounded(.down)
