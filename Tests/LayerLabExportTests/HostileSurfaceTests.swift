@@ -60,6 +60,17 @@ import Testing
         }
     }
 
+    /// Numbers the Swift export writes as integers are clamped first.
+    @Test func swiftLiteralsOfAnyNumberAreWritten() {
+        for v in [1e300, -1e300, 255.0 / 255 * 1e20, .nan, .infinity] {
+            #expect(!SwiftLiteral.channel(v).isEmpty)
+        }
+        #expect(SwiftLiteral.channel(51.0 / 255) == "51 / 255")
+        #expect(formatNumber(1e14) == "100000000000000" && formatNumber(-123456789012.5) == "-123456789012.5")
+        let doc = Self.document("emitter e seed=4294967295 {\n cell c birthRate=100000\n}")
+        #expect(SwiftExporter.export(doc, options: SwiftOptions()).source.contains("seed = 4294967295"))
+    }
+
     @Test func aOnePointMotionPathExportsToLottie() {
         let e = Self.lottie("layer a bounds=rect(0,0,10,10) backgroundColor=red\nkeyframes a position path=svg(\"M 0 0\") duration=1")
         #expect(e.refusal == nil && !e.data.isEmpty)
