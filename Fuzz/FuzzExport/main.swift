@@ -19,7 +19,7 @@ final class MemoryFiles: FileAccess, @unchecked Sendable {
 // A script, as the `script` target runs it, then the document through every exporter: a
 // frame at the session's time, Lottie, an asciinema cast and Swift source. Each either
 // gives its bytes or refuses with a reason; nothing traps, hangs or runs out of memory. The
-// scene is cut to one second at 5 fps so one input costs milliseconds, not the scene's length
+// scene is cut to one second at 2 fps so one input costs milliseconds, not the scene's length
 // (long scenes are the exporters' bounds, which the tests check).
 runFuzzer { bytes in
     let text = String(decoding: bytes, as: UTF8.self)
@@ -32,8 +32,8 @@ runFuzzer { bytes in
     document.canvas.duration = .number(1)
     let frame = Evaluator(document: document).scene(at: session.time)
     _ = Rasterizer().render(frame, width: FuzzBounds.width, height: FuzzBounds.height)
-    let lottie = LottieExporter.export(document, options: LottieOptions(fps: 5))
+    let lottie = LottieExporter.export(document, options: LottieOptions(fps: 2))
     precondition(lottie.refusal != nil || !lottie.data.isEmpty, "a Lottie export gives bytes or a reason")
-    _ = CastExporter.cast(for: document, options: CastOptions(columns: 24, rows: 8, fps: 5, to: 1))
+    _ = CastExporter.cast(for: document, options: CastOptions(columns: 24, rows: 8, fps: 2, to: 1))
     _ = SwiftExporter.export(document, options: SwiftOptions())
 }
