@@ -107,12 +107,18 @@ if getenv("LAYERLAB_FUZZ") != nil {
     package.targets += [
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
         .executableTarget(name: "FuzzScript",
-                          dependencies: ["FuzzSupport", "LayerLabScript", "LayerLabProject", "LayerLabCore"],
+                          dependencies: ["FuzzSupport", "LayerLabScript", "LayerLabProject", "LayerLabCore", "LayerLabRaster"],
                           path: "Fuzz/FuzzScript", linkerSettings: link),
         .executableTarget(name: "FuzzProject", dependencies: ["FuzzSupport", "LayerLabProject", "LayerLabCore"],
                           path: "Fuzz/FuzzProject", linkerSettings: link),
         .executableTarget(name: "FuzzSVG", dependencies: ["FuzzSupport", "LayerLabCore"],
                           path: "Fuzz/FuzzSVG", linkerSettings: link),
     ]
+    package.targets += [
+        .executableTarget(name: "FuzzExport",
+                          dependencies: ["FuzzSupport", "LayerLabScript", "LayerLabExport", "LayerLabRaster", "LayerLabCore"],
+                          path: "Fuzz/FuzzExport", linkerSettings: link),
+    ]
     package.products += ["FuzzScript", "FuzzProject", "FuzzSVG"].map { .executable(name: $0, targets: [$0]) }
+    package.products += [.executable(name: "FuzzExport", targets: ["FuzzExport"])]
 }

@@ -36,6 +36,28 @@ public enum CastExporter {
     /// Thrown by `write` when `isCancelled` says so.
     public struct Cancelled: Error {}
 
+    /// Thrown by `write` for a recording of more than `maxFrames` frames, with the estimate.
+    public struct TooLong: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Frames in one recording at most: about two minutes of drawing (20 minutes at 30 fps).
+    public static let maxFrames = 36_000
+
+    /// The frames a recording of `document` with `options` has (as a Double: any range
+    /// counts), and why it is refused when that is over `maxFrames`.
+    public static func frames(for document: Document, options: CastOptions) -> (count: Double, refusal: String?) {
+        let fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 30
+        let from = options.from.isFinite ? max(0, options.from) : 0
+        var to = options.to ?? Evaluator(document: document).sceneDuration
+        if !to.isFinite || to < from { to = from }
+        let count = ((to - from) * fps + 1e-9).rounded(.down) + 1
+        guard count > Double(maxFrames) else { return (count, nil) }
+        let shown = count < 1e15 ? formatNumber(count) : "over a million billion"
+        return (count, "\(shown) frames (\(formatNumber(to - from)) s at \(formatNumber(fps)) fps) is over the limit of"
+            + " \(maxFrames) frames for a cast; narrow from=/to= or lower fps=")
+    }
+
     /// The recording streamed a line at a time to `emit` (header, then one event a frame that
     /// changed anything, then the closing event): each frame is drawn, diffed against the one
     /// before and dropped, so memory stays flat however long the recording. `isCancelled` is
@@ -51,8 +73,9 @@ public enum CastExporter {
         let frameOptions = FrameOptions(columns: max(1, options.columns), rows: max(1, options.rows),
                                         mode: options.mode, color: options.color)
         let layout = FrameRenderer.layout(canvas: document.canvas.size, options: frameOptions)
-        // Cap the frame count so a huge range cannot make an unbounded file.
-        let count = clampedInt(((to - from) * fps + 1e-9).rounded(.down), 0, 100_000 - 1) + 1
+        // A huge range is refused before anything is written, never cut short.
+        if let why = frames(for: document, options: options).refusal { throw TooLong(description: why) }
+        let count = clampedInt(((to - from) * fps + 1e-9).rounded(.down), 0, maxFrames - 1) + 1
 
         try emit("{\"version\": 2, \"width\": \(layout.columns), \"height\": \(layout.rows + 1), \"timestamp\": 0, "
             + "\"duration\": \(formatNumber(Double(count - 1) / fps)), \"title\": \"LayerLab\", "

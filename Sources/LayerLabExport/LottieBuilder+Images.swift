@@ -39,7 +39,9 @@ extension LottieBuilder {
             let part = l.contentsRect
             let dest = l.contentsGravity
                 .rect(for: Size(Double(image.width) * part.width, Double(image.height) * part.height), in: l.bounds)
-            let w = Int((dest.width * scale).rounded()), h = Int((dest.height * scale).rounded())
+            // Clamped: a picture past the rasterizer's largest side (or not finite) is left out below.
+            let big = Rasterizer.maxDimension + 1
+            let w = clampedInt((dest.width * scale).rounded(), 0, big), h = clampedInt((dest.height * scale).rounded(), 0, big)
             guard w > 0, h > 0, w <= Rasterizer.maxDimension, h <= Rasterizer.maxDimension else { shown.append(nil); continue }
             shown.append((Placement(file: l.contents, width: w, height: h, part: part), dest))
         }

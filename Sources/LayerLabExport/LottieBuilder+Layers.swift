@@ -134,17 +134,43 @@ extension LottieBuilder {
     /// Text as the strokes of LayerLab's vector font, so it looks the same with no fonts; the
     /// glyphs wholly outside the bounds are left out, but those crossing them are not cut.
     mutating func textGroup(_ name: String, _ ps: [PresentedLayer]) -> JSONValue? {
-        let strokes = ps.map { VectorFont.strokes(of: $0) }
-        // A dot is a stroke of one point; players draw no caps on a path of no length, so it
-        // becomes a stroke a tenth of a point long.
-        let lines = strokes.map { $0.lines.map { l in
-            l.points.count == 1 ? Polyline([l.points[0], l.points[0] + Point(0.1, 0)], closed: false) : l
-        } }
-        guard lines.contains(where: { !$0.isEmpty }) else { return nil }
+        // Frames that show the same text share one layout (the arrays are shared, not copied),
+        // so a still text costs its glyphs once however long the scene; the glyphs laid out
+        // are bounded (`LottieLimits`).
+        var strokes: [(lines: [Polyline], crossesClip: Bool)] = []
+        var contours: [[LottieContour]] = []
+        strokes.reserveCapacity(ps.count)
+        for (f, p) in ps.enumerated() {
+            if f > 0, LottieBuilder.sameText(p, ps[f - 1]) {
+                strokes.append(strokes[f - 1]); contours.append(contours[f - 1]); continue
+            }
+            // The layout is cheap and cached; the strokes of the glyphs shown are what the file holds.
+            let s = VectorFont.strokes(of: p)
+            if s.glyphs > LottieLimits.textGlyphsShown {
+                refusal = "\(name): the text shows \(LottieLimits.count(Double(s.glyphs))) glyphs at \(formatNumber(Double(f) / fps)) s,"
+                    + " over the limit of \(LottieLimits.count(Double(LottieLimits.textGlyphsShown))) for a Lottie file"
+                    + " (each glyph is drawn as strokes)"
+                return nil
+            }
+            glyphsLaidOut += s.glyphs
+            if glyphsLaidOut > LottieLimits.textGlyphs {
+                refusal = "\(name): its text changes in so many frames that the file would hold over"
+                    + " \(LottieLimits.count(Double(LottieLimits.textGlyphs))) glyphs; shorten the scene or lower fps="
+                return nil
+            }
+            // A dot is a stroke of one point; players draw no caps on a path of no length, so it
+            // becomes a stroke a tenth of a point long.
+            let lines = s.lines.map { l in
+                l.points.count == 1 ? Polyline([l.points[0], l.points[0] + Point(0.1, 0)], closed: false) : l
+            }
+            strokes.append((lines, s.crossesClip))
+            contours.append(LottieContour.contours(of: lines))
+        }
+        guard strokes.contains(where: { !$0.lines.isEmpty }) else { return nil }
         if strokes.contains(where: \.crossesClip) {
             notes.append("\(name): text reaching outside the layer's bounds is not clipped in Lottie")
         }
-        let frames = lines.map { LottieContour.contours(of: $0) }
+        let frames = contours
         let paths = LottieShapes.paths(frames) { k, m in
             frames.map { f in
                 (0..<k).map { i -> LottieContour in
@@ -164,6 +190,15 @@ extension LottieBuilder {
             LottieShapes.group("text \(i / size + 1)", Array(paths[i..<min(i + size, paths.count)]) + [stroke])
         }
         return LottieShapes.group("text", chunks)
+    }
+}
+
+extension LottieBuilder {
+    /// Whether two samples of a text layer lay out the same strokes (what `VectorFont.strokes`
+    /// reads: the text, its font and size, the bounds and the layout modes).
+    static func sameText(_ a: PresentedLayer, _ b: PresentedLayer) -> Bool {
+        a.bounds == b.bounds && a.fontSize == b.fontSize && a.font == b.font && a.isWrapped == b.isWrapped
+            && a.truncationMode == b.truncationMode && a.alignment == b.alignment && a.string == b.string
     }
 }
 

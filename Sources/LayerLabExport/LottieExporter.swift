@@ -29,7 +29,14 @@ public enum LottieExporter {
     public static func export(_ document: Document, options: LottieOptions) -> LottieExport {
         var builder = LottieBuilder(document, options: options)
         let json = builder.build()
-        return LottieExport(data: Data(json.text.utf8), files: builder.files, notes: builder.notes,
+        if let why = builder.refusal { return LottieExport(data: Data(), files: [], notes: builder.notes, refusal: why) }
+        let text = json.text
+        guard text.utf8.count <= LottieLimits.fileBytes else {
+            let why = "the file would be \(LottieLimits.count(Double(text.utf8.count))) bytes, over the limit of"
+                + " \(LottieLimits.count(Double(LottieLimits.fileBytes))); shorten the scene, lower fps= or simplify it"
+            return LottieExport(data: Data(), files: [], notes: builder.notes, refusal: why)
+        }
+        return LottieExport(data: Data(text.utf8), files: builder.files, notes: builder.notes,
                             approximatedFrames: builder.approximatedFrames)
     }
 }
@@ -69,6 +76,9 @@ public struct LottieExport: Sendable {
     /// The frames where a 3D layer is drawn by a flat stand-in (see the notes); elsewhere 3D
     /// layers are exact.
     public var approximatedFrames: [Int] = []
+    /// Why nothing was made (a bound of `LottieLimits` exceeded, with the estimate); `data` is
+    /// then empty and must not be written.
+    public var refusal: String? = nil
 }
 
 /// The state of one Lottie export.
@@ -98,6 +108,10 @@ struct LottieBuilder {
     var depthOrders: [String: [String]] = [:]
     /// Per frame, the extra parent of each layer whose flat map shears (`LottieDepth`).
     var shearParents: [[String: PresentedLayer]] = []
+    /// Set when a bound of `LottieLimits` is exceeded: the export stops and makes nothing.
+    var refusal: String?
+    /// Glyphs laid out so far (`LottieLimits.textGlyphs`).
+    var glyphsLaidOut = 0
 
     init(_ document: Document, options: LottieOptions) {
         self.document = document
@@ -105,8 +119,10 @@ struct LottieBuilder {
         evaluator = Evaluator(document: document)
         fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 60
         let duration = evaluator.sceneDuration
-        // Bounded so a very long scene cannot make an unbounded file.
-        lastFrame = clampedInt((duration * fps).rounded(), 1, 36_000)
+        // Bounded so a very long scene cannot make an unbounded file: refused past the cap.
+        let wanted = (duration * fps).rounded()
+        refusal = LottieLimits.framesRefusal(wanted + 1, fps: fps)
+        lastFrame = refusal == nil ? clampedInt(wanted, 1, LottieLimits.frames) : 1
         func walk(_ ls: [Layer], _ parent: String?) {
             for l in ls {
                 if let parent { parents[l.name] = parent }
@@ -131,6 +147,7 @@ struct LottieBuilder {
 
     mutating func build() -> JSONValue {
         let copies = sample()
+        if refusal != nil { return .null }
         let layers = withoutCells(document.layers)
         let tree = copies.isEmpty ? layers : treeWithCopies(layers, counts: copies)
         if !copies.isEmpty {
@@ -231,8 +248,27 @@ struct LottieBuilder {
         var copies: [String: Int] = [:]
         var depth = DepthNotes()
         defer { notes += depth.sentences }
+        var held = 0
         for f in 0...lastFrame {
             var scene = evaluator.scene(at: Double(f) / fps)
+            // Counted before the copies become layers, so a refused frame costs no more than `show`.
+            let shown = LottieBuilder.layerCount(scene.layers)
+            if shown > LottieLimits.layersPerFrame {
+                refusal = "at \(formatNumber(Double(f) / fps)) s the scene has \(LottieLimits.count(Double(shown))) layers"
+                    + " with replicator copies as layers, over the limit of \(LottieLimits.count(Double(LottieLimits.layersPerFrame)))"
+                    + " for a Lottie file; lower instanceCount"
+                return [:]
+            }
+            held += shown
+            // Estimated from the frames so far (from the first alone at first, so a scene that
+            // is too long throughout is refused before it holds anything).
+            let estimate = Double(held) / Double(f + 1) * Double(lastFrame + 1)
+            if held > LottieLimits.layerSamples || (f == 0 && estimate > Double(LottieLimits.layerSamples)) {
+                refusal = "\(lastFrame + 1) frames of about \(LottieLimits.count(estimate / Double(lastFrame + 1))) layers is"
+                    + " about \(LottieLimits.count(estimate)) layer samples, over the limit of"
+                    + " \(LottieLimits.count(Double(LottieLimits.layerSamples))) for a Lottie file; shorten the scene or lower fps="
+                return [:]
+            }
             scene.layers = LottieBuilder.expandingCopies(scene.layers, counts: &copies, notes: &notes)
             depth.approximated = false
             depth.shearParents = [:]
@@ -254,6 +290,16 @@ struct LottieBuilder {
             maskFrames.append(masks)
         }
         return copies.filter { $0.value > 1 }
+    }
+
+    /// Layers in a presented tree, every replicator copy and mask counted.
+    static func layerCount(_ ls: [PresentedLayer]) -> Int {
+        var n = 0
+        for l in ls {
+            n += 1 + layerCount(l.sublayers) + layerCount(l.mask)
+            if let r = l.replicator { n += r.copies.reduce(0) { $0 + layerCount($1) } }
+        }
+        return n
     }
 
     /// Siblings back to front as Core Animation draws them: by zPosition at frame 0, stable (a

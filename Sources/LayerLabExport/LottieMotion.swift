@@ -89,7 +89,10 @@ extension LottieBuilder {
 
     /// Where the layer is on a motion path at `time`, when that is where it is drawn.
     private func placement(_ layer: String, _ time: Double, _ drawn: Point) -> MotionPlacement? {
-        guard let m = evaluator.motionPlacement(layer: layer, at: time) else { return nil }
+        // A path of one point has no segment to follow: the position is sampled as usual.
+        guard let m = evaluator.motionPlacement(layer: layer, at: time), m.path.segments.indices.contains(m.segment) else {
+            return nil
+        }
         let p = m.path.sample(segment: m.segment, fraction: m.fraction).point
         return p.distance(to: drawn) < 1e-6 ? m : nil
     }

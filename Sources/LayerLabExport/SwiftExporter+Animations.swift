@@ -211,7 +211,7 @@ extension SwiftGenerator {
         let curve = a.timing.timingFunction ?? .linear
         func index(_ p: Double) -> Int {
             let v = from + (to - from) * curve(p)
-            return v.isFinite ? max(0, min(frames.count - 1, Int(v.rounded(.down)))) : 0
+            return clampedInt(v, 0, frames.count - 1)
         }
         var values = [index(0)], keyTimes = [0.0]
         let steps = 4096

@@ -105,7 +105,7 @@ extension SwiftGenerator {
         case "emitterShape", "emitterMode", "renderMode": return ["\(t).\(name) = \(SwiftLiteral.enumCase(v.string ?? ""))"]
         case "seed":
             let s = v.number.map { $0.isFinite ? max(0, min($0, 4_294_967_295)).rounded(.down) : 0 } ?? 0
-            return ["\(t).seed = \(UInt64(s))"]
+            return ["\(t).seed = \(clampedInt(s, 0, 4_294_967_295))"]
         default: return nil
         }
     }

@@ -230,7 +230,7 @@ extension SwiftGenerator {
             case "frameIndex":
                 let frames = (layer.value("frames").list ?? []).compactMap(\.string)
                 guard let i = v.number, i.isFinite, !frames.isEmpty else { return nil }
-                return [("contents", image(frames[max(0, min(frames.count - 1, Int(i.rounded(.down))))]) + " as Any")]
+                return [("contents", image(frames[clampedInt(i, 0, frames.count - 1)]) + " as Any")]
             case "lineDashPattern":
                 let items = (v.list ?? []).compactMap(\.number)
                 return [(name, "[" + items.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "] as [NSNumber]")]

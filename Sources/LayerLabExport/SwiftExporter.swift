@@ -331,7 +331,7 @@ struct SwiftGenerator {
         case "shadowColor": return ["\(t).shadowColor = \(colorValue())"]
         case "hidden": return ["\(t).isHidden = \(v.bool == true)"]
         case "masksToBounds": return ["\(t).masksToBounds = \(v.bool == true)"]
-        case "instanceCount": return ["\(t).instanceCount = \(Int(max(0, min(v.number ?? 1, Double(Replication.maxCount))).rounded(.down)))"]
+        case "instanceCount": return ["\(t).instanceCount = \(clampedInt(v.number ?? 1, 0, Replication.maxCount))"]
         case "instanceTransform": return ["\(t).instanceTransform = \(SwiftLiteral.transform(v.transform ?? []))"]
         case "backgroundColor", "borderColor", "fillColor", "strokeColor", "foregroundColor", "instanceColor":
             return ["\(t).\(name) = \(colorValue())"]

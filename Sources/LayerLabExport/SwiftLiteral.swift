@@ -39,8 +39,8 @@ enum SwiftLiteral {
     /// A colour channel; an 8-bit value as `k / 255`, exact where a decimal would be rounded.
     static func channel(_ v: Double) -> String {
         let k = (v * 255).rounded()
-        guard v != 0, v != 1, abs(v * 255 - k) < 1e-6 else { return number(v) }
-        return "\(Int(k)) / 255"
+        guard v != 0, v != 1, k > 0, k < 255, abs(v * 255 - k) < 1e-6 else { return number(v) }
+        return "\(clampedInt(k, 0, 255)) / 255"
     }
 
     /// A `CGPath` built with `CGMutablePath`, through the generated `helper`.

@@ -1,12 +1,21 @@
+import LayerLabCore
+
 /// A Gaussian blur of a coverage buffer approximated by three box blurs in each direction
 /// (within a few percent of the true Gaussian), linear in the size of the buffer whatever
 /// the radius.
 enum BoxBlur {
+    /// The largest standard deviation honoured, in pixels: a million, boxes of about two
+    /// million pixels, wider than any buffer a frame blurs.
+    static let widestSigma = 1_000_000.0
+
     /// Box widths whose three passes give standard deviation `sigma` (Kovesi's construction).
     static func boxes(sigma: Double) -> [Int] {
         guard sigma > 0, sigma.isFinite else { return [] }
+        // Past `widestSigma` every box already spans any buffer a frame can have: the result
+        // is the same, and the widths below stay far inside Int.
+        let sigma = min(sigma, widestSigma)
         let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()
-        var lower = Int(ideal.rounded(.down))
+        var lower = clampedInt(ideal, 1, Int(Int32.max))
         if lower % 2 == 0 { lower -= 1 }
         lower = max(1, lower)
         let upper = lower + 2

@@ -51,7 +51,7 @@ extension RenderContext {
                     let r0 = iy * iw, r1 = iy1 * iw
                     for x in xa..<xb where cover[x] > 0 {
                         let fx = min(x1, max(x0, toImage.a * (Double(x) + 0.5) + toImage.c * py + toImage.tx)) - 0.5
-                        let ix = Int(fx), ix1 = min(iw - 1, ix + 1)
+                        let ix = clampedInt(fx, 0, iw - 1), ix1 = min(iw - 1, ix + 1)
                         let tx = Float(fx - Double(ix))
                         let top = s[r0 + ix] + (s[r0 + ix1] - s[r0 + ix]) * tx
                         let bottom = s[r1 + ix] + (s[r1 + ix1] - s[r1 + ix]) * tx
@@ -97,7 +97,7 @@ extension RenderContext {
         var columns = [(Int32, Int32, Float)](repeating: (0, 0, 0), count: width)
         for x in 0..<width {
             let fx = min(xLimits.1, max(xLimits.0, toImage.a * (Double(x) + 0.5) + toImage.tx)) - 0.5
-            let ix = Int(fx), ix1 = min(iw - 1, ix + 1)
+            let ix = clampedInt(fx, 0, iw - 1), ix1 = min(iw - 1, ix + 1)
             columns[x] = (Int32(ix), Int32(ix1), Float(fx - Double(ix)))
         }
         let w = width

@@ -25,7 +25,7 @@ extension RenderContext {
         }
         let limit = 2048.0
         let scale = min(stretch, limit / ext.width, limit / ext.height)
-        let ow = max(1, Int((ext.width * scale).rounded(.up))), oh = max(1, Int((ext.height * scale).rounded(.up)))
+        let ow = clampedInt((ext.width * scale).rounded(.up), 1, Int(limit)), oh = clampedInt((ext.height * scale).rounded(.up), 1, Int(limit))
         let local = AffineTransform.translation(-ext.minX, -ext.minY).concatenating(.scale(scale, scale))
         let flat = RenderContext(width: ow, height: oh, images: images, sampling: sampling)
         let picture = Surface(width: ow, height: oh)
@@ -37,8 +37,9 @@ extension RenderContext {
             flat.drawContent($0, transform: local, children: children, into: picture, clip: nil, alpha: 1)
         }
         // Only the pixels the projected extent can reach.
-        let x0 = max(0, Int(shown.map(\.x).min()!.rounded(.down))), x1 = min(width, Int(shown.map(\.x).max()!.rounded(.up)))
-        let y0 = max(0, Int(shown.map(\.y).min()!.rounded(.down))), y1 = min(height, Int(shown.map(\.y).max()!.rounded(.up)))
+        // (Clamped: a corner projected far off screen, or not finite, reaches the edge.)
+        let x0 = clampedInt(shown.map(\.x).min()!.rounded(.down), 0, width), x1 = clampedInt(shown.map(\.x).max()!.rounded(.up), 0, width)
+        let y0 = clampedInt(shown.map(\.y).min()!.rounded(.down), 0, height), y1 = clampedInt(shown.map(\.y).max()!.rounded(.up), 0, height)
         guard x0 < x1, y0 < y1 else { return }
         var ones = [Float](repeating: 1, count: width)
         var source = [SIMD4<Float>](repeating: .zero, count: width)
@@ -55,7 +56,7 @@ extension RenderContext {
                             let q = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                             let u = (q.x - ext.minX) * scale - 0.5, v = (q.y - ext.minY) * scale - 0.5
                             guard u > -1, v > -1, u < Double(ow), v < Double(oh) else { row[x] = .zero; continue }
-                            let iu = Int(u.rounded(.down)), iv = Int(v.rounded(.down))
+                            let iu = clampedInt(u.rounded(.down), -1, ow), iv = clampedInt(v.rounded(.down), -1, oh)
                             let fu = Float(u - Double(iu)), fv = Float(v - Double(iv))
                             let top = at(iu, iv) * (1 - fu) + at(iu + 1, iv) * fu
                             let bottom = at(iu, iv + 1) * (1 - fu) + at(iu + 1, iv + 1) * fu

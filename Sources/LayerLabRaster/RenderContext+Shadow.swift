@@ -56,7 +56,7 @@ extension RenderContext {
         guard dx.isFinite, dy.isFinite, abs(dx) < Double(w), abs(dy) < Double(h) else {
             return [Float](repeating: 0, count: src.count)
         }
-        let ix = Int(dx.rounded(.down)), iy = Int(dy.rounded(.down))
+        let ix = clampedInt(dx.rounded(.down), -w, w), iy = clampedInt(dy.rounded(.down), -h, h)
         let fx = Float(dx - Double(ix)), fy = Float(dy - Double(iy))
         var out = [Float](repeating: 0, count: src.count)
         func at(_ x: Int, _ y: Int) -> Float { x >= 0 && x < w && y >= 0 && y < h ? src[y * w + x] : 0 }

@@ -178,7 +178,9 @@ public enum PropertyTable {
             q("seed", .number, .number(0), range: ValueRange(lowerBound: 0, upperBound: 4_294_967_295), in: emitter, anim: false,
               "seeds the particles' random values: the same seed draws the same particles"),
             q("enabled", .bool, .bool(true), in: cell, anim: false, "false: the cell emits nothing"),
-            q("birthRate", .number, .number(1), range: .nonNegative, in: emitterAndCell,
+            // At most the rate the emission honours (`EmissionBuilder.maxBirthRate`; the product
+            // of an emitter's and a cell's is clamped to it when drawn).
+            q("birthRate", .number, .number(1), range: ValueRange(lowerBound: 0, upperBound: 100_000), in: emitterAndCell,
               "cell: particles born a second; emitter: multiplies its cells' birth rates")
                 .defaulting(.emitterCell, to: .number(0)),
             q("lifetime", .number, .number(1), quantity: .time, range: .nonNegative, in: emitterAndCell,

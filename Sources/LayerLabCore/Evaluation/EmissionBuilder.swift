@@ -10,16 +10,29 @@ import Darwin
 /// Births come from the birth rates: with constant values, particle k of a cell is born at
 /// `start + k / rate`; with animated values, the rate is integrated over a fixed grid of
 /// emitter time (`step`, anchored at 0) and particle k is born where the running total passes
-/// k. Every random value of particle k is a hash of (seed, cell name, k, which value), so a
-/// particle looks the same in every frame it lives in, and changing one range leaves the
-/// other values alone. A particle's values are the cell's at its birth; its path after that
-/// is closed-form: position `p0 + v·age + a·age²/2`, scale, spin and colour linear in age.
+/// k. The running total starts afresh at each block of `blockSteps` steps (a block's particles
+/// are numbered from 0 within it), so a frame needs only the blocks its live particles were
+/// born in: its cost is bounded by what it shows, never by the emitter's age. Every random
+/// value of particle k is a hash of (seed, cell name, block, k, which value), so a particle
+/// looks the same in every frame it lives in, and changing one range leaves the other values
+/// alone. A particle's values are the cell's at its birth; its path after that is
+/// closed-form: position `p0 + v·age + a·age²/2`, scale, spin and colour linear in age.
 struct EmissionBuilder {
     /// The grid on which animated values are sampled, in emitter seconds.
     static let step = 1.0 / 60
-    /// Candidate births examined per cell at most, alive or not (bounds the work when a
-    /// lifetime range makes many of them dead).
+    /// Grid steps in a block of births (10 s): a frame samples the block it falls in and the
+    /// earlier ones its particles can still be alive from.
+    static let blockSteps = 600
+    /// Blocks looked back through at most (10 minutes of emitter time): with animated values,
+    /// particles born earlier are not drawn, however long they live.
+    static let lookbackBlocks = 60
+    /// Candidate births examined per cell at most, alive or not, its sub-cells' included
+    /// (bounds the work when a lifetime range makes many of them dead).
     static let maxCandidates = 20_000
+    /// Births a second per cell at most, after the emitter's and the cell's multipliers and
+    /// the cell's speed: a higher product is taken as this. With `maxCandidates`, it keeps the
+    /// particle numbers exact in a Double and the work of a frame bounded.
+    static let maxBirthRate = 100_000.0
 
     /// Emitter time of the frame.
     let now: Double
@@ -38,14 +51,21 @@ struct EmissionBuilder {
     func build() -> Emission {
         guard now.isFinite, now >= 0 else { return Emission(shapes: shapes, images: images) }
         let current = sample(now)
-        // Animated values: every cell reads the same grid samples, taken once.
-        let grid = animated ? (0...Int((now / EmissionBuilder.step).rounded(.down))).map { sample(Double($0) * EmissionBuilder.step) } : []
         var born: [Born] = []
         var dropped = 0
-        for (i, cell) in current.cells.enumerated() {
-            let (ps, d) = animated ? animatedCell(i, grid) : steadyCell(cell, current.emitter)
-            born += ps.map { Born(particle: $0, order: i) }
-            dropped += d
+        if animated {
+            var cells = [(particles: [Particle], dropped: Int)](repeating: ([], 0), count: current.cells.count)
+            animatedCells(&cells)
+            for (i, c) in cells.enumerated() {
+                born += c.particles.map { Born(particle: $0, order: i) }
+                dropped += c.dropped
+            }
+        } else {
+            for (i, cell) in current.cells.enumerated() {
+                let (ps, d) = steadyCell(cell, current.emitter)
+                born += ps.map { Born(particle: $0, order: i) }
+                dropped += d
+            }
         }
         let cap = Emission.maxParticles
         if born.count > cap {
@@ -67,13 +87,19 @@ struct EmissionBuilder {
                         additive: current.emitter.renderMode == .additive, dropped: dropped)
     }
 
+    /// A cell's birth rate in emitter seconds, clamped to `maxBirthRate` (0 when not finite).
+    static func rate(_ e: EmitterValues, _ v: CellValues) -> Double {
+        let r = e.birthRate * v.birthRate * v.speed
+        return r.isFinite && r > 0 ? min(r, maxBirthRate) : 0
+    }
+
     // MARK: - Births
 
     /// A top-level cell whose values never change: births at `start + k / rate`.
     private func steadyCell(_ cell: CellState, _ e: EmitterValues) -> ([Particle], Int) {
         let v = cell.values
-        let rate = e.birthRate * v.birthRate * v.speed
-        guard v.enabled, rate > 0, rate.isFinite, v.speed > 0 else { return ([], 0) }
+        let rate = EmissionBuilder.rate(e, v)
+        guard v.enabled, rate > 0, v.speed > 0 else { return ([], 0) }
         let start = max(0, v.beginTime - v.timeOffset / v.speed)
         let end = v.duration > 0 ? v.beginTime + (v.duration - v.timeOffset) / v.speed : .infinity
         guard now >= start, end > start else { return ([], 0) }
@@ -81,70 +107,124 @@ struct EmissionBuilder {
         if end.isFinite { last = min(last, ((end - start) * rate).rounded(.up) - 1) }
         let window = (v.maxLifetime(e) + EmissionBuilder.subcellReach(cell, e)) / v.speed
         let first = max(0, ((now - window - start) * rate).rounded(.down))
-        guard last >= first, last < 9e15 else { return ([], 0) }
+        // Past 2^53 births a particle's number no longer fits a Double: such a cell draws nothing.
+        guard last >= first, last < 0x1p53 else { return ([], 0) }
         var out: [Particle] = []
-        var k = last, examined = 0
+        var k = last
+        var budget = EmissionBuilder.maxCandidates
         let base = EmissionBuilder.cellBase(e.seed, cell.name)
         while k >= first {
-            if out.count >= Emission.maxParticles || examined >= EmissionBuilder.maxCandidates {
-                return (out, Int(k - first) + 1)
+            if out.count >= Emission.maxParticles || budget <= 0 {
+                return (out, truncatedInt(k - first) + 1)
             }
             let birth = start + k / rate
-            let made = EmissionBuilder.particles(of: cell, e, base: base, index: UInt64(k), birth: birth,
-                                                 age: (now - birth) * v.speed, origin: nil)
-            out += made
-            k -= 1; examined += 1 + made.count
+            budget -= 1
+            out += EmissionBuilder.particles(of: cell, e, base: base, index: UInt64(k), birth: birth,
+                                             age: (now - birth) * v.speed, origin: nil, budget: &budget)
+            k -= 1
         }
         return (out, 0)
     }
 
-    /// A top-level cell with animated values: the rate integrated over the grid from time 0,
-    /// each particle taking the values sampled at the start of its step.
-    private func animatedCell(_ index: Int, _ grid: [EmitterState]) -> ([Particle], Int) {
-        let h = EmissionBuilder.step
-        let steps = grid.count
-        var totals = [Double](repeating: 0, count: steps + 1)
-        var rates = [Double](repeating: 0, count: steps)
-        var reach = [Double](repeating: 0, count: steps)
+    /// One block of the grid: each step's sample, rate, the running total of births from the
+    /// block's start, and how long after the step its particles (and theirs) may live.
+    private struct Block {
+        var states: [EmitterState] = []
+        var rates: [[Double]] = []
+        var totals: [[Double]] = []
+        var reach: [[Double]] = []
+    }
+
+    /// The top-level cells when values are animated: the grid's blocks from the frame's back
+    /// to the oldest one whose particles can still be alive, each cell's particles taken
+    /// youngest first until the cell's budget is spent.
+    private func animatedCells(_ cells: inout [(particles: [Particle], dropped: Int)]) {
+        let h = EmissionBuilder.step, n = EmissionBuilder.blockSteps
+        // Step and block of `now`, as Doubles: a time past Int's range still has a block.
+        let stepNow = (now / h).rounded(.down)
+        var block = (stepNow / Double(n)).rounded(.down)
+        var count = min(n, max(1, clampedInt(stepNow - block * Double(n), 0, n - 1) + 1))
         var widest = 0.0
-        for j in 0..<steps {
-            let state = grid[j]
-            guard index < state.cells.count else { totals[j + 1] = totals[j]; continue }
-            let cell = state.cells[index], v = cell.values, e = state.emitter
-            let t = Double(j) * h
-            let rate = v.emits(at: t) && v.speed > 0 ? e.birthRate * v.birthRate * v.speed : 0
-            rates[j] = rate.isFinite ? rate : 0
-            totals[j + 1] = totals[j] + rates[j] * h
-            if rates[j] > 0 {
-                reach[j] = (v.maxLifetime(e) + EmissionBuilder.subcellReach(cell, e)) / v.speed
-                widest = max(widest, reach[j])
+        var budgets = [Int](repeating: EmissionBuilder.maxCandidates, count: cells.count)
+        var done = [Bool](repeating: false, count: cells.count)
+        var looked = 0
+        while block >= 0, looked < EmissionBuilder.lookbackBlocks {
+            let first = block * Double(n)
+            let b = sampleBlock(first: first, count: count, cells: cells.count)
+            widest = max(widest, b.reach.joined().max() ?? 0)
+            for i in cells.indices where !done[i] {
+                done[i] = takeBirths(of: i, from: b, block: block, first: first, into: &cells[i], budget: &budgets[i])
+            }
+            looked += 1
+            // The next older block ends where this one starts.
+            if done.allSatisfy({ $0 }) || now - first * h >= widest { break }
+            block -= 1
+            count = n
+        }
+    }
+
+    /// Samples `count` steps of the grid from step `first`, with each cell's rates and totals.
+    private func sampleBlock(first: Double, count: Int, cells: Int) -> Block {
+        let h = EmissionBuilder.step
+        // Samples taken: the work tests count to check a frame's cost does not grow with time.
+        WorkCounter.current?.add(count)
+        var b = Block()
+        b.rates = [[Double]](repeating: [Double](repeating: 0, count: count), count: cells)
+        b.totals = [[Double]](repeating: [Double](repeating: 0, count: count + 1), count: cells)
+        b.reach = b.rates
+        b.states.reserveCapacity(count)
+        for s in 0..<count {
+            let t = (first + Double(s)) * h
+            let state = sample(t)
+            b.states.append(state)
+            for index in 0..<cells {
+                guard index < state.cells.count else { b.totals[index][s + 1] = b.totals[index][s]; continue }
+                let cell = state.cells[index], v = cell.values, e = state.emitter
+                let rate = v.emits(at: t) && v.speed > 0 ? EmissionBuilder.rate(e, v) : 0
+                b.rates[index][s] = rate
+                b.totals[index][s + 1] = b.totals[index][s] + rate * h
+                if rate > 0 {
+                    b.reach[index][s] = (v.maxLifetime(e) + EmissionBuilder.subcellReach(cell, e)) / v.speed
+                }
             }
         }
-        var out: [Particle] = []
-        var j = steps - 1, examined = 0
-        while j >= 0, now - Double(j + 1) * h < widest {
-            defer { j -= 1 }
-            let t = Double(j) * h
-            guard rates[j] > 0, now - (t + h) < reach[j] else { continue }
-            let state = grid[j]
+        return b
+    }
+
+    /// Adds cell `index`'s particles born in block `b` (youngest first) to `out`; true when
+    /// its budget or the particle cap is spent (no older block needs looking at).
+    private func takeBirths(of index: Int, from b: Block, block: Double, first: Double,
+                            into out: inout (particles: [Particle], dropped: Int), budget: inout Int) -> Bool {
+        let h = EmissionBuilder.step
+        let rates = b.rates[index], totals = b.totals[index], reach = b.reach[index]
+        // Block 0 numbers its particles 0, 1, 2…; block b adds b·2^32 (a block holds at most
+        // maxBirthRate × 10 s births, far fewer).
+        let offset = UInt64(truncatingIfNeeded: clampedInt(block, 0, Int.max)) &<< 32
+        var s = rates.count - 1
+        while s >= 0 {
+            defer { s -= 1 }
+            let t = (first + Double(s)) * h
+            guard rates[s] > 0, now - (t + h) < reach[s] else { continue }
+            let state = b.states[s]
             let cell = state.cells[index], e = state.emitter
             let base = EmissionBuilder.cellBase(e.seed, cell.name)
-            var k = (totals[j + 1]).rounded(.up) - 1
-            while k >= totals[j].rounded(.up), k >= 0 {
-                let birth = t + (k - totals[j]) / rates[j]
+            var k = totals[s + 1].rounded(.up) - 1
+            while k >= totals[s].rounded(.up), k >= 0 {
+                let birth = t + (k - totals[s]) / rates[s]
                 if birth <= now {
-                    if out.count >= Emission.maxParticles || examined >= EmissionBuilder.maxCandidates {
-                        return (out, Int(k) + 1)
+                    if out.particles.count >= Emission.maxParticles || budget <= 0 {
+                        out.dropped = truncatedInt(k) + 1
+                        return true
                     }
-                    let made = EmissionBuilder.particles(of: cell, e, base: base, index: UInt64(k), birth: birth,
-                                                         age: (now - birth) * cell.values.speed, origin: nil)
-                    out += made
-                    examined += 1 + made.count
+                    budget -= 1
+                    out.particles += EmissionBuilder.particles(
+                        of: cell, e, base: base, index: offset &+ UInt64(k), birth: birth,
+                        age: (now - birth) * cell.values.speed, origin: nil, budget: &budget)
                 }
                 k -= 1
             }
         }
-        return (out, 0)
+        return false
     }
 
     /// How long after a particle's death its sub-cells' particles may still live.
@@ -159,8 +239,9 @@ struct EmissionBuilder {
     /// is where a sub-cell's particle starts (its parent's position); nil samples the
     /// emitter shape.
     static func particles(of cell: CellState, _ e: EmitterValues, base: UInt64, index: UInt64, birth: Double,
-                          age: Double, origin: (Double, Double, Double)?) -> [Particle] {
+                          age: Double, origin: (Double, Double, Double)?, budget: inout Int) -> [Particle] {
         let v = cell.values
+        WorkCounter.current?.add(1)
         let rnd = ParticleRandom(base: mix64(base ^ mix64(index &+ 0x5851F42D4C957F2D)))
         let life = max(0, v.lifetime + v.lifetimeRange * rnd.signed(0)) * e.lifetime
         let p0 = origin ?? EmissionBuilder.origin(e, rnd)
@@ -170,7 +251,7 @@ struct EmissionBuilder {
         var out: [Particle] = []
         for sub in cell.cells {
             out += subparticles(of: sub, e, parentBase: rnd.base, parentBirth: birth, parentLife: life,
-                                parentAge: age, start: p0, velocity: vel, acceleration: v.acceleration)
+                                parentAge: age, start: p0, velocity: vel, acceleration: v.acceleration, budget: &budget)
         }
         guard age >= 0, age < life else { return out }
         let a = v.acceleration
@@ -197,27 +278,31 @@ struct EmissionBuilder {
     private static func subparticles(of sub: CellState, _ e: EmitterValues, parentBase: UInt64, parentBirth: Double,
                                      parentLife: Double, parentAge: Double, start p0: (Double, Double, Double),
                                      velocity vel: (Double, Double, Double),
-                                     acceleration a: (x: Double, y: Double, z: Double)) -> [Particle] {
+                                     acceleration a: (x: Double, y: Double, z: Double), budget: inout Int) -> [Particle] {
         let v = sub.values
-        let rate = e.birthRate * v.birthRate * v.speed
-        guard v.enabled, rate > 0, rate.isFinite, v.speed > 0 else { return [] }
+        WorkCounter.current?.add(1)
+        let rate = EmissionBuilder.rate(e, v)
+        guard v.enabled, rate > 0, v.speed > 0, budget > 0 else { return [] }
         let from = max(0, v.beginTime - v.timeOffset / v.speed)
         var until = min(parentLife, parentAge)
         if v.duration > 0 { until = min(until, v.beginTime + (v.duration - v.timeOffset) / v.speed) }
         guard until > from else { return [] }
         let window = v.maxLifetime(e) / v.speed
         let last = ((until - from) * rate).rounded(.up) - 1
-        let first = max(0, ((parentAge - window - from) * rate).rounded(.down), last - Double(Emission.maxParticles))
-        guard last >= first else { return [] }
+        // The youngest births only, as many as the budget allows (the number stays exact).
+        let first = max(0, ((parentAge - window - from) * rate).rounded(.down), last - Double(Emission.maxParticles),
+                        last - Double(budget) + 1)
+        guard last >= first, last < 0x1p53 else { return [] }
         let base = mix64(parentBase ^ fnv(sub.name))
         var out: [Particle] = []
         var k = first
-        while k <= last {
+        while k <= last, budget > 0 {
+            budget -= 1
             let at = from + k / rate
             let origin = (p0.0 + vel.0 * at + a.x * at * at / 2, p0.1 + vel.1 * at + a.y * at * at / 2,
                           p0.2 + vel.2 * at + a.z * at * at / 2)
             out += particles(of: sub, e, base: base, index: UInt64(k), birth: parentBirth + at,
-                             age: (parentAge - at) * v.speed, origin: origin)
+                             age: (parentAge - at) * v.speed, origin: origin, budget: &budget)
             k += 1
         }
         return out

@@ -329,6 +329,6 @@ public struct Replication: Hashable, Sendable {
     /// The number of copies an `instanceCount` value asks for: whole copies, none below 1.
     public static func count(_ v: Double) -> Int {
         guard v.isFinite, v >= 1 else { return 0 }
-        return Int(min(v, Double(maxCount)).rounded(.down))
+        return clampedInt(v, 0, maxCount)
     }
 }

@@ -70,7 +70,7 @@ public struct MotionPath: Sendable, Hashable {
     private static func table(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point) -> [Double] {
         let straight = c1 == p0.lerp(p3, 1.0 / 3) && c2 == p0.lerp(p3, 2.0 / 3)
         let polygon = p0.distance(to: c1) + c1.distance(to: c2) + c2.distance(to: p3)
-        let n = straight ? 1 : (polygon < Double(samples * 2) ? max(8, Int(polygon / 2)) : samples)
+        let n = straight ? 1 : (polygon < Double(samples * 2) ? max(8, clampedInt(polygon / 2, 0, samples)) : samples)
         var out = [0.0]
         out.reserveCapacity(n + 1)
         var prev = p0
@@ -84,8 +84,10 @@ public struct MotionPath: Sendable, Hashable {
 
     /// The point and tangent angle (radians, clockwise on screen from +x) at arc fraction `s`
     /// (0…1) of segment `i`, found by arc length so the motion is even within the segment.
+    /// A path of one point (no segment) gives that point; `i` is clamped to the segments.
     public func sample(segment i: Int, fraction s: Double) -> (point: Point, angle: Double) {
-        let seg = segments[i]
+        guard !segments.isEmpty else { return (vertices[0], 0) }
+        let seg = segments[max(0, min(segments.count - 1, i))]
         let t = seg.parameter(atFraction: min(1, max(0, s)))
         return (cubicPoint(seg.p0, seg.c1, seg.c2, seg.p3, t), seg.angle(at: t))
     }

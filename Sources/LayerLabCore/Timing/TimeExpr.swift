@@ -108,12 +108,14 @@ public func exactNumberText(_ v: Double) -> String {
 
 /// Fixed six-decimal formatting without Foundation (locale-independent).
 private func format6(_ v: Double) -> String {
+    // (formatNumber passes less than 1e15; anything else gets the shortest form.)
+    guard v.isFinite, abs(v) < 1e16 else { return String(v) }
     let neg = v < 0
     let scaled = (abs(v) * 1_000_000).rounded()
     let whole = (scaled / 1_000_000).rounded(.down)
-    let frac = Int(scaled - whole * 1_000_000)
+    let frac = clampedInt(scaled - whole * 1_000_000, 0, 999_999)
     var f = String(frac)
     while f.count < 6 { f = "0" + f }
-    let w = whole < 9.2e18 ? String(Int(whole)) : String(whole)
+    let w = String(clampedInt(whole, 0, Int.max))
     return (neg ? "-" : "") + w + "." + f
 }

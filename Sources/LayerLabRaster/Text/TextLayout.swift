@@ -64,7 +64,8 @@ struct TextLayout: Sendable {
         }
         if key.truncation != .none {
             if key.wrapped {
-                let fit = max(1, Int((key.height / (VectorFont.lineHeight * em) + 1e-9).rounded(.down)))
+                // Clamped: a huge height or a tiny font gives more lines than there are.
+                let fit = clampedInt((key.height / (VectorFont.lineHeight * em) + 1e-9).rounded(.down), 1, lines.count + 1)
                 if lines.count > fit {
                     // The last line that fits takes the rest of the text, truncated.
                     var rest: [Int32] = []

@@ -40,6 +40,10 @@ extension EffectPerformer {
                                         assets: request.imageFolder.map { .files(folder: $0) } ?? .embedded,
                                         encodePNG: { try? PNGCodec.encode($0) })
             let export = LottieExporter.export(request.document, options: options)
+            if let why = export.refusal {
+                io.err("layerlab: nothing written: \(escapeForTerminal(why))")
+                return false
+            }
             notes = export.notes
             data = export.data
             beside = export.files
@@ -55,9 +59,12 @@ extension EffectPerformer {
             }
             let options = CastOptions(columns: columns, rows: rows, mode: .blocks, color: .truecolor,
                                       fps: request.fps ?? request.format.defaultFPS ?? 30, from: request.from ?? 0, to: request.to)
-            let castEnd = options.to ?? Evaluator(document: request.document).sceneDuration
-            // As many frames as the cast exporter draws (it stops at 100,000).
-            let castFrames = clampedInt(((castEnd - options.from) * options.fps).rounded(.down), 0, 100_000 - 1) + 1
+            let planned = CastExporter.frames(for: request.document, options: options)
+            if let why = planned.refusal {
+                io.err("layerlab: \(escapeForTerminal(why))")
+                return false
+            }
+            let castFrames = clampedInt(planned.count, 1, CastExporter.maxFrames)
             if let why = Limits.jobRefusal(frames: castFrames, pixelsPerFrame: columns * rows * 2) {
                 io.err("layerlab: \(why)")
                 return false

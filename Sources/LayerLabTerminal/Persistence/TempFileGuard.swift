@@ -7,7 +7,7 @@ import Glibc
 
 /// The temporary file being written, as a C string the handler can unlink; nil when none.
 nonisolated(unsafe) private var guardedPath: UnsafeMutablePointer<CChar>?
-/// The handlers SIGTERM, SIGHUP and SIGINT had before, by signal number.
+/// The handlers the guarded signals had before, by signal number.
 nonisolated(unsafe) private var guardedPrevious: UnsafeMutablePointer<sigaction>?
 private let guardedCapacity = 65
 
@@ -21,14 +21,27 @@ private func tempGuardHandler(_ signo: Int32) {
     raise(signo)
 }
 
+/// Whether a disposition is SIG_IGN (1 as a handler address; SIG_DFL is 0, a nil handler).
+private func isIgnored(_ a: sigaction) -> Bool {
+    guard let h = a.__sigaction_handler.sa_handler else { return false }
+    return unsafeBitCast(h, to: Int.self) == 1
+}
+
 /// Removes a save's temporary file if the process is told to stop while writing it.
 ///
-/// While a guard is alive, SIGTERM, SIGHUP and SIGINT first unlink the temporary file, then go
-/// to whatever handled them before (by default: the process ends). SIGKILL cannot be caught:
-/// what it leaves behind is removed by the next save to the same folder
-/// (`ProjectStore.removeStaleTemporaries`).
+/// While a guard is alive, every signal that can end the process and can be caught (`signals`:
+/// the terminating ones, and the crashes a Swift trap or a fault raise) first unlinks the
+/// temporary file, then goes to whatever handled it before (by default: the process ends; a
+/// crash reaches the runtime's backtracer). A signal the process ignores stays ignored (a
+/// write then fails with an error, and the save removes its file on that path). SIGKILL and
+/// SIGSTOP cannot be caught: what a SIGKILL leaves behind is removed by the next save to the
+/// same folder (`ProjectStore.removeStaleTemporaries`).
 final class TempFileGuard {
-    static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
+    static let signals: [Int32] = [
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+        SIGPOLL, SIGPWR, SIGSYS, SIGSTKFLT,
+        SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT,
+    ]
     private var previous: [(Int32, sigaction)] = []
     private let path: UnsafeMutablePointer<CChar>
     private let table: UnsafeMutablePointer<sigaction>
@@ -43,10 +56,14 @@ final class TempFileGuard {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = tempGuardHandler
             sigemptyset(&action.sa_mask)
+            // On the alternate stack when there is one, so a stack overflow still cleans up.
+            action.sa_flags = Int32(SA_ONSTACK)
             var old = sigaction()
+            // An ignored signal cannot end the process: leave it ignored.
+            guard sigaction(s, nil, &old) == 0, !isIgnored(old) else { continue }
             if sigaction(s, &action, &old) == 0 {
                 previous.append((s, old))
-                table[Int(s)] = old
+                if s < guardedCapacity { table[Int(s)] = old }
             }
         }
     }
