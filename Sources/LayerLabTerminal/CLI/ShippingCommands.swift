@@ -24,25 +24,31 @@ extension Subcommand {
         return 0
     }
 
-    /// `layerlab help [--man]`: the usage, or the manual page as roff.
+    /// `layerlab help [--man | SUBCOMMAND]`: the usage, the manual page as roff, or one
+    /// subcommand's help.
     static let help = Subcommand(
-        name: "help", synopsis: "help [--man]", summary: "this text, or with --man the manual page (roff)",
+        name: "help", synopsis: "help [--man | SUBCOMMAND]", summary: "this text, a subcommand's, or with --man the manual page (roff)",
         help: """
-        Usage: layerlab help [--man]
+        Usage: layerlab help [--man | SUBCOMMAND]
 
-        Prints the usage (as layerlab --help does). With --man prints the manual page in roff,
-        for man(1): layerlab help --man > layerlab.1; man ./layerlab.1
+        Prints the usage (as layerlab --help does), or what layerlab SUBCOMMAND --help prints.
+        With --man prints the manual page in roff, for man(1): layerlab help --man > layerlab.1
 
         Options:
           --man   the manual page
           --help  this text
         """,
-        arguments: CLIArguments(operands: [], options: [CLIOption(["--man"], meaning: "print the manual page (roff) instead")])
+        arguments: CLIArguments(operands: [CLIOperand("SUBCOMMAND", .words(CLI.subcommands.map(\.name)), optional: true)],
+                                options: [CLIOption(["--man"], meaning: "print the manual page (roff) instead")])
     ) { args, io in
-        switch args {
-        case []: io.out(CLI.usage)
-        case ["--man"]: io.out(String(ManPage.render().dropLast()))
-        default: return io.usageError("usage: layerlab help [--man]")
+        if args.isEmpty {
+            io.out(CLI.usage)
+        } else if args == ["--man"] {
+            io.out(String(ManPage.render().dropLast()))
+        } else if args.count == 1, let sub = CLI.subcommands.first(where: { $0.name == args[0] }) {
+            io.out(sub.help)
+        } else {
+            return io.usageError("usage: layerlab help [--man | SUBCOMMAND]")
         }
         return 0
     }
