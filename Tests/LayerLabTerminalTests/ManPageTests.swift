@@ -55,7 +55,7 @@ struct ManPageTests {
     /// No text line is read as a request: every line starting with `.` or `'` is a macro the
     /// page means, and no raw backslash or non-ASCII character is left.
     @Test func textIsEscaped() {
-        let requests: Set<String> = ["\\\"", "TH", "SH", "SS", "PP", "TP", "RS", "RE", "br", "ad"]
+        let requests: Set<String> = ["\\\"", "TH", "SH", "SS", "PP", "TP", "RS", "RE", "br", "ad", "nh", "TQ"]
         for line in Self.page.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix(".") || line.hasPrefix("'") {
                 let name = line.dropFirst().prefix { $0 != " " }

@@ -11,6 +11,8 @@ public enum ManPage {
             ".TH LAYERLAB 1 \"\" \"LayerLab \(CLI.version)\" \"User Commands\"",
             // Ragged right: synopses such as `layer|shape|…` cannot be stretched to a narrow width.
             ".ad l",
+            // Nor hyphenated: `export!` and key paths must read as typed.
+            ".nh",
             ".SH NAME",
             "layerlab \\- Core Animation-style motion design in the terminal",
         ]
@@ -58,12 +60,14 @@ public enum ManPage {
     /// Every command of the language, by group, with its forms, attributes and words.
     static func replCommands() -> [String] {
         var lines = [".SH REPL COMMANDS",
-                     Roff.text("Inside LayerLab (and in .lab scripts and layerlab \\-c) these commands are typed one a line, attributes as name=value; help COMMAND explains one, and help keypaths, help timing and help values the rest of the language.")]
+                     Roff.text("Inside LayerLab (and in .lab scripts and layerlab -c) these commands are typed one a line, attributes as name=value; help COMMAND explains one, and help keypaths, help timing and help values the rest of the language.")]
         for group in CommandSpec.Group.allCases {
             lines.append(".SS " + Roff.text(group.rawValue))
             for c in CommandTable.all where c.group == group {
-                lines.append(".TP")
-                lines.append(c.synopsisLines.map { bold($0) }.joined(separator: "\n.br\n"))
+                // One tag a form: `.TQ` adds a tag to the item `.TP` began.
+                for (i, form) in c.synopsisLines.enumerated() {
+                    lines += [i == 0 ? ".TP" : ".TQ", bold(form)]
+                }
                 lines.append(Roff.text(c.summary))
                 let attributes = c.helpAttributes
                 if !attributes.isEmpty {
