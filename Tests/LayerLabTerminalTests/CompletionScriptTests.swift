@@ -30,7 +30,7 @@ import Testing
         let export = subcommand("export").arguments
         let modes = show.options.first { $0.name == "--mode" }!
         guard case .words(let modeWords) = modes.values else { return [] }
-        return [
+        let fixed: [(line: String, expected: Set<String>)] = [
             ("layerlab ex", Set(CLI.subcommands.map(\.name).filter { $0.hasPrefix("ex") } + files.filter { $0.hasPrefix("ex") && $0.hasSuffix(".lab") })),
             ("layerlab export x.lab --mo", Set(export.options.flatMap(\.names).filter { $0.hasPrefix("--mo") })),
             ("layerlab show x.lab --mo", ["--mode"]),
@@ -38,12 +38,17 @@ import Testing
             ("layerlab run a.lab ", withExtension(DocumentFiles.inputExtensions)),
             ("layerlab export x.lab ", withExtension(DocumentFiles.exportExtensions)),
             ("layerlab export x.lab --png ", withExtension(["png"])),
-            ("layerlab export x.lab --", Set(export.options.flatMap(\.names).filter { $0.hasPrefix("--") })),
             ("layerlab show x.lab --mode ", Set(modeWords)),
             ("layerlab export x.lab --platform ", ["ios", "macos"]),
             ("layerlab completions ", ["bash", "zsh", "fish"]),
             ("layerlab show x.lab --at ", []),
         ]
+        // Every subcommand's options, so none can be left out of a script.
+        let options: [(line: String, expected: Set<String>)] = CLI.subcommands.map { sub in
+            let names: [String] = sub.arguments.options.flatMap(\.names).filter { $0.hasPrefix("--") }
+            return ("layerlab \(sub.name) x.lab --", Set(names))
+        }
+        return fixed + options
     }
 
     /// Writes the script where the shell's test driver reads it; returns its path.

@@ -71,6 +71,21 @@ import Testing
             #expect(r.status == 0 && r.err.isEmpty, "\(r.err)")
         }
 
+        // Each shell loads its script from where it was put, as it does at Tab.
+        let shellHome = try ToolRun.temporaryFolder("install-home")
+        let loader = "/usr/share/bash-completion/bash_completion"
+        if FileManager.default.fileExists(atPath: loader) {
+            let r = try ToolRun.run("/bin/bash", ["--norc", "-c", "source \(loader); __load_completion layerlab; complete -p layerlab"],
+                                    environment: ["PATH": shellEnv["PATH"]!, "HOME": shellHome, "XDG_DATA_DIRS": prefix + "/share"])
+            #expect(r.out == "complete -F _layerlab layerlab\n", "bash-completion: \(r.err)")
+        }
+        if let fish = ToolRun.which("fish") {
+            let r = try ToolRun.run(fish, ["--no-config", "-c", "set -p fish_complete_path $argv[1]; complete -C'layerlab ex'",
+                                           prefix + "/share/fish/vendor_completions.d"],
+                                    environment: ["PATH": shellEnv["PATH"]!, "HOME": shellHome], directory: shellHome)
+            #expect(r.out.hasPrefix("explain\t") && r.out.contains("\nexport\t"), "fish: \(r.out) \(r.err)")
+        }
+
         // Installing again replaces its own files (and nothing else).
         let again = try ToolRun.run("/bin/bash", [Self.script, "--binary", binary, prefix], environment: env)
         #expect(again.status == 0, "\(again.err)")
