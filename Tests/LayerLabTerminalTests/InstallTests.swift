@@ -125,4 +125,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: prefix + "/bin/layerlab"))
         #expect(!FileManager.default.fileExists(atPath: prefix + "/share/zsh"))
     }
+
+    /// An install that fails half way (here a folder it needs is a file) says how to undo it,
+    /// and --uninstall then removes what it had written.
+    @Test(.enabled(if: PTYREPLTests.binary != nil, "the layerlab executable is built next to the tests"))
+    func aFailedInstallCanBeUninstalled() throws {
+        let binary = try #require(PTYREPLTests.binary)
+        let (root, prefix) = try Self.existingPrefix()
+        FileManager.default.createFile(atPath: prefix + "/share/zsh", contents: Data("in the way\n".utf8))
+        let before = Self.snapshot(root)
+        let env = ["PATH": "/usr/bin:/bin", "HOME": root]
+        let r = try ToolRun.run("/bin/bash", [Self.script, "--binary", binary, prefix], environment: env)
+        #expect(r.status != 0 && r.err.contains("scripts/install --uninstall \(prefix) removes what was written"))
+        #expect(FileManager.default.fileExists(atPath: prefix + "/bin/layerlab"))
+        #expect(try ToolRun.run("/bin/bash", [Self.script, "--uninstall", prefix], environment: env).status == 0)
+        #expect(Self.snapshot(root) == before)
+    }
 }
