@@ -9,7 +9,7 @@ import LayerLabScript
 /// add one, write `static let NAME = shell("NAME", summary: …)` and list it in `CLI.subcommands`.
 /// The shell completions and the manual page are written from the same list.
 public enum CLI {
-    public static let version = "0.1.0"
+    public static let version = BuildInfo.version
 
     /// Every subcommand, in `--help` order.
     public static let subcommands: [Subcommand] = [
@@ -27,7 +27,7 @@ public enum CLI {
     ]
 
     /// `layerlab 0.1.0 (commit 0123abc…)`: what `--version` prints.
-    public static var versionLine: String { "layerlab \(version) (commit \(BuildInfo.commit))" }
+    public static var versionLine: String { BuildInfo.versionLine }
 
     /// Runs the command line and returns the exit status (0, or 1 on any error).
     public static func main(_ arguments: [String], io: StandardIO = StandardIO()) -> Int32 {
