@@ -61,10 +61,13 @@ let package = Package(
         .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
         // The command language: lexer, parser, session, diagnostics, help.
         .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
+        // The commit the binary is built from, written before each build (Plugins/BuildInfo).
+        .target(name: "LayerLabBuildInfo", plugins: ["BuildInfo"]),
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
-                               "LayerLabExport", "LayerLabLottie",
+                               "LayerLabExport", "LayerLabLottie", "LayerLabBuildInfo",
                                "CEditLine", "CPNG", "CGIF"],
                 swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing

@@ -47,9 +47,41 @@ import Testing
         return url.path
     }
 
+    /// The version and the commit built from: the checkout's HEAD, or "unknown" outside git.
     @Test func version() throws {
         let r = try CLITests.run(["--version"])
-        #expect(r.status == 0 && r.out == "layerlab 0.1.0\n")
+        #expect(r.status == 0 && r.err.isEmpty)
+        let prefix = "layerlab 0.1.0 (commit "
+        #expect(r.out.hasPrefix(prefix) && r.out.hasSuffix(")\n"))
+        let commit = String(r.out.dropFirst(prefix.count).dropLast(2))
+        #expect(commit == "unknown" || (commit.count == 40 && commit.allSatisfy { $0.isHexDigit && !$0.isUppercase }), "\(commit)")
+        // Built from this checkout, so the same commit as its HEAD when git can say.
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        git.arguments = ["-C", URL(fileURLWithPath: #filePath).deletingLastPathComponent().path, "rev-parse", "HEAD"]
+        let out = Pipe()
+        git.standardOutput = out
+        git.standardError = Pipe()
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), (try? git.run()) != nil else { return }
+        let head = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        git.waitUntilExit()
+        if git.terminationStatus == 0 { #expect(commit == head.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    @Test func completionsAndManual() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let r = try CLITests.run(["completions", shell])
+            #expect(r.status == 0 && r.out.contains("layerlab") && r.err.isEmpty, "\(shell)")
+        }
+        let bad = try CLITests.run(["completions", "tcsh"])
+        #expect(bad.status == 1 && bad.out.isEmpty && bad.err == "layerlab: usage: layerlab completions bash|zsh|fish\n")
+        let man = try CLITests.run(["help", "--man"])
+        #expect(man.status == 0 && man.out.hasPrefix(".\\\"") && man.out.contains(".TH LAYERLAB 1"))
+        let usage = try CLITests.run(["help"])
+        #expect(usage.status == 0 && usage.out.contains("layerlab completions bash|zsh|fish"))
+        #expect(try CLITests.run(["help", "show"]).out.hasPrefix("Usage: layerlab show FILE"))
+        let wrong = try CLITests.run(["help", "--mna"])
+        #expect(wrong.status == 1 && wrong.err == "layerlab: usage: layerlab help [--man | SUBCOMMAND]\n")
     }
 
     @Test func help() throws {
@@ -148,7 +180,7 @@ import Testing
     }
 
     @Test func everySubcommandHasHelp() throws {
-        for sub in ["run", "show", "frames", "play", "inspect", "explain", "export"] {
+        for sub in ["run", "show", "frames", "play", "inspect", "explain", "export", "completions", "help"] {
             let r = try CLITests.run([sub, "--help"])
             #expect(r.status == 0 && r.out.hasPrefix("Usage: layerlab \(sub)"), "\(sub): \(r.err)")
         }

@@ -1,3 +1,4 @@
+import LayerLabBuildInfo
 import LayerLabCore
 import LayerLabScript
 
@@ -6,24 +7,38 @@ import LayerLabScript
 /// Subcommands that run a REPL command on a file (`show`, `frames`, `play`, `inspect`,
 /// `explain`, `export`) are built from the command's `CommandTable` entry by `ShellCommand`; to
 /// add one, write `static let NAME = shell("NAME", summary: …)` and list it in `CLI.subcommands`.
+/// The shell completions and the manual page are written from the same list.
 public enum CLI {
-    public static let version = "0.1.0"
+    public static let version = BuildInfo.version
 
     /// Every subcommand, in `--help` order.
     public static let subcommands: [Subcommand] = [
-        .run, .show, .frames, .play, .inspect, .explain, .export,
+        .run, .show, .frames, .play, .inspect, .explain, .export, .completions, .help,
     ]
+
+    /// `layerlab [FILE]`: the REPL, with a script or project loaded.
+    public static let operand = CLIOperand("FILE", .files(DocumentFiles.inputExtensions), optional: true)
+
+    /// The options before any subcommand.
+    public static let options: [CLIOption] = [
+        CLIOption(["-c"], value: "COMMANDS", meaning: "run the commands (separated by ; or new lines), stopping at the first error"),
+        CLIOption(["--help", "-h"], meaning: "the usage: every subcommand and option"),
+        CLIOption(["--version", "-V"], meaning: "the version and the commit it was built from"),
+    ]
+
+    /// `layerlab 0.1.0 (commit 0123abc…)`: what `--version` prints.
+    public static var versionLine: String { BuildInfo.versionLine }
 
     /// Runs the command line and returns the exit status (0, or 1 on any error).
     public static func main(_ arguments: [String], io: StandardIO = StandardIO()) -> Int32 {
         var args = Array(arguments.dropFirst())
         guard let first = args.first else { return Interactive.run(file: nil, io: io) }
         switch first {
-        case "--help", "-h", "help":
+        case "--help", "-h":
             io.out(usage)
             return 0
         case "--version", "-V":
-            io.out("layerlab \(version)")
+            io.out(versionLine)
             return 0
         case "-c":
             args.removeFirst()
@@ -81,7 +96,7 @@ public enum CLI {
         }
         lines += [
             "  " + "layerlab -c 'COMMAND; COMMAND'".padded(33) + "run commands given as an argument",
-            "  " + "layerlab --help | --version".padded(33) + "this text | the version",
+            "  " + "layerlab --help | --version".padded(33) + "this text | the version and commit",
             "",
             "`layerlab SUBCOMMAND --help` explains one. Inside LayerLab, type `help` for the commands.",
             "Errors exit with status 1.",
@@ -102,11 +117,21 @@ public struct Subcommand: Sendable {
     private let makeHelp: @Sendable () -> String
     /// Runs with the arguments after the subcommand's name; returns the exit status.
     public var run: @Sendable ([String], StandardIO) -> Int32
+    /// Its operands and options as data (with `--help`), for completions and the manual;
+    /// written only when asked for.
+    public var arguments: CLIArguments {
+        var a = makeArguments()
+        a.options.append(CLIOption(["--help", "-h"], meaning: "how to use it"))
+        return a
+    }
+    private let makeArguments: @Sendable () -> CLIArguments
 
     public init(name: String, synopsis: @autoclosure @escaping @Sendable () -> String, summary: String,
                 help: @autoclosure @escaping @Sendable () -> String,
+                arguments: @autoclosure @escaping @Sendable () -> CLIArguments,
                 run: @escaping @Sendable ([String], StandardIO) -> Int32) {
-        self.name = name; self.makeSynopsis = synopsis; self.summary = summary; self.makeHelp = help; self.run = run
+        self.name = name; self.makeSynopsis = synopsis; self.summary = summary; self.makeHelp = help
+        self.makeArguments = arguments; self.run = run
     }
 }
 

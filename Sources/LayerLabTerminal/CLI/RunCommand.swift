@@ -16,7 +16,8 @@ extension Subcommand {
 
         Options:
           --help  this text
-        """
+        """,
+        arguments: CLIArguments(operands: [CLIOperand("FILE", .files(DocumentFiles.inputExtensions), repeats: true)], options: [])
     ) { args, io in
         guard !args.isEmpty else { return io.usageError("run needs at least one script: layerlab run FILE...") }
         var session = Session.forCommandLine(sourceName: args[0], announceNames: false)

@@ -52,6 +52,26 @@ struct ShellCommand: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// FILE, the names after it, the attributes as `--options` (their closed sets from the
+    /// placeholder), the flag words and the keyword options, for completions and the manual.
+    var arguments: CLIArguments {
+        var operands = [CLIOperand("FILE", .files(DocumentFiles.inputExtensions))]
+        for slot in nameSlots {
+            operands.append(CLIOperand(slot, slot == "OUT" ? .files(DocumentFiles.exportExtensions) : .text))
+        }
+        var options = spec.attributes.map { a in
+            CLIOption(["--" + a.name], value: a.placeholder, values: CLIValues(placeholder: a.placeholder),
+                      meaning: a.meaning, default: a.defaultValue)
+        }
+        options += spec.flagWords.map { CLIOption(["--" + $0], meaning: spec.flagMeanings[$0] ?? "the `\($0)` word of the command") }
+        options += keywordOptions.map { word in
+            let ext = ExportRequest.Format(rawValue: word)?.fileExtension
+            return CLIOption(["--" + word], value: "OUT", values: .files(ext.map { [$0] } ?? []),
+                             meaning: "write \(word) to OUT, whatever its extension")
+        }
+        return CLIArguments(operands: operands, options: options)
+    }
+
     /// What `parse` makes of the arguments. (Not a `Result`: its `Failure: Error` requirement has
     /// the runtime scan every conformance record in the binary when a process first parses,
     /// 0.14 M instructions of each command's start.)
@@ -136,7 +156,8 @@ struct ShellCommand: Sendable {
     /// The subcommand that runs this command.
     var subcommand: Subcommand {
         let shell = self
-        return Subcommand(name: spec.name, synopsis: shell.synopsis(full: false), summary: summary, help: shell.help) { args, io in
+        return Subcommand(name: spec.name, synopsis: shell.synopsis(full: false), summary: summary, help: shell.help,
+                          arguments: shell.arguments) { args, io in
             switch shell.parse(args) {
             case .failure(let e): return io.usageError(e.message)
             case .success(let file, let words, let strict): return ShellCommand.run(words, file: file, strict: strict, io: io)

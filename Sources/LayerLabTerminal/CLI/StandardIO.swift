@@ -27,8 +27,8 @@ public struct StandardIO: Sendable {
     /// The folder of the file being worked on; relative image files are read from it.
     public var baseDirectory: String?
 
-    public init(out: @escaping @Sendable (String) -> Void = { s in writeAll(1, s + "\n") },
-                err: @escaping @Sendable (String) -> Void = { s in writeAll(2, s + "\n") },
+    public init(out: @escaping @Sendable (String) -> Void = { s in writeLine(1, s) },
+                err: @escaping @Sendable (String) -> Void = { s in writeLine(2, s) },
                 readLine: @escaping @Sendable () -> String? = { StandardInputLines.shared.next() },
                 inputIsTerminal: Bool = isatty(0) != 0,
                 outputIsTerminal: Bool = isatty(1) != 0,
@@ -77,6 +77,20 @@ public struct StandardIO: Sendable {
 /// Writes all of `s` to a file descriptor, retrying short writes and interrupted calls.
 public func writeAll(_ fd: Int32, _ s: String) {
     writeAll(fd, Array(s.utf8))
+}
+
+/// Writes `s` and a newline in one write, without making the longer string `s + "\n"` (a
+/// string of more than 15 bytes lives on the heap: `--version` would pay for allocating one).
+public func writeLine(_ fd: Int32, _ s: String) {
+    var text = s
+    let bytes = text.withUTF8 { utf8 in
+        [UInt8](unsafeUninitializedCapacity: utf8.count + 1) { buffer, count in
+            _ = buffer.initialize(from: utf8)
+            buffer[utf8.count] = UInt8(ascii: "\n")
+            count = utf8.count + 1
+        }
+    }
+    writeAll(fd, bytes)
 }
 
 /// Writes all of `bytes` (a frame built as bytes: no text to validate or copy).
