@@ -74,7 +74,10 @@ public struct Command: Hashable, Sendable {
         case explain(Name, ArgumentList)
         case undo(Expr?)
         case redo(Expr?)
+        /// `load FILE`: the document becomes the file's (a script replayed from empty, or a project).
         case load(Name)
+        /// `run FILE.lab`: the script's commands run into the current document.
+        case run(Name)
         case save(Name?)
         /// `save! FILE`: also replaces a file that is not a LayerLab project.
         case saveReplacing(Name)

@@ -209,9 +209,14 @@ public enum CommandTable {
         CommandSpec("new", .files, [[]], summary: "Starts an empty document (undoable).",
                     example: "new") { _, _, _ throws(ScriptError) in .new },
         CommandSpec("load", .files, [[.slot("FILE")]],
-                    summary: "Runs a .lab script (one undo step) or opens a JSON project (undoable).",
+                    summary: "Opens a .lab script or a JSON project: the document becomes what the file describes (one undoable step), and `save` without a name writes back to it. To add a script's commands to the current document, use `run`.",
                     example: "load examples/loading-s.lab") { p, _, _ throws(ScriptError) in
             .load(try p.fileName())
+        },
+        CommandSpec("run", .files, [[.slot("FILE")]],
+                    summary: "Runs a .lab script's commands into the current document, as one undoable step (all of it, or at the first error none of it).",
+                    example: "run extras.lab") { p, _, _ throws(ScriptError) in
+            .run(try p.fileName())
         },
         CommandSpec("save", .files, [[.optional([.slot("FILE")])]],
                     summary: "Saves the document: FILE.json (or FILE without an extension) as a JSON project, FILE.lab as a script that `load` or `layerlab run` rebuilds exactly. Without FILE: the last file name. It replaces only projects and scripts it wrote; `save! FILE` replaces any file.",

@@ -1,23 +1,46 @@
 import LayerLabCore
 
-/// `load` and `save`, through the injected `FileAccess` and `ProjectCodec`.
+/// `load`, `run` and `save`, through the injected `FileAccess` and `ProjectCodec`.
 extension Session {
+    /// `load FILE`: opens it. The document becomes what the file describes (a script is
+    /// replayed from an empty document, a project decoded), as one undo step; a failure
+    /// changes nothing.
     mutating func load(_ file: Name, _ c: Command) throws(ScriptError) -> [Response] {
         let bytes = try read(file)
-        sourceFile = file.text
-        if Session.isScript(file.text) {
-            let text = String(decoding: bytes, as: UTF8.self)
-            return try runScriptCommands(text, name: file.text, label: c.text)
-        }
-        guard let codec else { throw .file("project files are not available in this build", file.range) }
         let doc: Document
-        do { doc = try codec.decode(bytes) } catch {
-            throw .file("cannot load '\(file.text)': \(error)", file.range)
+        var responses: [Response] = []
+        if Session.isScript(file.text) {
+            var fresh = Session(files: files, codec: codec, settings: settings)
+            fresh.loadDepth = loadDepth
+            fresh.sourceFile = file.text
+            fresh.warnedGlyphs = warnedGlyphs
+            responses = try fresh.runScriptCommands(String(decoding: bytes, as: UTF8.self), name: file.text, label: c.text)
+            doc = fresh.document
+            time = fresh.time
+            scriptCommandsRun += fresh.scriptCommandsRun
+            warnedGlyphs = fresh.warnedGlyphs
+            if fresh.settings.preview { settings.preview = true }
+        } else {
+            guard let codec else { throw .file("project files are not available in this build", file.range) }
+            do { doc = try codec.decode(bytes) } catch {
+                throw .file("cannot load '\(file.text)': \(error)", file.range)
+            }
         }
         commit(doc, c.text)
         fileName = file.text
+        sourceFile = file.text
         savedDocument = doc
-        return []
+        return responses
+    }
+
+    /// `run FILE.lab`: the script's commands run into the current document, as one undo step.
+    mutating func runFile(_ file: Name, _ c: Command) throws(ScriptError) -> [Response] {
+        guard Session.isScript(file.text) else {
+            throw .file("run takes a .lab script; `load \(escapeForTerminal(file.text))` opens a project", file.range)
+        }
+        let text = String(decoding: try read(file), as: UTF8.self)
+        if sourceFile == nil { sourceFile = file.text }
+        return try runScriptCommands(text, name: file.text, label: c.text)
     }
 
     /// `.lab` files (and anything that is not `.json`) are scripts.

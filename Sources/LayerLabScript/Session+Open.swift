@@ -3,12 +3,16 @@ import LayerLabCore
 /// Entry points for front ends that name a file outside the command language
 /// (`layerlab FILE`, `layerlab inspect FILE …`).
 extension Session {
-    /// Loads a script (one undo step) or project, as `load FILE` does. Errors inside a script
-    /// point into it; errors reading the file print as `FILE: message`.
-    public mutating func open(_ path: String) -> Outcome {
+    /// Opens a script or project, as `load FILE` does; with `into`, a script's commands run into
+    /// the current document instead, as `run FILE` does (`layerlab run A.lab B.lab` builds one
+    /// scene from both). Errors inside a script point into it; errors reading the file print
+    /// as `FILE: message`.
+    public mutating func open(_ path: String, into: Bool = false) -> Outcome {
         let range = SourceRange(SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 1))
         let name = Name(text: path, range: range)
-        let c = Command(verb: Name(text: "load", range: range), kind: .load(name), text: "load \(path)", range: range)
+        let verb = into && Session.isScript(path) ? "run" : "load"
+        let c = Command(verb: Name(text: verb, range: range), kind: verb == "run" ? .run(name) : .load(name),
+                        text: "\(verb) \(path)", range: range)
         do {
             return .done(try perform(c))
         } catch {

@@ -34,8 +34,11 @@ extension Session {
         case .new:
             commit(Document(), c.text)
             fileName = nil
+            // Nothing in an empty document is worth a question before the next `load`.
+            savedDocument = document
             out = []
         case .load(let file): out = try load(file, c)
+        case .run(let file): out = try runFile(file, c)
         case .save(let file): out = [.text(try save(file, c))]
         case .saveReplacing(let file): out = [.text(try save(file, c, replacing: true))]
         case .recover: out = [.text(try recover(c))]

@@ -6,7 +6,7 @@ import Testing
 /// the prompt). Commands whose example needs the outside world are run for what they ask of it.
 struct HelpExampleTests {
     /// Examples that need files or a crashed session: they must still parse and fail cleanly.
-    static let needsTheOutside: Set<String> = ["load", "save", "recover"]
+    static let needsTheOutside: Set<String> = ["load", "run", "save", "recover"]
 
     static var commands: [CommandSpec] { CommandTable.all }
 

@@ -40,10 +40,10 @@ import LayerLabCore
     @Test func scriptIsOneUndoStepAndAllOrNothing() {
         let files = MemoryFiles(["a.lab": "layer a\nlayer b in a\nset b opacity=0.5\n", "bad.lab": "layer c\nset c opacity=x\n"])
         var s = Session.test(files: files)
-        s.ok("load a.lab")
+        s.ok("run a.lab")
         #expect(s.history.entries.count == 2)
         #expect(s.document.allLayers.map(\.layer.name) == ["a", "b"])
-        _ = s.fails("load bad.lab")
+        _ = s.fails("run bad.lab")
         #expect(s.document.layer(named: "c") == nil)
         s.ok("undo")
         #expect(s.document.layers.isEmpty)
