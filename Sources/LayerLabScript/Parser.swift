@@ -32,6 +32,16 @@ public struct Parser {
         return commands
     }
 
+    /// One value and nothing after it (a kept spelling read back), or nil.
+    static func expression(_ text: String) -> Expr? {
+        // After `key=`, as in a command: elsewhere `#` begins a comment.
+        var parser = Parser(lexing: "v=" + text, firstLine: 1)
+        guard parser.peek.word == "v", parser.peekNext.isSymbol("=") else { return nil }
+        parser.p += 2
+        guard let e = try? parser.expression(), parser.peek.kind == .end, parser.tokens.error == nil else { return nil }
+        return e
+    }
+
     // MARK: - Token access
 
     var peek: Token { _read { yield tokens[p] } }

@@ -17,7 +17,8 @@ extension Session {
         let layer = try requireLayer(layerName)
         let kp = try resolveKeyPath(a.keyPath, on: layer, animatable: true)
         let name = a.arguments.asName?.text ?? document.uniqueName(base: "\(layer.name).\(kp.name)")
-        let anim = try buildAnimation(a, name: name, layer: layer, doc: document)
+        var anim = try buildAnimation(a, name: name, layer: layer, doc: document)
+        anim.written.generatedName = a.arguments.asName == nil
         let end = document.animations.count
         try commitInPlace(c.text, History.Region(animations: end..<end)) { (s, doc) throws(ScriptError) in
             do throws(EditError) { try doc.addAnimation(anim) } catch {
@@ -130,8 +131,10 @@ extension Session {
             let e = a.value
             if let attribute = MediaTiming.attribute(named: a.key.text) {
                 attribute.set(try r.timingValue(e, for: attribute), in: &anim.timing)
+                anim.written.note(a.key.text, e.spelling(for: nil))
                 continue
             }
+            anim.written.note(a.key.text, e.spelling(for: a.key.text == "path" ? .path : kp?.type))
             switch a.key.text {
             case "from", "to", "by":
                 let v = try value(e)
@@ -264,7 +267,8 @@ extension Session {
         let time = try r.timeExpr(t)
         let list = try assignments(arguments, for: layerName.text, in: doc)
         let name = args.asName?.text ?? doc.uniqueName(base: "\(layerName.text).at")
-        let event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has("animated"))
+        var event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has("animated"))
+        event.writtenTime = WrittenForm(t.spelling(for: nil))
         do { try doc.addEvent(event) } catch {
             let range: SourceRange
             switch error {

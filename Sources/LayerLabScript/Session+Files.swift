@@ -105,13 +105,15 @@ extension Session {
 
     /// The document as a script, checked by running it in a fresh session: a document loaded
     /// from a project may hold what no command states, and a script must rebuild it exactly.
+    /// The script is first written as the user typed it (spellings, order, made-up names
+    /// left out); should that not rebuild the document, as every value is stored.
     func checkedScript(_ range: SourceRange) throws(ScriptError) -> String {
-        let script = ScriptWriter.script(for: document)
-        var replay = Session()
-        let outcome = replay.runScript(script, name: "script")
-        guard outcome.diagnostic == nil, replay.document == document else {
-            throw .file("this document holds something no command can state (it came from a project file); save it as .json", range)
+        for spelled in [true, false] {
+            let script = ScriptWriter.script(for: document, spelled: spelled)
+            var replay = Session()
+            let outcome = replay.runScript(script, name: "script")
+            if outcome.diagnostic == nil, replay.document == document { return script }
         }
-        return script
+        throw .file("this document holds something no command can state (it came from a project file); save it as .json", range)
     }
 }

@@ -34,7 +34,7 @@ struct SaveScriptTests {
         #expect(s.ok("save scene.lab") == "saved scene.lab")
         let text = String(decoding: try #require(files.files["scene.lab"]), as: UTF8.self)
         #expect(text.hasPrefix(ScriptWriter.header))
-        #expect(text.contains("beginTime=fade.end") && text.contains("as hide") && text.contains("group inner"))
+        #expect(text.contains("beginTime=after fade") && text.contains("as hide") && text.contains("group inner"))
         var back = Session.test(files: files)
         #expect(back.run(text, name: "scene.lab").diagnostic == nil)
         #expect(back.document == s.document)
