@@ -11,8 +11,13 @@ extension Session {
         case .canvas(let args): try canvas(args, c); out = []
         case .path(let n, let e): try definePath(n, e, c); out = []
         case .layer(let kind, let n, let args, let cells): try addLayer(kind, n, args, cells: cells, c); out = []
-        case .set(let target, let args): try set(target, args, c); out = []
-        case .setKeyPath(let target, let e): try setKeyPath(target, e, c); out = []
+        case .set(let target, let args):
+            try set(target, args, c)
+            out = args.has("animated") ? [] : overrideNotes(args.arguments, layer: target.text).map { .text($0) }
+        case .setKeyPath(let target, let e):
+            try setKeyPath(target, e, c)
+            let (owner, rest) = splitTarget(target)
+            out = rest.map { overrideNotes([Argument(key: $0, value: e)], layer: owner.text).map { .text($0) } } ?? []
         case .delete(let n): try delete(n, c); out = []
         case .rename(let old, let new): try rename(old, new, c); out = []
         case .move(let n, let args): try move(n, args, c); out = []

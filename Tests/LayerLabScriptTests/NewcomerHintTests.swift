@@ -85,4 +85,20 @@ struct TimelineWidthTests {
         s.settings.columns = nil
         #expect(s.ok("timeline").contains(TimelineChart.legend), "without a terminal: the full chart and legend")
     }
+
+    /// `set … animated` schedules a change at the current time that holds from then on; a
+    /// plain `set` after it is not seen from then, and says so, naming the change.
+    @Test func aPlainSetAfterAnAnimatedOneSaysWhatOverridesIt() {
+        var s = Session.test()
+        s.ok("shape dot path=circle(100, 100, 30)\nseek 1\nset dot fillColor=blue animated")
+        let note = s.ok("set dot fillColor=green")
+        #expect(note.contains("'dot.set' changes dot.fillColor at 1s") && note.contains("`delete dot.set`"))
+        #expect(s.ok("set dot.fillColor = green").contains("dot.set"))
+        #expect(s.ok("set dot opacity=0.5").isEmpty, "another property is not overridden")
+        s.ok("seek 0.5")
+        #expect(s.ok("set dot fillColor=green").isEmpty, "before the change the value shows")
+        s.ok("seek 1\ndelete dot.set")
+        #expect(s.ok("set dot fillColor=green").isEmpty)
+        #expect(s.ok("inspect dot.fillColor at=1").contains("#008000ff"))
+    }
 }
