@@ -183,6 +183,8 @@ public struct Lexer: Sendable {
             advance(over: c)
             if bracketDepth == 0 {
                 tokens.append(Token(kind: .separator, range: SourceRange(start, start), text: "\n", spaceBefore: sawSpace))
+            } else if Lexer.startsCommand(bytes[i...]), let open = openers.last(where: { $0.0 != "{" }) {
+                throw .cutShort(open.0, open.1)
             }
             sawSpace = true
         } else if c.isWhitespace {
@@ -238,6 +240,18 @@ public struct Lexer: Sendable {
             }
             emit(.symbol(ch), from: start, startIndex: startIndex)
         }
+    }
+
+    /// Whether a line starts, at its first column, with a command word followed by a space or
+    /// its end (`set icon …`): then it is a new command even inside a bracket left open, since
+    /// a value continued over lines is indented or starts with a value, not a command.
+    static func startsCommand(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
+        let word = line.prefix { isWordByte($0) }
+        let after = line.dropFirst(word.count).first
+        guard after == nil || after == UInt8(ascii: " ") || after == UInt8(ascii: "\t")
+                || after == UInt8(ascii: "\n") || after == UInt8(ascii: "\r") else { return false }
+        return CommandTable.indexByWord[String(decoding: word, as: UTF8.self)] != nil
     }
 
     /// Reads the rest of a word: letters, digits, `_`, and dots followed by one of those.

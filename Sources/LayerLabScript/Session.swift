@@ -72,8 +72,32 @@ public struct Session: Sendable {
     // MARK: - Input
 
     /// Handles one line of input: buffers it while a bracket is open or it ends with `\`,
-    /// otherwise runs every command on it (each its own undo step).
+    /// otherwise runs every command on it (each its own undo step). A line that starts with a
+    /// command word while a `(` or `[` is open ends the open command, which fails at its
+    /// bracket, and is then read as its own command: `handleLine` gives both outcomes, this
+    /// one the pair as one (the new line's responses, the open command's error).
     public mutating func handle(_ line: String) -> Outcome {
+        let outcomes = handleLine(line)
+        guard outcomes.count == 2, let cut = outcomes[0].diagnostic else { return outcomes[outcomes.count - 1] }
+        if case .needsMoreInput = outcomes[1] { return .failed([], cut) }
+        return .failed(outcomes[1].responses, outcomes[1].diagnostic ?? cut)
+    }
+
+    /// `handle`, giving the outcome of a command a new one cut short (see `handle`) first.
+    public mutating func handleLine(_ line: String) -> [Outcome] {
+        if !pending.isEmpty, pendingLex.lineCount == pending.count, let open = pendingLex.innermostOpen,
+           open.bracket != "{", Lexer.startsCommand(Array(line.utf8)[...]) {
+            let first = nextLine, text = pending.joined(separator: "\n")
+            let at = SourceLocation(line: open.location.line + first - 1, column: open.location.column)
+            cancelInput()
+            let error = ScriptError.cutShort(open.bracket, SourceRange(at, SourceLocation(line: at.line, column: at.column + 1)))
+            let cut = Outcome.failed([], Diagnostic(error, file: settings.sourceName, text: text, firstLine: first))
+            return [cut, handleOne(line)]
+        }
+        return [handleOne(line)]
+    }
+
+    private mutating func handleOne(_ line: String) -> Outcome {
         if pending.isEmpty || pendingLex.lineCount != pending.count {
             pendingLex = PendingLex()
             for earlier in pending { pendingLex.feed(earlier) }

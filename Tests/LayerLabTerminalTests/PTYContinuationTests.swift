@@ -35,4 +35,18 @@ struct PTYContinuationTests {
         #expect(out.contains("group pulse on box duration=1 { animate opacity to=0 }"), "one entry: \(out)")
         #expect(PTYREPLTests.enter(pty, "timeline").contains("pulse"), "and it runs again")
     }
+
+    /// An unclosed bracket does not eat the commands typed after it: a line that starts with a
+    /// command word ends the open command (an error at its bracket) and runs as itself.
+    @Test func aCommandWordEndsAnUnclosedBracket() throws {
+        let pty = try PTYREPLTests.start(state: PTYREPLTests.stateDirectory())
+        PTYREPLTests.enter(pty, "layer icon")
+        PTYREPLTests.enter(pty, "set icon backgroundColor=rgb(0,122,255", prompt: "...(> ")
+        let out = PTYREPLTests.enter(pty, "set icon opacity=0.5")
+        #expect(out.contains("'(' opened at 2:29 is never closed"), "the open command fails at its bracket: \(out)")
+        PTYREPLTests.enter(pty, "layer b")
+        let tree = PTYREPLTests.enter(pty, "inspect icon.opacity at=0")
+        #expect(tree.contains("icon.opacity = 0.5"), "the next commands ran: \(tree)")
+        #expect(PTYREPLTests.enter(pty, "tree").contains("b (layer)"))
+    }
 }

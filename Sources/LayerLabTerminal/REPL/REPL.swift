@@ -102,13 +102,22 @@ public final class REPL {
                     }
                 }
                 session.settings.columns = TerminalSize.current(environment: environment).columns
-                let outcome: Outcome
+                var outcomes: [Outcome]
                 if session.isContinuing && trimmed.isEmpty {
-                    outcome = session.endInput() ?? .done([])
+                    outcomes = [session.endInput() ?? .done([])]
                 } else {
+                    outcomes = session.handleLine(line)
+                    if outcomes.count > 1 {
+                        // A command word ended the open command: it failed, and this line is
+                        // a command (and a history entry) of its own.
+                        remember(Lexer.historyEntry(continuedLines))
+                        continuedLines = []
+                        recovery.record(session)
+                        if perform(outcomes.removeFirst()) == .leave { return 0 }
+                    }
                     if !trimmed.isEmpty { continuedLines.append(line) }
-                    outcome = session.handle(line)
                 }
+                let outcome = outcomes[0]
                 if case .needsMoreInput = outcome {
                     explainContinuation()
                     continue
