@@ -203,6 +203,14 @@ public struct Lexer: Sendable {
                 column += 1 + hex.count
                 i = hex.end
                 emit(.hexColor(text(from: startIndex + c.length)), from: start, startIndex: startIndex)
+            } else if inCommand, let d = char(at: i + c.length), d.isWordPart {
+                // Where a value stands, `#` right before letters or digits is a colour, not a
+                // comment: say what a colour takes rather than "expected a value".
+                advance(over: c)
+                wordRest()
+                let written = text(from: startIndex)
+                throw .invalid("'\(written)' is not a colour: a hex colour has 3, 4, 6 or 8 hex digits (0-9, a-f) after '#': #rgb, #rgba, #rrggbb or #rrggbbaa",
+                               SourceRange(start, here))
             } else {
                 while true {
                     skipASCII { $0 &- 10 >= 4 }  // anything but a line break

@@ -26,6 +26,7 @@ extension Session {
             }
         }
         var out: [Response] = a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
+        out += unitNotes(a.arguments.arguments, keyPath: kp).map { .text($0) }
         if settings.announceNames, let note = Session.fillNote(anim) { out.append(.text(note)) }
         return out
     }
@@ -60,7 +61,12 @@ extension Session {
             throw .edit(error, range)
         }
         commit(doc, c.text)
-        return settings.announceNames ? Session.fillNote(group).map { [.text($0)] } ?? [] : []
+        var out = unitNotes(args.arguments, keyPath: nil).map { Response.text($0) }
+        for child in children {
+            let kp = KeyPath.resolve(child.keyPath.text, for: layer.kind)
+            out += unitNotes(child.arguments.arguments, keyPath: kp).map { .text($0) }
+        }
+        return out + (settings.announceNames ? Session.fillNote(group).map { [.text($0)] } ?? [] : [])
     }
 
     /// Builds a group's children, nested groups included; every child runs on the group's layer.

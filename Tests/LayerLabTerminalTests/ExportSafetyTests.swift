@@ -49,6 +49,19 @@ import Testing
         #expect(contents(folder.file("x.lab")) == Data(Self.script.utf8))
     }
 
+    /// One limit per quantity, quoted by every message: the parser, the exporter and a canvas
+    /// too large to export say the same 4096, and the real size.
+    @Test func exportLimitsAgree() throws {
+        let folder = Folder()
+        var r = try layerlab(["-c", "layer a; export c.png size=5000x5000"], in: folder)
+        #expect(r.status == 1 && r.err.contains("1 to 4096 a side"), "\(r.err)")
+        r = try layerlab(["-c", "canvas size=9000x9000; export c.png"], in: folder)
+        #expect(r.status == 1 && r.err.contains("the canvas is 9000x9000 pixels; an export is at most 4096 a side"), "\(r.err)")
+        r = try layerlab(["-c", "layer a; export c.gif fps=0"], in: folder)
+        #expect(r.status == 1 && r.err.contains("fps must be more than 0 and at most 240, found 0"), "\(r.err)")
+        #expect(try layerlab(["-c", "layer a; export c.png size=4096x10"], in: folder).status == 0)
+    }
+
     @Test(arguments: ["png", "gif", "lottie", "swift", "cast"])
     func exportRefusesAFileOfAnotherKindUnlessForced(_ format: String) throws {
         let folder = Folder()

@@ -35,8 +35,8 @@ extension EffectPerformer {
         let evaluator = Evaluator(document: request.document)
         let to = request.to ?? evaluator.sceneDuration
         let fps = request.fps ?? Self.defaultFramesFPS
-        guard fps > 0, fps <= 240, fps.isFinite else {
-            io.err("layerlab: fps must be between 0 and 240, not \(formatNumber(fps))")
+        guard Limits.framesPerSecond.contains(fps) else {
+            io.err("layerlab: fps \(Limits.framesPerSecond.requirement), found \(formatFoundNumber(fps))")
             return false
         }
         let times = Self.frameTimes(from: request.from, to: to, fps: fps)
