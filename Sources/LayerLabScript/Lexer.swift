@@ -324,10 +324,14 @@ public struct Lexer: Sendable {
     mutating func number() throws(ScriptError) {
         let start = here, startIndex = i
         let first = try digits()
-        if let x = peek(), x.is("x"), let d = peek(1), d.isASCIIDigit || d.is(".") {
+        // `WxH`; the height may be negative (`0x-3`, as `inspect` prints a shadow offset).
+        if let x = peek(), x.is("x"), let d = peek(1),
+           d.isASCIIDigit || d.is(".") || (d.is("-") && (peek(2).map { $0.isASCIIDigit || $0.is(".") } ?? false)) {
             advance(over: x)
+            var sign = 1.0
+            if d.is("-") { advance(over: d); sign = -1 }
             let second = try digits()
-            emit(.size(first, second), from: start, startIndex: startIndex)
+            emit(.size(first, sign * second), from: start, startIndex: startIndex)
             return
         }
         var unit: String?

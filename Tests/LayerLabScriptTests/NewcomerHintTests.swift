@@ -130,4 +130,19 @@ struct TimelineWidthTests {
         #expect(s.ok("animate card position.x to=500 duration=2").isEmpty, "not an angle")
         #expect(s.ok("group g on card duration=90 { animate opacity to=1 }").contains("duration=90 is 1 min 30 s"))
     }
+
+    /// What `inspect` prints reads back: a size with a negative side (`shadowOffset`'s default
+    /// `0x-3`); and every number is checked against its range (`cornerRadius` as `lineWidth`).
+    @Test func aSizeWithANegativeSideReadsBack() {
+        var s = Session.test()
+        s.ok("layer a")
+        #expect(s.ok("inspect a.shadowOffset at=0") == "a.shadowOffset = 0x-3")
+        s.ok("set a shadowOffset=0x-3")
+        s.ok("set a shadowOffset=2x-4.5")
+        #expect(s.ok("inspect a.shadowOffset at=0") == "a.shadowOffset = 2x-4.5")
+        s.ok("set a shadowOffset=-2x-4")
+        #expect(s.ok("inspect a.shadowOffset at=0") == "a.shadowOffset = -2x-4")
+        #expect(s.fails("set a cornerRadius=-2").contains("cornerRadius must be 0 or more, found -2"))
+        #expect(s.fails("shape b lineWidth=-3").contains("must be 0 or more"))
+    }
 }
