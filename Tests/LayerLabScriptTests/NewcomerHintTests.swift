@@ -99,7 +99,7 @@ struct TimelineWidthTests {
         #expect(s.ok("set dot fillColor=green").isEmpty, "before the change the value shows")
         s.ok("seek 1\ndelete dot.set")
         #expect(s.ok("set dot fillColor=green").isEmpty)
-        #expect(s.ok("inspect dot.fillColor at=1").contains("#008000ff"))
+        #expect(s.ok("inspect dot.fillColor at=1").contains("#00ff00ff"), "green shows once the change is gone")
     }
 
     /// In a value position `#` starts a colour; a wrong number of hex digits says what a
