@@ -176,7 +176,8 @@ import LayerLabCore
         #expect(s.ok("help animate").hasPrefix("animate LAYER KEYPATH"))
         #expect(s.ok("help timing").contains("(2π/d)²"))
         #expect(s.ok("help keypaths").contains("strokeEnd"))
-        #expect(s.ok("help shape").hasPrefix("layer|shape|text|image"))
+        #expect(s.ok("help layer").hasPrefix("layer|shape|text|image"))
+        #expect(s.ok("help shape").hasPrefix("shape NAME"), "a kind has its own help")
     }
 
     @Test func treeAndTimeline() {
