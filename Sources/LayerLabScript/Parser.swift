@@ -184,7 +184,11 @@ public struct Parser {
         let verbs = ["animate", "keyframes", "spring", "group"]
         while true {
             skipSeparators()
-            if peek.isSymbol("}") { p += 1; break }
+            if peek.isSymbol("}") {
+                p += 1
+                try noTimingAfterBlock()
+                break
+            }
             guard case .word(let w) = peek.kind else {
                 if peek.kind == .end { throw .unclosed("{", open.range) }
                 throw .unexpected(found: peek.described, expected: "animate, keyframes, spring, group or '}'", peek.range)
@@ -206,6 +210,13 @@ public struct Parser {
             }
         }
         return children
+    }
+
+    /// `} duration=0.3`: a group's timing is written before its block; say so rather than
+    /// "expected end of command".
+    func noTimingAfterBlock() throws(ScriptError) {
+        guard case .word(let w) = peek.kind, peekNext.isSymbol("=") || w == "sequence" else { return }
+        throw .invalid("a group's timing goes before its '{': group NAME on LAYER \(w)\(w == "sequence" ? "" : "=…") { … }", peek.range)
     }
 
     /// An emitter's or cell's optional `{ cell NAME prop=value … [{ … }] }` block.

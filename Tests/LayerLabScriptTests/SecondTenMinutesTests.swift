@@ -63,4 +63,15 @@ struct SecondTenMinutesTests {
         #expect(s.fails("set a cornerRadius=-2").contains("cornerRadius must be 0 or more, found -2"))
         #expect(s.fails("shape b lineWidth=-3").contains("must be 0 or more"))
     }
+
+    /// Timing written after a group's closing brace says where it goes, for nested groups too.
+    @Test func groupTimingAfterTheBraceSaysItGoesBefore() {
+        var s = Session.test()
+        s.ok("layer box")
+        let e = s.fails("group g on box {\n  animate opacity to=0\n} duration=0.3")
+        #expect(e.contains("a group's timing goes before its '{'") && e.contains(":3:3:"), "\(e)")
+        #expect(s.fails("group g on box { group inner { animate opacity to=0 } repeatCount=2 }").contains("goes before its '{'"))
+        #expect(s.document.animations.isEmpty)
+        s.ok("group g on box duration=0.3 { animate opacity to=0 }")
+    }
 }
