@@ -47,6 +47,9 @@ public enum Effect: Sendable, Equatable {
     case page(String)
     /// Clear the terminal screen (nothing elsewhere).
     case clearScreen
+    /// A warning for standard error that stops nothing (a character the font lacks), so it
+    /// reaches the user of a script or pipe without mixing into what the commands print.
+    case warning(String)
     /// Replay a script whenever it changes and keep a live preview of it (a terminal front end).
     case watch(WatchRequest)
     /// Open the document as a script in the user's editor, then replay it

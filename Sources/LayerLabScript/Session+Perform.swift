@@ -54,6 +54,7 @@ extension Session {
         case .clearScreen: out = [.effect(.clearScreen)]
         case .watch(let file, let args): out = [.effect(.watch(try watchRequest(file, args)))]
         }
+        if let w = glyphWarning(after: c) { out.insert(.effect(.warning(w)), at: 0) }
         if let before {
             out += textNotes(before: before.0).map { .text($0) }
             if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {

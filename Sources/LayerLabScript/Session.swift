@@ -181,6 +181,7 @@ public struct Session: Sendable {
         history.record(label, child.document)
         time = child.time
         scriptCommandsRun = child.scriptCommandsRun
+        warnedGlyphs = child.warnedGlyphs
         settings.preview = child.settings.preview
         fileName = child.fileName
         savedDocument = child.savedDocument
