@@ -30,7 +30,9 @@ public enum CommandTable {
                     attributes: [.init("size", "WxH", "canvas size in points", default: "200x200"),
                                  .init("background", "COLOR", "background colour", default: "white"),
                                  .init("duration", "T", "scene length (a time expression)",
-                                       default: "until everything has ended, endless animations shown for one full cycle")],
+                                       default: "until everything has ended, endless animations shown for one full cycle"),
+                                 .init("poster", "T", "the moment a still shows when no time is named (`layerlab export FILE x.png`)",
+                                       default: "the end of the scene")],
                     summary: "Sets the canvas size, background colour and scene duration.",
                     example: "canvas size=300x200 background=#202020") { p, spec, _ throws(ScriptError) in
             .canvas(try p.arguments(spec))

@@ -107,6 +107,7 @@ public enum ScriptWriter {
             writeTimed()
             lines += deferred
             if let d = c.duration { lines.append("canvas duration=\(time(d, spelled: c.written["duration"]))") }
+            if let p = c.poster { lines.append("canvas poster=\(number(p))") }
         }
 
         // MARK: - Layers

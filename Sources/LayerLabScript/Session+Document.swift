@@ -13,6 +13,12 @@ extension Session {
             case "background":
                 canvas.background = try reader.color(a.value)
                 canvas.written.note("background", a.value.spelling(for: .color))
+            case "poster":
+                if case .word(let w, _) = a.value, w == "auto" || w == "none" {
+                    canvas.poster = nil
+                } else {
+                    canvas.poster = try reader.number(a.value, .time, in: Limits.sceneTimes, name: "poster")
+                }
             default:
                 if case .word(let w, _) = a.value, w == "auto" || w == "none" {
                     canvas.duration = nil

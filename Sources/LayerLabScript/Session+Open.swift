@@ -21,6 +21,13 @@ extension Session {
         }
     }
 
+    /// Moves the current time to the poster time (`Evaluator.posterTime`): from the shell, a
+    /// still without `--at` shows the scene rather than its (often empty) first moment.
+    public mutating func seekToPoster() {
+        let t = Evaluator(document: document).posterTime
+        if t.isFinite, Limits.sceneTimes.contains(t) { time = t }
+    }
+
     /// Runs a command given as separate words (a shell's arguments); errors point into the
     /// command as it would be typed, under the name `name`.
     public mutating func run(_ words: CommandWords, name: String) -> Outcome {

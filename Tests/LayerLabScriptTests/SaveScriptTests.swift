@@ -41,6 +41,17 @@ struct SaveScriptTests {
         #expect(back.ok("inspect dot.fillColor at=0").contains("#ff00004d"))
     }
 
+    @Test func thePosterTimeIsSavedAndRead() throws {
+        var s = Session.test()
+        s.ok("layer a\nanimate a opacity to=0 duration=3\ncanvas poster=1500ms")
+        #expect(s.document.canvas.poster == 1.5)
+        #expect(Evaluator(document: s.document).posterTime == 1.5)
+        #expect(ScriptWriter.script(for: s.document).contains("canvas poster=1.5"))
+        s.ok("canvas poster=none")
+        #expect(Evaluator(document: s.document).posterTime == 3, "the end of the scene")
+        #expect(s.fails("canvas poster=fade").contains("poster"))
+    }
+
     @Test func otherExtensionsAreRefused() {
         var s = Session.test()
         #expect(s.fails("layer a; save notes.txt").contains("save writes a .json project or a .lab script"))

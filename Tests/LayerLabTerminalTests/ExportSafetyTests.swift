@@ -49,6 +49,33 @@ import Testing
         #expect(contents(folder.file("x.lab")) == Data(Self.script.utf8))
     }
 
+    /// From the shell a still without --at shows the scene settled (its end), or the
+    /// canvas's poster time; --at still names any moment.
+    @Test func aStillWithoutATimeShowsTheScene() throws {
+        let folder = Folder()
+        write("layer a opacity=0 backgroundColor=red bounds=rect(0, 0, 50, 50)\nanimate a opacity from=0 to=1 duration=2 fillMode=forwards removedOnCompletion=false\n", folder.file("s.lab"))
+        func stdout(_ args: [String]) throws -> String {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: try #require(PersistenceTests.binary, "layerlab is built"))
+            p.arguments = args
+            p.environment = ["HOME": folder.path, "XDG_STATE_HOME": folder.path, "PATH": "/usr/bin:/bin", "TERM": "dumb"]
+            p.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return text
+        }
+        #expect(try stdout(["export", "s.lab", "a.png"]).contains("t=2)"))
+        #expect(try stdout(["export", "s.lab", "b.png", "--at", "0.5"]).contains("t=0.5)"))
+        write("canvas poster=1.5\n", folder.file("p.lab"))
+        #expect(try stdout(["run", "s.lab", "p.lab"]).isEmpty)
+        write("layer a opacity=0\nanimate a opacity to=1 duration=2\ncanvas poster=1.5\n", folder.file("q.lab"))
+        #expect(try stdout(["export", "q.lab", "c.png"]).contains("t=1.5)"))
+    }
+
     /// One limit per quantity, quoted by every message: the parser, the exporter and a canvas
     /// too large to export say the same 4096, and the real size.
     @Test func exportLimitsAgree() throws {

@@ -4,6 +4,9 @@ public struct Canvas: Hashable, Sendable {
     public var background: Color = .white
     /// The scene's length; nil derives it (see `Document.sceneDuration`).
     public var duration: TimeExpr? = nil
+    /// The scene time a still picture shows when none is named (`export x.png` from the
+    /// shell); nil: the end of the scene, where everything has settled.
+    public var poster: Double? = nil
     /// How `background` and `duration` were typed, for scripts written back.
     public var written = WrittenForms()
     public init() {}
