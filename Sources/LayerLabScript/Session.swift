@@ -22,6 +22,10 @@ public struct Session: Sendable {
         public var announceNames = true
         /// The terminal's width, when output goes to one: `timeline` fits its chart to it.
         public var columns: Int?
+        /// Number each entry's lines from 1 (the interactive prompt, where an error in what was
+        /// just typed says `<input>:1:5`); otherwise lines count from the start of the input,
+        /// as in a file piped in.
+        public var linesPerEntry = false
         public init(preview: Bool = false, sourceName: String = "<stdin>", announceNames: Bool = true) {
             self.preview = preview; self.sourceName = sourceName; self.announceNames = announceNames
         }
@@ -87,7 +91,7 @@ public struct Session: Sendable {
     public mutating func handleLine(_ line: String) -> [Outcome] {
         if !pending.isEmpty, pendingLex.lineCount == pending.count, let open = pendingLex.innermostOpen,
            open.bracket != "{", Lexer.startsCommand(Array(line.utf8)[...]) {
-            let first = nextLine, text = pending.joined(separator: "\n")
+            let first = entryFirstLine, text = pending.joined(separator: "\n")
             let at = SourceLocation(line: open.location.line + first - 1, column: open.location.column)
             cancelInput()
             let error = ScriptError.cutShort(open.bracket, SourceRange(at, SourceLocation(line: at.line, column: at.column + 1)))
@@ -120,8 +124,11 @@ public struct Session: Sendable {
         pending = []
     }
 
+    /// The number of the first line of the entry being read.
+    var entryFirstLine: Int { settings.linesPerEntry ? 1 : nextLine }
+
     private mutating func runPending(_ text: String) -> Outcome {
-        let first = nextLine
+        let first = entryFirstLine
         nextLine += pending.count
         pending = []
         return run(text, name: settings.sourceName, firstLine: first)

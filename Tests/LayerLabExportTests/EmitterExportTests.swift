@@ -65,7 +65,7 @@ struct EmitterExportTests {
         let notes = LottieExporter.export(try Self.document(), options: LottieOptions()).notes
         let fire = notes.filter { $0.hasPrefix("fire:") }
         #expect(fire == [
-            "fire: particles (CAEmitterLayer) are not exported to Lottie, only the layer itself (2 cells, 11 cell properties)",
+            "fire: particles (CAEmitterLayer) are not exported to Lottie, only the layer itself (2 cells, 9 cell properties)",
             "fire: emitterPosition, emitterShape, emitterSize, renderMode, seed and birthRate are not exported to Lottie",
         ], "\(notes)")
         #expect(!notes.contains { $0.hasPrefix("spark:") || $0.hasPrefix("trail:") }, "\(notes)")

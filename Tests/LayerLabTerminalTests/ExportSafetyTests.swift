@@ -28,6 +28,35 @@ import Testing
         return (p.terminationStatus, text)
     }
 
+    /// Runs `layerlab ARGS` in `folder`; its standard output.
+    func output(_ args: [String], in folder: Folder) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try #require(PersistenceTests.binary, "layerlab is built"))
+        p.arguments = args
+        p.environment = ["HOME": folder.path, "XDG_STATE_HOME": folder.path, "PATH": "/usr/bin:/bin", "TERM": "dumb"]
+        p.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return text
+    }
+
+    /// The cast export says the screen its header states (the frame fitted into the cells
+    /// asked for), not the cells asked for.
+    @Test func theCastSummaryMatchesItsHeader() throws {
+        let folder = Folder()
+        let said = try output(["-c", "layer a backgroundColor=red bounds=rect(0, 0, 50, 50); export c.cast to=0.1"], in: folder)
+        let head = String(decoding: try #require(contents(folder.file("c.cast"))), as: UTF8.self).split(separator: "\n")[0]
+        let width = try #require(head.split(separator: ",").first { $0.contains("\"width\"") }?.split(separator: ":").last)
+        let height = try #require(head.split(separator: ",").first { $0.contains("\"height\"") }?.split(separator: ":").last)
+        let cells = "\(width.trimmingCharacters(in: .whitespaces))x\(height.trimmingCharacters(in: .whitespaces)) cells"
+        #expect(said.contains(cells), "\(said) / \(head)")
+        #expect(!said.contains("80x24"), "the frame of a square canvas is not 80 columns wide")
+    }
+
     func write(_ text: String, _ path: String) {
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
@@ -54,20 +83,7 @@ import Testing
     @Test func aStillWithoutATimeShowsTheScene() throws {
         let folder = Folder()
         write("layer a opacity=0 backgroundColor=red bounds=rect(0, 0, 50, 50)\nanimate a opacity from=0 to=1 duration=2 fillMode=forwards removedOnCompletion=false\n", folder.file("s.lab"))
-        func stdout(_ args: [String]) throws -> String {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: try #require(PersistenceTests.binary, "layerlab is built"))
-            p.arguments = args
-            p.environment = ["HOME": folder.path, "XDG_STATE_HOME": folder.path, "PATH": "/usr/bin:/bin", "TERM": "dumb"]
-            p.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            return text
-        }
+        func stdout(_ args: [String]) throws -> String { try output(args, in: folder) }
         #expect(try stdout(["export", "s.lab", "a.png"]).contains("t=2)"))
         #expect(try stdout(["export", "s.lab", "b.png", "--at", "0.5"]).contains("t=0.5)"))
         write("canvas poster=1.5\n", folder.file("p.lab"))

@@ -16,13 +16,20 @@ extension EffectPerformer {
 
     /// Performs `show`: one frame at the request's time, sized to fit the terminal (80x24
     /// when output is not one), in the mode and colours the terminal supports.
-    func show(_ request: ShowRequest, _ io: StandardIO) -> Bool {
+    /// - Parameter centred: in the middle of the terminal's width (after `play`, which draws there).
+    func show(_ request: ShowRequest, _ io: StandardIO, centred: Bool = false) -> Bool {
         guard let options = frameOptions(size: request.size, mode: request.mode, color: request.color, io) else {
             return false
         }
         let images = loadImages(request.document, io)
-        io.out(trimmedFrame(FrameRenderer.render(document: request.document, time: request.time,
-                                                 options: options, images: images)))
+        var frame = trimmedFrame(FrameRenderer.render(document: request.document, time: request.time,
+                                                      options: options, images: images))
+        if centred {
+            let width = FrameRenderer.layout(canvas: request.document.canvas.size, options: options).columns
+            let margin = String(repeating: " ", count: max(0, (TerminalSize.current(environment: ProcessEnvironment.current()).columns - width) / 2))
+            frame = frame.split(separator: "\n", omittingEmptySubsequences: false).map { margin + $0 }.joined(separator: "\n")
+        }
+        io.out(frame)
         return true
     }
 

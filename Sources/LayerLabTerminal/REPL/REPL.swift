@@ -49,7 +49,9 @@ public final class REPL {
         // One line that says where help is, so a first prompt is never a blank wall.
         io.err("LayerLab \(CLI.version): 'help' lists the commands, Tab completes, Ctrl-D leaves.")
         let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(ShellCommand.directory(of:)))
-        let repl = REPL(session: Session.forCommandLine(sourceName: "<input>", announceNames: true), io: io,
+        var session = Session.forCommandLine(sourceName: "<input>", announceNames: true)
+        session.settings.linesPerEntry = true
+        let repl = REPL(session: session, io: io,
                         editor: editor, historyStore: store, environment: environment, effects: effects,
                         color: color, recovery: recovery)
         if let file {
@@ -205,7 +207,12 @@ public final class REPL {
         editor.complete = nil
         var prompt = question
         while true {
-            guard case .line(let answer) = editor.readLine(prompt: prompt) else { return false }
+            guard case .line(let answer) = editor.readLine(prompt: prompt) else {
+                // Ctrl-C or Ctrl-D leaves the cursor after the question: end its line, so the
+                // next prompt does not overwrite it.
+                io.out("")
+                return false
+            }
             if let yes = REPL.answer(answer, byDefault: byDefault) { return yes }
             prompt = "Please answer y or n (Enter is \(byDefault ? "yes" : "no")). \(question)"
         }
