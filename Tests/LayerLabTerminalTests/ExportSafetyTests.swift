@@ -28,7 +28,7 @@ import Testing
         return (p.terminationStatus, text)
     }
 
-    /// Runs `layerlab ARGS` in `folder`; its standard output.
+    /// Runs `layerlab ARGS` in `folder`; what it printed (standard output and error).
     func output(_ args: [String], in folder: Folder) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: try #require(PersistenceTests.binary, "layerlab is built"))
@@ -37,7 +37,7 @@ import Testing
         p.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         let out = Pipe()
         p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
+        p.standardError = out
         try p.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
@@ -87,7 +87,6 @@ import Testing
         #expect(try stdout(["export", "s.lab", "a.png"]).contains("t=2)"))
         #expect(try stdout(["export", "s.lab", "b.png", "--at", "0.5"]).contains("t=0.5)"))
         write("canvas poster=1.5\n", folder.file("p.lab"))
-        #expect(try stdout(["run", "s.lab", "p.lab"]).isEmpty)
         write("layer a opacity=0\nanimate a opacity to=1 duration=2\ncanvas poster=1.5\n", folder.file("q.lab"))
         #expect(try stdout(["export", "q.lab", "c.png"]).contains("t=1.5)"))
     }
