@@ -197,7 +197,7 @@ enum SwiftTypeCheck {
         var paths: [String] = []
         for (i, f) in files.enumerated() {
             let url = dir.appendingPathComponent("\(i)-\(f.name)")
-            try f.source.write(to: url, atomically: true, encoding: .utf8)
+            try f.source.write(to: url, atomically: false, encoding: .utf8)
             paths.append(url.path)
         }
         return try run(["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", modules.path] + paths)

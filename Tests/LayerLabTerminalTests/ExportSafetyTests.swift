@@ -58,7 +58,7 @@ import Testing
     }
 
     func write(_ text: String, _ path: String) {
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = plainWrite(path, Data(text.utf8))
     }
 
     func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
@@ -172,8 +172,8 @@ import Testing
         let f = Folder()
         mkdir(f.file("proj"), 0o755)
         mkdir(f.file("proj/sub"), 0o755)
-        _ = FileManager.default.createFile(atPath: f.file("proj/sub/ok.txt"), contents: Data("R = red\n\nRR\n".utf8))
-        _ = FileManager.default.createFile(atPath: f.file("secret.txt"), contents: Data("R = red\n\nR\n".utf8))
+        _ = plainWrite(f.file("proj/sub/ok.txt"), Data("R = red\n\nRR\n".utf8))
+        _ = plainWrite(f.file("secret.txt"), Data("R = red\n\nR\n".utf8))
         symlink(f.file("secret.txt"), f.file("proj/link.txt"))
         return f
     }
@@ -201,7 +201,7 @@ import Testing
     @Test func hugeFilesAndDevicesAreRefusedBeforeReading() throws {
         let f = Folder()
         let big = f.file("big.txt")
-        _ = FileManager.default.createFile(atPath: big, contents: nil)
+        _ = plainWrite(big, nil)
         #expect(truncate(big, 1 << 30) == 0)
         #expect(throws: ImagingError.self) { try ImageLoader.load(big) }
         do { _ = try ImageLoader.load(big) } catch { #expect("\(error)".contains("at most 64 MB")) }
@@ -215,7 +215,7 @@ import Testing
         let f = Folder()
         for name in ["big.lab", "big.json"] {
             let big = f.file(name)
-            _ = FileManager.default.createFile(atPath: big, contents: nil)
+            _ = plainWrite(big, nil)
             #expect(truncate(big, 1 << 30) == 0)
             do { _ = try LocalFiles().read(big); Issue.record("read \(name)") } catch {
                 #expect("\(error)" == "it is 1024 MB; scripts and projects are at most 16 MB")
@@ -239,12 +239,12 @@ import Testing
     @Test func textArtErrorsNeverQuoteTheFile() {
         let f = Folder()
         let file = f.file("notes.txt")
-        _ = FileManager.default.createFile(atPath: file, contents: Data("export SECRET=hunter2\n".utf8))
+        _ = plainWrite(file, Data("export SECRET=hunter2\n".utf8))
         do { _ = try ImageLoader.load(file); Issue.record("not an image") } catch {
             #expect(!"\(error)".contains("hunter2") && !"\(error)".contains("'e'") && !"\(error)".contains("SECRET"))
             #expect("\(error)".contains(":1: column 1 is a character not in the palette"))
         }
-        _ = FileManager.default.createFile(atPath: file, contents: Data("X = hunter2\n\nX\n".utf8))
+        _ = plainWrite(file, Data("X = hunter2\n\nX\n".utf8))
         do { _ = try ImageLoader.load(file) } catch { #expect(!"\(error)".contains("hunter2")) }
     }
 }
