@@ -55,6 +55,8 @@ let package = Package(
         .target(name: "LayerLabRaster", dependencies: ["LayerLabCore", "CNumeric"], swiftSettings: swiftSettings),
         // JSON project format (Data in, Data out).
         .target(name: "LayerLabProject", dependencies: ["LayerLabCore"], swiftSettings: swiftSettings),
+        // Lottie JSON in: a typed model of the format and its conversion to a Document (pure).
+        .target(name: "LayerLabLottie", dependencies: ["LayerLabCore", "LayerLabProject"], swiftSettings: swiftSettings),
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
         .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
         // The command language: lexer, parser, session, diagnostics, help.
@@ -62,7 +64,7 @@ let package = Package(
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
-                               "LayerLabExport",
+                               "LayerLabExport", "LayerLabLottie",
                                "CEditLine", "CPNG", "CGIF"],
                 swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing
@@ -85,9 +87,11 @@ let package = Package(
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal", "CGIF"]),
-        .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
+        .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabLottie"]),
+        .testTarget(name: "LayerLabLottieTests",
+                    dependencies: ["LayerLabLottie", "LayerLabCore", "LayerLabProject", "LayerLabScript", "LayerLabExport"]),
         .testTarget(name: "LottiePlayerTests",
-                    dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal",
+                    dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal", "LayerLabLottie",
                                    "PeerLibraries"]),
         .testTarget(name: "ExamplesTests",
                     dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport"],

@@ -78,6 +78,8 @@ public struct Command: Hashable, Sendable {
         case load(Name)
         /// `run FILE.lab`: the script's commands run into the current document.
         case run(Name)
+        /// `load FILE strict`: refuses a file of another format (Lottie) that would not be reproduced whole.
+        case loadStrict(Name)
         case save(Name?)
         /// `save! FILE`: also replaces a file that is not a LayerLab project.
         case saveReplacing(Name)

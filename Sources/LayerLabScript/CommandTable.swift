@@ -219,10 +219,12 @@ public enum CommandTable {
                     example: "history") { _, _, _ throws(ScriptError) in .history },
         CommandSpec("new", .files, [[]], summary: "Starts an empty document (undoable).",
                     example: "new") { _, _, _ throws(ScriptError) in .new },
-        CommandSpec("load", .files, [[.slot("FILE")]],
-                    summary: "Opens a .lab script or a JSON project: the document becomes what the file describes (one undoable step), and `save` without a name writes back to it. To add a script's commands to the current document, use `run`.",
+        CommandSpec("load", .files, [[.slot("FILE"), .optional([.word("strict")])]],
+                    flags: ["strict": "refuse a Lottie file that uses anything LayerLab would not reproduce"],
+                    summary: "Opens a .lab script, a JSON project or a Lottie file: the document becomes what the file describes (one undoable step), and `save` without a name writes back to a script or project. A Lottie file is told by its content; what it uses that LayerLab does not draw is named in warnings, and with `strict` the file is refused instead. To add a script's commands to the current document, use `run`.",
                     example: "load examples/loading-s.lab") { p, _, _ throws(ScriptError) in
-            .load(try p.fileName())
+            let file = try p.fileName()
+            return p.word("strict") != nil ? .loadStrict(file) : .load(file)
         },
         CommandSpec("run", .files, [[.slot("FILE")]],
                     summary: "Runs a .lab script's commands into the current document, as one undoable step (all of it, or at the first error none of it).",

@@ -14,4 +14,36 @@ public protocol ProjectCodec: Sendable {
     func encode(_ document: Document) -> [UInt8]
     /// Throws an error whose description names where the file is broken.
     func decode(_ bytes: [UInt8]) throws -> Document
+    /// A file of another format told by its content (Lottie), as a document and warnings (one
+    /// line per kind of thing not reproduced); nil when the bytes are not such a file. With
+    /// `strict`, a file that would warn is refused (throws).
+    func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument?
+}
+
+extension ProjectCodec {
+    public func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument? { nil }
+}
+
+/// A document read from another format, with what could not be reproduced.
+public struct ImportedDocument: Sendable {
+    public var document: Document
+    public var warnings: [String]
+    /// The format's name for messages ("Lottie").
+    public var format: String
+    /// Where each animation came from, by animation name.
+    public var origins: [String: ImportOrigin]
+    public init(document: Document, warnings: [String], format: String, origins: [String: ImportOrigin] = [:]) {
+        self.document = document; self.warnings = warnings; self.format = format; self.origins = origins
+    }
+}
+
+/// What an imported animation was made from: the other format's layer and property
+/// (`Ball ks.p`) and that format's frame of each keyframe, at `frameRate` frames a second.
+public struct ImportOrigin: Hashable, Sendable {
+    public var source: String
+    public var frames: [Double]
+    public var frameRate: Double
+    public init(source: String, frames: [Double], frameRate: Double) {
+        self.source = source; self.frames = frames; self.frameRate = frameRate
+    }
 }

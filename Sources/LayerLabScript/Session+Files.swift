@@ -2,11 +2,27 @@ import LayerLabCore
 
 /// `load`, `run` and `save`, through the injected `FileAccess` and `ProjectCodec`.
 extension Session {
-    /// `load FILE`: opens it. The document becomes what the file describes (a script is
-    /// replayed from an empty document, a project decoded), as one undo step; a failure
-    /// changes nothing.
-    mutating func load(_ file: Name, _ c: Command) throws(ScriptError) -> [Response] {
+    /// `load FILE`: opens it. The document becomes what the file describes (a Lottie file told
+    /// by its content is imported, a script is replayed from an empty document, a project
+    /// decoded), as one undo step; a failure changes nothing.
+    mutating func load(_ file: Name, _ c: Command, strict: Bool = false) throws(ScriptError) -> [Response] {
         let bytes = try read(file)
+        // Another format told by content (Lottie), whatever the extension.
+        if let codec {
+            let imported: ImportedDocument?
+            do { imported = try codec.importDocument(bytes, strict: strict) } catch {
+                throw .file("cannot load '\(escapeForTerminal(file.text))': \(error)", file.range)
+            }
+            if let imported {
+                commit(imported.document, c.text)
+                sourceFile = file.text
+                importOrigins = imported.origins.mapValues { $0 }
+                // Saving goes to a new project or script, never over the file it came from.
+                fileName = nil
+                savedDocument = imported.document
+                return imported.warnings.map { .effect(.warning("\(escapeForTerminal(file.text)): \($0)")) }
+            }
+        }
         let doc: Document
         var responses: [Response] = []
         if Session.isScript(file.text) {
@@ -27,6 +43,7 @@ extension Session {
             }
         }
         commit(doc, c.text)
+        importOrigins = [:]
         fileName = file.text
         sourceFile = file.text
         savedDocument = doc
@@ -38,7 +55,10 @@ extension Session {
         guard Session.isScript(file.text) else {
             throw .file("run takes a .lab script; `load \(escapeForTerminal(file.text))` opens a project", file.range)
         }
-        let text = String(decoding: try read(file), as: UTF8.self)
+        let bytes = try read(file)
+        // A Lottie file (told by its content) is not a script: it is opened, as `load` does.
+        if let codec, (try? codec.importDocument(bytes, strict: false)) != nil { return try load(file, c) }
+        let text = String(decoding: bytes, as: UTF8.self)
         if sourceFile == nil { sourceFile = file.text }
         return try runScriptCommands(text, name: file.text, label: c.text)
     }

@@ -3,16 +3,17 @@ import LayerLabCore
 /// Entry points for front ends that name a file outside the command language
 /// (`layerlab FILE`, `layerlab inspect FILE …`).
 extension Session {
-    /// Opens a script or project, as `load FILE` does; with `into`, a script's commands run into
-    /// the current document instead, as `run FILE` does (`layerlab run A.lab B.lab` builds one
-    /// scene from both). Errors inside a script point into it; errors reading the file print
-    /// as `FILE: message`.
-    public mutating func open(_ path: String, into: Bool = false) -> Outcome {
+    /// Opens a script, project or Lottie file, as `load FILE` does; with `into`, a script's
+    /// commands run into the current document instead, as `run FILE` does (`layerlab run
+    /// A.lab B.lab` builds one scene from both). With `strict`, a Lottie file that uses
+    /// anything not reproduced is refused. Errors inside a script point into it; errors
+    /// reading the file print as `FILE: message`.
+    public mutating func open(_ path: String, into: Bool = false, strict: Bool = false) -> Outcome {
         let range = SourceRange(SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 1))
         let name = Name(text: path, range: range)
-        let verb = into && Session.isScript(path) ? "run" : "load"
-        let c = Command(verb: Name(text: verb, range: range), kind: verb == "run" ? .run(name) : .load(name),
-                        text: "\(verb) \(path)", range: range)
+        let verb = into && !strict && Session.isScript(path) ? "run" : "load"
+        let kind: Command.Kind = verb == "run" ? .run(name) : strict ? .loadStrict(name) : .load(name)
+        let c = Command(verb: Name(text: verb, range: range), kind: kind, text: "\(verb) \(path)", range: range)
         do {
             return .done(try perform(c))
         } catch {

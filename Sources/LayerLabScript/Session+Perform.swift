@@ -41,8 +41,10 @@ extension Session {
             fileName = nil
             // Nothing in an empty document is worth a question before the next `load`.
             savedDocument = document
+            importOrigins = [:]
             out = []
         case .load(let file): out = try load(file, c)
+        case .loadStrict(let file): out = try load(file, c, strict: true)
         case .run(let file): out = try runFile(file, c)
         case .save(let file): out = [.text(try save(file, c))]
         case .saveReplacing(let file): out = [.text(try save(file, c, replacing: true))]

@@ -36,6 +36,9 @@ public struct EffectPerformer: Sendable {
             io.err(text)
             return true
         case .quit: return true
+        case .warning(let text):
+            io.err("layerlab: warning: " + text)
+            return true
         }
     }
 
