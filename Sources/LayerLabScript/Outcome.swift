@@ -47,9 +47,6 @@ public enum Effect: Sendable, Equatable {
     case page(String)
     /// Clear the terminal screen (nothing elsewhere).
     case clearScreen
-    /// A warning for standard error that stops nothing (a character the font lacks), so it
-    /// reaches the user of a script or pipe without mixing into what the commands print.
-    case warning(String)
     /// Replay a script whenever it changes and keep a live preview of it (a terminal front end).
     case watch(WatchRequest)
     /// Open the document as a script in the user's editor, then replay it
@@ -58,7 +55,9 @@ public enum Effect: Sendable, Equatable {
     /// Leave; an interactive front end asks first when `Session.isDirty`.
     case quit
     /// Something the user should know that is not an error (what an opened Lottie file uses
-    /// that is not drawn): printed on standard error, the command still succeeds.
+    /// that is not drawn, a character the font lacks): printed on standard error, so it reaches
+    /// the user of a script or pipe without mixing into what the commands print; the command
+    /// still succeeds.
     case warning(String)
 }
 

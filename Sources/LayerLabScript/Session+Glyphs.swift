@@ -66,7 +66,7 @@ extension Session {
             return "'\(escapeForTerminal(String(ch)))' (\(code))"
         }
         let more = missing.count > 12 ? " and \(missing.count - 12) more" : ""
-        return "warning: the built-in font has no glyph for \(listed.joined(separator: ", "))\(more); "
+        return "the built-in font has no glyph for \(listed.joined(separator: ", "))\(more); "
             + "\(missing.count == 1 ? "it draws" : "they draw") as a box"
     }
 }

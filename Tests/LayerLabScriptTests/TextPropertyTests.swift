@@ -35,14 +35,14 @@ struct TextPropertyTests {
             s.handle(line).responses.compactMap { if case .effect(.warning(let t)) = $0 { return t }; return nil }.joined(separator: "\n")
         }
         let first = printed("text t string=\"Ünïcödé ┌─┐ ア\"")
-        #expect(first.contains("warning: the built-in font has no glyph for 'ア' (U+30A2)"), "\(first)")
+        #expect(first.contains("the built-in font has no glyph for 'ア' (U+30A2)"), "\(first)")
         #expect(first.contains("it draws as a box"))
         #expect(!first.contains("Ü"), "characters it has are not named")
         #expect(!printed("set t string=\"アア\"").contains("warning"), "said once")
         #expect(printed("at 1 set t string=\"✓\"").contains("'✓' (U+2713)"), "scheduled strings too")
         var script = Session.test(files: MemoryFiles(["t.lab": "text t string=\"世界\"\n"]))
         let warned = script.run("load t.lab", name: "<t>").responses
-        #expect(warned == [.effect(.warning("warning: the built-in font has no glyph for '世' (U+4E16), '界' (U+754C); they draw as a box"))],
+        #expect(warned == [.effect(.warning("the built-in font has no glyph for '世' (U+4E16), '界' (U+754C); they draw as a box"))],
                 "scripts and pipes are told too, on standard error")
         #expect(script.run("run t.lab", name: "<t>").diagnostic != nil, "t already exists")
         #expect(script.ok("text u string=\"世\"").isEmpty, "said once")

@@ -32,9 +32,6 @@ public struct EffectPerformer: Sendable {
         case .edit:
             io.err("layerlab: edit opens your editor, so it works only at the interactive prompt")
             return false
-        case .warning(let text):
-            io.err(text)
-            return true
         case .quit: return true
         case .warning(let text):
             io.err("layerlab: warning: " + text)
