@@ -62,6 +62,15 @@ public enum CastExporter {
     /// changed anything, then the closing event): each frame is drawn, diffed against the one
     /// before and dropped, so memory stays flat however long the recording. `isCancelled` is
     /// asked before each frame and stops with `Cancelled`; errors from `emit` are rethrown.
+    /// The recording's screen as its header states it: the frame fitted into the asked cells
+    /// (keeping the canvas's shape), and a row for the cursor below it.
+    public static func screenSize(for document: Document, options: CastOptions) -> (columns: Int, rows: Int) {
+        let frameOptions = FrameOptions(columns: max(1, options.columns), rows: max(1, options.rows),
+                                        mode: options.mode, color: options.color)
+        let layout = FrameRenderer.layout(canvas: document.canvas.size, options: frameOptions)
+        return (layout.columns, layout.rows + 1)
+    }
+
     public static func write(for document: Document, options: CastOptions = CastOptions(),
                              images: ImageStore = ImageStore(), isCancelled: () -> Bool = { false },
                              emit: (String) throws -> Void) throws {

@@ -137,7 +137,18 @@ struct LottieBuilder {
         layers.map { l in
             var l = l
             if l.kind == .emitter {
-                notes.append("\(l.name): particles (CAEmitterLayer) are not exported to Lottie; only the layer itself is")
+                // One line for all the cells: their properties go with them.
+                var cells = 0, keys: Set<String> = []
+                func count(_ ls: [Layer]) {
+                    for c in ls where c.kind == .emitterCell {
+                        cells += 1
+                        keys.formUnion(c.properties.keys)
+                        count(c.sublayers)
+                    }
+                }
+                count(l.sublayers)
+                notes.append("\(l.name): particles (CAEmitterLayer) are not exported to Lottie, only the layer itself ("
+                             + "\(cells) cell\(cells == 1 ? "" : "s"), \(keys.count) cell propert\(keys.count == 1 ? "y" : "ies"))")
                 l.sublayers.removeAll { !$0.kind.isLayer }
             }
             l.sublayers = withoutCells(l.sublayers)
@@ -211,13 +222,18 @@ struct LottieBuilder {
             case .frame: return "bounds"
             }
         }
+        // One line a layer, naming everything of it left out (cells: see `withoutCells`).
         var kinds: [String: LayerKind] = [:]
+        var order: [String] = []
+        var missing: [String: [String]] = [:]
+        func add(_ layer: String, _ key: String) {
+            if missing[layer] == nil { order.append(layer) }
+            if missing[layer]?.contains(key) != true { missing[layer, default: []].append(key) }
+        }
         func walk(_ ls: [Layer]) {
-            for l in ls {
+            for l in ls where l.kind != .emitterCell {
                 kinds[l.name] = l.kind
-                for key in l.properties.keys.sorted() where !Self.exported.contains(base(key, l.kind)) {
-                    notes.append("\(l.name): \(key) is not exported to Lottie")
-                }
+                for key in l.properties.keys.sorted() where !Self.exported.contains(base(key, l.kind)) { add(l.name, key) }
                 if let mode = l.properties["blendMode"]?.string.flatMap(BlendMode.init(rawValue:)), mode.lottieNumber == nil {
                     notes.append("\(l.name): blendMode \(mode.rawValue) has no Lottie blend mode, so it draws as normal")
                 }
@@ -232,7 +248,12 @@ struct LottieBuilder {
         }
         for a in document.animations {
             guard let kp = a.keyPath, let kind = kinds[a.layer] else { continue }
-            if !Self.exported.contains(base(kp, kind)) { notes.append("\(a.layer): \(kp) is not exported to Lottie") }
+            if !Self.exported.contains(base(kp, kind)) { add(a.layer, kp) }
+        }
+        for layer in order {
+            let keys = missing[layer] ?? []
+            let list = keys.count == 1 ? keys[0] : keys.dropLast().joined(separator: ", ") + " and " + keys[keys.count - 1]
+            notes.append("\(layer): \(list) \(keys.count == 1 ? "is" : "are") not exported to Lottie")
         }
     }
 

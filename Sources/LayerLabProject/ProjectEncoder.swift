@@ -13,6 +13,7 @@ enum ProjectEncoder {
             ("background", color(d.canvas.background)),
         ]
         if let duration = d.canvas.duration { canvas.append(("duration", time(duration))) }
+        if let poster = d.canvas.poster { canvas.append(("poster", .number(poster))) }
         return .object([
             ("format", .string(ProjectFile.formatTag)),
             ("version", .number(Double(ProjectFile.version))),

@@ -74,7 +74,10 @@ public struct Command: Hashable, Sendable {
         case explain(Name, ArgumentList)
         case undo(Expr?)
         case redo(Expr?)
+        /// `load FILE`: the document becomes the file's (a script replayed from empty, or a project).
         case load(Name)
+        /// `run FILE.lab`: the script's commands run into the current document.
+        case run(Name)
         /// `load FILE strict`: refuses a file of another format (Lottie) that would not be reproduced whole.
         case loadStrict(Name)
         case save(Name?)

@@ -36,7 +36,9 @@ public enum CommandTable {
                     attributes: [.init("size", "WxH", "canvas size in points", default: "200x200"),
                                  .init("background", "COLOR", "background colour", default: "white"),
                                  .init("duration", "T", "scene length (a time expression)",
-                                       default: "until everything has ended, endless animations shown for one full cycle")],
+                                       default: "until everything has ended, endless animations shown for one full cycle"),
+                                 .init("poster", "T", "the moment a still shows when no time is named (`layerlab export FILE x.png`)",
+                                       default: "the end of the scene")],
                     summary: "Sets the canvas size, background colour and scene duration.",
                     example: "canvas size=300x200 background=#202020") { p, spec, _ throws(ScriptError) in
             .canvas(try p.arguments(spec))
@@ -219,10 +221,15 @@ public enum CommandTable {
                     example: "new") { _, _, _ throws(ScriptError) in .new },
         CommandSpec("load", .files, [[.slot("FILE"), .optional([.word("strict")])]],
                     flags: ["strict": "refuse a Lottie file that uses anything LayerLab would not reproduce"],
-                    summary: "Runs a .lab script (one undo step) or opens a JSON project or Lottie file (undoable). A Lottie file is told by its content and becomes an ordinary document; what it uses that LayerLab does not draw is named in warnings, and with `strict` the file is refused instead.",
+                    summary: "Opens a .lab script, a JSON project or a Lottie file: the document becomes what the file describes (one undoable step), and `save` without a name writes back to a script or project. A Lottie file is told by its content; what it uses that LayerLab does not draw is named in warnings, and with `strict` the file is refused instead. To add a script's commands to the current document, use `run`.",
                     example: "load examples/loading-s.lab") { p, _, _ throws(ScriptError) in
             let file = try p.fileName()
             return p.word("strict") != nil ? .loadStrict(file) : .load(file)
+        },
+        CommandSpec("run", .files, [[.slot("FILE")]],
+                    summary: "Runs a .lab script's commands into the current document, as one undoable step (all of it, or at the first error none of it).",
+                    example: "run extras.lab") { p, _, _ throws(ScriptError) in
+            .run(try p.fileName())
         },
         CommandSpec("save", .files, [[.optional([.slot("FILE")])]],
                     summary: "Saves the document: FILE.json (or FILE without an extension) as a JSON project, FILE.lab as a script that `load` or `layerlab run` rebuilds exactly. Without FILE: the last file name. It replaces only projects and scripts it wrote; `save! FILE` replaces any file.",

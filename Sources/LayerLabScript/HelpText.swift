@@ -9,7 +9,7 @@ public enum HelpText {
         guard let topic else { return overview() }
         if let text = text(for: topic.text) { return text }
         throw .unknown(what: "command or help topic", name: topic.text, topic.range,
-                       suggestion: Suggestion.nearest(topic.text, in: CommandTable.names + topics))
+                       suggestion: Suggestion.nearest(topic.text, in: CommandTable.names + topics + KeyPath.names(for: nil)))
     }
 
     /// The help for a command or topic, or nil.
@@ -19,7 +19,10 @@ public enum HelpText {
         case "timing": return timing
         case "values": return values
         case "compositing": return compositing
-        default: return CommandTable.spec(topic).map(command)
+        case "colors", "colours", "units", "color", "colour":
+            return "(colours and units are written as values: see below)\n\n" + values
+        default:
+            return kindHelp(topic) ?? CommandTable.spec(topic).map(command) ?? keyPathHelp(topic)
         }
     }
 

@@ -183,6 +183,8 @@ public struct Lexer: Sendable {
             advance(over: c)
             if bracketDepth == 0 {
                 tokens.append(Token(kind: .separator, range: SourceRange(start, start), text: "\n", spaceBefore: sawSpace))
+            } else if Lexer.startsCommand(bytes[i...]), let open = openers.last(where: { $0.0 != "{" }) {
+                throw .cutShort(open.0, open.1)
             }
             sawSpace = true
         } else if c.isWhitespace {
@@ -201,6 +203,14 @@ public struct Lexer: Sendable {
                 column += 1 + hex.count
                 i = hex.end
                 emit(.hexColor(text(from: startIndex + c.length)), from: start, startIndex: startIndex)
+            } else if inCommand, let d = char(at: i + c.length), d.isWordPart {
+                // Where a value stands, `#` right before letters or digits is a colour, not a
+                // comment: say what a colour takes rather than "expected a value".
+                advance(over: c)
+                wordRest()
+                let written = text(from: startIndex)
+                throw .invalid("'\(written)' is not a colour: a hex colour has 3, 4, 6 or 8 hex digits (0-9, a-f) after '#': #rgb, #rgba, #rrggbb or #rrggbbaa",
+                               SourceRange(start, here))
             } else {
                 while true {
                     skipASCII { $0 &- 10 >= 4 }  // anything but a line break
@@ -238,6 +248,18 @@ public struct Lexer: Sendable {
             }
             emit(.symbol(ch), from: start, startIndex: startIndex)
         }
+    }
+
+    /// Whether a line starts, at its first column, with a command word followed by a space or
+    /// its end (`set icon …`): then it is a new command even inside a bracket left open, since
+    /// a value continued over lines is indented or starts with a value, not a command.
+    static func startsCommand(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
+        let word = line.prefix { isWordByte($0) }
+        let after = line.dropFirst(word.count).first
+        guard after == nil || after == UInt8(ascii: " ") || after == UInt8(ascii: "\t")
+                || after == UInt8(ascii: "\n") || after == UInt8(ascii: "\r") else { return false }
+        return CommandTable.indexByWord[String(decoding: word, as: UTF8.self)] != nil
     }
 
     /// Reads the rest of a word: letters, digits, `_`, and dots followed by one of those.
@@ -302,10 +324,14 @@ public struct Lexer: Sendable {
     mutating func number() throws(ScriptError) {
         let start = here, startIndex = i
         let first = try digits()
-        if let x = peek(), x.is("x"), let d = peek(1), d.isASCIIDigit || d.is(".") {
+        // `WxH`; the height may be negative (`0x-3`, as `inspect` prints a shadow offset).
+        if let x = peek(), x.is("x"), let d = peek(1),
+           d.isASCIIDigit || d.is(".") || (d.is("-") && (peek(2).map { $0.isASCIIDigit || $0.is(".") } ?? false)) {
             advance(over: x)
+            var sign = 1.0
+            if d.is("-") { advance(over: d); sign = -1 }
             let second = try digits()
-            emit(.size(first, second), from: start, startIndex: startIndex)
+            emit(.size(first, sign * second), from: start, startIndex: startIndex)
             return
         }
         var unit: String?

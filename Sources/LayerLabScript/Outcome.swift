@@ -55,7 +55,9 @@ public enum Effect: Sendable, Equatable {
     /// Leave; an interactive front end asks first when `Session.isDirty`.
     case quit
     /// Something the user should know that is not an error (what an opened Lottie file uses
-    /// that is not drawn): printed on standard error, the command still succeeds.
+    /// that is not drawn, a character the font lacks): printed on standard error, so it reaches
+    /// the user of a script or pipe without mixing into what the commands print; the command
+    /// still succeeds.
     case warning(String)
 }
 

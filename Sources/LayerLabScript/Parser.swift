@@ -32,6 +32,16 @@ public struct Parser {
         return commands
     }
 
+    /// One value and nothing after it (a kept spelling read back), or nil.
+    static func expression(_ text: String) -> Expr? {
+        // After `key=`, as in a command: elsewhere `#` begins a comment.
+        var parser = Parser(lexing: "v=" + text, firstLine: 1)
+        guard parser.peek.word == "v", parser.peekNext.isSymbol("=") else { return nil }
+        parser.p += 2
+        guard let e = try? parser.expression(), parser.peek.kind == .end, parser.tokens.error == nil else { return nil }
+        return e
+    }
+
     // MARK: - Token access
 
     var peek: Token { _read { yield tokens[p] } }
@@ -174,7 +184,11 @@ public struct Parser {
         let verbs = ["animate", "keyframes", "spring", "group"]
         while true {
             skipSeparators()
-            if peek.isSymbol("}") { p += 1; break }
+            if peek.isSymbol("}") {
+                p += 1
+                try noTimingAfterBlock()
+                break
+            }
             guard case .word(let w) = peek.kind else {
                 if peek.kind == .end { throw .unclosed("{", open.range) }
                 throw .unexpected(found: peek.described, expected: "animate, keyframes, spring, group or '}'", peek.range)
@@ -196,6 +210,13 @@ public struct Parser {
             }
         }
         return children
+    }
+
+    /// `} duration=0.3`: a group's timing is written before its block; say so rather than
+    /// "expected end of command".
+    func noTimingAfterBlock() throws(ScriptError) {
+        guard case .word(let w) = peek.kind, peekNext.isSymbol("=") || w == "sequence" else { return }
+        throw .invalid("a group's timing goes before its '{': group NAME on LAYER \(w)\(w == "sequence" ? "" : "=…") { … }", peek.range)
     }
 
     /// An emitter's or cell's optional `{ cell NAME prop=value … [{ … }] }` block.

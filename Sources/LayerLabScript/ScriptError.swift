@@ -7,6 +7,9 @@ import LayerLabCore
 public indirect enum ScriptError: Error, Hashable, Sendable {
     case unterminatedString(SourceRange)
     case unclosed(Character, SourceRange)
+    /// A bracket still open when a line starts with a command word: the command it was in
+    /// ends there, and the line is read as the command it is.
+    case cutShort(Character, SourceRange)
     case unbalanced(Character, SourceRange)
     /// The input ends with a line-continuing `\` (more input may follow at a prompt).
     case danglingBackslash(SourceRange)
@@ -31,7 +34,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
 
     public var range: SourceRange {
         switch self {
-        case .unterminatedString(let r), .unclosed(_, let r), .unbalanced(_, let r), .danglingBackslash(let r), .unknownUnit(_, let r),
+        case .unterminatedString(let r), .unclosed(_, let r), .cutShort(_, let r), .unbalanced(_, let r), .danglingBackslash(let r), .unknownUnit(_, let r),
              .numberTooLarge(let r), .unexpected(_, _, let r), .unknownCommand(_, let r, _),
              .unknown(_, _, let r, _), .unknownAttribute(_, _, let r, _), .duplicateAttribute(_, let r),
              .missingAttribute(_, _, let r), .wrongType(_, _, let r), .outOfRange(_, _, _, let r), .invalid(_, let r), .edit(_, let r),
@@ -57,6 +60,9 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
         switch self {
         case .unterminatedString: return "unterminated string"
         case .unclosed(let c, _): return "unclosed '\(c)'"
+        case .cutShort(let c, let r):
+            let closer = c == "(" ? ")" : "]"
+            return "'\(c)' opened at \(r.start.line):\(r.start.column) is never closed (the next line starts a new command; close it with '\(closer)')"
         case .unbalanced(let c, _): return "unmatched '\(c)'"
         case .danglingBackslash: return "a line cannot end the input with '\\'"
         case .unknownUnit(let u, _):

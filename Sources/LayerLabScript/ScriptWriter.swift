@@ -24,8 +24,10 @@ public enum ScriptWriter {
         bytes.starts(with: header.utf8)
     }
 
-    public static func script(for document: Document) -> String {
-        var w = Writer(document: document)
+    /// - Parameter spelled: print values as they were typed and in the order they were typed
+    ///   (`WrittenForms`); without it, every value as it is stored, in the tables' order.
+    public static func script(for document: Document, spelled: Bool = true) -> String {
+        var w = Writer(document: document, spelled: spelled)
         w.write()
         return w.lines.joined(separator: "\n") + "\n"
     }
@@ -38,9 +40,52 @@ public enum ScriptWriter {
         /// Animation and event names written so far: what a begin time may name.
         var defined: Set<String> = []
 
-        init(document: Document) { self.document = document }
+        /// Use the spellings and order the user typed (see `script(for:spelled:)`).
+        let spelled: Bool
+
+        init(document: Document, spelled: Bool) { self.document = document; self.spelled = spelled }
+
+        /// `key=value` words in the order the keys were typed (`order`); the rest after them,
+        /// as they were.
+        func typedOrder(_ words: [String], _ order: [String]) -> [String] {
+            guard spelled, !order.isEmpty else { return words }
+            var rank: [Substring: Int] = [:]
+            for (i, k) in order.enumerated() where rank[Substring(k)] == nil { rank[Substring(k)] = i }
+            return words.enumerated().sorted { x, y in
+                let a = rank[x.element.prefix { $0 != "=" }] ?? Int.max, b = rank[y.element.prefix { $0 != "=" }] ?? Int.max
+                return a != b ? a < b : x.offset < y.offset
+            }.map(\.element)
+        }
 
         func value(_ v: Value, _ type: ValueType?) -> String { ScriptWriter.value(v, type) }
+
+        /// The value as the user typed it (`WrittenForm`) when that spelling still reads back
+        /// to this very value; otherwise as `value` writes it.
+        func value(_ v: Value, _ type: ValueType?, spelled form: String?, keyPath: String) -> String {
+            guard spelled, let form, let type, let e = Parser.expression(form) else { return value(v, type) }
+            let r = ValueReader(document: document)
+            // Keyframe values are a list of the key path's type, read one by one.
+            if case .list(let vs) = v, case .list(let es, _) = e, es.count == vs.count,
+               zip(es, vs).allSatisfy({ x, v in (try? r.value(x, type: type, keyPath: keyPath)) == v }) {
+                return form
+            }
+            if let back = try? r.value(e, type: type, keyPath: keyPath), back == v { return form }
+            return value(v, type)
+        }
+
+        /// A timing attribute's value as typed (`300ms`), when it still reads back the same.
+        func timing(_ v: TimingValue, _ attribute: TimingAttribute, spelled form: String?) -> String? {
+            guard spelled, let form, let e = Parser.expression(form),
+                  let back = try? ValueReader(document: document).timingValue(e, for: attribute), back == v else { return nil }
+            return form
+        }
+
+        /// A time expression as typed, when it still reads back the same.
+        func time(_ t: TimeExpr, spelled form: String?) -> String {
+            guard spelled, let form, let e = Parser.expression(form),
+                  let back = try? ValueReader(document: document).timeExpr(e), back == t else { return time(t) }
+            return form
+        }
         func number(_ v: Double) -> String { ScriptWriter.number(v) }
         func size(_ s: Size) -> String { ScriptWriter.size(s) }
         func color(_ c: Color) -> String { ScriptWriter.color(c) }
@@ -50,12 +95,19 @@ public enum ScriptWriter {
 
         mutating func write() {
             let c = document.canvas
-            lines.append("canvas size=\(size(c.size)) background=\(color(c.background))")
-            for p in document.paths { lines.append("path \(p.name) = \(path(p.path))") }
+            let background = value(.color(c.background), .color, spelled: c.written["background"], keyPath: "backgroundColor")
+            // A script that never set the canvas size or colour does not start by setting them.
+            let untouched = c.size == Canvas().size && c.background == Canvas().background
+                && !c.written.order.contains { $0 != "duration" }
+            if !(spelled && untouched) { lines.append("canvas size=\(size(c.size)) background=\(background)") }
+            for p in document.paths {
+                lines.append("path \(p.name) = \(value(.path(p.path), .path, spelled: p.written.text, keyPath: "path"))")
+            }
             writeLayers(document.layers, parent: nil)
             writeTimed()
             lines += deferred
-            if let d = c.duration { lines.append("canvas duration=\(time(d))") }
+            if let d = c.duration { lines.append("canvas duration=\(time(d, spelled: c.written["duration"]))") }
+            if let p = c.poster { lines.append("canvas poster=\(number(p))") }
         }
 
         // MARK: - Layers
@@ -100,10 +152,10 @@ public enum ScriptWriter {
                 if spec.type == .layerRef {
                     deferred.append("set \(l.name) \(spec.name)=\(value(v, spec.type))")
                 } else {
-                    words.append("\(spec.name)=\(value(v, spec.type))")
+                    words.append("\(spec.name)=\(value(v, spec.type, spelled: l.written[spec.name], keyPath: spec.name))")
                 }
             }
-            return words
+            return typedOrder(words, l.written.order)
         }
 
         // MARK: - Animations
@@ -144,8 +196,10 @@ public enum ScriptWriter {
             if case .group = a.body {
                 lines += groupLines(a, header: "group \(a.name) on \(a.layer)", indent: "", deferBegin: !begins)
             } else {
-                lines.append(([a.kindName, a.layer] + animationWords(a, omitBegin: !begins)).joined(separator: " ")
-                             + " as \(a.name)")
+                // A made-up name is made up again the same way (`dot.opacity`); the replay
+                // that checks a saved script falls back to naming it when it is not.
+                let named = spelled && a.written.generatedName ? "" : " as \(a.name)"
+                lines.append(([a.kindName, a.layer] + animationWords(a, omitBegin: !begins)).joined(separator: " ") + named)
             }
             if !begins { deferred.append("set \(a.name) beginTime=\(time(a.timing.beginTime))") }
             defined.formUnion(Writer.names(in: a))
@@ -156,7 +210,7 @@ public enum ScriptWriter {
             guard case .group(let body) = g.body else { return [] }
             var head = [header]
             if body.sequence { head.append("sequence") }
-            head += timingWords(g.timing, omitBegin: deferBegin)
+            head += typedOrder(timingWords(g.timing, omitBegin: deferBegin, written: g.written), g.written.order)
             var out = [indent + head.joined(separator: " ") + " {"]
             for child in body.children {
                 if case .group = child.body {
@@ -177,13 +231,13 @@ public enum ScriptWriter {
             switch a.body {
             case .basic(let b):
                 words.append(b.keyPath)
-                words += fromToBy(b.from, b.to, b.by, type)
+                words += fromToBy(b.from, b.to, b.by, type, a)
             case .keyframes(let k):
                 words.append(k.keyPath)
                 if k.path == nil || !k.values.isEmpty {
-                    words.append("values=[" + k.values.map { value($0, type) }.joined(separator: ", ") + "]")
+                    words.append("values=" + value(.list(k.values), type, spelled: a.written["values"], keyPath: k.keyPath))
                 }
-                if let path = k.path { words.append("path=" + value(path, .path)) }
+                if let path = k.path { words.append("path=" + value(path, .path, spelled: a.written["path"], keyPath: "path")) }
                 if let mode = k.rotationMode { words.append("rotationMode=\(mode.rawValue)") }
                 if let ts = k.keyTimes { words.append("keyTimes=[" + ts.map(number).joined(separator: ", ") + "]") }
                 if k.calculationMode != .linear { words.append("calculationMode=\(k.calculationMode.rawValue)") }
@@ -193,7 +247,7 @@ public enum ScriptWriter {
                 }
             case .spring(let s):
                 words.append(s.keyPath)
-                words += fromToBy(s.from, s.to, s.by, type)
+                words += fromToBy(s.from, s.to, s.by, type, a)
                 switch s.form {
                 case .physics(let m, let k, let d, let v):
                     words += ["mass=\(number(m))", "stiffness=\(number(k))", "damping=\(number(d))", "initialVelocity=\(number(v))"]
@@ -203,17 +257,21 @@ public enum ScriptWriter {
             case .group:
                 break
             }
-            return words + timingWords(a.timing, omitBegin: omitBegin)
+            let all = words + timingWords(a.timing, omitBegin: omitBegin, written: a.written)
+            return all.prefix(1) + typedOrder(Array(all.dropFirst()), a.written.order)
         }
 
-        func fromToBy(_ from: Value?, _ to: Value?, _ by: Value?, _ type: ValueType?) -> [String] {
-            [("from", from), ("to", to), ("by", by)].compactMap { k, v in v.map { "\(k)=\(value($0, type))" } }
+        func fromToBy(_ from: Value?, _ to: Value?, _ by: Value?, _ type: ValueType?, _ a: Animation) -> [String] {
+            [("from", from), ("to", to), ("by", by)].compactMap { k, v in
+                v.map { "\(k)=\(value($0, type, spelled: a.written[k], keyPath: a.keyPath ?? ""))" }
+            }
         }
 
         /// The timing attributes that differ from their defaults, in `MediaTiming.attributes` order.
-        func timingWords(_ t: MediaTiming, omitBegin: Bool) -> [String] {
+        func timingWords(_ t: MediaTiming, omitBegin: Bool, written: WrittenForms) -> [String] {
             MediaTiming.attributes.compactMap { attribute -> String? in
                 guard let v = attribute.value(in: t), !(omitBegin && attribute.name == "beginTime") else { return nil }
+                if let form = timing(v, attribute, spelled: written[attribute.name]) { return "\(attribute.name)=\(form)" }
                 let text: String
                 switch v {
                 case .time(let e): text = time(e)
@@ -231,9 +289,9 @@ public enum ScriptWriter {
         mutating func writeEvent(_ e: Event) {
             let kind = document.layer(named: e.layer)?.kind
             let sets = e.assignments.map { a in
-                "\(a.keyPath)=" + value(a.value, KeyPath.resolve(a.keyPath, for: kind)?.type)
+                "\(a.keyPath)=" + value(a.value, KeyPath.resolve(a.keyPath, for: kind)?.type, spelled: a.written.text, keyPath: a.keyPath)
             }
-            lines.append((["at", time(e.time), "set", e.layer] + sets + (e.animated ? ["animated"] : [])).joined(separator: " ")
+            lines.append((["at", time(e.time, spelled: e.writtenTime.text), "set", e.layer] + sets + (e.animated ? ["animated"] : [])).joined(separator: " ")
                          + " as \(e.name)")
             defined.insert(e.name)
         }

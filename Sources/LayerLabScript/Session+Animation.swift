@@ -28,7 +28,8 @@ extension Session {
         let layer = try requireLayer(layerName)
         let kp = try resolveKeyPath(a.keyPath, on: layer, animatable: true)
         let name = a.arguments.asName?.text ?? document.uniqueName(base: "\(layer.name).\(kp.name)")
-        let anim = try buildAnimation(a, name: name, layer: layer, doc: document)
+        var anim = try buildAnimation(a, name: name, layer: layer, doc: document)
+        anim.written.generatedName = a.arguments.asName == nil
         let end = document.animations.count
         try commitInPlace(c.text, History.Region(animations: end..<end)) { (s, doc) throws(ScriptError) in
             do throws(EditError) { try doc.addAnimation(anim) } catch {
@@ -36,6 +37,7 @@ extension Session {
             }
         }
         var out: [Response] = a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
+        out += unitNotes(a.arguments.arguments, keyPath: kp).map { .text($0) }
         if settings.announceNames, let note = Session.fillNote(anim) { out.append(.text(note)) }
         return out
     }
@@ -71,7 +73,12 @@ extension Session {
             throw .edit(error, range)
         }
         commit(doc, c.text)
-        return settings.announceNames ? Session.fillNote(group).map { [.text($0)] } ?? [] : []
+        var out = unitNotes(args.arguments, keyPath: nil).map { Response.text($0) }
+        for child in children {
+            let kp = KeyPath.resolve(child.keyPath.text, for: layer.kind)
+            out += unitNotes(child.arguments.arguments, keyPath: kp).map { .text($0) }
+        }
+        return out + (settings.announceNames ? Session.fillNote(group).map { [.text($0)] } ?? [] : [])
     }
 
     /// Builds a group's children, nested groups included; every child runs on the group's layer.
@@ -144,8 +151,10 @@ extension Session {
             if let attribute = MediaTiming.attribute(named: a.key.text) {
                 if attribute.propertyOnly, case .group = anim.body { throw Self.propertyOnlyOnGroup(a) }
                 attribute.set(try r.timingValue(e, for: attribute), in: &anim.timing)
+                anim.written.note(a.key.text, e.spelling(for: nil))
                 continue
             }
+            anim.written.note(a.key.text, e.spelling(for: a.key.text == "path" ? .path : kp?.type))
             switch a.key.text {
             case "from", "to", "by":
                 let v = try value(e)
@@ -284,7 +293,8 @@ extension Session {
         let time = try r.timeExpr(t)
         let list = try assignments(arguments, for: layerName.text, in: doc)
         let name = args.asName?.text ?? doc.uniqueName(base: "\(layerName.text).at")
-        let event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has("animated"))
+        var event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has("animated"))
+        event.writtenTime = WrittenForm(t.spelling(for: nil))
         do { try doc.addEvent(event) } catch {
             let range: SourceRange
             switch error {

@@ -7,14 +7,25 @@ extension Session {
         var canvas = document.canvas
         for a in args.arguments {
             switch a.key.text {
-            case "size": canvas.size = try reader.size(a.value)
-            case "background": canvas.background = try reader.color(a.value)
+            case "size":
+                canvas.size = try reader.size(a.value)
+                canvas.written.note("size", nil)
+            case "background":
+                canvas.background = try reader.color(a.value)
+                canvas.written.note("background", a.value.spelling(for: .color))
+            case "poster":
+                if case .word(let w, _) = a.value, w == "auto" || w == "none" {
+                    canvas.poster = nil
+                } else {
+                    canvas.poster = try reader.number(a.value, .time, in: Limits.sceneTimes, name: "poster")
+                }
             default:
                 if case .word(let w, _) = a.value, w == "auto" || w == "none" {
                     canvas.duration = nil
                 } else {
                     canvas.duration = try reader.timeExpr(a.value)
                 }
+                canvas.written.note("duration", canvas.duration == nil ? nil : a.value.spelling(for: nil))
             }
         }
         var doc = document
@@ -40,7 +51,7 @@ extension Session {
         let i = document.pathIndex(named: n.text)
         let region = History.Region(paths: i.map { $0..<($0 + 1) } ?? document.paths.count..<document.paths.count)
         try commitInPlace(c.text, region) { (s, doc) throws(ScriptError) in
-            try s.edit(n.range) { () throws(EditError) in try doc.setPath(n.text, path) }
+            try s.edit(n.range) { () throws(EditError) in try doc.setPath(n.text, path, written: e.spelling(for: .path)) }
         }
     }
 
@@ -94,7 +105,7 @@ extension Session {
             let kp = try resolveKeyPath(a.key, on: layer)
             let v = try r.value(a.value, type: kp.type, keyPath: kp.name)
             do { try doc.checkStoredValue(v, for: kp, layer: layerName) } catch { throw .edit(error, a.value.range) }
-            out.append(Assignment(keyPath: kp.name, value: v))
+            out.append(Assignment(keyPath: kp.name, value: v, written: a.value.spelling(for: kp.type)))
         }
         return out
     }

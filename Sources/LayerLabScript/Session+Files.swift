@@ -1,10 +1,12 @@
 import LayerLabCore
 
-/// `load` and `save`, through the injected `FileAccess` and `ProjectCodec`.
+/// `load`, `run` and `save`, through the injected `FileAccess` and `ProjectCodec`.
 extension Session {
+    /// `load FILE`: opens it. The document becomes what the file describes (a Lottie file told
+    /// by its content is imported, a script is replayed from an empty document, a project
+    /// decoded), as one undo step; a failure changes nothing.
     mutating func load(_ file: Name, _ c: Command, strict: Bool = false) throws(ScriptError) -> [Response] {
         let bytes = try read(file)
-        sourceFile = file.text
         // Another format told by content (Lottie), whatever the extension.
         if let codec {
             let imported: ImportedDocument?
@@ -13,6 +15,7 @@ extension Session {
             }
             if let imported {
                 commit(imported.document, c.text)
+                sourceFile = file.text
                 importOrigins = imported.origins.mapValues { $0 }
                 // Saving goes to a new project or script, never over the file it came from.
                 fileName = nil
@@ -20,20 +23,44 @@ extension Session {
                 return imported.warnings.map { .effect(.warning("\(escapeForTerminal(file.text)): \($0)")) }
             }
         }
-        if Session.isScript(file.text) {
-            let text = String(decoding: bytes, as: UTF8.self)
-            return try runScriptCommands(text, name: file.text, label: c.text)
-        }
-        guard let codec else { throw .file("project files are not available in this build", file.range) }
         let doc: Document
-        do { doc = try codec.decode(bytes) } catch {
-            throw .file("cannot load '\(file.text)': \(error)", file.range)
+        var responses: [Response] = []
+        if Session.isScript(file.text) {
+            var fresh = Session(files: files, codec: codec, settings: settings)
+            fresh.loadDepth = loadDepth
+            fresh.sourceFile = file.text
+            fresh.warnedGlyphs = warnedGlyphs
+            responses = try fresh.runScriptCommands(String(decoding: bytes, as: UTF8.self), name: file.text, label: c.text)
+            doc = fresh.document
+            time = fresh.time
+            scriptCommandsRun += fresh.scriptCommandsRun
+            warnedGlyphs = fresh.warnedGlyphs
+            if fresh.settings.preview { settings.preview = true }
+        } else {
+            guard let codec else { throw .file("project files are not available in this build", file.range) }
+            do { doc = try codec.decode(bytes) } catch {
+                throw .file("cannot load '\(file.text)': \(error)", file.range)
+            }
         }
         commit(doc, c.text)
         importOrigins = [:]
         fileName = file.text
+        sourceFile = file.text
         savedDocument = doc
-        return []
+        return responses
+    }
+
+    /// `run FILE.lab`: the script's commands run into the current document, as one undo step.
+    mutating func runFile(_ file: Name, _ c: Command) throws(ScriptError) -> [Response] {
+        guard Session.isScript(file.text) else {
+            throw .file("run takes a .lab script; `load \(escapeForTerminal(file.text))` opens a project", file.range)
+        }
+        let bytes = try read(file)
+        // A Lottie file (told by its content) is not a script: it is opened, as `load` does.
+        if let codec, (try? codec.importDocument(bytes, strict: false)) != nil { return try load(file, c) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if sourceFile == nil { sourceFile = file.text }
+        return try runScriptCommands(text, name: file.text, label: c.text)
     }
 
     /// `.lab` files (and anything that is not `.json`) are scripts.
@@ -98,13 +125,15 @@ extension Session {
 
     /// The document as a script, checked by running it in a fresh session: a document loaded
     /// from a project may hold what no command states, and a script must rebuild it exactly.
+    /// The script is first written as the user typed it (spellings, order, made-up names
+    /// left out); should that not rebuild the document, as every value is stored.
     func checkedScript(_ range: SourceRange) throws(ScriptError) -> String {
-        let script = ScriptWriter.script(for: document)
-        var replay = Session()
-        let outcome = replay.runScript(script, name: "script")
-        guard outcome.diagnostic == nil, replay.document == document else {
-            throw .file("this document holds something no command can state (it came from a project file); save it as .json", range)
+        for spelled in [true, false] {
+            let script = ScriptWriter.script(for: document, spelled: spelled)
+            var replay = Session()
+            let outcome = replay.runScript(script, name: "script")
+            if outcome.diagnostic == nil, replay.document == document { return script }
         }
-        return script
+        throw .file("this document holds something no command can state (it came from a project file); save it as .json", range)
     }
 }

@@ -1,15 +1,36 @@
 import LayerLabCore
 import LayerLabRaster
 
-/// What is said at the prompt about text (scripts and pipes stay quiet): characters the
-/// built-in font cannot draw, once each, and text that cannot show because its layer has no
-/// bounds, once a layer.
+/// What is said about text: characters the built-in font cannot draw, once each, wherever the
+/// text came from (the prompt, a script, piped input, `-c`: a warning on standard error); and,
+/// at the prompt only, text that cannot show because its layer has no bounds, once a layer.
 extension Session {
-    /// Notes and warnings for the text layers a command changed.
+    /// The missing-glyph warning for what command `c` has just put in the document, or nil.
+    /// Only commands that can bring text look (a `load` or `run` the whole document), so a
+    /// long script is not scanned after every line.
+    mutating func glyphWarning(after c: Command) -> String? {
+        switch c.kind {
+        case .load, .run: return missingGlyphWarning(before: document)
+        case .layer(.text, let n, _, _), .set(let n, _):
+            return document.layer(named: n.text)?.properties["string"]?.string.flatMap { glyphWarning(in: [$0]) }
+        case .setKeyPath(let target, let e):
+            guard target.text.hasSuffix(".string"), case .string(let s, _) = e else { return nil }
+            return glyphWarning(in: [s])
+        case .at(_, _, let args, let value):
+            var strings = args.arguments.compactMap { a -> String? in
+                if a.key.text == "string", case .string(let s, _) = a.value { return s }
+                return nil
+            }
+            if case .string(let s, _)? = value { strings.append(s) }
+            return glyphWarning(in: strings)
+        default: return nil
+        }
+    }
+
+    /// Notes for the text layers a command changed (at the prompt).
     mutating func textNotes(before: Document) -> [String] {
         guard settings.announceNames, document != before else { return [] }
         var out: [String] = []
-        if let w = missingGlyphWarning(before: before) { out.append(w) }
         for entry in document.allLayers where entry.layer.kind == .text {
             let l = entry.layer
             guard let s = l.properties["string"]?.string, !s.isEmpty else { continue }
@@ -25,21 +46,27 @@ extension Session {
 
     /// "warning: …" for characters in the document's texts not warned about yet, or nil.
     mutating func missingGlyphWarning(before: Document) -> String? {
+        var strings: [String] = []
+        for entry in document.allLayers where entry.layer.kind == .text {
+            if let s = entry.layer.properties["string"]?.string { strings.append(s) }
+        }
+        for e in document.events { for a in e.assignments where a.keyPath == "string" { if let s = a.value.string { strings.append(s) } } }
+        return glyphWarning(in: strings)
+    }
+
+    /// "warning: …" for characters of `strings` not warned about yet, or nil.
+    mutating func glyphWarning(in strings: [String]) -> String? {
         var missing: [Character] = []
-        func check(_ s: String) {
+        for s in strings {
             for ch in VectorFont.regular.missingCharacters(in: s) where warnedGlyphs.insert(ch).inserted { missing.append(ch) }
         }
-        for entry in document.allLayers where entry.layer.kind == .text {
-            if let s = entry.layer.properties["string"]?.string { check(s) }
-        }
-        for e in document.events { for a in e.assignments where a.keyPath == "string" { if let s = a.value.string { check(s) } } }
         guard !missing.isEmpty else { return nil }
         let listed = missing.prefix(12).map { ch in
             let code = ch.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(4) }.joined(separator: " ")
             return "'\(escapeForTerminal(String(ch)))' (\(code))"
         }
         let more = missing.count > 12 ? " and \(missing.count - 12) more" : ""
-        return "warning: the built-in font has no glyph for \(listed.joined(separator: ", "))\(more); "
+        return "the built-in font has no glyph for \(listed.joined(separator: ", "))\(more); "
             + "\(missing.count == 1 ? "it draws" : "they draw") as a box"
     }
 }

@@ -27,7 +27,7 @@ extension Session {
     public mutating func endInput() -> Outcome? {
         guard !pending.isEmpty else { return nil }
         let text = pending.joined(separator: "\n")
-        let first = nextLine
+        let first = entryFirstLine
         guard let open = Lexer.innermostOpen(text, firstLine: first) else {
             // A line continued with `\`: the empty line ends it, so the backslash goes.
             if var last = pending.popLast() {

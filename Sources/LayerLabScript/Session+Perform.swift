@@ -11,8 +11,13 @@ extension Session {
         case .canvas(let args): try canvas(args, c); out = []
         case .path(let n, let e): try definePath(n, e, c); out = []
         case .layer(let kind, let n, let args, let cells): try addLayer(kind, n, args, cells: cells, c); out = []
-        case .set(let target, let args): try set(target, args, c); out = []
-        case .setKeyPath(let target, let e): try setKeyPath(target, e, c); out = []
+        case .set(let target, let args):
+            try set(target, args, c)
+            out = args.has("animated") ? [] : overrideNotes(args.arguments, layer: target.text).map { .text($0) }
+        case .setKeyPath(let target, let e):
+            try setKeyPath(target, e, c)
+            let (owner, rest) = splitTarget(target)
+            out = rest.map { overrideNotes([Argument(key: $0, value: e)], layer: owner.text).map { .text($0) } } ?? []
         case .delete(let n): try delete(n, c); out = []
         case .rename(let old, let new): try rename(old, new, c); out = []
         case .move(let n, let args): try move(n, args, c); out = []
@@ -34,10 +39,13 @@ extension Session {
         case .new:
             commit(Document(), c.text)
             fileName = nil
+            // Nothing in an empty document is worth a question before the next `load`.
+            savedDocument = document
             importOrigins = [:]
             out = []
         case .load(let file): out = try load(file, c)
         case .loadStrict(let file): out = try load(file, c, strict: true)
+        case .run(let file): out = try runFile(file, c)
         case .save(let file): out = [.text(try save(file, c))]
         case .saveReplacing(let file): out = [.text(try save(file, c, replacing: true))]
         case .recover: out = [.text(try recover(c))]
@@ -48,6 +56,7 @@ extension Session {
         case .clearScreen: out = [.effect(.clearScreen)]
         case .watch(let file, let args): out = [.effect(.watch(try watchRequest(file, args)))]
         }
+        if let w = glyphWarning(after: c) { out.insert(.effect(.warning(w)), at: 0) }
         if let before {
             out += textNotes(before: before.0).map { .text($0) }
             if settings.preview, before.0 != document || before.1 != time, !out.contains(where: Session.isFrame) {

@@ -143,7 +143,7 @@ extension Session {
     }
 
     func fps(_ e: Expr) throws(ScriptError) -> Double {
-        let v = try reader.number(e, in: ValueRange(lowerBound: 0, includesLowerBound: false, upperBound: 240), name: "fps")
+        let v = try reader.number(e, in: Limits.framesPerSecond, name: "fps")
         return v
     }
 
@@ -176,8 +176,9 @@ extension Session {
         if let a = argument(args, "at") { req.at = try sceneTime(a.value) }
         if let a = argument(args, "size") {
             let s = try reader.size(a.value)
-            guard s.width >= 1, s.height >= 1, s.width <= 8192, s.height <= 8192 else {
-                throw .invalid("an export size is WxH pixels, 1…8192 each", a.value.range)
+            let side = ValueRange(lowerBound: 1, upperBound: Double(Limits.exportSide))
+            guard side.contains(s.width), side.contains(s.height) else {
+                throw .invalid("an export size is WxH pixels, 1 to \(Limits.exportSide) a side", a.value.range)
             }
             req.size = s
         }

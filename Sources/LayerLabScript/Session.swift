@@ -22,6 +22,10 @@ public struct Session: Sendable {
         public var announceNames = true
         /// The terminal's width, when output goes to one: `timeline` fits its chart to it.
         public var columns: Int?
+        /// Number each entry's lines from 1 (the interactive prompt, where an error in what was
+        /// just typed says `<input>:1:5`); otherwise lines count from the start of the input,
+        /// as in a file piped in.
+        public var linesPerEntry = false
         public init(preview: Bool = false, sourceName: String = "<stdin>", announceNames: Bool = true) {
             self.preview = preview; self.sourceName = sourceName; self.announceNames = announceNames
         }
@@ -75,8 +79,32 @@ public struct Session: Sendable {
     // MARK: - Input
 
     /// Handles one line of input: buffers it while a bracket is open or it ends with `\`,
-    /// otherwise runs every command on it (each its own undo step).
+    /// otherwise runs every command on it (each its own undo step). A line that starts with a
+    /// command word while a `(` or `[` is open ends the open command, which fails at its
+    /// bracket, and is then read as its own command: `handleLine` gives both outcomes, this
+    /// one the pair as one (the new line's responses, the open command's error).
     public mutating func handle(_ line: String) -> Outcome {
+        let outcomes = handleLine(line)
+        guard outcomes.count == 2, let cut = outcomes[0].diagnostic else { return outcomes[outcomes.count - 1] }
+        if case .needsMoreInput = outcomes[1] { return .failed([], cut) }
+        return .failed(outcomes[1].responses, outcomes[1].diagnostic ?? cut)
+    }
+
+    /// `handle`, giving the outcome of a command a new one cut short (see `handle`) first.
+    public mutating func handleLine(_ line: String) -> [Outcome] {
+        if !pending.isEmpty, pendingLex.lineCount == pending.count, let open = pendingLex.innermostOpen,
+           open.bracket != "{", Lexer.startsCommand(Array(line.utf8)[...]) {
+            let first = entryFirstLine, text = pending.joined(separator: "\n")
+            let at = SourceLocation(line: open.location.line + first - 1, column: open.location.column)
+            cancelInput()
+            let error = ScriptError.cutShort(open.bracket, SourceRange(at, SourceLocation(line: at.line, column: at.column + 1)))
+            let cut = Outcome.failed([], Diagnostic(error, file: settings.sourceName, text: text, firstLine: first))
+            return [cut, handleOne(line)]
+        }
+        return [handleOne(line)]
+    }
+
+    private mutating func handleOne(_ line: String) -> Outcome {
         if pending.isEmpty || pendingLex.lineCount != pending.count {
             pendingLex = PendingLex()
             for earlier in pending { pendingLex.feed(earlier) }
@@ -99,8 +127,11 @@ public struct Session: Sendable {
         pending = []
     }
 
+    /// The number of the first line of the entry being read.
+    var entryFirstLine: Int { settings.linesPerEntry ? 1 : nextLine }
+
     private mutating func runPending(_ text: String) -> Outcome {
-        let first = nextLine
+        let first = entryFirstLine
         nextLine += pending.count
         pending = []
         return run(text, name: settings.sourceName, firstLine: first)
@@ -160,6 +191,7 @@ public struct Session: Sendable {
         history.record(label, child.document)
         time = child.time
         scriptCommandsRun = child.scriptCommandsRun
+        warnedGlyphs = child.warnedGlyphs
         settings.preview = child.settings.preview
         fileName = child.fileName
         savedDocument = child.savedDocument

@@ -179,6 +179,10 @@ struct ValueReader {
             return Size(w, h)
         case .call("size", let xs, _) where xs.count == 2:
             return Size(try number(xs[0]), try number(xs[1]))
+        case .negate(.size(let w, let h, _), let r):
+            // `-3x4`: the sign belongs to the width.
+            guard w.isFinite, h.isFinite else { throw .numberTooLarge(r) }
+            return Size(-w, h)
         default:
             throw .wrongType(expected: "a size WxH", found: e.described, e.range)
         }

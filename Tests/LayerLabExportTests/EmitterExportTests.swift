@@ -58,4 +58,16 @@ struct EmitterExportTests {
         let json = String(decoding: export.data, as: UTF8.self)
         #expect(json.contains("\"fire\"") && !json.contains("\"spark\""))
     }
+
+    /// What is lost is said once a kind and layer, not once a property: one line for the
+    /// particles (cells and their properties counted), one for the emitter's own properties.
+    @Test func lottieGroupsWhatItLeavesOut() throws {
+        let notes = LottieExporter.export(try Self.document(), options: LottieOptions()).notes
+        let fire = notes.filter { $0.hasPrefix("fire:") }
+        #expect(fire == [
+            "fire: particles (CAEmitterLayer) are not exported to Lottie, only the layer itself (2 cells, 9 cell properties)",
+            "fire: emitterPosition, emitterShape, emitterSize, renderMode, seed and birthRate are not exported to Lottie",
+        ], "\(notes)")
+        #expect(!notes.contains { $0.hasPrefix("spark:") || $0.hasPrefix("trail:") }, "\(notes)")
+    }
 }

@@ -43,7 +43,7 @@ enum SwiftSourceCheck {
     static func parse(_ source: String, with swiftc: String) throws -> String? {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("layerlab-export-\(UUID().uuidString).swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
+        try source.write(to: file, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let run = try compile(["-parse", file.path], with: swiftc)
         return run.status == 0 ? nil : run.output

@@ -190,6 +190,12 @@ enum SwiftTypeCheck {
     }
 
     nonisolated(unsafe) static var built: [String: URL] = [:]
+    /// Where the stub modules are compiled, once a process; removed when the process exits.
+    static let stubsRoot: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("layerlab-stubs-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: SwiftTypeCheck.stubsRoot) }
+        return url
+    }()
     static let lock = NSLock()
 
     /// The folder of the stub modules for a platform, compiled the first time.
@@ -197,7 +203,7 @@ enum SwiftTypeCheck {
         let key = platform == .iOS ? "ios" : "macos"
         lock.lock(); defer { lock.unlock() }
         if let url = built[key] { return url }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layerlab-stubs-\(UUID().uuidString)/\(key)")
+        let dir = stubsRoot.appendingPathComponent(key)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let stubFiles = try FileManager.default.contentsOfDirectory(atPath: stubs.path).sorted()
         for module in ["QuartzCore", platform == .iOS ? "UIKit" : "AppKit"] {
@@ -223,7 +229,7 @@ enum SwiftTypeCheck {
         var paths: [String] = []
         for (i, f) in files.enumerated() {
             let url = dir.appendingPathComponent("\(i)-\(f.name)")
-            try f.source.write(to: url, atomically: true, encoding: .utf8)
+            try f.source.write(to: url, atomically: false, encoding: .utf8)
             paths.append(url.path)
         }
         return try run(["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", modules.path] + paths)

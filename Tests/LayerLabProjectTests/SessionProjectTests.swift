@@ -72,6 +72,15 @@ import Testing
         #expect(files.files["a.json"] == files.files["b.json"])
     }
 
+    @Test func thePosterTimeRoundTrips() throws {
+        var doc = Document()
+        doc.canvas.poster = 1.25
+        let bytes = ProjectFile.encode(doc)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"poster\": 1.25"))
+        #expect(try ProjectFile.decode(bytes) == doc)
+        #expect(!String(decoding: ProjectFile.encode(Document()), as: UTF8.self).contains("poster"), "left out when unset")
+    }
+
     @Test func aBrokenProjectLeavesTheDocumentAlone() throws {
         let files = MemoryFiles()
         files.files["new.json"] = Array("{\"format\": \"layerlab-project\",\n \"version\": 2}".utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Smoke tests of the built `layerlab` binary, run through `Process` (found next to the test
 /// bundle, or at `LAYERLAB_BIN`).
@@ -25,8 +26,7 @@ import Testing
         // A state folder of its own, so recovery journals left by other sessions on this
         // machine (a crash, a kill) cannot add notices to what the test reads.
         var env = ProcessInfo.processInfo.environment
-        env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory
-            .appendingPathComponent("layerlab-cli-state-\(UUID().uuidString)").path
+        env["XDG_STATE_HOME"] = Scratch.folder("cli-state")
         p.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()
         p.standardOutput = out
@@ -42,9 +42,9 @@ import Testing
     }
 
     static func script(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("layerlab-cli-\(UUID().uuidString).lab")
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        let path = Scratch.path("script.lab")
+        try Scratch.write(text, to: path)
+        return path
     }
 
     /// The version and the commit built from: the checkout's HEAD, or "unknown" outside git.
@@ -137,9 +137,7 @@ import Testing
     }
 
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("layerlab-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        URL(fileURLWithPath: Scratch.folder("cli"))
     }
 
     static let scene = "canvas size=40x40\nshape dot position=(20, 20) path=circle(0, 0, 10) fillColor=red\nanimate dot opacity from=1 to=0 duration=0.5 as fade\n"
@@ -147,7 +145,7 @@ import Testing
     @Test func exportNamesWithSpacesAndTheFormatFromTheExtension() throws {
         let dir = try CLITests.folder()
         let scene = dir.appendingPathComponent("my scene.lab")
-        try CLITests.scene.write(to: scene, atomically: true, encoding: .utf8)
+        try CLITests.scene.write(to: scene, atomically: false, encoding: .utf8)
         let png = dir.appendingPathComponent("my file.png").path
         let r = try CLITests.run(["export", scene.path, "--png", png])
         #expect(r.status == 0, "\(r.err)")

@@ -88,6 +88,8 @@ struct CharacterLexer {
                 advance()
                 if bracketDepth == 0 {
                     tokens.append(Token(kind: .separator, range: SourceRange(start, start), text: "\n", spaceBefore: sawSpace))
+                } else if startsCommand(), let open = openers.last(where: { $0.0 != "{" }) {
+                    throw .cutShort(open.0, open.1)
                 }
                 sawSpace = true
             } else if c.isWhitespace {
@@ -105,6 +107,11 @@ struct CharacterLexer {
                     advance()
                     for _ in 0..<hex { advance() }
                     emit(.hexColor(String(chars[(startIndex + 1)..<i])), from: start, startIndex: startIndex)
+                } else if inCommand, let d = peek(1), d.isLetter || d.isNumber || d == "_" {
+                    advance()
+                    wordRest()
+                    throw .invalid("'\(String(chars[startIndex..<i]))' is not a colour: a hex colour has 3, 4, 6 or 8 hex digits (0-9, a-f) after '#': #rgb, #rgba, #rrggbb or #rrggbbaa",
+                                   SourceRange(start, here))
                 } else {
                     while let d = peek(), !d.isNewline { advance() }
                     sawSpace = true
@@ -145,6 +152,15 @@ struct CharacterLexer {
                 (d == "." && (peek(1).map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false)) {
             advance()
         }
+    }
+
+    /// Whether the line starting at `i` starts with a command word and a space or its end.
+    func startsCommand() -> Bool {
+        var k = 0
+        while let d = peek(k), d.isASCII, d.isLetter || d.isNumber || d == "_" { k += 1 }
+        guard k > 0, let first = peek(0), first.isLetter else { return false }
+        if let after = peek(k), !(after == " " || after == "\t" || after.isNewline) { return false }
+        return CommandTable.indexByWord[String(chars[i..<(i + k)])] != nil
     }
 
     /// The length of the run of hex digits after `#`, if it ends where a word would.
@@ -199,10 +215,13 @@ struct CharacterLexer {
     mutating func number() throws(ScriptError) {
         let start = here, startIndex = i
         let first = try digits()
-        if peek() == "x", let d = peek(1), d.isASCII && d.isNumber || d == "." {
+        if peek() == "x", let d = peek(1),
+           d.isASCII && d.isNumber || d == "." || (d == "-" && (peek(2).map { $0.isASCII && $0.isNumber || $0 == "." } ?? false)) {
             advance()
+            var sign = 1.0
+            if d == "-" { advance(); sign = -1 }
             let second = try digits()
-            emit(.size(first, second), from: start, startIndex: startIndex)
+            emit(.size(first, sign * second), from: start, startIndex: startIndex)
             return
         }
         var unit: String?

@@ -6,7 +6,7 @@ import Testing
 /// the prompt). Commands whose example needs the outside world are run for what they ask of it.
 struct HelpExampleTests {
     /// Examples that need files or a crashed session: they must still parse and fail cleanly.
-    static let needsTheOutside: Set<String> = ["load", "save", "recover"]
+    static let needsTheOutside: Set<String> = ["load", "run", "save", "recover"]
 
     static var commands: [CommandSpec] { CommandTable.all }
 
@@ -25,6 +25,36 @@ struct HelpExampleTests {
         } else {
             #expect(failures.isEmpty, "\(name): \(failures.joined(separator: "\n"))")
         }
+    }
+
+    /// `help KIND` lists the kind's own properties and an example that runs as printed.
+    @Test(arguments: ["replicator", "gradient", "emitter", "cell", "text", "image", "transformLayer", "shape"])
+    func kindHelpShowsItsOwnPropertiesAndARunningExample(_ kind: String) throws {
+        let text = try #require(HelpText.text(for: kind))
+        #expect(text.hasPrefix("\(kind) NAME"), "\(text)")
+        #expect(text != HelpText.text(for: "layer"), "not the generic layer text")
+        let own = PropertyTable.all.filter { $0.kinds?.contains(LayerKind(rawValue: kind)!) == true && $0.kinds != Set(LayerKind.allCases) }
+        for p in own { #expect(text.contains(" \(p.name) "), "\(kind) lists \(p.name)") }
+        var session = Session()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex(of: "Example:")) + 1
+        let example = lines[start...].prefix { !$0.isEmpty }
+        #expect(!example.isEmpty)
+        for line in example {
+            let d = session.handle(String(line.dropFirst(2))).diagnostic
+            #expect(d == nil, "\(kind): \(d?.description ?? "")")
+        }
+        #expect(!session.isContinuing && !session.document.layers.isEmpty)
+    }
+
+    @Test func helpForAKeyPathOrAValueWordLeadsToItsLine() throws {
+        #expect(try #require(HelpText.text(for: "opacity")).hasPrefix("* opacity "))
+        #expect(try #require(HelpText.text(for: "instanceCount")).contains("copies drawn"))
+        #expect(try #require(HelpText.text(for: "position.x")).contains("one coordinate of a point"))
+        for word in ["colors", "colours", "units"] {
+            #expect(try #require(HelpText.text(for: word)).contains("Values:"))
+        }
+        #expect(try #require(HelpText.text(for: "layer")).contains("Adds a layer"), "help layer is still the command's")
     }
 }
 

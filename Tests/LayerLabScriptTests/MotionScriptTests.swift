@@ -25,6 +25,21 @@ struct MotionScriptTests {
         #expect(s.ok("inspect sprite.contentsRect at=0.6") == "sprite.contentsRect = rect(0.5, 0, 0.5, 1)")
     }
 
+    /// Two path animations on one position: the later wins the position, and only it turns
+    /// the layer (the turns are not summed); a later plain position animation takes the turn away.
+    @Test func onlyTheWinningPathTurnsTheLayer() {
+        var s = Session.test()
+        s.ok("layer arrow transform.rotation.z=0.5")
+        s.ok("keyframes arrow position path=circle(100, 75, 50) rotationMode=auto duration=3 repeatCount=inf")
+        let one = s.ok("inspect arrow.transform.rotation.z at=0.4")
+        s.ok("keyframes arrow position path=circle(100, 75, 50) rotationMode=auto duration=3 repeatCount=inf calculationMode=paced")
+        #expect(s.ok("inspect arrow.transform.rotation.z at=0.4") == one)
+        #expect(one == "arrow.transform.rotation.z = 2.908241", "the layer's own 0.5 plus the path's direction")
+        s.ok("animate arrow position to=(5, 5) duration=10")
+        #expect(s.ok("inspect arrow.transform.rotation.z at=0.4") == "arrow.transform.rotation.z = 0.5")
+        #expect(s.ok("explain arrow.transform.rotation.z at=0.4").contains("arrow.position.3  animate"))
+    }
+
     @Test func mistakesAreRefusedWithAPosition() {
         var s = Session.test()
         s.ok(Self.scene)

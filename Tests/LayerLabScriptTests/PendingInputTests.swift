@@ -37,6 +37,37 @@ struct PendingInputTests {
         #expect(s.endInput() == nil ? true : false)
     }
 
+    /// A line that starts with a command word while `(` or `[` is open ends the open command
+    /// (an error at its bracket) and runs as the command it is; an indented line or a value
+    /// still continues the bracket.
+    @Test func aCommandWordEndsAnOpenBracket() throws {
+        var s = Session(settings: .init(sourceName: "<input>"))
+        _ = s.handle("layer icon")
+        #expect(s.handle("set icon backgroundColor=rgb(0,122,255").isMore)
+        let outcomes = s.handleLine("set icon opacity=0.5")
+        #expect(outcomes.count == 2)
+        let d = try #require(outcomes.first?.diagnostic)
+        #expect(d.message.hasPrefix("'(' opened at 2:29 is never closed") && d.line == 2 && d.column == 29)
+        #expect(outcomes.last?.diagnostic == nil)
+        #expect(s.document.layer(named: "icon")?.properties["opacity"] == .number(0.5))
+        #expect(s.document.layer(named: "icon")?.properties["backgroundColor"] == nil)
+        _ = s.handle("layer b")
+        #expect(s.document.layer(named: "b") != nil)
+        // Continuations that are values, or indented, stay in the bracket.
+        #expect(s.handle("keyframes b opacity values=[0,").isMore)
+        #expect(s.handle("  1]").diagnostic == nil)
+        #expect(s.handle("shape c path=polygon(").isMore)
+        #expect(s.handle("(0, 0), (1, 1))").diagnostic == nil)
+    }
+
+    /// In a script the same line ends the open command with the same error (not "expected
+    /// ',' or ']', found 'layer'" at the end of the input).
+    @Test func aScriptSaysWhichBracketIsOpen() {
+        var s = Session()
+        let o = s.runScript("layer icon\nset icon backgroundColor=rgb(0,122,255\nlayer other\n", name: "x.lab")
+        #expect(o.diagnostic?.description.hasPrefix("x.lab:2:29: '(' opened at 2:29 is never closed") == true)
+    }
+
     @Test func historyKeepsAMultiLineCommandOnOneLine() {
         let group = Lexer.historyEntry(["group pulse on box duration=1 {", "  animate opacity to=0",
                                         "  animate position.x to=5", "}"])

@@ -34,11 +34,22 @@ struct SaveScriptTests {
         #expect(s.ok("save scene.lab") == "saved scene.lab")
         let text = String(decoding: try #require(files.files["scene.lab"]), as: UTF8.self)
         #expect(text.hasPrefix(ScriptWriter.header))
-        #expect(text.contains("beginTime=fade.end") && text.contains("as hide") && text.contains("group inner"))
+        #expect(text.contains("beginTime=after fade") && text.contains("as hide") && text.contains("group inner"))
         var back = Session.test(files: files)
         #expect(back.run(text, name: "scene.lab").diagnostic == nil)
         #expect(back.document == s.document)
         #expect(back.ok("inspect dot.fillColor at=0").contains("#ff00004d"))
+    }
+
+    @Test func thePosterTimeIsSavedAndRead() throws {
+        var s = Session.test()
+        s.ok("layer a\nanimate a opacity to=0 duration=3\ncanvas poster=1500ms")
+        #expect(s.document.canvas.poster == 1.5)
+        #expect(Evaluator(document: s.document).posterTime == 1.5)
+        #expect(ScriptWriter.script(for: s.document).contains("canvas poster=1.5"))
+        s.ok("canvas poster=none")
+        #expect(Evaluator(document: s.document).posterTime == 3, "the end of the scene")
+        #expect(s.fails("canvas poster=fade").contains("poster"))
     }
 
     @Test func otherExtensionsAreRefused() {

@@ -40,10 +40,10 @@ import LayerLabCore
     @Test func scriptIsOneUndoStepAndAllOrNothing() {
         let files = MemoryFiles(["a.lab": "layer a\nlayer b in a\nset b opacity=0.5\n", "bad.lab": "layer c\nset c opacity=x\n"])
         var s = Session.test(files: files)
-        s.ok("load a.lab")
+        s.ok("run a.lab")
         #expect(s.history.entries.count == 2)
         #expect(s.document.allLayers.map(\.layer.name) == ["a", "b"])
-        _ = s.fails("load bad.lab")
+        _ = s.fails("run bad.lab")
         #expect(s.document.layer(named: "c") == nil)
         s.ok("undo")
         #expect(s.document.layers.isEmpty)
@@ -176,7 +176,8 @@ import LayerLabCore
         #expect(s.ok("help animate").hasPrefix("animate LAYER KEYPATH"))
         #expect(s.ok("help timing").contains("(2π/d)²"))
         #expect(s.ok("help keypaths").contains("strokeEnd"))
-        #expect(s.ok("help shape").hasPrefix("layer|shape|text|image"))
+        #expect(s.ok("help layer").hasPrefix("layer|shape|text|image"))
+        #expect(s.ok("help shape").hasPrefix("shape NAME"), "a kind has its own help")
     }
 
     @Test func treeAndTimeline() {

@@ -28,19 +28,24 @@ struct TextPropertyTests {
         #expect(s.ok("inspect t.truncationMode at=0").contains("none"))
     }
 
-    @Test func missingCharactersAreNamedOnceAtThePrompt() {
+    /// A warning (for standard error), wherever the text came from.
+    @Test func missingCharactersAreNamedOnce() {
         var s = Session(settings: .init(sourceName: "<input>", announceNames: true))
         func printed(_ line: String) -> String {
-            s.handle(line).responses.compactMap { if case .text(let t) = $0 { return t }; return nil }.joined(separator: "\n")
+            s.handle(line).responses.compactMap { if case .effect(.warning(let t)) = $0 { return t }; return nil }.joined(separator: "\n")
         }
         let first = printed("text t string=\"Ünïcödé ┌─┐ ア\"")
-        #expect(first.contains("warning: the built-in font has no glyph for 'ア' (U+30A2)"), "\(first)")
+        #expect(first.contains("the built-in font has no glyph for 'ア' (U+30A2)"), "\(first)")
         #expect(first.contains("it draws as a box"))
         #expect(!first.contains("Ü"), "characters it has are not named")
         #expect(!printed("set t string=\"アア\"").contains("warning"), "said once")
         #expect(printed("at 1 set t string=\"✓\"").contains("'✓' (U+2713)"), "scheduled strings too")
-        var quiet = Session.test()
-        #expect(quiet.ok("text t string=\"ア\"").isEmpty, "scripts and pipes stay quiet")
+        var script = Session.test(files: MemoryFiles(["t.lab": "text t string=\"世界\"\n"]))
+        let warned = script.run("load t.lab", name: "<t>").responses
+        #expect(warned == [.effect(.warning("the built-in font has no glyph for '世' (U+4E16), '界' (U+754C); they draw as a box"))],
+                "scripts and pipes are told too, on standard error")
+        #expect(script.run("run t.lab", name: "<t>").diagnostic != nil, "t already exists")
+        #expect(script.ok("text u string=\"世\"").isEmpty, "said once")
     }
 }
 

@@ -28,8 +28,37 @@ import Testing
         return (p.terminationStatus, text)
     }
 
+    /// Runs `layerlab ARGS` in `folder`; what it printed (standard output and error).
+    func output(_ args: [String], in folder: Folder) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try #require(PersistenceTests.binary, "layerlab is built"))
+        p.arguments = args
+        p.environment = ["HOME": folder.path, "XDG_STATE_HOME": folder.path, "PATH": "/usr/bin:/bin", "TERM": "dumb"]
+        p.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return text
+    }
+
+    /// The cast export says the screen its header states (the frame fitted into the cells
+    /// asked for), not the cells asked for.
+    @Test func theCastSummaryMatchesItsHeader() throws {
+        let folder = Folder()
+        let said = try output(["-c", "layer a backgroundColor=red bounds=rect(0, 0, 50, 50); export c.cast to=0.1"], in: folder)
+        let head = String(decoding: try #require(contents(folder.file("c.cast"))), as: UTF8.self).split(separator: "\n")[0]
+        let width = try #require(head.split(separator: ",").first { $0.contains("\"width\"") }?.split(separator: ":").last)
+        let height = try #require(head.split(separator: ",").first { $0.contains("\"height\"") }?.split(separator: ":").last)
+        let cells = "\(width.trimmingCharacters(in: .whitespaces))x\(height.trimmingCharacters(in: .whitespaces)) cells"
+        #expect(said.contains(cells), "\(said) / \(head)")
+        #expect(!said.contains("80x24"), "the frame of a square canvas is not 80 columns wide")
+    }
+
     func write(_ text: String, _ path: String) {
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = plainWrite(path, Data(text.utf8))
     }
 
     func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
@@ -47,6 +76,32 @@ import Testing
         #expect(try layerlab(["export", "x.lab", "--swift", "x.lab", "--force"], in: folder).status == 1)
         #expect(try layerlab(["-c", "load x.lab; export! swift ./x.lab"], in: folder).status == 1)
         #expect(contents(folder.file("x.lab")) == Data(Self.script.utf8))
+    }
+
+    /// From the shell a still without --at shows the scene settled (its end), or the
+    /// canvas's poster time; --at still names any moment.
+    @Test func aStillWithoutATimeShowsTheScene() throws {
+        let folder = Folder()
+        write("layer a opacity=0 backgroundColor=red bounds=rect(0, 0, 50, 50)\nanimate a opacity from=0 to=1 duration=2 fillMode=forwards removedOnCompletion=false\n", folder.file("s.lab"))
+        func stdout(_ args: [String]) throws -> String { try output(args, in: folder) }
+        #expect(try stdout(["export", "s.lab", "a.png"]).contains("t=2)"))
+        #expect(try stdout(["export", "s.lab", "b.png", "--at", "0.5"]).contains("t=0.5)"))
+        write("canvas poster=1.5\n", folder.file("p.lab"))
+        write("layer a opacity=0\nanimate a opacity to=1 duration=2\ncanvas poster=1.5\n", folder.file("q.lab"))
+        #expect(try stdout(["export", "q.lab", "c.png"]).contains("t=1.5)"))
+    }
+
+    /// One limit per quantity, quoted by every message: the parser, the exporter and a canvas
+    /// too large to export say the same 4096, and the real size.
+    @Test func exportLimitsAgree() throws {
+        let folder = Folder()
+        var r = try layerlab(["-c", "layer a; export c.png size=5000x5000"], in: folder)
+        #expect(r.status == 1 && r.err.contains("1 to 4096 a side"), "\(r.err)")
+        r = try layerlab(["-c", "canvas size=9000x9000; export c.png"], in: folder)
+        #expect(r.status == 1 && r.err.contains("the canvas is 9000x9000 pixels; an export is at most 4096 a side"), "\(r.err)")
+        r = try layerlab(["-c", "layer a; export c.gif fps=0"], in: folder)
+        #expect(r.status == 1 && r.err.contains("fps must be more than 0 and at most 240, found 0"), "\(r.err)")
+        #expect(try layerlab(["-c", "layer a; export c.png size=4096x10"], in: folder).status == 0)
     }
 
     @Test(arguments: ["png", "gif", "lottie", "swift", "cast"])
@@ -117,8 +172,8 @@ import Testing
         let f = Folder()
         mkdir(f.file("proj"), 0o755)
         mkdir(f.file("proj/sub"), 0o755)
-        _ = FileManager.default.createFile(atPath: f.file("proj/sub/ok.txt"), contents: Data("R = red\n\nRR\n".utf8))
-        _ = FileManager.default.createFile(atPath: f.file("secret.txt"), contents: Data("R = red\n\nR\n".utf8))
+        _ = plainWrite(f.file("proj/sub/ok.txt"), Data("R = red\n\nRR\n".utf8))
+        _ = plainWrite(f.file("secret.txt"), Data("R = red\n\nR\n".utf8))
         symlink(f.file("secret.txt"), f.file("proj/link.txt"))
         return f
     }
@@ -146,7 +201,7 @@ import Testing
     @Test func hugeFilesAndDevicesAreRefusedBeforeReading() throws {
         let f = Folder()
         let big = f.file("big.txt")
-        _ = FileManager.default.createFile(atPath: big, contents: nil)
+        _ = plainWrite(big, nil)
         #expect(truncate(big, 1 << 30) == 0)
         #expect(throws: ImagingError.self) { try ImageLoader.load(big) }
         do { _ = try ImageLoader.load(big) } catch { #expect("\(error)".contains("at most 64 MB")) }
@@ -160,7 +215,7 @@ import Testing
         let f = Folder()
         for name in ["big.lab", "big.json"] {
             let big = f.file(name)
-            _ = FileManager.default.createFile(atPath: big, contents: nil)
+            _ = plainWrite(big, nil)
             #expect(truncate(big, 1 << 30) == 0)
             do { _ = try LocalFiles().read(big); Issue.record("read \(name)") } catch {
                 #expect("\(error)" == "it is 1024 MB; scripts and projects are at most 16 MB")
@@ -184,12 +239,12 @@ import Testing
     @Test func textArtErrorsNeverQuoteTheFile() {
         let f = Folder()
         let file = f.file("notes.txt")
-        _ = FileManager.default.createFile(atPath: file, contents: Data("export SECRET=hunter2\n".utf8))
+        _ = plainWrite(file, Data("export SECRET=hunter2\n".utf8))
         do { _ = try ImageLoader.load(file); Issue.record("not an image") } catch {
             #expect(!"\(error)".contains("hunter2") && !"\(error)".contains("'e'") && !"\(error)".contains("SECRET"))
             #expect("\(error)".contains(":1: column 1 is a character not in the palette"))
         }
-        _ = FileManager.default.createFile(atPath: file, contents: Data("X = hunter2\n\nX\n".utf8))
+        _ = plainWrite(file, Data("X = hunter2\n\nX\n".utf8))
         do { _ = try ImageLoader.load(file) } catch { #expect(!"\(error)".contains("hunter2")) }
     }
 }

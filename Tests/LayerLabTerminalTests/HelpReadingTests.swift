@@ -54,4 +54,16 @@ struct PTYHelpTests {
         pty.send("help seek\r")
         #expect(pty.waitRaw(from: mark) { $0.contains("\u{1B}[1mExample:") }, "a bold heading")
     }
+
+    /// Ctrl-C leaves the default pager as q does (less is told to with K).
+    @Test(.enabled(if: access("/usr/bin/less", X_OK) == 0 || access("/bin/less", X_OK) == 0, "less is not installed"))
+    func ctrlCLeavesThePager() throws {
+        let pty = try Self.start(color: false, pager: "less -R")
+        let mark = pty.mark
+        pty.send("help keypaths\r")
+        #expect(pty.wait(for: "Layer properties", from: mark), "the pager shows the help")
+        let shown = pty.mark
+        pty.send("\u{3}")
+        #expect(pty.wait(for: "> ", from: shown), "back at the prompt after Ctrl-C: \(pty.text(from: shown))")
+    }
 }

@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func pngFileRoundTrip() throws {
-        let path = NSTemporaryDirectory() + "layerlab-imaging-\(getpid()).png"
+        let path = Scratch.path("imaging.png")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let bmp = Rasterizer().render(Self.sampleScene(), width: 50, height: 50)
         try PNGCodec.write(bmp, to: path)
@@ -203,7 +203,7 @@ import Testing
 
     /// Streams frames into a temporary file and reads it back.
     static func streamed(_ frames: [Bitmap], sampleEvery: Int, cancelAfter: Int = .max) throws -> Data {
-        let path = NSTemporaryDirectory() + "layerlab-stream-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).gif"
+        let path = Scratch.path("stream.gif")
         defer { unlink(path) }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         #expect(fd >= 0)
@@ -251,14 +251,14 @@ import Testing
     }
 
     @Test func textArtLoads() throws {
-        let path = NSTemporaryDirectory() + "layerlab-art-\(getpid()).txt"
+        let path = Scratch.path("art.txt")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try "# comment\nR = #ff0000\nb = blue\n\nRb.\n R\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "# comment\nR = #ff0000\nb = blue\n\nRb.\n R\n".write(toFile: path, atomically: false, encoding: .utf8)
         let bmp = try ImageLoader.load(path)
         #expect(bmp.width == 3 && bmp.height == 2)
         #expect(bmp[0, 0] == Color(1, 0, 0) && bmp[1, 0] == Color(0, 0, 1) && bmp[2, 0] == .clear)
         #expect(bmp[1, 1] == Color(1, 0, 0) && bmp[0, 1] == .clear)
-        try "R = #ff0000\nRX\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "R = #ff0000\nRX\n".write(toFile: path, atomically: false, encoding: .utf8)
         #expect(throws: ImagingError.self) { try ImageLoader.load(path) }
     }
 }

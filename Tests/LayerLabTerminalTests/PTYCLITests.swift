@@ -15,7 +15,7 @@ struct PTYCLITests {
             animate a opacity from=1 to=0 duration=0.75 as fade
             group g on b beginTime=after fade { animate opacity to=0.5 duration=1 }
             """
-        #expect(FileManager.default.createFile(atPath: script, contents: Data(text.utf8)))
+        #expect(plainWrite(script, Data(text.utf8)))
         let env = ["TERM": "xterm-256color", "NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": state,
                    "XDG_STATE_HOME": state, "PATH": "/usr/bin:/bin"]
         let pty = try PTYSession(binary, arguments: ["run", script], environment: env)

@@ -36,16 +36,16 @@ struct PTYEditTests {
         PTYREPLTests.enter(pty, "shape dot path=circle(10, 10, 5)")
         var mark = pty.mark
         pty.send("edit\r")
-        #expect(pty.wait(for: "Reopen the script at line 4? [Y/n]", from: mark), "\(pty.text(from: mark))")
+        #expect(pty.wait(for: "Reopen the script at line 3? [Y/n]", from: mark), "\(pty.text(from: mark))")
         let asked = pty.text(from: mark)
-        #expect(asked.contains("document.lab:4:1: unknown command 'bogus'"))
+        #expect(asked.contains("document.lab:3:1: unknown command 'bogus'"))
         // The document is untouched while the question is open.
         mark = pty.mark
         pty.send("\r")
         #expect(pty.wait(for: "replaced the document with the edited script", from: mark), "\(pty.text(from: mark))")
         pty.waitUntilEditing()
         let log = try String(contentsOfFile: editor + ".log", encoding: .utf8)
-        #expect(log == "+4\n", "the editor was reopened at the error's line")
+        #expect(log == "+3\n", "the editor was reopened at the error's line")
         #expect(PTYREPLTests.enter(pty, "inspect dot.opacity at=1").contains("dot.opacity = 0.75"))
         // One undoable step: undo brings the document from before `edit` back.
         #expect(PTYREPLTests.enter(pty, "history").contains("* 2  edit"))

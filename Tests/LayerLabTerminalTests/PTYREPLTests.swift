@@ -26,10 +26,7 @@ struct PTYREPLTests {
     }()
 
     /// A fresh state directory, so history starts empty.
-    static func stateDirectory() -> String {
-        var template = Array("/tmp/layerlab-pty-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
+    static func stateDirectory() -> String { Scratch.folder("pty") }
 
     static func start(state: String, arguments: [String] = [], extra: [String: String] = [:],
                       color: Bool = false) throws -> PTYSession {

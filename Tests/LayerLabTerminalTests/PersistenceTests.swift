@@ -13,8 +13,7 @@ import Testing
     final class Folder {
         let path: String
         init() {
-            var template = Array("/tmp/layerlab-persistence-XXXXXX".utf8CString)
-            path = String(cString: mkdtemp(&template)!)
+            path = Scratch.folder("persistence")
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }
         func file(_ name: String) -> String { path + "/" + name }
@@ -163,8 +162,8 @@ import Testing
     @Test func emptyAndDamagedProjectsMayBeOverwritten() throws {
         let folder = Folder()
         let empty = folder.file("empty.json"), damaged = folder.file("damaged.json")
-        _ = FileManager.default.createFile(atPath: empty, contents: Data())
-        _ = FileManager.default.createFile(atPath: damaged, contents: project(1).prefix(60))
+        _ = plainWrite(empty, Data())
+        _ = plainWrite(damaged, project(1).prefix(60))
         try ProjectStore.save(project(2), to: empty)
         try ProjectStore.save(project(2), to: damaged)
         #expect(contents(empty) == project(2) && contents(damaged) == project(2))
@@ -272,7 +271,7 @@ import Testing
     func aKilledProcessReleasesItsLock() throws {
         let folder = Folder()
         let lock = folder.file("session-1.lock")
-        _ = FileManager.default.createFile(atPath: lock, contents: Data())
+        _ = plainWrite(lock, Data())
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
         holder.arguments = ["--no-fork", lock, "sleep", "30"]

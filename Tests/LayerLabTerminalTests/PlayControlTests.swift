@@ -83,6 +83,10 @@ struct PTYPlayTests {
         #expect(pty.waitForExit() == 0)
         let lines = pty.text.split(separator: "\n")
         #expect(pty.text.contains("played 0s to 0.3s of 0.3s"), "\(pty.text)")
+        // The last frame stays where playback drew it: centred in the 100 columns.
+        let drawn = lines.filter { $0.contains("#") || $0.contains("@") || $0.contains("%") }
+        let starts = drawn.map { line in line.prefix { !"#@%".contains($0) }.count }
+        #expect(!starts.isEmpty && starts.allSatisfy { $0 >= 30 }, "centred, not at the left edge: \(drawn)")
         #expect(!pty.text.unicodeScalars.contains { $0.value >= 0x2580 && $0.value < 0x2600 }, "ascii, no blocks")
         #expect(lines.contains { $0.contains("#") || $0.contains("@") || $0.contains("%") }, "the last frame stays")
     }

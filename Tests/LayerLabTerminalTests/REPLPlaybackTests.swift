@@ -81,8 +81,7 @@ struct REPLPlaybackTests {
     }
 
     @Test func historyFile() throws {
-        var template = Array("/tmp/layerlab-history-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let dir = Scratch.folder("history")
         let store = HistoryStore(path: dir + "/state/layerlab/history", limit: 3)
         for e in ["a", "b", "b", "c \\", "group g on x {\n}", "d"] { store.append(e) }
         #expect(store.load() == ["c \\", "group g on x {\n}", "d"])

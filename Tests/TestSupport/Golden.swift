@@ -18,7 +18,8 @@ public func assertGolden(_ text: String, suite: String, name: String,
     if recordAll || (mode == "missing" && existing == nil) {
         if existing == text { return }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? text.write(to: file, atomically: true, encoding: .utf8)
+        // Not `atomically: true`: Foundation's atomic write leaves a TemporaryDirectory.* folder in /tmp.
+        try? text.write(to: file, atomically: false, encoding: .utf8)
         Issue.record("Recorded golden \(suite)/\(name).txt", sourceLocation: sourceLocation)
         return
     }

@@ -7,6 +7,9 @@ public struct Animation: Hashable, Sendable {
     public var layer: String
     public var timing: MediaTiming
     public var body: Body
+    /// How attributes were typed (`to=90deg`, `duration=300ms`, `path=circle(…)`), by
+    /// attribute name, for scripts written back.
+    public var written = WrittenForms()
 
     public init(name: String, layer: String, timing: MediaTiming = MediaTiming(), body: Body) {
         self.name = name; self.layer = layer; self.timing = timing; self.body = body

@@ -4,6 +4,11 @@ public struct Canvas: Hashable, Sendable {
     public var background: Color = .white
     /// The scene's length; nil derives it (see `Document.sceneDuration`).
     public var duration: TimeExpr? = nil
+    /// The scene time a still picture shows when none is named (`export x.png` from the
+    /// shell); nil: the end of the scene, where everything has settled.
+    public var poster: Double? = nil
+    /// How `background` and `duration` were typed, for scripts written back.
+    public var written = WrittenForms()
     public init() {}
 }
 
@@ -11,6 +16,8 @@ public struct Canvas: Hashable, Sendable {
 public struct NamedPath: Hashable, Sendable {
     public var name: String
     public var path: Path
+    /// How the path was typed (`oval(0, 0, 40, 40)`), for scripts written back.
+    public var written = WrittenForm()
     public init(name: String, path: Path) { self.name = name; self.path = path }
 }
 

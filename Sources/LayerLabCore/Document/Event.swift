@@ -2,7 +2,11 @@
 public struct Assignment: Hashable, Sendable {
     public var keyPath: String
     public var value: Value
-    public init(keyPath: String, value: Value) { self.keyPath = keyPath; self.value = value }
+    /// How the value was typed, for scripts written back.
+    public var written: WrittenForm
+    public init(keyPath: String, value: Value, written: String? = nil) {
+        self.keyPath = keyPath; self.value = value; self.written = WrittenForm(written)
+    }
 }
 
 /// A scheduled change: `at TIME set LAYER prop=value ... [animated]`.
@@ -17,6 +21,8 @@ public struct Event: Hashable, Sendable {
     public var layer: String
     public var assignments: [Assignment]
     public var animated: Bool
+    /// How the time was typed (`500ms`), for scripts written back.
+    public var writtenTime = WrittenForm()
 
     public init(name: String, time: TimeExpr, layer: String, assignments: [Assignment], animated: Bool = false) {
         self.name = name; self.time = time; self.layer = layer

@@ -5,6 +5,8 @@ public struct Layer: Hashable, Sendable {
     /// Stored property name → value; keys are `PropertyTable` names.
     public var properties: [String: Value]
     public var sublayers: [Layer]
+    /// How properties were typed (`path=circle(0, 0, 30)`), for scripts written back.
+    public var written = WrittenForms()
     // Last, so no padding lies between fields (`History` compares unchanged layers bitwise).
     public var kind: LayerKind
 

@@ -87,7 +87,7 @@ public enum PropertyTable {
             p("hidden", false, { $0.hidden = $1 }, "a hidden layer and its sublayers are not drawn"),
             p("zPosition", 0.0, { $0.zPosition = $1 }, "drawing order among siblings; higher draws on top"),
             p("backgroundColor", Color.clear, { $0.backgroundColor = $1 }, "fills the bounds, under the content"),
-            p("cornerRadius", 0.0, { $0.cornerRadius = $1 }, "rounds the background, border and masksToBounds clip"),
+            p("cornerRadius", 0.0, { $0.cornerRadius = $1 }, range: .nonNegative, "rounds the background, border and masksToBounds clip"),
             p("borderWidth", 0.0, { $0.borderWidth = $1 }, range: .nonNegative, "width of the border drawn inside the bounds"),
             p("borderColor", Color.black, { $0.borderColor = $1 }, "colour of the border"),
             p("masksToBounds", false, { $0.masksToBounds = $1 }, anim: false, "clip sublayers to the (rounded) bounds"),

@@ -57,7 +57,7 @@ extension Document {
 
     /// Defines a named path, or redefines it (every use follows, since uses are references).
     /// In place, keeping the name index (see `addLayer`): a script defines its paths one by one.
-    public mutating func setPath(_ name: String, _ path: Path) throws(EditError) {
+    public mutating func setPath(_ name: String, _ path: Path, written: String? = nil) throws(EditError) {
         let existing = pathIndex(named: name)
         if existing == nil { try checkNewName(name) }
         if path.allPoints.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) {
@@ -66,8 +66,11 @@ extension Document {
         let names = ownNames()
         if let i = existing {
             paths[i].path = path
+            paths[i].written = WrittenForm(written)
         } else {
-            paths.append(NamedPath(name: name, path: path))
+            var p = NamedPath(name: name, path: path)
+            p.written = WrittenForm(written)
+            paths.append(p)
             names.add(name, .path)
         }
         self.names = names

@@ -40,15 +40,18 @@ extension Document {
         guard let path = indexPath(ofLayer: name) else { throw EditError.noSuchLayer(name) }
         let target = layer(at: path)
         var props = target.properties
+        var written = target.written
         for a in assignments {
             let kp = try resolveKeyPath(a.keyPath, on: target)
             try checkStoredValue(a.value, for: kp, layer: name)
             kp.write(a.value, into: &props)
+            // A spelling belongs to a whole property; a component write leaves none behind.
+            for p in kp.storedProperties { written.note(p, p == kp.name ? a.written.text : nil) }
         }
         // Unset (null) masks are stored as absent, so a document compares equal to one that never set it.
         for (k, v) in props where v == .null { props[k] = nil }
         let names = self.names   // no name changes
-        modifyLayer(at: path) { $0.properties = props }
+        modifyLayer(at: path) { $0.properties = props; $0.written = written }
         self.names = names
     }
 

@@ -47,11 +47,12 @@ public struct History: Hashable, Sendable {
     public var canRedo: Bool { index < labels.count - 1 }
 
     /// Records `document` as the new current state, labelled with the command that made it;
-    /// a document equal to the current one records nothing (and returns false).
+    /// a document equal to the current one records nothing (and returns false), though it
+    /// becomes current: it may spell its values differently (`WrittenForm`).
     @discardableResult
     public mutating func record(_ label: String, _ document: Document) -> Bool {
         let step = Step(from: current, to: document)
-        guard !step.isEmpty else { return false }
+        guard !step.isEmpty else { current = document; return false }
         current = document
         append(step, label)
         return true

@@ -20,8 +20,9 @@ extension Evaluator {
     /// Stacks the animations of the layer at `order` onto `props` (its model values), in place.
     func stack(_ order: Int, sceneTime: Double, layerTime: Double, into props: inout PropertySlots,
                trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
+        var turn = 0.0
         for track in plans[order].animations {
-            apply(track, parentTime: layerTime, into: &props, trace: &trace, traceKey: traceKey)
+            apply(track, parentTime: layerTime, into: &props, turn: &turn, trace: &trace, traceKey: traceKey)
         }
         for imp in plans[order].implicit {
             applyImplicit(imp, sceneTime: sceneTime, into: &props, trace: &trace, traceKey: traceKey)
@@ -34,8 +35,10 @@ extension Evaluator {
     }
 
     /// Applies the track at `index` in `animationTable` (recursing into groups) at parent
-    /// time `parentTime`.
-    func apply(_ index: Int, parentTime: Double, into props: inout PropertySlots,
+    /// time `parentTime`. `turn` is what a motion path's rotationMode has added to the
+    /// rotation so far: only the animation whose position wins turns the layer, so a later
+    /// one that sets the position takes it back out.
+    func apply(_ index: Int, parentTime: Double, into props: inout PropertySlots, turn: inout Double,
                trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
         let local = localTime(index, parentTime)
         let kind = animationTable.tracks[index].kind
@@ -47,7 +50,7 @@ extension Evaluator {
                 return
             }
             for child in children {
-                apply(child, parentTime: local.time, into: &props, trace: &trace, traceKey: traceKey)
+                apply(child, parentTime: local.time, into: &props, turn: &turn, trace: &trace, traceKey: traceKey)
             }
             return
         case .inert:
@@ -55,13 +58,18 @@ extension Evaluator {
         case .basic, .keyframes, .spring, .motion:
             break
         }
-        let traced = trace != nil && traces(index, traceKey)
+        var traced = trace != nil && traces(index, traceKey)
         guard local.applies else {
             if traced { trace!.append(step(index, local, applies: false, value: nil)) }
             return
         }
         let kp = animationTable.tracks[index].target
         let additive = animationTable.tracks[index].additive
+        if turn != 0 && !additive {
+            settleTurn(&turn, before: animationTable.details[index].keyPath, motion: kind == .motion, in: &props)
+            // Taking the turn back out changes the rotation: `explain` says which animation did.
+            if turn == 0, trace != nil, touches(Evaluator.rotationKeyPath, traceKey) { traced = true }
+        }
         if animationTable.tracks[index].numeric, let beneath = kp.readNumber(props) {
             var v = bodyValue(index, animationTable.numbers, beneath: beneath, localTime: local.time, phase: local.phase)
             accumulate(index, local, &v) { bodyValue(index, animationTable.numbers, beneath: beneath, localTime: $0, phase: .active) }
@@ -88,6 +96,7 @@ extension Evaluator {
                 // rotationMode turns the layer on top of its own rotation.
                 let own = resolve(rk.read(props)).number ?? 0
                 rk.write(.number(own + angle + offset), into: &props)
+                turn += angle + offset
             }
         } else {
             var v = bodyValue(index, animationTable.values, beneath: beneath, localTime: local.time, phase: local.phase)
@@ -95,6 +104,19 @@ extension Evaluator {
             kp.write(additive ? beneath.adding(v) : v, into: &props)
         }
         if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
+    }
+
+    /// Before a track that replaces the position or the rotation: a position replaced takes
+    /// the earlier motion path's turn out of the rotation; a rotation replaced has dropped it.
+    private func settleTurn(_ turn: inout Double, before kp: KeyPath?, motion: Bool, in props: inout PropertySlots) {
+        guard let rk = Evaluator.rotationKeyPath else { return }
+        if kp?.name == "position" || motion {
+            let now = resolve(rk.read(props)).number ?? 0
+            rk.write(.number(now - turn), into: &props)
+            turn = 0
+        } else if touches(kp, rk) {
+            turn = 0
+        }
     }
 
     /// A cumulative track's value in repetition k: its own value plus k times the value one

@@ -205,6 +205,10 @@ public struct Evaluator: Sendable {
 
     /// When a named animation or event begins and ends, in scene time (its parent layer's
     /// time); nil for unknown names. `end` is infinite for animations that repeat forever.
+    /// The time a still shows when none is named: the canvas's poster time, else the end of
+    /// the scene (t=0 is often before anything has appeared).
+    public var posterTime: Double { document.canvas.poster ?? sceneDuration }
+
     public func interval(of name: String) -> (begin: Double, end: Double)? { intervals[name] }
 
     /// The presentation value of `keyPath` on `layer` at scene time `time`; nil when the

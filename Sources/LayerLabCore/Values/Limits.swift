@@ -26,6 +26,13 @@ public enum Limits {
             + " narrow from=/to=, or lower fps= or size="
     }
 
+    /// The largest side, in pixels, of an exported picture (a frame takes 16 bytes a pixel
+    /// while drawn, so 4096 a side is 256 MB). Every message about an export's size quotes it.
+    public static let exportSide = 4096
+
+    /// Frames per second `play`, `frames` and the exports accept.
+    public static let framesPerSecond = ValueRange(lowerBound: 0, includesLowerBound: false, upperBound: 240)
+
     /// How many undo steps the history keeps; older ones are dropped first. A step holds only
     /// what its command changed, so this bounds memory by the size of the changes.
     public static let undoSteps = 10_000

@@ -39,7 +39,9 @@ public struct ValueRange: Hashable, Sendable {
     public func requirement(writingInfinityAs infinity: String) -> String {
         let base: String
         switch (lowerBound, upperBound) {
-        case let (lo?, hi?): base = "must be from \(formatNumber(lo)) to \(formatNumber(hi))"
+        case let (lo?, hi?):
+            base = includesLowerBound ? "must be from \(formatNumber(lo)) to \(formatNumber(hi))"
+                : "must be more than \(formatNumber(lo)) and at most \(formatNumber(hi))"
         case let (lo?, nil): base = includesLowerBound ? "must be \(formatNumber(lo)) or more" : "must be more than \(formatNumber(lo))"
         case let (nil, hi?): base = "must be \(formatNumber(hi)) or less"
         case (nil, nil): base = "must be a finite number"
@@ -52,7 +54,7 @@ public struct ValueRange: Hashable, Sendable {
     public var shortText: String {
         var s: String
         switch (lowerBound, upperBound) {
-        case let (lo?, hi?): s = "\(formatNumber(lo))…\(formatNumber(hi))"
+        case let (lo?, hi?): s = (includesLowerBound ? "" : "> ") + "\(formatNumber(lo))…\(formatNumber(hi))"
         case let (lo?, nil): s = (includesLowerBound ? "≥ " : "> ") + formatNumber(lo)
         case let (nil, hi?): s = "≤ " + formatNumber(hi)
         case (nil, nil): s = ""

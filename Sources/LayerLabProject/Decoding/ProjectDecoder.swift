@@ -82,7 +82,7 @@ struct ProjectDecoder {
     }
 
     private mutating func canvas(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> Canvas {
-        let o = try ObjectReader(node, path, what: "the canvas", allowed: ["size", "background", "duration"])
+        let o = try ObjectReader(node, path, what: "the canvas", allowed: ["size", "background", "duration", "poster"])
         var canvas = Canvas()
         if let size = o.optional("size") {
             let items = try array(size, o.at("size"), "a size [width, height]")
@@ -91,6 +91,7 @@ struct ProjectDecoder {
             canvas.size = Size(c[0], c[1])
         }
         if let bg = o.optional("background") { canvas.background = try color(bg, o.at("background")) }
+        if let p = o.optional("poster") { canvas.poster = try number(p, o.at("poster"), Limits.sceneTimes) }
         if let d = o.optional("duration") {
             canvas.duration = try time(d, o.at("duration"), owner: nil)
             if let v = canvas.duration?.constant, !(v >= 0) {

@@ -11,8 +11,8 @@ import LayerLabRaster
 import LayerLabScript
 
 extension EffectPerformer {
-    /// The largest picture side an export draws (a frame needs 16 bytes a pixel while drawn).
-    static let maxExportSide = 4096
+    /// The largest picture side an export draws (see `Limits.exportSide`).
+    static var maxExportSide: Int { Limits.exportSide }
 
     /// Performs `export FORMAT FILE`: png (through libpng) and gif (LayerLab's own encoder) here; the text
     /// formats (lottie, swift, cast) in `EffectPerformer+TextExports.swift`.
@@ -35,7 +35,7 @@ extension EffectPerformer {
     /// The picture size: the request's WxH (a zero side keeps the aspect), else the canvas.
     private func pixelSize(_ request: ExportRequest, _ io: StandardIO) -> (Int, Int)? {
         let canvas = request.document.canvas.size
-        func side(_ v: Double) -> Int { clampedInt(v.rounded(), 0, Rasterizer.maxDimension + 1) }
+        func side(_ v: Double) -> Int { clampedInt(v.rounded(), 0, Int(1e9)) }
         var w = request.size.map { side($0.width) }
         var h = request.size.map { side($0.height) }
         if w == 0 { w = nil }
@@ -43,7 +43,8 @@ extension EffectPerformer {
         if w == nil && h == nil { w = side(canvas.width); h = side(canvas.height) }
         let size = Rasterizer.fittedSize(canvas: canvas, width: w, height: h)
         guard size.width >= 1, size.height >= 1, size.width <= Self.maxExportSide, size.height <= Self.maxExportSide else {
-            io.err("layerlab: export size \(size.width)x\(size.height) is out of range (1 to \(Self.maxExportSide) a side)")
+            let asked = request.size == nil ? "the canvas is" : "the export size is"
+            io.err("layerlab: \(asked) \(size.width)x\(size.height) pixels; an export is at most \(Self.maxExportSide) a side (give size=WxH)")
             return nil
         }
         return (size.width, size.height)

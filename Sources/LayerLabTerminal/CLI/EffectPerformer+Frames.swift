@@ -16,13 +16,20 @@ extension EffectPerformer {
 
     /// Performs `show`: one frame at the request's time, sized to fit the terminal (80x24
     /// when output is not one), in the mode and colours the terminal supports.
-    func show(_ request: ShowRequest, _ io: StandardIO) -> Bool {
+    /// - Parameter centred: in the middle of the terminal's width (after `play`, which draws there).
+    func show(_ request: ShowRequest, _ io: StandardIO, centred: Bool = false) -> Bool {
         guard let options = frameOptions(size: request.size, mode: request.mode, color: request.color, io) else {
             return false
         }
         let images = loadImages(request.document, io)
-        io.out(trimmedFrame(FrameRenderer.render(document: request.document, time: request.time,
-                                                 options: options, images: images)))
+        var frame = trimmedFrame(FrameRenderer.render(document: request.document, time: request.time,
+                                                      options: options, images: images))
+        if centred {
+            let width = FrameRenderer.layout(canvas: request.document.canvas.size, options: options).columns
+            let margin = String(repeating: " ", count: max(0, (TerminalSize.current(environment: ProcessEnvironment.current()).columns - width) / 2))
+            frame = frame.split(separator: "\n", omittingEmptySubsequences: false).map { margin + $0 }.joined(separator: "\n")
+        }
+        io.out(frame)
         return true
     }
 
@@ -35,8 +42,8 @@ extension EffectPerformer {
         let evaluator = Evaluator(document: request.document)
         let to = request.to ?? evaluator.sceneDuration
         let fps = request.fps ?? Self.defaultFramesFPS
-        guard fps > 0, fps <= 240, fps.isFinite else {
-            io.err("layerlab: fps must be between 0 and 240, not \(formatNumber(fps))")
+        guard Limits.framesPerSecond.contains(fps) else {
+            io.err("layerlab: fps \(Limits.framesPerSecond.requirement), found \(formatFoundNumber(fps))")
             return false
         }
         let times = Self.frameTimes(from: request.from, to: to, fps: fps)

@@ -106,9 +106,9 @@ enum Pager {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         // As git does: without a LESS setting, less quits when the text fits (F), keeps colour
-        // codes (R) and leaves the text on the screen (X).
+        // codes (R) and leaves the text on the screen (X); and Ctrl-C leaves it as q does (K).
         var environment = env
-        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+        if environment["LESS"] == nil { environment["LESS"] = "FRXK" }
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)

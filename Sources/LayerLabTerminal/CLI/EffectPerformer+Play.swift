@@ -20,11 +20,13 @@ extension EffectPerformer {
         }
         let (ending, lastTime) = player.play()
         guard ending != .notATerminal else { return frames(request.asFrames, io) }
-        // The alternate screen is gone; its last frame stays on the normal screen, as `show`
-        // would draw it, with where playback stopped.
+        // The alternate screen is gone; its last frame stays on the normal screen, centred as
+        // playback drew it, with where playback stopped (to the hundredth: finer than a frame
+        // says nothing).
         _ = show(ShowRequest(document: request.document, time: lastTime, size: request.size,
-                             mode: request.mode, color: request.color), io)
-        io.out("played \(formatNumber(player.range.from))s to \(formatNumber(lastTime))s of \(formatNumber(player.range.to))s"
+                             mode: request.mode, color: request.color), io, centred: true)
+        let seconds = { (t: Double) in formatNumber((t * 100).rounded() / 100) }
+        io.out("played \(seconds(player.range.from))s to \(seconds(lastTime))s of \(seconds(player.range.to))s"
                + (ending == .finished ? "" : " (stopped)"))
         return true
     }

@@ -80,7 +80,10 @@ extension EffectPerformer {
                     streamed += line.utf8.count
                 }
             }
-            summary = "asciinema cast, \(columns)x\(rows) cells at \(formatNumber(options.fps)) fps"
+            // The screen the header states, not the cells asked for (the frame keeps the
+            // canvas's shape inside them).
+            let screen = CastExporter.screenSize(for: request.document, options: options)
+            summary = "asciinema cast, \(screen.columns)x\(screen.rows) cells at \(formatNumber(options.fps)) fps"
         }
         let format = request.format.rawValue
         for note in notes {

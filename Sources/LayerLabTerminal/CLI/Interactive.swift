@@ -26,10 +26,13 @@ enum Interactive {
                 }
                 break
             }
-            let outcome = session.handle(line)
-            recovery.record(session, inputWaiting: tty || io.inputWouldWait())
-            let (ok, quit) = io.report(outcome, from: session)
-            if !ok { failed = true }
+            var quit = false
+            for outcome in session.handleLine(line) where !quit {
+                recovery.record(session, inputWaiting: tty || io.inputWouldWait())
+                let (ok, leave) = io.report(outcome, from: session)
+                if !ok { failed = true }
+                quit = leave
+            }
             if quit { break }
         }
         // At a terminal a failed command is part of the conversation, not a failed run.

@@ -22,7 +22,7 @@ extension Subcommand {
         guard !args.isEmpty else { return io.usageError("run needs at least one script: layerlab run FILE...") }
         var session = Session.forCommandLine(sourceName: args[0], announceNames: false)
         for file in args {
-            let (ok, quit) = io.report(session.open(file), from: session)
+            let (ok, quit) = io.report(session.open(file, into: true), from: session)
             if !ok { return 1 }
             if quit { break }
         }

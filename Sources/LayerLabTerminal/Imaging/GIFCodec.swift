@@ -275,7 +275,7 @@ public enum GIFCodec {
     public static func write(frames: [Bitmap], fps: Double, to path: String) throws {
         let data = try encode(frames: frames, fps: fps)
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try writeReplacing(data, to: path)
         } catch {
             throw ImagingError(writing: path, error)
         }

@@ -63,7 +63,7 @@ public enum PNGCodec {
     public static func write(_ bitmap: Bitmap, to path: String) throws {
         let data = try encode(bitmap)
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try writeReplacing(data, to: path)
         } catch {
             throw ImagingError(writing: path, error)
         }

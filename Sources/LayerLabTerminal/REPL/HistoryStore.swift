@@ -54,7 +54,9 @@ public struct HistoryStore: Sendable {
         ensureFolder()
         let text = entries.map { HistoryStore.escape($0) + "\n" }.joined()
         let tmp = path + ".tmp\(getpid())"
-        guard FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8)) else { return }
+        // NB: not `createFile` or an `.atomic` write: Foundation makes those through a
+        // `TemporaryDirectory.*` folder in /tmp that it never removes. The rename is atomic.
+        guard (try? Data(text.utf8).write(to: URL(fileURLWithPath: tmp))) != nil else { return }
         _ = rename(tmp, path)
     }
 

@@ -19,7 +19,8 @@ extension REPL {
             return
         }
         let path = folder + "/" + request.fileName
-        guard FileManager.default.createFile(atPath: path, contents: Data(request.script.utf8)) else {
+        // A plain write (an atomic one would leave a `TemporaryDirectory.*` folder in /tmp).
+        guard (try? Data(request.script.utf8).write(to: URL(fileURLWithPath: path))) != nil else {
             io.err("edit cannot write \(escapeForTerminal(path))")
             return
         }

@@ -49,7 +49,9 @@ public final class REPL {
         // One line that says where help is, so a first prompt is never a blank wall.
         io.err("LayerLab \(CLI.version): 'help' lists the commands, Tab completes, Ctrl-D leaves.")
         let effects = EffectPerformer(baseDirectory: io.baseDirectory ?? file.map(ShellCommand.directory(of:)))
-        let repl = REPL(session: Session.forCommandLine(sourceName: "<input>", announceNames: true), io: io,
+        var session = Session.forCommandLine(sourceName: "<input>", announceNames: true)
+        session.settings.linesPerEntry = true
+        let repl = REPL(session: session, io: io,
                         editor: editor, historyStore: store, environment: environment, effects: effects,
                         color: color, recovery: recovery)
         if let file {
@@ -102,13 +104,22 @@ public final class REPL {
                     }
                 }
                 session.settings.columns = TerminalSize.current(environment: environment).columns
-                let outcome: Outcome
+                var outcomes: [Outcome]
                 if session.isContinuing && trimmed.isEmpty {
-                    outcome = session.endInput() ?? .done([])
+                    outcomes = [session.endInput() ?? .done([])]
                 } else {
+                    outcomes = session.handleLine(line)
+                    if outcomes.count > 1 {
+                        // A command word ended the open command: it failed, and this line is
+                        // a command (and a history entry) of its own.
+                        remember(Lexer.historyEntry(continuedLines))
+                        continuedLines = []
+                        recovery.record(session)
+                        if perform(outcomes.removeFirst()) == .leave { return 0 }
+                    }
                     if !trimmed.isEmpty { continuedLines.append(line) }
-                    outcome = session.handle(line)
                 }
+                let outcome = outcomes[0]
                 if case .needsMoreInput = outcome {
                     explainContinuation()
                     continue
@@ -196,7 +207,12 @@ public final class REPL {
         editor.complete = nil
         var prompt = question
         while true {
-            guard case .line(let answer) = editor.readLine(prompt: prompt) else { return false }
+            guard case .line(let answer) = editor.readLine(prompt: prompt) else {
+                // Ctrl-C or Ctrl-D leaves the cursor after the question: end its line, so the
+                // next prompt does not overwrite it.
+                io.out("")
+                return false
+            }
             if let yes = REPL.answer(answer, byDefault: byDefault) { return yes }
             prompt = "Please answer y or n (Enter is \(byDefault ? "yes" : "no")). \(question)"
         }
