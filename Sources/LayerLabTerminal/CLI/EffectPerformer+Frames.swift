@@ -17,10 +17,20 @@ extension EffectPerformer {
     /// Performs `show`: one frame at the request's time, sized to fit the terminal (80x24
     /// when output is not one), in the mode and colours the terminal supports.
     func show(_ request: ShowRequest, _ io: StandardIO) -> Bool {
-        guard let options = frameOptions(size: request.size, mode: request.mode, color: request.color, io) else {
+        guard var options = frameOptions(size: request.size, mode: request.mode, color: request.color, io) else {
             return false
         }
         let images = loadImages(request.document, io)
+        let (mode, target, note) = PixelTarget.resolve(request.mode, fallback: options.mode.cellMode,
+                                                      environment: ProcessEnvironment.current())
+        if let note { io.err("layerlab: \(note)") }
+        options.mode = mode
+        if let target {
+            io.out(PixelShow.still(Evaluator(document: request.document).scene(at: request.time), target: target,
+                                   columns: options.columns, rows: options.rows, images: images,
+                                   atTerminal: isatty(STDOUT_FILENO) == 1))
+            return true
+        }
         io.out(trimmedFrame(FrameRenderer.render(document: request.document, time: request.time,
                                                  options: options, images: images)))
         return true
@@ -50,6 +60,9 @@ extension EffectPerformer {
             return false
         }
         let images = loadImages(request.document, io)
+        if options.mode.isPixels {
+            return framesAsImages(times, evaluator, options, images, io)
+        }
         for t in times {
             io.out("# t=\(formatNumber(t))")
             let scene = evaluator.scene(at: t)
