@@ -34,8 +34,13 @@ struct PixelTarget: Sendable {
         })
     }
 
+    /// Sixel display mode off (DECSDM reset): the image is drawn at the cursor, not at the
+    /// screen's top left (xterm's default without its `sixelScrolling` resource).
+    static let sixelAtCursor = Array("\u{1B}[?80l".utf8)
+
     /// The image's bytes as the terminal must get them (wrapped for tmux: every ESC doubled).
-    func wrap(_ image: [UInt8]) -> [UInt8] {
+    func wrap(_ bytes: [UInt8]) -> [UInt8] {
+        let image = mode == .sixel ? PixelTarget.sixelAtCursor + bytes : bytes
         guard tmux else { return image }
         var out = Array("\u{1B}Ptmux;".utf8)
         out.reserveCapacity(image.count + image.count / 64 + 16)
