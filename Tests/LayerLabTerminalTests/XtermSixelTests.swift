@@ -22,58 +22,74 @@ struct XtermSixelTests {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
+    /// Starts `path` with `arguments` (standard output to `output`, or /dev/null; standard
+    /// input and error to /dev/null) and returns its process id.
+    static func spawn(_ path: String, _ arguments: [String], environment: [String: String] = [:],
+                      output: String = "/dev/null") throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard rc == 0 else { throw Failure(description: "could not start \(path): \(rc)") }
+        return pid
+    }
+
+    /// Waits for `pid` to exit, killing it after `timeout` seconds.
+    static func finish(_ pid: pid_t, timeout: Double = 60) {
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(timeout)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline { kill(pid, SIGKILL); _ = waitpid(pid, &status, 0); return }
+            usleep(20_000)
+        }
+    }
+
     /// A private X server for one test; stopped on deinit.
     final class XServer {
         let display: String
-        let process: Process
+        let pid: pid_t
+        var clients: [pid_t] = []
         init() throws {
             // A display number of our own, from the process id (tests of other checkouts may run too).
             var n = 40 + Int(getpid() % 400)
             while access("/tmp/.X11-unix/X\(n)", F_OK) == 0 || access("/tmp/.X\(n)-lock", F_OK) == 0 { n += 1 }
             display = ":\(n)"
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = [display, "-screen", "0", "1100x700x24", "-nolisten", "tcp"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            pid = try XtermSixelTests.spawn("/usr/bin/Xvfb", [display, "-screen", "0", "1100x700x24", "-nolisten", "tcp"])
             for _ in 0..<100 where access("/tmp/.X11-unix/X\(n)", F_OK) != 0 { usleep(50_000) }
             guard access("/tmp/.X11-unix/X\(n)", F_OK) == 0 else { throw Failure(description: "Xvfb did not start") }
         }
         deinit {
-            process.terminate()
-            process.waitUntilExit()
+            for c in clients + [pid] {
+                kill(c, SIGTERM)
+                XtermSixelTests.finish(c, timeout: 5)
+            }
         }
 
         /// Runs `command` in an xterm (VT340, 256 registers, 10x20 font, 100x30) at the top left.
-        func xterm(_ command: String) throws -> Process {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
-            p.arguments = ["-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256",
-                           "-fn", "10x20", "-geometry", "100x30+0+0", "-bw", "0", "-bg", "black", "-fg", "white",
-                           "-e", "/bin/sh", "-c", command + "; sleep 60"]
-            var env = ProcessInfo.processInfo.environment
-            env["DISPLAY"] = display
-            env["LANG"] = "C.UTF-8"
-            env["NO_COLOR"] = "1"
-            p.environment = env
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            return p
+        func xterm(_ command: String) throws {
+            clients.append(try XtermSixelTests.spawn("/usr/bin/xterm", [
+                "-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256",
+                "-fn", "10x20", "-geometry", "100x30+0+0", "-bw", "0", "-bg", "black", "-fg", "white",
+                "-e", "/bin/sh", "-c", command + "; sleep 60"],
+                environment: ["DISPLAY": display, "LANG": "C.UTF-8", "NO_COLOR": "1"]))
         }
 
         /// The screen as RGB bytes (width, height), from `xwd -root`.
         func screenshot() throws -> (Int, Int, [UInt8]) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/xwd")
-            p.arguments = ["-root", "-silent", "-display", display]
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
+            let file = NSTemporaryDirectory() + "layerlab-xwd-\(getpid()).xwd"
+            defer { unlink(file) }
+            let p = try XtermSixelTests.spawn("/usr/bin/xwd", ["-root", "-silent", "-display", display], output: file)
+            XtermSixelTests.finish(p, timeout: 20)
+            let data = try #require(FileManager.default.contents(atPath: file), "xwd wrote its file")
             return try XtermSixelTests.readXWD([UInt8](data))
         }
     }
@@ -150,12 +166,8 @@ struct XtermSixelTests {
         let l = PixelLayout.fit(canvas: canvas, columns: 100, rows: rows, cell: (10, 20), rowMultiple: 6)
         let out = NSTemporaryDirectory() + "layerlab-xterm-\(getpid())-\(time).png"
         defer { unlink(out) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = ["export", file, "--png", out, "--at", "\(time)", "--size", "\(l.width)x\(l.height)"]
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
+        let p = try spawn(binary, ["export", file, "--png", out, "--at", "\(time)", "--size", "\(l.width)x\(l.height)"])
+        finish(p)
         return try PNGCodec.read(out)
     }
 
@@ -173,8 +185,7 @@ struct XtermSixelTests {
         let binary = try requireTools()
         let server = try XServer()
         let frame = try Self.exported(binary, at: 0.5, rows: 28)
-        let term = try server.xterm("\(binary) show \(Self.examples)/\(Self.script) --at 0.5 --mode sixel")
-        defer { term.terminate() }
+        try server.xterm("\(binary) show \(Self.examples)/\(Self.script) --at 0.5 --mode sixel")
         let e = try Self.bestError(server, frame, limit: 0.02)
         #expect(e < 0.02, "mean error \(e) over the frame")
     }
@@ -185,8 +196,7 @@ struct XtermSixelTests {
         let binary = try requireTools()
         let server = try XServer()
         let frame = try Self.exported(binary, at: 1.2, rows: 28)
-        let term = try server.xterm("\(binary) play \(Self.examples)/\(Self.script) --from 0.8 --to 1.2 --mode pixels")
-        defer { term.terminate() }
+        try server.xterm("\(binary) play \(Self.examples)/\(Self.script) --from 0.8 --to 1.2 --mode pixels")
         let e = try Self.bestError(server, frame, limit: 0.02)
         #expect(e < 0.02, "mean error \(e) over the frame")
     }
