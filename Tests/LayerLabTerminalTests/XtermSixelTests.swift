@@ -56,6 +56,7 @@ struct XtermSixelTests {
     /// A private X server for one test; stopped on deinit.
     final class XServer {
         let display: String
+        let number: Int
         let pid: pid_t
         var clients: [pid_t] = []
         init() throws {
@@ -63,6 +64,7 @@ struct XtermSixelTests {
             var n = 40 + Int(getpid() % 400)
             while access("/tmp/.X11-unix/X\(n)", F_OK) == 0 || access("/tmp/.X\(n)-lock", F_OK) == 0 { n += 1 }
             display = ":\(n)"
+            number = n
             pid = try XtermSixelTests.spawn("/usr/bin/Xvfb", [display, "-screen", "0", "1100x700x24", "-nolisten", "tcp"])
             for _ in 0..<100 where access("/tmp/.X11-unix/X\(n)", F_OK) != 0 { usleep(50_000) }
             guard access("/tmp/.X11-unix/X\(n)", F_OK) == 0 else { throw Failure(description: "Xvfb did not start") }
@@ -70,8 +72,11 @@ struct XtermSixelTests {
         deinit {
             for c in clients + [pid] {
                 kill(c, SIGTERM)
-                XtermSixelTests.finish(c, timeout: 5)
+                XtermSixelTests.finish(c, timeout: 10)
             }
+            // A server killed before it tidied up leaves its lock and socket: the display is ours.
+            unlink("/tmp/.X\(number)-lock")
+            unlink("/tmp/.X11-unix/X\(number)")
         }
 
         /// Runs `command` in an xterm (VT340, 256 registers, 10x20 font, 100x30) at the top left.
