@@ -26,6 +26,9 @@ public enum FrameMode: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The modes that draw characters (every one has its golden frames).
+    public static let characterModes: [FrameMode] = [.ascii, .blocks, .braille]
+
     /// The character mode that stands in for an image mode where only cells can be drawn (a
     /// cast, a cell grid): half blocks. A character mode is itself.
     public var cellMode: FrameMode { isPixels ? .blocks : self }
