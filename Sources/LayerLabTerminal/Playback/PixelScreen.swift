@@ -22,7 +22,7 @@ struct PixelScreen {
         -> (layout: PixelLayout, row: Int, column: Int) {
         let columns = min(window.columns, asked?.columns ?? window.columns)
         let l = target.layout(canvas: scene.canvasSize, columns: columns, rows: min(rows, asked?.rows ?? rows))
-        return (l, 1 + max(0, (window.columns - l.columns) / 2), 1 + max(0, (rows - l.rows) / 2))
+        return (l, 1 + max(0, (rows - l.rows) / 2), 1 + max(0, (window.columns - l.columns) / 2))
     }
 
     /// Makes the sixel palette from frames across what will be shown (no-op for other modes).

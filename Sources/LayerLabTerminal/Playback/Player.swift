@@ -68,9 +68,6 @@ public struct Player {
 
     private func loop(trap: SignalTrap, lastTime shown: inout Double) -> Ending {
         let (from, to) = range
-        let clock = MonotonicClock()
-        var state = PlaybackState(from: from, to: to, fps: request.fps ?? 30, speed: request.speed,
-                                  loop: request.loop, now: clock.now)
         let (color, asked) = look
         // An image mode is made concrete here, in raw mode: the terminal's answers are read
         // before any key is.
@@ -91,6 +88,10 @@ public struct Player {
             pixels!.preparePalette(times.map { evaluator.scene(at: $0) }, window: size, rows: max(1, size.rows - 1),
                                    asked: request.size)
         }
+        // The clock starts once the terminal has answered and the palette is made.
+        let clock = MonotonicClock()
+        var state = PlaybackState(from: from, to: to, fps: request.fps ?? 30, speed: request.speed,
+                                  loop: request.loop, now: clock.now)
 
         while true {
             let now = clock.now
