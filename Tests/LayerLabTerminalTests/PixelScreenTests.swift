@@ -38,4 +38,14 @@ import Testing
         #expect(String(decoding: a, as: UTF8.self).contains("i=\(PixelTarget.liveImageID),p=1,"))
         #expect(String(decoding: screen.removal, as: UTF8.self) == KittyEncoder.delete(imageID: PixelTarget.liveImageID))
     }
+
+    /// Named inside tmux, an image goes through tmux's passthrough with every ESC doubled.
+    @Test func tmuxPassthroughDoublesEscapes() {
+        var target = PixelTarget(mode: .kitty, cell: (10, 20))
+        target.tmux = true
+        let wrapped = String(decoding: target.wrap(Array("\u{1B}_Ga=T;AAAA\u{1B}\\".utf8)), as: UTF8.self)
+        #expect(wrapped == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T;AAAA\u{1B}\u{1B}\\\u{1B}\\")
+        target.tmux = false
+        #expect(target.wrap([1, 2]) == [1, 2])
+    }
 }
