@@ -12,8 +12,12 @@ import Darwin
 /// most of what a short command such as `layerlab --version` used to spend. Static archives do
 /// not name what they need, so FoundationEssentials' C shims and collections and the libraries
 /// under libedit (terminfo, libbsd, libmd) and libpng (zlib) are named here.
+///
+/// Linked with lld (the toolchain's own): the default gold prints glibc's notes on account
+/// look-ups and `dlopen` in static programs for the Swift runtime's and Foundation's archives,
+/// which LayerLab cannot change; lld keeps the release build's output clean.
 let staticExecutable: [LinkerSetting] = [
-    .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(["-static-executable", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
 ] + ["_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "tinfo", "bsd", "md", "z"].map {
     .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
 }
@@ -22,8 +26,11 @@ let staticExecutable: [LinkerSetting] = [
 /// function rather than by demangling its name: the first use of each of the ~140 such types a
 /// script touches then costs a table lookup instead of a demangle and a search of the binary's
 /// records (docs/start-up.md; `show` 12.97 M -> 11.25 M instructions, the same bytes out).
+/// Release builds only: the flag is a frontend option outside the supported set, so debug
+/// builds (and the test suite, which builds in debug) are kept working without it.
 let swiftSettings: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                 .when(configuration: .release)),
 ]
 
 let package = Package(
@@ -39,7 +46,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
         // Numeric kernels for the rasterizer's inner loops: unchecked conversions, a pixel blend.
-        .systemLibrary(name: "CNumeric", path: "Sources/CNumeric"),
+        // An ordinary C target (not a system library), so an edit to its header rebuilds its callers.
+        .target(name: "CNumeric", path: "Sources/CNumeric"),
 
         // The pure core: document, values, paths, timing, evaluation, undo. No I/O.
         .target(name: "LayerLabCore", dependencies: ["CNumeric"], swiftSettings: swiftSettings),

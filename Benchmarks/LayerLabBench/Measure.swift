@@ -33,13 +33,13 @@ func report(_ label: String, _ value: String) {
 func ratio(_ label: String, _ ours: Double, _ peer: Double, target: Double? = nil) {
     let r = ours / peer
     var line = "\(fixed(r, 2))x"
-    if let target { line += "   target ≤ \(fixed(target, 2))x: " + (r <= target ? "met" : "NOT met") }
+    if let target { line += "   target ≤ \(fixed(target, 2))x: " + verdict(r <= target, "ratio " + label) }
     report("  ratio " + label, line)
 }
 
 /// A figure beside its absolute target.
 func target(_ label: String, _ value: Double, atMost limit: Double, unit: String) {
-    report("  target " + label, "\(fixed(value, 3)) \(unit) ≤ \(fixed(limit, 3)) \(unit): " + (value <= limit ? "met" : "NOT met"))
+    report("  target " + label, "\(fixed(value, 3)) \(unit) ≤ \(fixed(limit, 3)) \(unit): " + verdict(value <= limit, label))
 }
 
 /// `v` with `digits` decimals (no Foundation formatting).
@@ -53,4 +53,23 @@ func fixed(_ v: Double, _ digits: Int) -> String {
     while f.count < digits { f = "0" + f }
     let padded = (v < 0 ? "-" : "") + String(whole) + (digits > 0 ? "." + f : "")
     return String(repeating: " ", count: max(0, 9 - padded.count)) + padded
+}
+
+/// The targets missed so far in this run, by label: `--check` exits 1 when any is.
+nonisolated(unsafe) var missedTargets: [String] = []
+
+/// "met" or "NOT met", remembering a miss for `--check`. Every target line goes through here,
+/// so a new target is checked without further wiring.
+func verdict(_ met: Bool, _ label: String) -> String {
+    if !met { missedTargets.append(label.trimmingSpaces) }
+    return met ? "met" : "NOT met"
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
 }

@@ -1,5 +1,5 @@
 // Prints LayerLab's performance figures beside rlottie and cairo where those are installed.
-// Run with `scripts/bench [start|frames|peers|gif|core|circle|shape|many|pixels]` (a release build).
+// Run with `scripts/bench [--check] [start|frames|peers|gif|core|circle|shape|many|pixels]` (a release build).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +8,9 @@ import Darwin
 // `circle` and `shape` are the two halves of `peers`, `many` the 1,000-layer part of `frames`,
 // for focused runs.
 let groups = ["start", "peers", "frames", "gif", "core", "circle", "shape", "many", "pixels"]
-let chosen = Array(CommandLine.arguments.dropFirst())
+// `--check` makes a missed target an error (exit status 1), so a change can be held to them.
+let check = CommandLine.arguments.dropFirst().contains("--check")
+let chosen = CommandLine.arguments.dropFirst().filter { $0 != "--check" }
 if let bad = chosen.first(where: { !groups.contains($0) }) {
     print("layerlab-bench: unknown group '\(bad)'; choose from \(groups.joined(separator: ", "))")
     exit(2)
@@ -24,3 +26,13 @@ if chosen.contains("many") { manyLayersBenchmarks() }
 if wants("gif") { gifBenchmark() }
 if wants("core") { coreBenchmarks() }
 if wants("pixels") { pixelBenchmarks() }
+
+if check {
+    print("")
+    if missedTargets.isEmpty {
+        print("check: every target met")
+    } else {
+        print("check: \(missedTargets.count) target\(missedTargets.count == 1 ? "" : "s") NOT met: \(missedTargets.joined(separator: "; "))")
+        exit(1)
+    }
+}

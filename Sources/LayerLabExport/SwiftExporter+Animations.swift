@@ -84,6 +84,11 @@ extension SwiftGenerator {
             }
             return ids
         }
+        if a.keyPath == "timeRemap" {
+            w.line("// \(SwiftLiteral.comment(a.name)) animates timeRemap, which Core Animation has no key path for: left out.")
+            notes.append("\(a.name): a timeRemap animation is drawn by LayerLab only: Core Animation has no time remapping")
+            return []
+        }
         if a.keyPath == "frameIndex" {
             if let written = writeFrameIndex(a, layer: layer, id: id, begin: begin, beginComment: beginComment,
                                              duration: duration, sceneBegin: sceneBegin) {
@@ -114,6 +119,11 @@ extension SwiftGenerator {
             if k.calculationMode != .linear { w.line("\(id).calculationMode = .\(k.calculationMode.rawValue)") }
             if let tf = k.timingFunctions {
                 w.line("\(id).timingFunctions = [" + tf.map(SwiftLiteral.timingFunction).joined(separator: ", ") + "]")
+            }
+            for name in Animation.Keyframes.shapeAttributes {
+                if let ns = k.shapeValues(name) {
+                    w.line("\(id).\(name) = [" + ns.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "]")
+                }
             }
         case .spring(let s):
             w.line("let \(id) = CASpringAnimation(keyPath: \(SwiftLiteral.string(s.keyPath)))")
@@ -148,7 +158,12 @@ extension SwiftGenerator {
             case .group: why = "until its last child ends"
             }
         }
-        writeTiming(id, a.timing, duration: duration, begin: begin, beginComment: beginComment, durationComment: why)
+        var timing = a.timing
+        if case .group = a.body {
+            // CAAnimationGroup has no isAdditive or isCumulative (an older project may hold them).
+            timing.additive = false; timing.cumulative = false
+        }
+        writeTiming(id, timing, duration: duration, begin: begin, beginComment: beginComment, durationComment: why)
         return [id]
     }
 

@@ -54,6 +54,9 @@ enum ProjectEncoder {
             if let times = k.keyTimes { m.append(("keyTimes", .array(times.map { .number($0) }))) }
             if k.calculationMode != .linear { m.append(("calculationMode", .string(k.calculationMode.rawValue))) }
             if let fs = k.timingFunctions { m.append(("timingFunctions", .array(fs.map(timingFunction)))) }
+            for name in Animation.Keyframes.shapeAttributes {
+                if let ns = k.shapeValues(name) { m.append((name, .array(ns.map { .number($0) }))) }
+            }
         case .spring(let s):
             m.append(("kind", .string("spring")))
             m.append(("keyPath", .string(s.keyPath)))

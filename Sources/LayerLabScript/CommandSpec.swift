@@ -106,7 +106,7 @@ public struct CommandSpec: Sendable {
 
     /// Attributes `help` explains: the command's own, then the timing ones when it takes them.
     public var helpAttributes: [Attribute] {
-        attributes + (parts.contains(.timing) ? CommandTable.timing : [])
+        attributes + (parts.contains(.timing) ? CommandTable.timing(for: name) : [])
     }
 
     /// Optional single words (`[animated]`, `[loop]`, `[sequence]`): flags after the positionals.

@@ -8,6 +8,12 @@ public enum CommandTable {
         .init($0.name, $0.placeholder, $0.summary, default: $0.defaultText)
     }
 
+    /// The timing attributes `command` takes: a group leaves out those about a key path's
+    /// value (`additive`, `cumulative`), which CAAnimationGroup does not have.
+    public static func timing(for command: String) -> [CommandSpec.Attribute] {
+        command == "group" ? timing.filter { MediaTiming.attribute(named: $0.name)?.propertyOnly != true } : timing
+    }
+
     static let fromTo: [CommandSpec.Attribute] = [
         .init("from", "V", "start value", default: "the value beneath"),
         .init("to", "V", "end value", default: "the value beneath"),
@@ -94,7 +100,10 @@ public enum CommandTable {
                                  .init("rotationMode", words(Animation.RotationMode.self), "with a path: turn the layer to the direction of travel (autoReverse: facing back)", default: "none"),
                                  .init("keyTimes", "[...]", "0…1 fraction of the duration for each value; discrete also takes one more, ending the last value's hold (without it the last value holds to the end)", default: "evenly spaced"),
                                  .init("calculationMode", words(Animation.CalculationMode.self), "how values between keyframes are found", default: "linear"),
-                                 .init("timingFunctions", "[...]", "one timing function per segment", default: "linear")],
+                                 .init("timingFunctions", "[...]", "one timing function per segment", default: "linear"),
+                                 .init("tensionValues", "[...]", "cubic modes: per keyframe, above 0 tightens the curve, below 0 loosens it", default: "0 each"),
+                                 .init("continuityValues", "[...]", "cubic modes: per keyframe, apart from 0 turns the curve's pass through it into a corner", default: "0 each"),
+                                 .init("biasValues", "[...]", "cubic modes: per keyframe, above 0 overshoots past it, below 0 anticipates it", default: "0 each")],
                     summary: "Adds a keyframe animation (CAKeyframeAnimation).",
                     example: "shape dot position=(100, 0) path=circle(0, 0, 10)\nkeyframes dot position.y values=[0, 80, 60, 80] keyTimes=[0, 0.5, 0.75, 1] duration=1",
                     parse: animation),

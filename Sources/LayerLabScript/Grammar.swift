@@ -97,7 +97,7 @@ public struct Grammar: Hashable, Sendable {
         elements.flatMap { e -> [String] in
             switch e {
             case .attribute(let k, _): return [k]
-            case .timing: return CommandTable.timing.map(\.name)
+            case .timing: return CommandTable.timing(for: command).map(\.name)
             default: return []
             }
         }

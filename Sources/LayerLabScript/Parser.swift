@@ -1,7 +1,7 @@
 import LayerLabCore
 
 /// Turns tokens into commands. Knows the shape of each command (its positional words and
-/// blocks) but not what names exist or what types values take; `Interpreter` checks those.
+/// blocks) but not what names exist or what types values take; `Session.perform` checks those when it runs the command.
 public struct Parser {
     let tokens: TokenStream
     var p = 0

@@ -188,6 +188,9 @@ public enum ScriptWriter {
                 if let ts = k.keyTimes { words.append("keyTimes=[" + ts.map(number).joined(separator: ", ") + "]") }
                 if k.calculationMode != .linear { words.append("calculationMode=\(k.calculationMode.rawValue)") }
                 if let fs = k.timingFunctions { words.append("timingFunctions=[" + fs.map(timingFunction).joined(separator: ", ") + "]") }
+                for name in Animation.Keyframes.shapeAttributes {
+                    if let ns = k.shapeValues(name) { words.append("\(name)=[" + ns.map(number).joined(separator: ", ") + "]") }
+                }
             case .spring(let s):
                 words.append(s.keyPath)
                 words += fromToBy(s.from, s.to, s.by, type)

@@ -8,6 +8,17 @@ extension Session {
         (CommandTable.spec(verb)?.attributes.map(\.name) ?? []) + (verb == "group" ? ["sequence"] : [])
     }
 
+    /// `additive`/`cumulative` on a group: said plainly, not as an unknown attribute.
+    static func propertyOnlyOnGroup(_ a: Argument) -> ScriptError {
+        .invalid("\(a.key.text) is about a key path's value: a group has none (set it on the group's animations)", a.key.range)
+    }
+
+    func refusePropertyOnlyOnGroup(_ args: ArgumentList) throws(ScriptError) {
+        for a in args.arguments where MediaTiming.attribute(named: a.key.text)?.propertyOnly == true {
+            throw Self.propertyOnlyOnGroup(a)
+        }
+    }
+
     mutating func addAnimation(_ a: AnimationCommand, _ c: Command) throws(ScriptError) -> [Response] {
         guard var layerName = a.layer else {
             throw .unexpected(found: "a key path", expected: "LAYER KEYPATH", a.keyPath.range)
@@ -44,7 +55,8 @@ extension Session {
                            _ c: Command) throws(ScriptError) -> [Response] {
         let layer = try requireLayer(layerName)
         var doc = document
-        try checkAttributes(args, MediaTiming.attributeNames, command: "group")
+        try refusePropertyOnlyOnGroup(args)
+        try checkAttributes(args, MediaTiming.groupAttributeNames, command: "group")
         var group = Animation(name: n.text, layer: layer.name, body: .group(.init(children: [], sequence: args.has("sequence"))))
         try applyAttributes(args.arguments, to: &group, layer: layer, doc: doc, ownName: n.text)
         let built = try buildChildren(children, layer: layer, doc: doc, extraNames: [n.text])
@@ -71,7 +83,8 @@ extension Session {
                 throw .invalid("a group's animations run on its layer '\(layer.name)'", l.range)
             }
             if child.verb.text == "group" {
-                try checkAttributes(child.arguments, MediaTiming.attributeNames, command: "group")
+                try refusePropertyOnlyOnGroup(child.arguments)
+                try checkAttributes(child.arguments, MediaTiming.groupAttributeNames, command: "group")
                 let name = child.keyPath.text
                 var group = Animation(name: name, layer: layer.name,
                                       body: .group(.init(children: [], sequence: child.arguments.has("sequence"))))
@@ -129,6 +142,7 @@ extension Session {
         for a in args {
             let e = a.value
             if let attribute = MediaTiming.attribute(named: a.key.text) {
+                if attribute.propertyOnly, case .group = anim.body { throw Self.propertyOnlyOnGroup(a) }
                 attribute.set(try r.timingValue(e, for: attribute), in: &anim.timing)
                 continue
             }
@@ -144,7 +158,8 @@ extension Session {
                     anim.body = .spring(s)
                 default: throw unknownAttribute(a, anim)
                 }
-            case "values", "keyTimes", "calculationMode", "timingFunctions", "path", "rotationMode":
+            case "values", "keyTimes", "calculationMode", "timingFunctions", "path", "rotationMode",
+                 "tensionValues", "continuityValues", "biasValues":
                 guard case .keyframes(var k) = anim.body else { throw unknownAttribute(a, anim) }
                 switch a.key.text {
                 case "values":
@@ -169,6 +184,11 @@ extension Session {
                     k.path = try r.value(e, type: .path, keyPath: "path")
                 case "rotationMode":
                     k.rotationMode = try r.word(e, as: Animation.RotationMode.self, what: "rotation mode")
+                case "tensionValues", "continuityValues", "biasValues":
+                    guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of numbers, one per keyframe", found: e.described, e.range) }
+                    var ns: [Double] = []
+                    for x in xs { ns.append(try r.number(x, in: .finite, name: a.key.text)) }
+                    k.setShapeValues(a.key.text, ns)
                 default:
                     guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of timing functions", found: e.described, e.range) }
                     var fs: [TimingFunction] = []

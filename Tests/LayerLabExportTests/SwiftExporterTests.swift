@@ -22,6 +22,9 @@ struct SwiftExporterTests {
     keyframes default path values=[blob, spike, blob] keyTimes=[0, 0.3, 1] timingFunctions=[easeOut, easeIn] \
         duration=2 repeatDuration=3 as morph
     keyframes ring strokeEnd values=[0, 0.5, 1] calculationMode=discrete fillMode=backwards as steps
+    animate ring transform.rotation.z from=0 to=1.5708 repeatCount=4 cumulative=true as quarterTurns
+    keyframes ring lineWidth values=[1, 8, 2, 6] calculationMode=cubic tensionValues=[0, 0.5, -0.5, 0] \
+        continuityValues=[0, 0, 0.3, 0] biasValues=[0, 0.2, 0, 0] as tuned
     spring label transform.scale from=0.25 to=1 dampingRatio=0.7 initialSpringVelocity=0.1 duration=0.4 as pop
     spring ring position.y to=120 mass=2 stiffness=150 damping=12 initialVelocity=1 as drop
     group tour on ring sequence beginTime=pop.end + 0.1 fillMode=both {
@@ -46,7 +49,8 @@ struct SwiftExporterTests {
             "CASpringAnimation(keyPath: \"transform.scale\")", "CAAnimationGroup()",
             ".fillMode = .forwards", ".fillMode = .backwards", ".fillMode = .both", ".isRemovedOnCompletion = false",
             ".repeatCount = .infinity", ".repeatDuration = 3", ".autoreverses = true", ".speed = 2", ".timeOffset = 0.1",
-            ".isAdditive = true", ".byValue = 10",
+            ".isAdditive = true", ".byValue = 10", ".isCumulative = true",
+            ".tensionValues = [0, 0.5, -0.5, 0]", ".continuityValues = [0, 0, 0.3, 0]", ".biasValues = [0, 0.2, 0, 0]",
             "CAMediaTimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)",
             ".timingFunctions = [CAMediaTimingFunction(name: .easeOut), CAMediaTimingFunction(name: .easeIn)]",
             ".keyTimes = [0, 0.3, 1]", ".calculationMode = .discrete",
@@ -188,5 +192,43 @@ struct SwiftSourceCheckTests {
     func swiftcCatchesBrokenSource() throws {
         let swiftc = try #require(SwiftSourceCheck.swiftc)
         #expect(try SwiftSourceCheck.parse("func f( {", with: swiftc) != nil)
+    }
+}
+
+/// The compositing extensions in the Swift export: macOS gets Core Image's compositing filters,
+/// and every loss is a comment in the source and a note.
+@Suite struct SwiftCompositingExportTests {
+    static func export(_ platform: SwiftOptions.Platform) -> SwiftExport {
+        SwiftExporter.export(ExportFixtures.document(SwiftTypeCheckTests.compositing), options: SwiftOptions(platform: platform))
+    }
+
+    @Test func macOSSetsCompositingFilters() {
+        let e = Self.export(.macOS)
+        #expect(e.source.contains("l1Layer.compositingFilter = CIFilter(name: \"CIMultiplyBlendMode\")"))
+        #expect(e.source.contains("l15Layer.compositingFilter = CIFilter(name: \"CILuminosityBlendMode\")"))
+        #expect(e.source.contains("l16Layer.compositingFilter = CIFilter(name: \"CISourceInCompositing\")"))
+        // Core Image has no destination-in filter: said, not silently dropped.
+        #expect(e.notes.contains("l20: blendMode destinationIn is drawn by LayerLab only: Core Image has no compositing filter for it"))
+        #expect(!e.notes.contains { $0.contains("blendMode multiply") })
+    }
+
+    @Test func iOSNamesEveryBlendModeItLoses() {
+        let e = Self.export(.iOS)
+        #expect(!e.source.contains(".compositingFilter ="))
+        #expect(e.source.contains("// blendMode colorBurn: Core Animation on iOS draws no layer blend modes"))
+        for mode in BlendMode.allCases where mode != .normal {
+            #expect(e.notes.contains { $0.contains("blendMode \(mode.rawValue) is drawn by LayerLab only") }, "\(mode)")
+        }
+    }
+
+    @Test func maskModesAndTimeRemapAreNamed() {
+        for platform in [SwiftOptions.Platform.iOS, .macOS] {
+            let e = Self.export(platform)
+            #expect(e.notes.contains("l1: maskMode alphaInverted is drawn by LayerLab only: a Core Animation mask reads its alpha"))
+            #expect(e.notes.contains("comp: timeRemap is drawn by LayerLab only: Core Animation's sublayers follow the layer's own clock"))
+            #expect(e.notes.contains { $0.hasSuffix("a timeRemap animation is drawn by LayerLab only: Core Animation has no time remapping") })
+            #expect(!e.source.contains("CABasicAnimation(keyPath: \"timeRemap\")"))
+            #expect(!e.notes.contains { $0.hasPrefix("l0: maskMode") }, "alpha is Core Animation's own")
+        }
     }
 }

@@ -115,6 +115,9 @@ struct DocumentGenerator {
             let times = k.calculationMode == .discrete && chance(0.5) ? n + 1 : n
             if chance(0.5) { k.keyTimes = (0..<times).map { _ in unit() }.sorted() }
             if chance(0.5) { k.timingFunctions = (0..<(n - 1)).map { _ in timingFunction() } }
+            for name in Animation.Keyframes.shapeAttributes where chance(0.2) {
+                k.setShapeValues(name, (0..<n).map { _ in Double(int(-10...10)) / 10 })
+            }
             body = .keyframes(k)
         case 2:
             let kp = animatableKeyPath(kind)
@@ -132,6 +135,7 @@ struct DocumentGenerator {
             if chance(0.2) { timing.duration = nil }
         }
         if topLevel { timedNames.append(name) }
+        if case .group = body { timing.additive = false; timing.cumulative = false }   // not a group's
         return Animation(name: name, layer: layer, timing: timing, body: body)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import LayerLabCore
 import TestSupport
 import Testing
@@ -6,9 +7,12 @@ import Glibc
 /// Pins what the evaluator computes, so its fast paths can be reworked without changing a
 /// single bit: for random documents covering every layer kind, value case, animation kind and
 /// timing attribute (and a many-layer scene like the benchmark's), the presentation tree,
-/// every layer's presentation properties and the explanation of every animated key path, at
-/// many times, hashed. The golden holds one digest per document; a change in any value,
-/// anywhere, changes it. `LAYERLAB_RECORD=1` rewrites it (only on purpose).
+/// every layer's presentation and model properties, and the value and explanation of every
+/// animated key path, at many times. Each document has its own readable golden
+/// (`random-documents/seed-N.txt`): a line per key path and time with its value, so a failure
+/// shows which value moved; trees and explanations too long to read are pinned by a digest on
+/// the line of the layer or key path they belong to. `LAYERLAB_RECORD=1` rewrites them (only
+/// on purpose).
 @Suite struct EvaluationPinTests {
     static let times: [Double] = [-0.3, 0, 0.1, 0.25, 0.5, 0.77, 1.25, 2.3, 6]
 
@@ -19,10 +23,26 @@ import Glibc
         }
     }
 
-    /// Every answer the evaluator gives about `doc` at the sample times, as one digest.
-    static func digest(_ doc: Document) -> String {
-        let ev = Evaluator(document: doc)
+    /// `text` as it is when short, else its first characters and a digest of the whole.
+    static func readable(_ text: String, limit: Int = 96) -> String {
+        guard text.count > limit else { return text }
         var hash = FNV1a()
+        hash.add(text)
+        return String(text.prefix(limit)) + "… #" + hash.hex
+    }
+
+    static func digest(_ text: String) -> String {
+        var hash = FNV1a()
+        hash.add(text)
+        return hash.hex
+    }
+
+    /// Every answer the evaluator gives about `doc` at the sample times, a line each. With
+    /// `whole` false (scenes of thousands of replicated copies or long emitter runs, which add
+    /// nothing but time) the trees and per-layer property lists are left out and the key
+    /// paths' values and explanations still pinned.
+    static func pin(_ doc: Document, whole: Bool = true) -> String {
+        let ev = Evaluator(document: doc)
         var layers: [String] = []
         func collect(_ ls: [Layer]) { for l in ls { layers.append(l.name); collect(l.sublayers) } }
         collect(doc.layers)
@@ -34,37 +54,40 @@ import Glibc
         for a in doc.animations { visit(a, layer: a.layer) }
         for e in doc.events { for s in e.assignments { keyPaths.append((e.layer, s.keyPath)) } }
         let d = ev.sceneDuration
+        var out = whole ? "" : "# trees and property lists not pinned (replicated thousands or emitters); key paths are\n"
         for t in times + [d / 2, d, d + 0.01] {
-            hash.add(String(reflecting: ev.scene(at: t)))
-            for l in layers {
-                hash.add(String(reflecting: ev.presentationProperties(layer: l, at: t)))
-                hash.add(String(reflecting: ev.modelProperties(layer: l, at: t)))
+            out += "t=\(t)\n"
+            if whole {
+                out += "  scene #" + digest(String(reflecting: ev.scene(at: t))) + "\n"
+                for l in layers {
+                    out += "  \(l): presentation #" + digest(String(reflecting: ev.presentationProperties(layer: l, at: t)))
+                        + " model #" + digest(String(reflecting: ev.modelProperties(layer: l, at: t))) + "\n"
+                }
             }
             for (l, kp) in keyPaths {
-                hash.add(String(reflecting: ev.explain(layer: l, keyPath: kp, at: t)))
-                hash.add(String(reflecting: ev.presentationValue(layer: l, keyPath: kp, at: t)))
+                let value = ev.presentationValue(layer: l, keyPath: kp, at: t)
+                    .map { String(reflecting: $0).replacingOccurrences(of: "LayerLabCore.", with: "") } ?? "none"
+                out += "  \(l).\(kp) = " + readable(value)
+                    + " explain #" + digest(String(reflecting: ev.explain(layer: l, keyPath: kp, at: t))) + "\n"
             }
         }
-        return hash.hex
+        return out
     }
 
-    @Test func randomDocumentsEvaluateAsPinned() {
-        var lines: [String] = []
-        // `LAYERLAB_SEED=N` evaluates one seed (its line then differs from the golden's whole list).
-        let one = getenv("LAYERLAB_SEED").flatMap { UInt64(String(cString: $0)) }
-        for seed in one.map({ [$0] }) ?? Array(UInt64(0)..<80) {
-            var gen = DocumentGenerator(seed: seed)
-            let doc = gen.document()
-            // Thousands of replicated copies make a digest slow to build and add nothing; long
-            // emitter simulations too (EmissionTests and the confetti goldens pin emitters).
-            func emits(_ ls: [Layer]) -> Bool { ls.contains { $0.kind == .emitter || emits($0.sublayers) } }
-            let ev = Evaluator(document: doc)
-            let d = ev.sceneDuration
-            let big = emits(doc.layers)
-                || (Self.times + [d / 2, d, d + 0.01]).contains { Self.count(ev.scene(at: $0).layers) > 200 }
-            lines.append("seed \(seed): " + (big ? "skipped" : Self.digest(doc)))
-        }
-        assertGolden(lines.joined(separator: "\n") + "\n", suite: "EvaluationPinTests", name: "random-documents")
+    /// Seeds 0..<80; `LAYERLAB_SEED=N` evaluates one.
+    static let seeds: [UInt64] = getenv("LAYERLAB_SEED").flatMap { UInt64(String(cString: $0)) }.map { [$0] }
+        ?? Array(0..<80)
+
+    @Test(arguments: seeds)
+    func randomDocumentEvaluatesAsPinned(_ seed: UInt64) {
+        var gen = DocumentGenerator(seed: seed)
+        let doc = gen.document()
+        func emits(_ ls: [Layer]) -> Bool { ls.contains { $0.kind == .emitter || emits($0.sublayers) } }
+        let ev = Evaluator(document: doc)
+        let d = ev.sceneDuration
+        let big = emits(doc.layers)
+            || (Self.times + [d / 2, d, d + 0.01]).contains { Self.count(ev.scene(at: $0).layers) > 200 }
+        assertGolden(Self.pin(doc, whole: !big), suite: "EvaluationPinTests", name: "random-documents/seed-\(seed)")
     }
 
     /// Many shape layers with basic, by, keyframe and colour animations of every timing
@@ -113,7 +136,7 @@ import Glibc
                                                       value: .number(Double(k) / 20))],
                                   animated: k % 3 == 0))
         }
-        assertGolden(Self.digest(d) + "\n", suite: "EvaluationPinTests", name: "many-layers")
+        assertGolden(Self.pin(d), suite: "EvaluationPinTests", name: "many-layers")
     }
 }
 

@@ -52,3 +52,30 @@ struct NestedGroupTests {
         #expect(tree.contains("inner: group { animate lineWidth; draw: animate strokeEnd }"))
     }
 }
+
+/// `additive` and `cumulative` are about a key path's value (CAPropertyAnimation's): a group
+/// has none, and CAAnimationGroup has neither property, so groups refuse them, plainly.
+struct GroupPropertyOnlyAttributeTests {
+    @Test(arguments: ["group g on s additive=true { animate opacity to=0 }",
+                      "group g on s { group h cumulative=true { animate opacity to=0 } }",
+                      "group g on s { animate opacity to=0 }\nset g cumulative=true"])
+    func groupsRefuseAdditiveAndCumulative(_ line: String) {
+        var s = Session()
+        #expect(s.runScript("shape s path=circle(0, 0, 10)", name: "t").diagnostic == nil)
+        let before = s.document
+        let d = s.runScript(line, name: "t").diagnostic
+        #expect(d?.message.contains("a group has none") == true, "\(String(describing: d?.message))")
+        if !line.contains("\n") { #expect(s.document == before) }
+    }
+
+    @Test func animationsTakeCumulativeAndHelpForGroupsLeavesItOut() {
+        var s = Session()
+        #expect(s.runScript("shape s path=circle(0, 0, 10)\nanimate s lineWidth from=0 to=10 duration=1 repeatCount=3 cumulative=true",
+                            name: "t").diagnostic == nil)
+        #expect(s.document.animations.first?.timing.cumulative == true)
+        #expect(Evaluator(document: s.document).presentationValue(layer: "s", keyPath: "lineWidth", at: 2.5) == .number(25))
+        let group = CommandTable.spec("group")!.helpAttributes.map(\.name)
+        #expect(!group.contains("cumulative") && !group.contains("additive"))
+        #expect(CommandTable.spec("animate")!.helpAttributes.map(\.name).contains("cumulative"))
+    }
+}

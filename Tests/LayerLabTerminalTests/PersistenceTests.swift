@@ -42,6 +42,22 @@ import Testing
 
     // MARK: - Saving
 
+    /// Without `HOME` the state folder is under the account's home from `/etc/passwd`, read
+    /// by LayerLab itself (the static binary cannot trust glibc's account modules).
+    @Test func homeFolderComesFromThePasswdLineOfTheUser() {
+        let passwd = """
+            root:x:0:0:root:/root:/bin/bash
+            # a comment line
+            daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin
+            ann:x:1000:1000:Ann,,,:/home/ann:/bin/zsh
+            empty:x:1001:1001:::/bin/sh
+            """
+        #expect(RecoveryJournal.homeFolder(ofUser: 1000, inPasswd: passwd) == "/home/ann")
+        #expect(RecoveryJournal.homeFolder(ofUser: 0, inPasswd: passwd) == "/root")
+        #expect(RecoveryJournal.homeFolder(ofUser: 1001, inPasswd: passwd) == nil)
+        #expect(RecoveryJournal.homeFolder(ofUser: 4242, inPasswd: passwd) == nil)
+    }
+
     @Test func saveReplacesAtomicallyAndLeavesNoTemporaryFile() throws {
         let folder = Folder()
         let target = folder.file("a.json")

@@ -187,6 +187,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var timingFunctions: [CAMediaTimingFunction]?
     open var calculationMode: CAAnimationCalculationMode = .linear
     open var rotationMode: CAAnimationRotationMode?
+    open var tensionValues: [NSNumber]?
+    open var continuityValues: [NSNumber]?
+    open var biasValues: [NSNumber]?
 }
 
 open class CASpringAnimation: CABasicAnimation {
@@ -230,6 +233,8 @@ open class CALayer: NSObject, CAMediaTiming {
     open var shadowRadius: CGFloat = 3
     open var shadowPath: CGPath?
     open var mask: CALayer?
+    /// A Core Image filter (macOS) blending the layer with what is behind it.
+    open var compositingFilter: Any?
     open var sublayers: [CALayer]?
     open var superlayer: CALayer? { nil }
     open var backgroundColor: CGColor?

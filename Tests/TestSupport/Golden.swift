@@ -17,7 +17,7 @@ public func assertGolden(_ text: String, suite: String, name: String,
     let recordAll = mode == "1" || mode == "all"
     if recordAll || (mode == "missing" && existing == nil) {
         if existing == text { return }
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? text.write(to: file, atomically: true, encoding: .utf8)
         Issue.record("Recorded golden \(suite)/\(name).txt", sourceLocation: sourceLocation)
         return
@@ -28,14 +28,31 @@ public func assertGolden(_ text: String, suite: String, name: String,
         return
     }
     if existing != text {
-        let a = existing.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-        let want = line < a.count ? String(a[line]) : "<end>"
-        let got = line < b.count ? String(b[line]) : "<end>"
-        Issue.record("Golden \(suite)/\(name).txt differs at line \(line + 1):\n  golden: \(want)\n  actual: \(got)",
+        Issue.record("Golden \(suite)/\(name).txt differs:\n\(goldenDiff(existing, text))",
                      sourceLocation: sourceLocation)
     }
+}
+
+/// The lines that differ between a golden and the actual text, as `-`/`+` pairs with their
+/// line numbers (at most `limit` of them, then how many more), so a failure shows what moved.
+public func goldenDiff(_ golden: String, _ actual: String, limit: Int = 12) -> String {
+    let a = golden.split(separator: "\n", omittingEmptySubsequences: false)
+    let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    var out: [String] = []
+    var differing = 0
+    for i in 0..<max(a.count, b.count) {
+        let x = i < a.count ? String(a[i]) : nil, y = i < b.count ? String(b[i]) : nil
+        guard x != y else { continue }
+        differing += 1
+        if differing <= limit {
+            out.append("  line \(i + 1):")
+            out.append("  - " + (x ?? "<end>"))
+            out.append("  + " + (y ?? "<end>"))
+        }
+    }
+    if differing > limit { out.append("  … and \(differing - limit) more differing lines") }
+    if a.count != b.count { out.append("  (golden \(a.count) lines, actual \(b.count))") }
+    return out.joined(separator: "\n")
 }
 
 /// A frame as golden text: a header line, then each row framed in `|…|` so trailing

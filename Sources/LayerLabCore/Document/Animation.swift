@@ -53,6 +53,32 @@ public struct Animation: Hashable, Sendable {
         /// Only with a path: adds the path's direction (plus a half turn for autoReverse) to
         /// the layer's `transform.rotation.z`.
         public var rotationMode: RotationMode?
+        /// Kochanek–Bartels shape of the `cubic` and `cubicPaced` curve, one number a keyframe
+        /// each (Core Animation's `tensionValues`, `continuityValues`, `biasValues`); nil is 0 at
+        /// every keyframe, a Catmull-Rom spline. Other modes ignore them, as Core Animation does.
+        public var tensionValues: [Double]?
+        public var continuityValues: [Double]?
+        public var biasValues: [Double]?
+
+        /// The three shape lists by their attribute names, in help order.
+        public static let shapeAttributes = ["tensionValues", "continuityValues", "biasValues"]
+
+        /// The shape list called `name` (one of `shapeAttributes`).
+        public func shapeValues(_ name: String) -> [Double]? {
+            switch name {
+            case "tensionValues": return tensionValues
+            case "continuityValues": return continuityValues
+            default: return biasValues
+            }
+        }
+
+        public mutating func setShapeValues(_ name: String, _ values: [Double]?) {
+            switch name {
+            case "tensionValues": tensionValues = values
+            case "continuityValues": continuityValues = values
+            default: biasValues = values
+            }
+        }
         public init(keyPath: String, values: [Value], keyTimes: [Double]? = nil,
                     calculationMode: CalculationMode = .linear, timingFunctions: [TimingFunction]? = nil,
                     path: Value? = nil, rotationMode: RotationMode? = nil) {

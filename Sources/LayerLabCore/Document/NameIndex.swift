@@ -83,7 +83,4 @@ extension Document {
         }
         return names!
     }
-
-    /// Builds the name index now, so the lookups of the commands that follow are O(1).
-    public mutating func indexNames() { _ = ownNames() }
 }

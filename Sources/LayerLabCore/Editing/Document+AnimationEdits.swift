@@ -164,6 +164,16 @@ extension Document {
                 throw .invalidAnimation("timingFunctions needs \(segments) entries (one per segment)",
                                         attribute: "timingFunctions")
             }
+            let keyframes = k.keyframeCount(pathVertices: vertices)
+            for name in Animation.Keyframes.shapeAttributes {
+                guard let vs = k.shapeValues(name) else { continue }
+                if vs.count != keyframes {
+                    throw .invalidAnimation("\(name) needs \(keyframes) entries (one per keyframe)", attribute: name)
+                }
+                if vs.contains(where: { !$0.isFinite }) {
+                    throw .invalidAnimation("\(name) must be finite numbers", attribute: name)
+                }
+            }
         case .spring(let s):
             try values([s.from, s.to, s.by], s.keyPath)
             for (p, v) in s.form.values where !p.range.contains(v) {

@@ -21,6 +21,8 @@ struct AnimationTrack: Sendable {
     var curve: Int32 = -1
     var kind: Kind
     var additive: Bool
+    /// `MediaTiming.cumulative`: repetition k adds k times the value a repetition ends on.
+    var cumulative = false
     /// Whether every value it refers to is a number: stacked on a number, it is evaluated in
     /// `AnimationTable.numbers`, without `Value`s.
     var numeric = false
@@ -39,6 +41,8 @@ struct AnimationTrack: Sendable {
         /// A keyframe animation's values (a motion path's vertices) in `AnimationTable.values`,
         /// its key times in `keyTimes` and its per-segment timing functions in `timingFunctions`.
         var keyframes = 0..<0, times = 0..<0, curves = 0..<0
+        /// A cubic curve's shape per keyframe in `AnimationTable.shapes` (empty: Catmull-Rom).
+        var shapes = 0..<0
         var calculationMode = Animation.CalculationMode.linear
         var spring: SpringSolver?
         /// Whether a spring lands exactly on its target when its duration is over.
@@ -77,6 +81,8 @@ struct AnimationTable: Sendable {
     var colors: [Color] = []
     var keyTimes: [Double] = []
     var timingFunctions: [TimingFunction] = []
+    /// Keyframes' tension, continuity and bias, for cubic curves that set any.
+    var shapes: [KeyframeShape] = []
 
     /// Appends `v` to `values` and returns its index (-1 for nil).
     mutating func add(_ v: Value?) -> Int32 {
@@ -131,6 +137,7 @@ extension Evaluator {
         let clock = clock(for: a, begin: begin, duration: d, isChild: isChild)
         var t = AnimationTrack(clock: FrameClock(clock, active: clock.activeDuration), curve: table.add(clock.timingFunction),
                                kind: .inert, additive: a.timing.additive)
+        t.cumulative = a.timing.cumulative
         var body = AnimationTrack.Body()
         var detail = AnimationTrack.Detail(animation: a, label: label, clock: clock)
         if let text = a.keyPath, let kind, let kp = resolved(text, kind, &keyPaths) {
@@ -167,6 +174,10 @@ extension Evaluator {
             body.keyframes = table.add(values)
             body.times = table.keyTimes.count..<table.keyTimes.count + times.count
             table.keyTimes += times
+            if k.path == nil, let shapes = KeyframeShape.list(k), shapes.count == values.count {
+                body.shapes = table.shapes.count..<table.shapes.count + shapes.count
+                table.shapes += shapes
+            }
         case .spring(let s):
             if targeted { t.kind = .spring }
             t.from = table.add(s.from.map { resolve($0) }); t.to = table.add(s.to.map { resolve($0) }); t.by = table.add(s.by.map { resolve($0) })

@@ -23,7 +23,7 @@ extension Evaluator {
         if let d = a.timing.duration, d > 0 { return d }
         switch a.body {
         case .basic, .keyframes:
-            return groupDuration ?? 0.25
+            return groupDuration ?? MediaTiming.defaultDuration
         case .spring(let s):
             return settling[springSolver(s, duration: a.timing.duration)] ?? 1
         case .group(let g):
@@ -69,7 +69,7 @@ extension Evaluator {
                 if end.isFinite { extent = max(extent, end); timed = true }
             }
         }
-        return timed ? extent : 0.25
+        return timed ? extent : MediaTiming.defaultDuration
     }
 
     /// The CAMediaTiming clock of an animation placed at `begin` with duration `duration`.

@@ -63,13 +63,15 @@ extension Evaluator {
         let kp = animationTable.tracks[index].target
         let additive = animationTable.tracks[index].additive
         if animationTable.tracks[index].numeric, let beneath = kp.readNumber(props) {
-            let v = bodyValue(index, animationTable.numbers, beneath: beneath, localTime: local.time, phase: local.phase)
+            var v = bodyValue(index, animationTable.numbers, beneath: beneath, localTime: local.time, phase: local.phase)
+            accumulate(index, local, &v) { bodyValue(index, animationTable.numbers, beneath: beneath, localTime: $0, phase: .active) }
             kp.writeNumber(additive ? beneath.adding(v) : v, into: &props)
             if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
             return
         }
         if animationTable.tracks[index].colorful, let beneath = kp.readColor(props) {
-            let v = bodyValue(index, animationTable.colors, beneath: beneath, localTime: local.time, phase: local.phase)
+            var v = bodyValue(index, animationTable.colors, beneath: beneath, localTime: local.time, phase: local.phase)
+            accumulate(index, local, &v) { bodyValue(index, animationTable.colors, beneath: beneath, localTime: $0, phase: .active) }
             kp.writeColor(additive ? beneath.adding(v) : v, into: &props)
             if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
             return
@@ -79,7 +81,8 @@ extension Evaluator {
             let detail = animationTable.details[index]
             guard let motion = detail.motion else { return }
             let (point, angle) = motionSample(index, motion, localTime: local.time)
-            let v = Value.point(point)
+            var v = Value.point(point)
+            accumulate(index, local, &v) { .point(motionSample(index, motion, localTime: $0).0) }
             kp.write(additive ? beneath.adding(v) : v, into: &props)
             if let offset = detail.rotationOffset, let rk = Evaluator.rotationKeyPath {
                 // rotationMode turns the layer on top of its own rotation.
@@ -87,10 +90,25 @@ extension Evaluator {
                 rk.write(.number(own + angle + offset), into: &props)
             }
         } else {
-            let v = bodyValue(index, animationTable.values, beneath: beneath, localTime: local.time, phase: local.phase)
+            var v = bodyValue(index, animationTable.values, beneath: beneath, localTime: local.time, phase: local.phase)
+            accumulate(index, local, &v) { bodyValue(index, animationTable.values, beneath: beneath, localTime: $0, phase: .active) }
             kp.write(additive ? beneath.adding(v) : v, into: &props)
         }
         if traced { trace!.append(step(index, local, applies: true, value: resolve(traceKey!.read(props)))) }
+    }
+
+    /// A cumulative track's value in repetition k: its own value plus k times the value one
+    /// repetition ends on (`end(t)` gives the value at iteration time t). A repetition that
+    /// autoreverses is a leg there and a leg back, so it ends where it began.
+    @inline(__always)
+    func accumulate<V: Stackable>(_ index: Int, _ local: LocalTime, _ v: inout V, end: (Double) -> V) {
+        let track = animationTable.tracks[index]
+        guard track.cumulative else { return }
+        let repetition = track.clock.autoreverses ? local.iteration / 2 : local.iteration
+        guard repetition > 0 else { return }
+        // The earlier repetitions first: transforms add by composing, and values that cannot
+        // add (a string, a path) keep their own value.
+        v = end(track.clock.autoreverses ? 0 : track.duration).repeated(repetition).adding(v)
     }
 
     /// Whether `explain` of `traceKey` lists the track at `index`: it writes the key path
@@ -186,7 +204,8 @@ extension Evaluator {
         case .keyframes:
             let b = animationTable.bodies[index]
             return Animation.Keyframes.value(at: f, values: pool[b.keyframes], times: animationTable.keyTimes[b.times],
-                                             mode: b.calculationMode, timingFunctions: animationTable.timingFunctions[b.curves])
+                                             mode: b.calculationMode, timingFunctions: animationTable.timingFunctions[b.curves],
+                                             shapes: animationTable.shapes[b.shapes])
         case .spring:
             let (from, to) = endpoints(from: value(c.from), to: value(c.to), by: value(c.by), beneath: beneath, additive: c.additive)
             let b = animationTable.bodies[index]

@@ -84,14 +84,17 @@ extension Animation.Keyframes {
     /// settings alone (what an animation track keeps, as slices of its table's pools).
     static func value<Values: RandomAccessCollection, Times: RandomAccessCollection<Double>,
                       Curves: RandomAccessCollection<TimingFunction>>(
-        at f: Double, values: Values, times: Times, mode: Animation.CalculationMode, timingFunctions: Curves
+        at f: Double, values: Values, times: Times, mode: Animation.CalculationMode, timingFunctions: Curves,
+        shapes: ArraySlice<KeyframeShape> = []
     ) -> Values.Element where Values.Element: Stackable, Values.Index == Int, Times.Index == Int, Curves.Index == Int {
         guard !values.isEmpty else { return .missing }
         let (i, s) = locate(f, count: values.count, times: times, mode: mode, timingFunctions: timingFunctions)
         let v0 = values.startIndex
         guard let s else { return values[v0 + i] }
         if mode == .cubic || mode == .cubicPaced {
-            return catmullRom(values, i, s)
+            let here = shapes.isEmpty ? KeyframeShape() : shapes[shapes.startIndex + i]
+            let next = shapes.isEmpty ? KeyframeShape() : shapes[shapes.startIndex + i + 1]
+            return hermite(values, i, s, leaving: here, arriving: next)
         }
         return values[v0 + i].interpolated(to: values[v0 + i + 1], s)
     }
@@ -117,9 +120,12 @@ extension Animation.Keyframes {
         return i == 0 ? (0, 0) : (i - 1, 1)
     }
 
-    /// Catmull-Rom through the values (Kochanek-Bartels with tension, continuity and bias 0),
-    /// the end values repeated as their own neighbours.
-    private static func catmullRom<Values: RandomAccessCollection>(_ values: Values, _ i: Int, _ s: Double) -> Values.Element
+    /// The cubic Hermite segment from keyframe `i` to `i + 1` with Kochanek–Bartels tangents:
+    /// `leaving` shapes the tangent out of keyframe i, `arriving` the one into keyframe i + 1.
+    /// With tension, continuity and bias 0 this is Catmull-Rom. The end values are their own
+    /// outer neighbours.
+    private static func hermite<Values: RandomAccessCollection>(_ values: Values, _ i: Int, _ s: Double,
+                                                                leaving a: KeyframeShape, arriving b: KeyframeShape) -> Values.Element
     where Values.Element: Stackable, Values.Index == Int {
         func v(_ k: Int) -> Values.Element { values[values.startIndex + k] }
         let p1 = v(i).components, p2 = v(i + 1).components
@@ -127,10 +133,12 @@ extension Animation.Keyframes {
         let p0 = i > 0 ? v(i - 1).components : p1
         let p3 = i + 2 < values.count ? v(i + 2).components : p2
         guard p0.count == p1.count, p3.count == p1.count else { return v(i).interpolated(to: v(i + 1), s) }
+        let (outBefore, outAfter) = a.outgoingWeights, (inBefore, inAfter) = b.incomingWeights
         let s2 = s * s, s3 = s2 * s
         var out = [Double](repeating: 0, count: p1.count)
         for k in 0..<p1.count {
-            let m1 = (p2[k] - p0[k]) / 2, m2 = (p3[k] - p1[k]) / 2
+            let m1 = outBefore * (p1[k] - p0[k]) + outAfter * (p2[k] - p1[k])
+            let m2 = inBefore * (p2[k] - p1[k]) + inAfter * (p3[k] - p2[k])
             out[k] = (2 * s3 - 3 * s2 + 1) * p1[k] + (s3 - 2 * s2 + s) * m1
                 + (-2 * s3 + 3 * s2) * p2[k] + (s3 - s2) * m2
         }

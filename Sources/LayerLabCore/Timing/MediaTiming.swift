@@ -9,6 +9,10 @@ public enum FillMode: String, Hashable, Sendable, CaseIterable {
 /// duration for a group child, the settling duration for a spring, the extent of the
 /// children for a group (see `Evaluator`'s duration rules).
 public struct MediaTiming: Hashable, Sendable {
+    /// What a duration of 0 (or none) means, for an animation as for an implicit change:
+    /// Core Animation's default of a quarter of a second.
+    public static let defaultDuration = 0.25
+
     /// In the parent's time: scene time (through the layer's clock) or the group's time.
     public var beginTime: TimeExpr = .zero
     public var duration: Double? = nil
@@ -25,6 +29,9 @@ public struct MediaTiming: Hashable, Sendable {
     public var timingFunction: TimingFunction? = nil
     /// Add the animated value to the value beneath instead of replacing it.
     public var additive: Bool = false
+    /// Each repetition adds to where the last one ended (CAPropertyAnimation's `isCumulative`):
+    /// repetition k shows its own value plus k times the value a repetition ends on.
+    public var cumulative: Bool = false
 
     public init() {}
 }

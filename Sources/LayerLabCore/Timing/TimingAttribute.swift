@@ -29,6 +29,9 @@ public struct TimingAttribute: Sendable {
     public let swiftName: String
     /// One line for help.
     public let summary: String
+    /// A CAPropertyAnimation attribute (`isAdditive`, `isCumulative`): it concerns a key path's
+    /// value, so a group (CAAnimationGroup has neither) does not take it.
+    public let propertyOnly: Bool
     /// What help says about the default beyond its value (`once`, `unused`), or nil.
     let defaultNote: String?
     /// The field as stored (nil included): what help shows as the default.
@@ -104,12 +107,17 @@ extension MediaTiming {
               swift: "isRemovedOnCompletion", "false keeps the end value (with fillMode forwards)"),
         .timingFunction("timingFunction", { $0.timingFunction }, { $0.timingFunction = $1 },
                         "linear, easeIn, easeOut, easeInEaseOut, default or cubic(x1, y1, x2, y2)"),
-        .bool("additive", { $0.additive }, { $0.additive = $1 }, swift: "isAdditive",
+        .bool("additive", { $0.additive }, { $0.additive = $1 }, swift: "isAdditive", propertyOnly: true,
               "add to the value beneath instead of replacing it"),
+        .bool("cumulative", { $0.cumulative }, { $0.cumulative = $1 }, swift: "isCumulative", propertyOnly: true,
+              "each repetition goes on from where the last one ended"),
     ]
 
     /// The attribute names the command language and project files accept, in help order.
     public static let attributeNames = attributes.map(\.name)
+
+    /// Those a group takes: not the ones about a key path's value.
+    public static var groupAttributeNames: [String] { attributes.filter { !$0.propertyOnly }.map(\.name) }
 
     private static let byName = Dictionary(uniqueKeysWithValues: attributes.map { ($0.name, $0) })
 
@@ -124,11 +132,12 @@ extension TimingAttribute {
     typealias Setter<T> = @Sendable (inout MediaTiming, T) -> Void
 
     private init<T: Equatable & SendableMetatype>(_ name: String, _ get: @escaping Getter<T>, _ kind: Kind, range: ValueRange = .finite,
-                               swift: String?, _ summary: String, default note: String?,
+                               swift: String?, propertyOnly: Bool = false, _ summary: String, default note: String?,
                                wrap: @escaping @Sendable (T) -> TimingValue?,
                                write: @escaping @Sendable (inout MediaTiming, TimingValue) -> Void) {
         self.name = name; self.kind = kind; self.range = range
         self.swiftName = swift ?? name; self.summary = summary; self.defaultNote = note
+        self.propertyOnly = propertyOnly
         self.field = { get($0) }
         // Read as nil when the field holds its default.
         self.read = { t in get(t) == get(MediaTiming()) ? nil : wrap(get(t)) }
@@ -161,8 +170,8 @@ extension TimingAttribute {
     }
 
     static func bool(_ name: String, _ get: @escaping Getter<Bool>, _ set: @escaping Setter<Bool>, swift: String? = nil,
-                     _ summary: String) -> Self {
-        Self(name, get, .bool, swift: swift, summary, default: nil, wrap: { .bool($0) },
+                     propertyOnly: Bool = false, _ summary: String) -> Self {
+        Self(name, get, .bool, swift: swift, propertyOnly: propertyOnly, summary, default: nil, wrap: { .bool($0) },
              write: { t, v in if case .bool(let x) = v { set(&t, x) } })
     }
 

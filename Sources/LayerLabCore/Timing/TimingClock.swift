@@ -101,7 +101,7 @@ struct FrameClock: Sendable {
             if phase == .after { atEnd = at == 0 }
             if atEnd { at = active }
         }
-        let d = duration > 0 ? duration : 0.25
+        let d = duration > 0 ? duration : MediaTiming.defaultDuration
         if !at.isFinite { at = 0 }
         var k = (at / d).rounded(.down)
         var u = at - k * d

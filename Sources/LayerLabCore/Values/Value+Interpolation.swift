@@ -124,10 +124,19 @@ protocol Stackable {
     func withComponents(_ c: [Double]) -> Self
     /// What an animation without keyframes gives (never asked of number tracks).
     static var missing: Self { get }
+    /// The value added to itself `k` times (k ≥ 1), in O(log k) for transforms: what a
+    /// cumulative animation's repetition k starts from.
+    func repeated(_ k: Int) -> Self
 }
 
 extension Value: Stackable {
     static var missing: Value { .null }
+
+    func repeated(_ k: Int) -> Value {
+        // Transforms add by composing, so k of them is the k-th power of their matrix.
+        if case .transform(let ops) = self { return .transform([.matrix(ops.matrix.power(k))]) }
+        return scaled(Double(k))
+    }
 }
 
 extension Double: Stackable {
@@ -139,6 +148,7 @@ extension Double: Stackable {
     var components: [Double] { [self] }
     func withComponents(_ c: [Double]) -> Double { c[0] }
     static var missing: Double { .nan }
+    func repeated(_ k: Int) -> Double { self * Double(k) }
 }
 
 /// Colours stack as `Value`'s colour cases do, component by component, so a track whose
@@ -152,4 +162,5 @@ extension Color: Stackable {
     var components: [Double] { [r, g, b, a] }
     func withComponents(_ c: [Double]) -> Color { Color(c[0], c[1], c[2], c[3]) }
     static var missing: Color { .clear }
+    func repeated(_ k: Int) -> Color { let s = Double(k); return Color(r * s, g * s, b * s, a * s) }
 }

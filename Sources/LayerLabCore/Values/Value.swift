@@ -73,12 +73,4 @@ public enum ValueType: Hashable, Sendable {
         case .transform: return "transform (translate/rotate/scale/perspective steps)"
         }
     }
-
-    /// Whether values of this type interpolate continuously (otherwise they switch).
-    public var isContinuous: Bool {
-        switch self {
-        case .number, .point, .size, .rect, .color, .path, .transform, .colorList: return true
-        default: return false
-        }
-    }
 }

@@ -4,7 +4,8 @@ extension ProjectDecoder {
     static let timingKeys = MediaTiming.attributeNames
     static let kindKeys: [String: [String]] = [
         "basic": ["keyPath", "from", "to", "by"],
-        "keyframes": ["keyPath", "values", "path", "rotationMode", "keyTimes", "calculationMode", "timingFunctions"],
+        "keyframes": ["keyPath", "values", "path", "rotationMode", "keyTimes", "calculationMode", "timingFunctions",
+                      "tensionValues", "continuityValues", "biasValues"],
         "spring": ["keyPath", "from", "to", "by"] + Animation.Spring.Form.parameters.map(\.name),
         "group": ["sequence", "children"],
     ]
@@ -42,7 +43,7 @@ extension ProjectDecoder {
             kind = layerKinds[layer]!
         }
 
-        let timing = try self.timing(o, owner: top)
+        var timing = try self.timing(o, owner: top)
         let body: Animation.Body
         switch kindName {
         case "basic":
@@ -59,6 +60,11 @@ extension ProjectDecoder {
             }
             let sequence = try o.optional("sequence").map { (s) throws(ProjectFileError) in try bool(s, o.at("sequence")) } ?? false
             body = .group(.init(children: children, sequence: sequence))
+        }
+        if case .group = body {
+            // A group has no key path to add to: files from before groups refused these kept
+            // them without effect; they are dropped so the document states only what it does.
+            timing.additive = false; timing.cumulative = false
         }
         return Animation(name: animationName, layer: layer, timing: timing, body: body)
     }
@@ -142,6 +148,18 @@ extension ProjectDecoder {
                                        "timingFunctions needs \(count - 1) entries (one per segment), found \(fs.count)")
             }
             k.timingFunctions = fs
+        }
+        for name in Animation.Keyframes.shapeAttributes {
+            guard let node = o.optional(name) else { continue }
+            var ns: [Double] = []
+            for (n, item) in try array(node, o.at(name), "a list of numbers").enumerated() {
+                ns.append(try number(item, o.at(name).appending(n), .finite))
+            }
+            if ns.count != count {
+                throw ProjectFileError(.outOfRange, at: node.position, o.at(name),
+                                       "\(name) needs \(count) entries (one per keyframe), found \(ns.count)")
+            }
+            k.setShapeValues(name, ns)
         }
         return k
     }

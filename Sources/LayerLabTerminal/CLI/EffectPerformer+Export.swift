@@ -14,7 +14,7 @@ extension EffectPerformer {
     /// The largest picture side an export draws (a frame needs 16 bytes a pixel while drawn).
     static let maxExportSide = 4096
 
-    /// Performs `export FORMAT FILE`: png and gif here, through libpng and giflib; the text
+    /// Performs `export FORMAT FILE`: png (through libpng) and gif (LayerLab's own encoder) here; the text
     /// formats (lottie, swift, cast) in `EffectPerformer+TextExports.swift`.
     func export(_ request: ExportRequest, _ io: StandardIO) -> Bool {
         // Refused before any work is done (a long GIF need not be drawn to learn that).

@@ -54,10 +54,22 @@ public final class RecoveryJournal {
         return home + "/.local/state/layerlab"
     }
 
-    /// The user's home folder from the password database (when `HOME` is unset).
+    /// The user's home folder from `/etc/passwd` (when `HOME` is unset), else `/`.
+    ///
+    /// NB: not `getpwuid`: in the static release binary glibc would load its account modules
+    /// from the shared libraries of whatever glibc the machine has, which need not match.
     private static func accountHome() -> String {
-        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
-        return String(cString: dir)
+        guard let text = try? String(contentsOfFile: "/etc/passwd", encoding: .utf8) else { return "/" }
+        return homeFolder(ofUser: getuid(), inPasswd: text) ?? "/"
+    }
+
+    /// The home field (the sixth) of the first `/etc/passwd` line whose user id is `uid`.
+    static func homeFolder(ofUser uid: uid_t, inPasswd text: String) -> String? {
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
+            if fields.count >= 6, UInt32(fields[2]) == UInt32(uid), !fields[5].isEmpty { return String(fields[5]) }
+        }
+        return nil
     }
 
     // MARK: - This session

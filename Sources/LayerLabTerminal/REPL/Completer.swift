@@ -216,7 +216,7 @@ public struct Completer: Sendable {
         if a.command == "set" {
             if let anim = a.animation {
                 let body = context.command(anim.kind)?.grammar.attributeNames ?? []
-                keys = CommandTable.timing.map(\.name) + body
+                keys = CommandTable.timing(for: anim.kind).map(\.name) + body
             } else if a.layer != nil {
                 keys = keyPaths(for: a.layerKind, animatableOnly: false)
             }

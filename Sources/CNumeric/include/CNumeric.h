@@ -2,8 +2,6 @@
 // conversions and per-channel code cost more than the arithmetic: a float-to-integer
 // conversion without range checks (for values the caller has bounded; outside the
 // integer's range they are undefined) and the blend of one RGBA pixel.
-// NB: SwiftPM does not see edits to this header: rebuild the Swift files that call it
-// (touch them, or `swift package clean`) after changing it.
 #ifndef LAYERLAB_CNUMERIC_H
 #define LAYERLAB_CNUMERIC_H
 
