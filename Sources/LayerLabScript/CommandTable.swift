@@ -26,7 +26,7 @@ public enum CommandTable {
         wordList(W.allCases.lazy.map(\.rawValue), separator: "|")
     }
 
-    static let frameMode = CommandSpec.Attribute("mode", words(FrameMode.self), "how cells draw pixels", default: "blocks (ascii without UTF-8)")
+    static let frameMode = CommandSpec.Attribute("mode", words(FrameMode.self), "characters, or an image protocol (pixels: the best the terminal answers for)", default: "the terminal's image protocol where it answers for one, else blocks (ascii without UTF-8)")
     static let frameColor = CommandSpec.Attribute("color", words(ColorMode.Choice.self), "colour output", default: "auto")
     static let named: GrammarPart = .optional([.word("as"), .slot("NAME")])
     static let animationForm: [GrammarPart] = [.slot("LAYER"), .slot("KEYPATH"), .attributes, .timing, named]
@@ -163,7 +163,7 @@ public enum CommandTable {
                                  .init("to", "T", "end time", default: "the scene duration"),
                                  .init("fps", "N", "frames per second", default: "10"),
                                  .init("size", "COLSxROWS", "frame size in cells", default: "fits the terminal (80x24 in a pipe)"),
-                                 .init("mode", words(FrameMode.self), "how cells draw pixels", default: "blocks at a terminal, ascii in a pipe"),
+                                 .init("mode", words(FrameMode.self), "characters, or an image protocol (kitty, sixel: escape sequences for a terminal)", default: "blocks at a terminal, ascii in a pipe"),
                                  frameColor],
                     summary: "Prints frames one after another (for pipes), each under a `# t=…` line.",
                     example: "frames to=1 fps=4") { p, spec, _ throws(ScriptError) in
@@ -250,7 +250,7 @@ public enum CommandTable {
                     attributes: exportAttributes,
                     flags: ["strict": "refuse (write nothing, exit 1) an export that would lose anything",
                             "force": "replace an existing file that is not of the kind written (the same as export!)"],
-                    summary: "Exports a frame (png), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE. It never replaces the document's own script or project, nor (without `export!` or `force`) a file of another kind.",
+                    summary: "Exports a frame (png, or sixel as .six), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE. It never replaces the document's own script or project, nor (without `export!` or `force`) a file of another kind.",
                     example: "shape dot path=circle(100, 100, 30) fillColor=red\nanimate dot transform.scale from=0.5 to=1 duration=1\nexport dot.gif fps=10") { p, spec, _ throws(ScriptError) in
             // `export! …` is `export … force`.
             var bang: Name?

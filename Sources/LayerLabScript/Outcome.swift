@@ -168,9 +168,17 @@ public struct EditRequest: Sendable, Equatable {
 public struct ExportRequest: Sendable, Equatable {
     public enum Format: String, Sendable, CaseIterable {
         case png, gif, lottie, swift, cast
+        /// One frame as DEC sixel graphics (`.six`), for a terminal or a document.
+        case sixel
 
         /// The extension a file of this format has; `export FILE` picks the format by it.
-        public var fileExtension: String { self == .lottie ? "json" : rawValue }
+        public var fileExtension: String {
+            switch self {
+            case .lottie: return "json"
+            case .sixel: return "six"
+            default: return rawValue
+            }
+        }
 
         /// Frames per second when `fps=` is not given (nil: the format has no frame rate).
         /// Help prints these, and the exporters use them.
@@ -179,7 +187,7 @@ public struct ExportRequest: Sendable, Equatable {
             case .gif: return 20
             case .cast: return 30
             case .lottie: return 60
-            case .png, .swift: return nil
+            case .png, .swift, .sixel: return nil
             }
         }
 

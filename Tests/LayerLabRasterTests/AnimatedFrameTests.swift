@@ -38,7 +38,7 @@ import Testing
     @Test(arguments: [0.0, 0.25, 0.5, 0.75, 1.0])
     func progressRing(at time: Double) {
         let doc = Self.document()
-        for mode in FrameMode.allCases {
+        for mode in FrameMode.characterModes {
             let options = FrameOptions(columns: 40, rows: 12, mode: mode, color: .none)
             let grid = FrameRenderer.grid(document: doc, time: time, options: options)
             let header = "progress-ring t=\(time) mode=\(mode.rawValue) \(grid.columns)x\(grid.rows)"

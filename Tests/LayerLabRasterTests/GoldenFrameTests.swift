@@ -13,7 +13,7 @@ import Testing
     }
 
     static let cases: [Case] = Fixtures.all.flatMap { name, _ in
-        FrameMode.allCases.map { Case(fixture: name, mode: $0, color: .none) }
+        FrameMode.characterModes.map { Case(fixture: name, mode: $0, color: .none) }
     } + [
         Case(fixture: "shape-fill-stroke", mode: .blocks, color: .truecolor),
         Case(fixture: "opacity-group", mode: .blocks, color: .ansi256),
@@ -33,7 +33,7 @@ import Testing
 
     @Test func renderingIsDeterministic() {
         for (_, scene) in Fixtures.all {
-            for mode in FrameMode.allCases {
+            for mode in FrameMode.characterModes {
                 let o = FrameOptions(columns: 60, rows: 25, mode: mode, color: .truecolor)
                 let a = FrameRenderer.render(scene: scene, options: o, images: Fixtures.images)
                 let b = FrameRenderer.render(scene: scene, options: o, images: Fixtures.images)

@@ -44,7 +44,7 @@ struct CommandTableTests {
         }
         #expect(ExportRequest.Format.gif.defaultFPS == 20)
         #expect(help.contains("export FILE [at=T]"))
-        #expect(help.contains("export png|gif|lottie|swift|cast FILE"))
+        #expect(help.contains("export png|gif|lottie|swift|cast|sixel FILE"))
     }
 
     @Test func everyCommandWordDispatchesThroughTheTable() throws {

@@ -24,10 +24,10 @@ public enum CellEncoder {
             grid.cells.withUnsafeMutableBufferPointer { cells in
                 let f = Flattener(pixels: p, width: bitmap.width,
                                   background: (Int32(base.0), Int32(base.1), Int32(base.2)))
-                switch mode {
+                switch mode.cellMode {
                 case .ascii: fill(cells, from: AsciiCells(f: f, color: color, columns: cols, rows: rows))
-                case .blocks: fill(cells, from: BlockCells(f: f, color: color, columns: cols, rows: rows))
                 case .braille: fill(cells, from: BrailleCells(f: f, color: color, columns: cols, rows: rows))
+                default: fill(cells, from: BlockCells(f: f, color: color, columns: cols, rows: rows))
                 }
             }
         }
@@ -44,10 +44,10 @@ public enum CellEncoder {
         let base = background.a > 0 ? Bitmap.bytes(background) : (0, 0, 0, 255)
         bitmap.pixels.withUnsafeBufferPointer { p in
             let f = Flattener(pixels: p, width: bitmap.width, background: (Int32(base.0), Int32(base.1), Int32(base.2)))
-            switch mode {
+            switch mode.cellMode {
             case .ascii: ANSIEncoder.write(AsciiCells(f: f, color: color, columns: cols, rows: rows), into: &out)
-            case .blocks: ANSIEncoder.write(BlockCells(f: f, color: color, columns: cols, rows: rows), into: &out)
             case .braille: ANSIEncoder.write(BrailleCells(f: f, color: color, columns: cols, rows: rows), into: &out)
+            default: ANSIEncoder.write(BlockCells(f: f, color: color, columns: cols, rows: rows), into: &out)
             }
         }
     }

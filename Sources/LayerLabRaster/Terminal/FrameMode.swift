@@ -1,4 +1,6 @@
-/// How pixels become characters: the three frame modes of `show`, `play` and `frames`.
+/// How a frame reaches the terminal: as characters (`ascii`, `blocks`, `braille`) or as a real
+/// image in one of the terminal graphics protocols (`kitty`, `sixel`, `iterm`, or `pixels`, the
+/// best one the terminal answers for).
 public enum FrameMode: String, Hashable, Sendable, CaseIterable {
     /// 7-bit characters by how much a cell differs from the background: works everywhere.
     case ascii
@@ -6,13 +8,38 @@ public enum FrameMode: String, Hashable, Sendable, CaseIterable {
     case blocks
     /// Braille patterns: 2x4 dots a cell.
     case braille
+    /// The kitty graphics protocol (kitty, Ghostty, WezTerm, Konsole).
+    case kitty
+    /// DEC sixel graphics (xterm as a VT340, foot, WezTerm, mlterm, Konsole, iTerm2, VS Code).
+    case sixel
+    /// iTerm2's inline images (iTerm2, WezTerm).
+    case iterm
+    /// The best pixel protocol the terminal answers for; resolved at the terminal, never drawn
+    /// as itself.
+    case pixels
 
-    /// Pixels per cell, across and down.
-    public var pixelsPerCell: (x: Int, y: Int) {
+    /// True for the image modes, whose frames are pictures rather than cells.
+    public var isPixels: Bool {
         switch self {
+        case .ascii, .blocks, .braille: return false
+        case .kitty, .sixel, .iterm, .pixels: return true
+        }
+    }
+
+    /// The modes that draw characters (every one has its golden frames).
+    public static let characterModes: [FrameMode] = [.ascii, .blocks, .braille]
+
+    /// The character mode that stands in for an image mode where only cells can be drawn (a
+    /// cast, a cell grid): half blocks. A character mode is itself.
+    public var cellMode: FrameMode { isPixels ? .blocks : self }
+
+    /// Pixels per cell, across and down, for the character modes (an image mode uses its
+    /// stand-in's: the real figure is the terminal's, see `PixelLayout`).
+    public var pixelsPerCell: (x: Int, y: Int) {
+        switch cellMode {
         case .ascii: return (1, 1)
-        case .blocks: return (1, 2)
         case .braille: return (2, 4)
+        default: return (1, 2)
         }
     }
 

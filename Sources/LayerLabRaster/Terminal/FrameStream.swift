@@ -75,7 +75,7 @@ public final class FrameStream {
     /// them without one), recording those that differ from `cells` (every one when `all`).
     private func encode(_ surface: Surface, previous: Surface?, region: (x0: Int, x1: Int, y0: Int, y1: Int),
                         background: Color, into cells: inout CellGrid, all: Bool) {
-        let mode = options.mode, color = options.color
+        let mode = options.mode.cellMode, color = options.color
         let (px, py) = mode.pixelsPerCell
         let columns = cells.columns
         let c0 = region.x0 / px, c1 = min(columns, (region.x1 + px - 1) / px)
@@ -119,8 +119,8 @@ public final class FrameStream {
                     }
                     switch mode {
                     case .ascii: update(r * columns + c, CellEncoder.asciiCell(f, top + c, color: color))
-                    case .blocks: update(r * columns + c, CellEncoder.blocksCell(f, top: top + c, bottom: top + w + c, color: color))
                     case .braille: update(r * columns + c, CellEncoder.brailleCell(f, row: r, column: c, color: color))
+                    default: update(r * columns + c, CellEncoder.blocksCell(f, top: top + c, bottom: top + w + c, color: color))
                     }
                     c += 1
                 }

@@ -27,13 +27,14 @@ extension EffectPerformer {
         }
         switch request.format {
         case .png: return exportPNG(request, io)
+        case .sixel: return exportSixel(request, io)
         case .gif: return exportGIF(request, io)
         case .lottie, .swift, .cast: return exportText(request, io) ?? false
         }
     }
 
     /// The picture size: the request's WxH (a zero side keeps the aspect), else the canvas.
-    private func pixelSize(_ request: ExportRequest, _ io: StandardIO) -> (Int, Int)? {
+    func pixelSize(_ request: ExportRequest, _ io: StandardIO) -> (Int, Int)? {
         let canvas = request.document.canvas.size
         func side(_ v: Double) -> Int { clampedInt(v.rounded(), 0, Int(1e9)) }
         var w = request.size.map { side($0.width) }
@@ -48,6 +49,27 @@ extension EffectPerformer {
             return nil
         }
         return (size.width, size.height)
+    }
+
+    /// `export out.six`: one frame as sixel, 256 registers, dithered, at the canvas size or `size=`.
+    private func exportSixel(_ request: ExportRequest, _ io: StandardIO) -> Bool {
+        guard let (w, h) = pixelSize(request, io) else { return false }
+        let images = loadImages(request.document, io)
+        let scene = Evaluator(document: request.document).scene(at: request.at)
+        let bitmap = Rasterizer(images: images).render(scene, width: w, height: h)
+        var encoder = PixelEncoder(mode: .sixel)
+        var bytes: [UInt8] = []
+        encoder.write(bitmap, layout: PixelLayout(columns: 1, rows: 1, width: w, height: h),
+                      background: scene.background, into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        do {
+            try writeExport(Data(bytes), request, kind: .sixel)
+        } catch {
+            io.err("layerlab: cannot export \(escapeForTerminal(request.file)): \(escapeForTerminal("\(error)"))")
+            return false
+        }
+        io.err("wrote \(escapeForTerminal(request.file)) (\(w)x\(h) sixel, \(encoder.palette?.colors.count ?? 0) colours, t=\(formatNumber(request.at)))")
+        return true
     }
 
     private func exportPNG(_ request: ExportRequest, _ io: StandardIO) -> Bool {
@@ -172,6 +194,7 @@ extension ExportRequest.Format {
         case .lottie: return .lottie
         case .swift: return .swift
         case .cast: return .cast
+        case .sixel: return .sixel
         }
     }
 }

@@ -18,10 +18,20 @@ extension EffectPerformer {
     /// when output is not one), in the mode and colours the terminal supports.
     /// - Parameter centred: in the middle of the terminal's width (after `play`, which draws there).
     func show(_ request: ShowRequest, _ io: StandardIO, centred: Bool = false) -> Bool {
-        guard let options = frameOptions(size: request.size, mode: request.mode, color: request.color, io) else {
+        guard var options = frameOptions(size: request.size, mode: request.mode, color: request.color, io) else {
             return false
         }
         let images = loadImages(request.document, io)
+        let (mode, target, note) = PixelTarget.resolve(request.mode, fallback: options.mode.cellMode,
+                                                      environment: ProcessEnvironment.current())
+        if let note { io.err("layerlab: \(note)") }
+        options.mode = mode
+        if let target {
+            io.out(PixelShow.still(Evaluator(document: request.document).scene(at: request.time), target: target,
+                                   columns: options.columns, rows: options.rows, images: images,
+                                   atTerminal: isatty(STDOUT_FILENO) == 1))
+            return true
+        }
         var frame = trimmedFrame(FrameRenderer.render(document: request.document, time: request.time,
                                                       options: options, images: images))
         if centred {
@@ -57,6 +67,9 @@ extension EffectPerformer {
             return false
         }
         let images = loadImages(request.document, io)
+        if options.mode.isPixels {
+            return framesAsImages(times, evaluator, options, images, io)
+        }
         for t in times {
             io.out("# t=\(formatNumber(t))")
             let scene = evaluator.scene(at: t)

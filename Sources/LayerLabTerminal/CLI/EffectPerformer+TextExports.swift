@@ -26,7 +26,7 @@ extension EffectPerformer {
         var beside: [(path: String, data: Data)] = []
         var notes: [String] = []
         switch request.format {
-        case .png, .gif:
+        case .png, .gif, .sixel:
             return nil
         case .swift:
             let platform: SwiftOptions.Platform = request.platform == "macos" ? .macOS : .iOS

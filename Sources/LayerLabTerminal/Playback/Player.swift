@@ -68,10 +68,13 @@ public struct Player {
 
     private func loop(trap: SignalTrap, lastTime shown: inout Double) -> Ending {
         let (from, to) = range
-        let clock = MonotonicClock()
-        var state = PlaybackState(from: from, to: to, fps: request.fps ?? 30, speed: request.speed,
-                                  loop: request.loop, now: clock.now)
-        let (color, frameMode) = look
+        let (color, asked) = look
+        // An image mode is made concrete here, in raw mode: the terminal's answers are read
+        // before any key is.
+        let (frameMode, target, _) = PixelTarget.resolve(request.mode, fallback: asked.cellMode,
+                                                         environment: environment, input: input, output: output,
+                                                         alreadyRaw: true)
+        var pixels = target.map { PixelScreen(target: $0, images: images) }
         let status = StatusLine(unicode: frameMode != .ascii, color: color != .none)
         var size = TerminalSize.of(output) ?? TerminalSize.current(environment: environment)
         var last: CellGrid?
@@ -80,6 +83,15 @@ public struct Player {
         var lastStatus = ""
         var needsClear = false
         var showingKeys = false
+        if pixels != nil {
+            let times = PixelShow.sampleTimes(EffectPerformer.frameTimes(from: from, to: to, fps: 30))
+            pixels!.preparePalette(times.map { evaluator.scene(at: $0) }, window: size, rows: max(1, size.rows - 1),
+                                   asked: request.size)
+        }
+        // The clock starts once the terminal has answered and the palette is made.
+        let clock = MonotonicClock()
+        var state = PlaybackState(from: from, to: to, fps: request.fps ?? 30, speed: request.speed,
+                                  loop: request.loop, now: clock.now)
 
         while true {
             let now = clock.now
@@ -92,13 +104,26 @@ public struct Player {
             if t != lastTime || last == nil || statusText != lastStatus {
                 // NB: the frame goes out as the bytes the stream writes (no text in between).
                 var bytes = Array(Escape.beginSynchronized.utf8)
-                if needsClear { bytes += (Escape.reset + Escape.clearScreen).utf8; needsClear = false }
+                if needsClear {
+                    bytes += (pixels?.removal ?? []) + (Escape.reset + Escape.clearScreen).utf8
+                    needsClear = false
+                }
                 let redraw = t != lastTime || last == nil
                 var frame: [UInt8] = []
-                let grid = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
+                let grid: CellGrid
+                if pixels != nil {
+                    // NB: an image is encoded only when the frame changed (the status alone is text).
+                    if redraw && !showingKeys {
+                        pixels!.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size, into: &frame)
+                    }
+                    if showingKeys { frame = pixels!.removal }
+                    grid = CellGrid(columns: 0, rows: 0)
+                } else {
+                    grid = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
                                             mode: frameMode, color: color, images: images, after: last,
                                             stream: &stream, into: &frame)
-                if redraw { bytes += frame }
+                }
+                if redraw || showingKeys { bytes += frame }
                 if statusText != lastStatus || last == nil {
                     bytes += status.draw(state, now: now, row: size.rows, width: size.columns).utf8
                 }

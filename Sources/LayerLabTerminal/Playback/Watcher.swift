@@ -64,7 +64,11 @@ struct Watcher {
         let clock = MonotonicClock()
         let choice = request.color ?? .auto
         let color = ColorMode.resolve(choice, environment: environment, isTerminal: true)
-        let frameMode = request.mode ?? FrameMode.preferred(environment: environment, color: color)
+        let preferred = request.mode ?? FrameMode.preferred(environment: environment, color: color)
+        let (frameMode, target, _) = PixelTarget.resolve(request.mode, fallback: preferred.cellMode,
+                                                         environment: environment, input: input, output: output,
+                                                         alreadyRaw: true)
+        var pixels: PixelScreen?
         var size = TerminalSize.of(output) ?? TerminalSize.current(environment: environment)
         let folder = ShellCommand.directory(of: request.file)
 
@@ -106,6 +110,12 @@ struct Watcher {
                         evaluator = ev
                         images = ImageLoader.images(for: document, relativeTo: folder).0
                         stream = nil
+                        if let target {
+                            pixels = PixelScreen(target: target, images: images)
+                            let times = PixelShow.sampleTimes(EffectPerformer.frameTimes(from: 0, to: ev.sceneDuration, fps: 30))
+                            pixels!.preparePalette((playing ? times : [request.time]).map { ev.scene(at: $0) }, window: size,
+                                                   rows: max(1, size.rows - 1), asked: request.size)
+                        }
                         problem = nil
                         state = PlaybackState(from: 0, to: ev.sceneDuration, loop: true, now: now)
                         if !playing { state.togglePause(now: now) }
@@ -124,8 +134,14 @@ struct Watcher {
                                         failed: problem != nil, hasGood: good != nil, width: size.columns)
             if t != lastTime || last == nil || status != lastStatus {
                 var bytes = Array(Escape.beginSynchronized.utf8)
-                if needsClear { bytes += (Escape.reset + Escape.clearScreen).utf8; needsClear = false }
-                if let evaluator, t != lastTime || last == nil {
+                if needsClear {
+                    bytes += (pixels?.removal ?? []) + (Escape.reset + Escape.clearScreen).utf8
+                    needsClear = false
+                }
+                if let evaluator, pixels != nil, t != lastTime || last == nil {
+                    pixels!.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size, into: &bytes)
+                    last = CellGrid(columns: 0, rows: 0)
+                } else if let evaluator, t != lastTime || last == nil {
                     last = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
                                             mode: frameMode, color: color, images: images, after: last,
                                             stream: &stream, into: &bytes)

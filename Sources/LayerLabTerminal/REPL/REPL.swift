@@ -43,6 +43,11 @@ public final class REPL {
         _ = setlocale(LC_CTYPE, "")
         let color = ColorMode.resolve(.auto, environment: environment, isTerminal: isatty(STDOUT_FILENO) == 1) != .none
         let store = HistoryStore.defaultPath(environment: environment).map { HistoryStore(path: $0) }
+        // The terminal is asked about images now, before the line editor reads a key, so its
+        // answers never reach the editor (and frames later know their mode at once).
+        if !GraphicsProbe.isMultiplexed(environment), GraphicsProbe.worthAsking(environment) {
+            _ = GraphicsProbe.support(environment: environment)
+        }
         guard let editor = LineEditor(entries: store?.load() ?? []) else { return nil }
         let recovery = SessionRecovery(directory: RecoveryJournal.defaultDirectory(environment: environment))
         if let notice = recovery.notice { io.err(notice) }

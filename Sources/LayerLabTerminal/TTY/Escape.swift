@@ -12,5 +12,8 @@ public enum Escape {
     public static let reset = "\u{1B}[0m"
     public static let dim = "\u{1B}[2m"
     public static let bold = "\u{1B}[1m"
+    /// DECSC/DECRC: an image protocol may leave the cursor anywhere; these put it back.
+    public static let saveCursor = "\u{1B}7"
+    public static let restoreCursor = "\u{1B}8"
     public static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }
 }
