@@ -38,6 +38,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Numeric kernels for the rasterizer's inner loops: unchecked conversions, a pixel blend.
         .systemLibrary(name: "CNumeric", path: "Sources/CNumeric"),
 
@@ -49,6 +50,8 @@ let package = Package(
         .target(name: "LayerLabProject", dependencies: ["LayerLabCore"], swiftSettings: swiftSettings),
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
         .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
+        // Zip archives and dotLottie files: the central directory read in Swift, zlib's inflate.
+        .target(name: "LayerLabArchive", dependencies: ["LayerLabCore", "CZlib"], swiftSettings: swiftSettings),
         // The command language: lexer, parser, session, diagnostics, help.
         .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
         // Everything that touches files, terminals, clocks and C libraries.
@@ -77,6 +80,7 @@ let package = Package(
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal", "CGIF"]),
+        .testTarget(name: "LayerLabArchiveTests", dependencies: ["LayerLabArchive"]),
         .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
         .testTarget(name: "LottiePlayerTests",
                     dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal",
