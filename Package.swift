@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "LayerLabRaster", dependencies: ["LayerLabCore", "CNumeric"], swiftSettings: swiftSettings),
         // JSON project format (Data in, Data out).
         .target(name: "LayerLabProject", dependencies: ["LayerLabCore"], swiftSettings: swiftSettings),
+        // Lottie JSON in: a typed model of the format and its conversion to a Document (pure).
+        .target(name: "LayerLabLottie", dependencies: ["LayerLabCore", "LayerLabProject"], swiftSettings: swiftSettings),
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
         .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
         // Zip archives and dotLottie files: the central directory read in Swift, zlib's inflate.
@@ -57,7 +59,7 @@ let package = Package(
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
-                               "LayerLabExport",
+                               "LayerLabExport", "LayerLabLottie",
                                "CEditLine", "CPNG", "CGIF"],
                 swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing
@@ -82,6 +84,8 @@ let package = Package(
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal", "CGIF"]),
         .testTarget(name: "LayerLabArchiveTests", dependencies: ["LayerLabArchive"]),
         .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript"]),
+        .testTarget(name: "LayerLabLottieTests",
+                    dependencies: ["LayerLabLottie", "LayerLabCore", "LayerLabProject", "LayerLabScript", "LayerLabExport"]),
         .testTarget(name: "LottiePlayerTests",
                     dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal",
                                    "PeerLibraries"]),

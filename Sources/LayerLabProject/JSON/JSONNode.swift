@@ -12,8 +12,8 @@ public struct SourcePosition: Hashable, Sendable {
 ///
 /// Numbers keep their text: the decoder converts them, which lets it say "found 1e999" and
 /// keeps the conversion in one place.
-struct JSONNode: Sendable {
-    enum Kind: Sendable {
+package struct JSONNode: Sendable {
+    package enum Kind: Sendable {
         case null
         case bool(Bool)
         case number(String)
@@ -22,11 +22,11 @@ struct JSONNode: Sendable {
         case object([JSONMember])
     }
 
-    var kind: Kind
-    var position: SourcePosition
+    package var kind: Kind
+    package var position: SourcePosition
 
     /// How the value is named in "found …" messages.
-    var summary: String {
+    package var summary: String {
         switch kind {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -41,28 +41,28 @@ struct JSONNode: Sendable {
 }
 
 /// One `"key": value` pair of an object, in file order.
-struct JSONMember: Sendable {
-    var key: String
-    var keyPosition: SourcePosition
-    var value: JSONNode
+package struct JSONMember: Sendable {
+    package var key: String
+    package var keyPosition: SourcePosition
+    package var value: JSONNode
 }
 
 /// A location inside the document tree, printed as JSONPath (`$.layers[2].properties.opacity`).
-struct JSONPath: Sendable, CustomStringConvertible {
-    enum Component: Sendable {
+package struct JSONPath: Sendable, CustomStringConvertible {
+    package enum Component: Sendable {
         case key(String)
         case index(Int)
     }
 
-    var components: [Component] = []
+    package var components: [Component] = []
 
-    static let root = JSONPath()
+    package static let root = JSONPath()
 
-    func appending(_ key: String) -> JSONPath { JSONPath(components: components + [.key(key)]) }
-    func appending(_ index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
+    package func appending(_ key: String) -> JSONPath { JSONPath(components: components + [.key(key)]) }
+    package func appending(_ index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
 
     /// `$.name` for identifier-like keys, `$["transform.rotation.z"]` for the rest.
-    var description: String {
+    package var description: String {
         var out = "$"
         for c in components {
             switch c {

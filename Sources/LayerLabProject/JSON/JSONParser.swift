@@ -5,9 +5,9 @@ import LayerLabCore
 ///
 /// Hand-written rather than `JSONSerialization` because that reports byte offsets at best, loses
 /// member order and number text, and silently accepts duplicate keys.
-struct JSONParser {
+package struct JSONParser {
     /// Deeper nesting is refused rather than risking the stack; no real project comes close.
-    static let maxDepth = 256
+    package static let maxDepth = 256
 
     private let bytes: [UInt8]
     private var i = 0
@@ -19,7 +19,7 @@ struct JSONParser {
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses one JSON document; a UTF-8 byte order mark is skipped.
-    static func parse(_ bytes: [UInt8]) throws(ProjectFileError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(ProjectFileError) -> JSONNode {
         var p = JSONParser(bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
         p.skipSpace()

@@ -1,0 +1,282 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LayerLabCore
+
+/// The content of non-shape layers (precompositions, images, text), masks, effects and
+/// gradients.
+extension LottieConverter {
+    // MARK: - Precompositions
+
+    /// A precomposition's layers inside a layer clipped to its size, on the precomposition
+    /// layer's clock (its `st`/`sr` are the layer's beginTime/speed).
+    mutating func precomp(_ l: LottieLayer, owner: String) throws(LottieImportError) -> [Layer] {
+        guard let asset = assets[l.referenceID], let layers = asset.layers else {
+            warnings.add("precompositions naming no asset skipped", "\(display(l.name)) (\(l.referenceID))")
+            return []
+        }
+        guard compDepth < Self.maxCompDepth else {
+            throw LottieImportError("precompositions nest more than \(Self.maxCompDepth) deep")
+        }
+        if let tm = l.timeRemap, tm.isAnimated || tm.value != nil {
+            warnings.add("time remapping not drawn (the precomposition plays at its own pace)", display(l.name))
+        }
+        compDepth += 1
+        defer { compDepth -= 1 }
+        let from = (l.inPoint - l.startTime) / l.stretch, to = (l.outPoint - l.startTime) / l.stretch
+        let inner = try composition(layers, clock: Clock(offset: 0, rate: 1), span: min(from, to)...max(from, to),
+                                    prefix: "")
+        var clip = Layer(name: uniqueName(owner + "_comp"), kind: .layer)
+        let w = l.width > 0 ? l.width : asset.width, h = l.height > 0 ? l.height : asset.height
+        if w > 0 && h > 0 {
+            clip.properties["bounds"] = .rect(Rect(0, 0, w, h))
+            clip.properties["anchorPoint"] = .point(.zero)
+            clip.properties["masksToBounds"] = .bool(true)
+        }
+        clip.sublayers = inner
+        return [clip]
+    }
+
+    // MARK: - Images
+
+    /// An image layer's picture at its asset's size, from the top-left of the layer. Embedded
+    /// images come back in `images`; files beside the Lottie file are named by their path
+    /// (`u` + `p`) for the front end to read.
+    mutating func imageLayer(_ l: LottieLayer, owner: String) -> Layer? {
+        guard let asset = assets[l.referenceID], asset.layers == nil else {
+            warnings.add("image layers naming no image skipped", display(l.name))
+            return nil
+        }
+        var contents: String
+        if asset.embedded || asset.path.hasPrefix("data:") {
+            contents = "embedded:" + sanitized(asset.id, fallback: "image")
+            if images[contents] == nil {
+                guard let comma = asset.path.firstIndex(of: ","), let data = Data(base64Encoded: String(asset.path[asset.path.index(after: comma)...]),
+                                                                                 options: .ignoreUnknownCharacters) else {
+                    warnings.add("embedded images that do not decode skipped", asset.id)
+                    return nil
+                }
+                images[contents] = data
+            }
+        } else {
+            contents = asset.directory + asset.path
+            if contents.isEmpty { return nil }
+            externalImages[contents] = contents
+        }
+        var img = Layer(name: uniqueName(owner + "_image"), kind: .image)
+        img.properties["contents"] = .string(contents)
+        img.properties["bounds"] = .rect(Rect(0, 0, asset.width, asset.height))
+        img.properties["anchorPoint"] = .point(.zero)
+        return img
+    }
+
+    // MARK: - Text
+
+    /// Text from glyph outlines (`chars`) when the file has them, else LayerLab's text layer.
+    mutating func textLayers(_ l: LottieLayer, owner: String) -> [Layer] {
+        guard let t = l.text else { return [] }
+        if t.isAnimated { warnings.add("text animation drawn as the first text", display(l.name)) }
+        let font = file.fonts.first { $0.name == t.font }
+        let glyphs = file.chars.filter { g in font.map { g.family == $0.family && g.style == $0.style } ?? true }
+        let fill = Color(min(1, max(0, t.fillColor.count > 0 ? t.fillColor[0] : 0)), min(1, max(0, t.fillColor.count > 1 ? t.fillColor[1] : 0)),
+                         min(1, max(0, t.fillColor.count > 2 ? t.fillColor[2] : 0)))
+        let lines = t.string.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
+        if !glyphs.isEmpty {
+            var elements: [PathElement] = []
+            let scale = t.size / 100
+            var missing = false
+            for (row, line) in lines.enumerated() {
+                var placed: [(LottieGlyph?, Double)] = []
+                var x = 0.0
+                for ch in line {
+                    let g = glyphs.first { $0.character == String(ch) }
+                    if g == nil && ch != " " { missing = true }
+                    placed.append((g, x))
+                    x += (g?.width ?? 50) * scale + t.tracking / 1000 * t.size
+                }
+                let shift = t.justify == 1 ? -x : t.justify == 2 ? -x / 2 : 0
+                let y = Double(row) * t.lineHeight
+                for (g, gx) in placed {
+                    guard let g else { continue }
+                    let transform = AffineTransform.scale(scale, scale).concatenating(.translation(gx + shift, y))
+                    elements += glyphOutline(g.shapes).applying(transform).elements
+                }
+            }
+            if missing { warnings.add("characters without glyphs left out", display(l.name)) }
+            var s = Layer(name: uniqueName(owner + "_glyphs"), kind: .shape)
+            s.properties["path"] = .path(Path(elements))
+            s.properties["fillColor"] = .color(fill)
+            return [s]
+        }
+        warnings.add("text without glyph outlines drawn in LayerLab's font", display(l.name))
+        var text = Layer(name: uniqueName(owner + "_text"), kind: .text)
+        let width = Double(lines.map(\.count).max() ?? 0) * t.size * 0.6 + 1
+        let height = Double(max(1, lines.count)) * max(t.lineHeight, t.size * 1.2)
+        let x = t.justify == 1 ? -width : t.justify == 2 ? -width / 2 : 0
+        text.properties["string"] = .string(lines.joined(separator: "\n"))
+        text.properties["fontSize"] = .number(max(0, t.size))
+        text.properties["foregroundColor"] = .color(fill)
+        text.properties["alignment"] = .string(t.justify == 1 ? "right" : t.justify == 2 ? "center" : "left")
+        text.properties["bounds"] = .rect(Rect(0, 0, width, height))
+        text.properties["anchorPoint"] = .point(.zero)
+        text.properties["position"] = .point(Point(x, -t.size))
+        return [text]
+    }
+
+    /// Every outline in a glyph's shapes, combined.
+    private func glyphOutline(_ shapes: [LottieShape]) -> Path {
+        var e: [PathElement] = []
+        for s in shapes {
+            switch s.item {
+            case .group(let sub): e += glyphOutline(sub).elements
+            case .path(let ks, _): if let b = ks?.value(at: 0)?.shape { e += bezierPath(b).elements }
+            default: break
+            }
+        }
+        return Path(e)
+    }
+
+    // MARK: - Masks
+
+    /// Layer masks as a Core Animation mask: a shape layer of the mask outlines in the layer's
+    /// coordinates. Added masks combine, subtracted ones cut (even-odd), an inverted mask is
+    /// the outline cut out of a large rectangle; a mask's opacity is its fill's alpha.
+    mutating func maskLayer(_ l: LottieLayer, owner: String) -> Layer? {
+        let masks = l.masks.filter { $0.mode != "n" }
+        guard !masks.isEmpty else { return nil }
+        let who = display(l.name)
+        for m in masks {
+            if !["a", "s"].contains(m.mode) { warnings.add("mask modes other than add and subtract drawn as add", "\(who) (\(m.mode))") }
+            if let x = m.expansion, x.isAnimated || x.number(at: 0, 0) != 0 { warnings.add("mask expansions ignored", who) }
+            if let p = m.path { noteExpression(p, Source(layer: who, property: "mask \(m.name)")) }
+        }
+        let cutting = masks.contains { $0.mode == "s" || $0.inverted }
+        let big = Path.rect(Rect(-100_000, -100_000, 200_000, 200_000))
+        func outline(_ f: Double) -> Path {
+            var e: [PathElement] = []
+            if masks[0].mode == "s" || masks[0].inverted { e += big.elements }
+            for m in masks {
+                guard let b = m.path?.value(at: f)?.shape else { continue }
+                e += bezierPath(b).elements
+            }
+            return Path(e)
+        }
+        var mask = Layer(name: uniqueName(owner + "_mask"), kind: .shape)
+        let props = masks.map(\.path)
+        mask.properties["path"] = .path(outline(animatedSpan(props)?.lowerBound ?? 0))
+        if cutting { mask.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
+        let opacity = masks.count == 1 ? masks[0].opacity : nil
+        if let o = opacity {
+            apply(o, to: &mask, "fillColor", Source(layer: who, property: "mask o")) { n in
+                n.first.map { .color(Color(0, 0, 0, min(1, max(0, $0 / 100)))) }
+            }
+        } else if masks.contains(where: { ($0.opacity?.number(at: 0, 100) ?? 100) != 100 || $0.opacity?.isAnimated == true }) {
+            warnings.add("opacity of several masks ignored", who)
+        }
+        if let span = animatedSpan(props) {
+            addSampled(layer: mask.name, "path", frames: span, Source(layer: who, property: "masksProperties")) { f in .path(outline(f)) }
+        }
+        return mask
+    }
+
+    // MARK: - Effects
+
+    /// Drop shadows become the layer's shadow; other effects are named in a warning.
+    mutating func effect(_ e: LottieEffect, _ l: LottieLayer, _ node: inout Layer) {
+        let who = display(l.name)
+        switch e.type {
+        case 25 where e.values.count >= 5:
+            let c = e.values[0].numbers(at: 0, [0, 0, 0, 1])
+            let opacity = e.values[1].number(at: 0, 255) / 255
+            let direction = e.values[2].number(at: 0, 135) * .pi / 180
+            let distance = e.values[3].number(at: 0, 5)
+            let softness = e.values[4].number(at: 0, 0)
+            node.properties["shadowColor"] = .color(Color(c.count > 0 ? c[0] : 0, c.count > 1 ? c[1] : 0, c.count > 2 ? c[2] : 0))
+            node.properties["shadowOpacity"] = .number(min(1, max(0, opacity)))
+            node.properties["shadowOffset"] = .size(Size(distance * sin(direction), -distance * cos(direction)))
+            node.properties["shadowRadius"] = .number(max(0, softness / 2))
+            if e.values.prefix(5).contains(where: \.isAnimated) { warnings.add("animated drop shadows drawn fixed", who) }
+        default:
+            let kind = [20: "tint", 21: "fill", 22: "stroke", 23: "tritone", 24: "pro levels", 25: "drop shadow",
+                        26: "radial wipe", 27: "displacement map", 28: "matte3", 29: "gaussian blur", 5: "custom"][e.type] ?? "type \(e.type)"
+            warnings.add("effects not drawn", "\(who) (\(kind))")
+        }
+    }
+
+    // MARK: - Gradients
+
+    /// A CAGradientLayer over the painted outline's bounds, masked by `mask` (the outline
+    /// filled or stroked in white).
+    mutating func gradientLayer(_ g: LottieGradient, mask: Layer, owner: String, layer: LottieLayer, style: LottieShape) -> Layer {
+        let who = display(layer.name)
+        if [g.start, g.end, g.stops, g.opacity].contains(where: { $0?.isAnimated == true }) {
+            warnings.add("animated gradients drawn as at their first keyframe", who)
+        }
+        var outlines: [Path] = []
+        if let p = mask.properties["path"]?.pathValue { outlines.append(p) }
+        for a in document.animations where a.layer == mask.name {
+            if case .keyframes(let k) = a.body { outlines += k.values.compactMap(\.pathValue) }
+        }
+        let s = g.start?.numbers(at: 0, [0, 0]) ?? [0, 0], e = g.end?.numbers(at: 0, [100, 0]) ?? [100, 0]
+        let sp = Point(s.count > 1 ? s[0] : 0, s.count > 1 ? s[1] : 0), ep = Point(e.count > 1 ? e[0] : 0, e.count > 1 ? e[1] : 0)
+        var lo = sp, hi = sp
+        for p in outlines.compactMap(\.controlBounds) {
+            lo.x = min(lo.x, p.minX); lo.y = min(lo.y, p.minY); hi.x = max(hi.x, p.maxX); hi.y = max(hi.y, p.maxY)
+        }
+        let pad = (mask.properties["lineWidth"]?.number ?? 0) / 2 + 1
+        lo = Point(lo.x - pad, lo.y - pad); hi = Point(hi.x + pad, hi.y + pad)
+        let w = max(hi.x - lo.x, 1), h = max(hi.y - lo.y, 1)
+        var gl = Layer(name: uniqueName("\(owner)_\(sanitized(style.name, fallback: style.type))_gradient"), kind: .gradient)
+        gl.properties["bounds"] = .rect(Rect(lo.x, lo.y, w, h))
+        gl.properties["anchorPoint"] = .point(.zero)
+        gl.properties["position"] = .point(lo)
+        let start = Point((sp.x - lo.x) / w, (sp.y - lo.y) / h)
+        gl.properties["startPoint"] = .point(start)
+        if g.radial {
+            let r = sp.distance(to: ep)
+            gl.properties["type"] = .string(GradientType.radial.rawValue)
+            gl.properties["endPoint"] = .point(Point(start.x + r / w, start.y + r / h))
+        } else {
+            gl.properties["endPoint"] = .point(Point((ep.x - lo.x) / w, (ep.y - lo.y) / h))
+        }
+        let k = g.stops?.numbers(at: 0, []) ?? []
+        let n = min(g.colorCount, k.count / 4)
+        var colors: [Value] = [], locations: [Value] = []
+        var alphas: [(Double, Double)] = []
+        var a = 4 * n
+        while a + 1 < k.count { alphas.append((k[a], k[a + 1])); a += 2 }
+        let opacity = min(1, max(0, (g.opacity?.number(at: 0, 100) ?? 100) / 100))
+        for i in 0..<n {
+            let off = k[4 * i]
+            let alpha = alphaAt(off, alphas) * opacity
+            colors.append(.color(Color(min(1, max(0, k[4 * i + 1])), min(1, max(0, k[4 * i + 2])), min(1, max(0, k[4 * i + 3])), alpha)))
+            locations.append(.number(off))
+        }
+        gl.properties["colors"] = .list(colors)
+        gl.properties["locations"] = .list(locations)
+        gl.properties["mask"] = .string(mask.name)
+        gl.sublayers = [mask]
+        return gl
+    }
+
+    private func alphaAt(_ t: Double, _ stops: [(Double, Double)]) -> Double {
+        guard let first = stops.first else { return 1 }
+        if t <= first.0 { return first.1 }
+        for (a, b) in zip(stops, stops.dropFirst()) where t <= b.0 {
+            let span = b.0 - a.0
+            return span > 0 ? a.1 + (b.1 - a.1) * (t - a.0) / span : b.1
+        }
+        return stops[stops.count - 1].1
+    }
+}
+
+extension Value {
+    var pathValue: Path? { if case .path(let p) = self { return p }; return nil }
+}

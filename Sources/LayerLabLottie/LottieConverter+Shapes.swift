@@ -1,0 +1,399 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LayerLabCore
+
+/// A shape layer's item tree into Core Animation layers.
+///
+/// Lottie paints lower items first, and a fill or stroke paints every shape above it in its
+/// group, nested groups included. Each group becomes a layer carrying the group's transform;
+/// inside it, going up from the bottom of the list, each fill or stroke becomes a CAShapeLayer
+/// of the group's own shapes above it, and each nested group a layer that also receives the
+/// styles of its parents below it (painted first, as Lottie does).
+extension LottieConverter {
+    /// A fill, stroke or gradient that paints shapes, with the trims in force where it paints.
+    struct Style {
+        var shape: LottieShape
+        var trims: [LottieShape]
+    }
+
+    mutating func shapeLayers(_ items: [LottieShape], owner: String, layer: LottieLayer) -> [Layer] {
+        groupContents(items.filter { !$0.hidden }, inherited: [], trims: [], owner: owner, layer: layer)
+    }
+
+    /// The layers of one group's items, back to front. `inherited` are the styles of enclosing
+    /// groups that paint this group's shapes, in painting order.
+    private mutating func groupContents(_ items: [LottieShape], inherited: [Style], trims outerTrims: [LottieShape],
+                                        owner: String, layer: LottieLayer) -> [Layer] {
+        let items = items.filter { !$0.hidden }
+        var out: [Layer] = []
+        let shapeIndices = items.indices.filter { items[$0].isGeometry }
+        // Trims apply to the shapes above them; as an approximation, to every stroke of the group.
+        let trims = outerTrims + items.filter { if case .trim = $0.item { return true }; return false }
+        let rounding = items.compactMap { s -> LottieProperty? in if case .roundedCorners(let r) = s.item { return r }; return nil }.first
+        for s in items {
+            switch s.item {
+            case .merge: warnings.add("merge paths drawn as overlapping shapes", "\(display(layer.name)) \(display(s.name))")
+            case .roundedCorners:
+                if !items.contains(where: { if case .rectangle = $0.item { return true }; return false }) {
+                    warnings.add("rounded corners drawn only on rectangles", display(layer.name))
+                }
+            case .unknown: warnings.add("shape items of unknown types skipped", "\(display(layer.name)) (\(s.type))")
+            default: break
+            }
+        }
+        // Repeaters: the items above one are drawn in copies.
+        if let r = items.lastIndex(where: { if case .repeater = $0.item { return true }; return false }) {
+            let above = Array(items[..<r]), below = Array(items[(r + 1)...])
+            let inner = groupContents(above, inherited: inherited, trims: trims, owner: owner, layer: layer)
+            var rep = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .replicator)
+            repeater(items[r], &rep, layer: layer)
+            rep.sublayers = inner
+            let rest = groupContents(below, inherited: inherited, trims: trims, owner: owner, layer: layer)
+            return rest + [rep]
+        }
+        let direct = shapeIndices.map { items[$0] }
+        for style in inherited where !direct.isEmpty {
+            out += styleLayers(style, shapes: direct, owner: owner, layer: layer, rounding: rounding)
+        }
+        for k in items.indices.reversed() {
+            let s = items[k]
+            switch s.item {
+            case .fill, .stroke, .gradientFill, .gradientStroke:
+                let painted = shapeIndices.filter { $0 < k }.map { items[$0] }
+                if !painted.isEmpty {
+                    out += styleLayers(Style(shape: s, trims: trims), shapes: painted, owner: owner, layer: layer, rounding: rounding)
+                }
+            case .group(let sub):
+                // Styles of this group below the subgroup paint it too, the lowest first.
+                let below = items.indices.filter { $0 > k && items[$0].isStyle }.reversed().map { Style(shape: items[$0], trims: trims) }
+                var g = Layer(name: uniqueName("\(owner)_\(sanitized(s.name, fallback: "group"))"), kind: .layer)
+                if let tr = sub.first(where: { if case .transform = $0.item { return true }; return false }), case .transform(let t) = tr.item {
+                    applyTransform(t, to: &g, owner: layer, opacity: true, sourcePrefix: "\(display(s.name)) tr")
+                }
+                g.sublayers = groupContents(sub, inherited: inherited + below, trims: trims, owner: owner, layer: layer)
+                if !g.sublayers.isEmpty { out.append(g) }
+            default:
+                break
+            }
+        }
+        return out
+    }
+
+    /// The layers one style paints `shapes` with: one CAShapeLayer (or a gradient layer masked
+    /// by one) over the shapes' combined outline; with trims applied "simultaneously" and
+    /// several shapes, one layer a shape.
+    private mutating func styleLayers(_ style: Style, shapes: [LottieShape], owner: String, layer: LottieLayer,
+                                      rounding: LottieProperty?) -> [Layer] {
+        let simultaneous = style.trims.contains { if case .trim(_, _, _, let ind) = $0.item { return !ind }; return false }
+        if simultaneous, shapes.count > 1, style.shape.isStroke {
+            return shapes.flatMap { styleLayers(style, shapes: [$0], owner: owner, layer: layer, rounding: rounding) }
+        }
+        let who = display(layer.name)
+        let styleName = sanitized(style.shape.name, fallback: style.shape.type)
+        var l = Layer(name: uniqueName("\(owner)_\(styleName)"), kind: .shape)
+        outline(shapes, into: &l, layer: layer, rounding: rounding)
+        switch style.shape.item {
+        case .fill(let color, let opacity, let evenOdd):
+            if evenOdd { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
+            paint(color, opacity, into: &l, "fillColor", Source(layer: who, property: "\(style.shape.name) fl.c"))
+            if !style.trims.isEmpty { warnings.add("trimmed fills drawn untrimmed", who) }
+            return [l]
+        case .stroke(let st):
+            l.properties["fillColor"] = .color(.clear)
+            paint(st.color, st.opacity, into: &l, "strokeColor", Source(layer: who, property: "\(style.shape.name) st.c"))
+            strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) st"))
+            trim(style.trims, &l, Source(layer: who, property: "tm"))
+            return [l]
+        case .gradientFill(let g):
+            if evenOdd(g) { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
+            l.properties["fillColor"] = .color(.white)
+            return [gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape)]
+        case .gradientStroke(let g, let st):
+            l.properties["fillColor"] = .color(.clear)
+            l.properties["strokeColor"] = .color(.white)
+            strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) gs"))
+            trim(style.trims, &l, Source(layer: who, property: "tm"))
+            return [gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape)]
+        default:
+            return []
+        }
+    }
+
+    private func evenOdd(_ g: LottieGradient) -> Bool { g.evenOdd }
+
+    /// Sets the layer's `path` to the shapes' combined outline: fixed, one animated `sh` as
+    /// path keyframes, or anything else animated sampled each frame.
+    mutating func outline(_ shapes: [LottieShape], into l: inout Layer, layer: LottieLayer, rounding: LottieProperty?) {
+        let who = display(layer.name)
+        let props = shapes.flatMap(\.geometryProperties) + [rounding]
+        if shapes.count == 1, case .path(let ks?, _) = shapes[0].item, ks.isAnimated,
+           let first = ks.keyframes.first?.start?.shape,
+           ks.keyframes.allSatisfy({ ($0.start?.shape?.vertices.count ?? -1) == first.vertices.count }) {
+            noteExpression(ks, Source(layer: who, property: "\(shapes[0].name) sh.ks"))
+            let converted = LottieProperty(value: nil, keyframes: ks.keyframes.map { k in
+                var k = k
+                k.start = k.start.map { .numbers(pathNumbers($0.shape!)) }
+                k.end = k.end.flatMap { $0.shape.map { .numbers(pathNumbers($0)) } }
+                return k
+            }, expression: nil)
+            apply(converted, to: &l, "path", Source(layer: who, property: "\(shapes[0].name) sh.ks")) { n in
+                .path(bezierPath(fromNumbers: n))
+            }
+            return
+        }
+        for p in props.compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "shape")) }
+        l.properties["path"] = .path(Self.combinedPath(shapes, at: animatedSpan(props)?.lowerBound ?? 0, rounding: rounding))
+        if let span = animatedSpan(props) {
+            addSampled(layer: l.name, "path", frames: span, Source(layer: who, property: shapes.map { $0.type }.joined(separator: "+"))) { f in
+                .path(Self.combinedPath(shapes, at: f, rounding: rounding))
+            }
+        }
+    }
+
+    static func combinedPath(_ shapes: [LottieShape], at frame: Double, rounding: LottieProperty?) -> Path {
+        var elements: [PathElement] = []
+        for s in shapes { elements += Self.geometry(s, at: frame, rounding: rounding).elements }
+        return Path(elements)
+    }
+
+    /// One shape's outline at `frame`.
+    static func geometry(_ s: LottieShape, at frame: Double, rounding: LottieProperty?) -> Path {
+        switch s.item {
+        case .rectangle(let p, let size, let r, _):
+            let c = p?.numbers(at: frame, [0, 0]) ?? [0, 0], wh = size?.numbers(at: frame, [0, 0]) ?? [0, 0]
+            guard c.count >= 2, wh.count >= 2 else { return .empty }
+            let w = abs(wh[0]), h = abs(wh[1])
+            var radius = r?.number(at: frame, 0) ?? 0
+            if radius == 0, let rounding { radius = rounding.number(at: frame, 0) }
+            let rect = Rect(c[0] - w / 2, c[1] - h / 2, w, h)
+            radius = min(max(0, radius), w / 2, h / 2)
+            return radius > 0 ? .roundedRect(rect, radius: radius) : .rect(rect)
+        case .ellipse(let p, let size, _):
+            let c = p?.numbers(at: frame, [0, 0]) ?? [0, 0], wh = size?.numbers(at: frame, [0, 0]) ?? [0, 0]
+            guard c.count >= 2, wh.count >= 2 else { return .empty }
+            return .oval(in: Rect(c[0] - abs(wh[0]) / 2, c[1] - abs(wh[1]) / 2, abs(wh[0]), abs(wh[1])))
+        case .polystar(let star):
+            return Self.polystar(star, at: frame)
+        case .path(let ks, _):
+            guard let b = ks?.value(at: frame)?.shape else { return .empty }
+            return bezierPath(b)
+        default:
+            return .empty
+        }
+    }
+
+    private static func polystar(_ s: LottiePolystar, at frame: Double) -> Path {
+        let c = s.position?.numbers(at: frame, [0, 0]) ?? [0, 0]
+        guard c.count >= 2 else { return .empty }
+        let n = Int(min(LottieReader.Limits.polystarPoints, max(0, (s.points?.number(at: frame, 5) ?? 5).rounded())))
+        guard n >= 2 else { return .empty }
+        let outer = s.outerRadius?.number(at: frame, 0) ?? 0, inner = s.innerRadius?.number(at: frame, 0) ?? 0
+        let rotation = (s.rotation?.number(at: frame, 0) ?? 0) * .pi / 180
+        var points: [Point] = []
+        let count = s.isStar ? n * 2 : n
+        for i in 0..<count {
+            let angle = -Double.pi / 2 + rotation + Double(i) * 2 * .pi / Double(count)
+            let r = s.isStar && i % 2 == 1 ? inner : outer
+            points.append(Point(c[0] + r * cos(angle), c[1] + r * sin(angle)))
+        }
+        return .polygon(points)
+    }
+
+    /// Fill or stroke colour: `c` with `o` (percent) as alpha.
+    private mutating func paint(_ color: LottieProperty?, _ opacity: LottieProperty?, into l: inout Layer, _ keyPath: String, _ source: Source) {
+        func colour(_ c: [Double], _ o: Double) -> Value {
+            let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
+            func ch(_ i: Int) -> Double { c.count > i ? min(1, max(0, c[i] / scale)) : 0 }
+            let a = (c.count > 3 ? min(1, max(0, c[3] / scale)) : 1) * min(1, max(0, o / 100))
+            return .color(Color(ch(0), ch(1), ch(2), a))
+        }
+        let c = color ?? LottieProperty(value: .numbers([0, 0, 0, 1]))
+        let o = opacity ?? LottieProperty(value: .numbers([100]))
+        if o.isAnimated && c.isAnimated {
+            noteExpression(c, source); noteExpression(o, source)
+            l.properties[keyPath] = colour(c.numbers(at: 0, [0, 0, 0]), o.number(at: 0, 100))
+            if let span = animatedSpan([c, o]) {
+                addSampled(layer: l.name, keyPath, frames: span, source) { f in colour(c.numbers(at: f, [0, 0, 0]), o.number(at: f, 100)) }
+            }
+        } else if o.isAnimated {
+            let fixed = c.numbers(at: 0, [0, 0, 0])
+            apply(o, to: &l, keyPath, Source(layer: source.layer, property: source.property.replacingLast("o"))) { n in colour(fixed, n.first ?? 100) }
+        } else {
+            let alpha = o.number(at: 0, 100)
+            noteExpression(o, source)
+            apply(c, to: &l, keyPath, source) { n in colour(n, alpha) }
+        }
+    }
+
+    private mutating func strokeAttributes(_ st: LottieStroke, _ l: inout Layer, _ source: Source) {
+        apply(st.width ?? LottieProperty(value: .numbers([1])), to: &l, "lineWidth", Source(layer: source.layer, property: source.property + ".w")) { n in
+            n.first.map { .number(max(0, $0)) }
+        }
+        l.properties["lineCap"] = .string([1: LineCap.butt, 2: .round, 3: .square][st.cap, default: .round].rawValue)
+        l.properties["lineJoin"] = .string([1: LineJoin.miter, 2: .round, 3: .bevel][st.join, default: .round].rawValue)
+        l.properties["miterLimit"] = .number(max(0, st.miterLimit))
+        if !st.dashes.isEmpty {
+            let pattern = st.dashes.filter { $0.kind != "o" }.map { max(0, $0.value.number(at: 0, 0)) }
+            if pattern.contains(where: { $0 > 0 }) {
+                l.properties["lineDashPattern"] = .list((pattern.count % 2 == 1 ? pattern + pattern : pattern).map { .number($0) })
+            }
+            if let offset = st.dashes.first(where: { $0.kind == "o" }) {
+                l.properties["lineDashPhase"] = .number(offset.value.number(at: 0, 0))
+            }
+            if st.dashes.contains(where: { $0.value.isAnimated }) { warnings.add("animated dashes drawn fixed", source.layer) }
+        }
+    }
+
+    /// Trim paths as strokeStart/strokeEnd: start and end percent, shifted by the offset
+    /// (degrees, a full turn the whole length); sampled each frame when animated.
+    private mutating func trim(_ trims: [LottieShape], _ l: inout Layer, _ source: Source) {
+        guard let t = trims.last, case .trim(let s, let e, let o, _) = t.item else { return }
+        if trims.count > 1 { warnings.add("nested trims drawn as the innermost one", source.layer) }
+        func ends(_ f: Double) -> (Double, Double) {
+            let a = (s?.number(at: f, 0) ?? 0) / 100, b = (e?.number(at: f, 100) ?? 100) / 100
+            let shift = (o?.number(at: f, 0) ?? 0) / 360
+            var lo = min(a, b) + shift, hi = max(a, b) + shift
+            let whole = lo.rounded(.down)
+            lo -= whole; hi -= whole
+            // Core Animation cannot wrap past the end: keep the longer piece.
+            if hi > 1 { if hi - 1 > 1 - lo { lo = 0; hi -= 1 } else { hi = 1 } }
+            return (min(max(lo, 0), 1), min(max(hi, 0), 1))
+        }
+        for p in [s, e, o].compactMap({ $0 }) { noteExpression(p, source) }
+        let (a, b) = ends(animatedSpan([s, e, o])?.lowerBound ?? 0)
+        l.properties["strokeStart"] = .number(a)
+        l.properties["strokeEnd"] = .number(b)
+        guard let span = animatedSpan([s, e, o]) else { return }
+        if o?.isAnimated != true, (o?.number(at: 0, 0) ?? 0) == 0, [s, e].compactMap({ $0 }).filter(\.isAnimated).count == 1,
+           let moving = [s, e].compactMap({ $0 }).first(where: \.isAnimated) {
+            // One end keyframed: its own keyframes and easing.
+            let fixed = (moving.keyframes.first.map { _ in (s?.isAnimated == true ? e : s)?.number(at: 0, s?.isAnimated == true ? 100 : 0) } ?? nil) ?? 0
+            let key = s?.isAnimated == true ? "strokeStart" : "strokeEnd"
+            let crosses = moving.keyframes.contains { k in
+                let v = k.start?.numbers?.first ?? 0
+                return key == "strokeStart" ? v > fixed : v < fixed
+            }
+            if !crosses {
+                apply(moving, to: &l, key, Source(layer: source.layer, property: "tm." + (key == "strokeStart" ? "s" : "e"))) { n in
+                    n.first.map { .number(min(1, max(0, $0 / 100))) }
+                }
+                return
+            }
+        }
+        addSampled(layer: l.name, "strokeStart", frames: span, Source(layer: source.layer, property: "tm")) { f in .number(ends(f).0) }
+        addSampled(layer: l.name, "strokeEnd", frames: span, Source(layer: source.layer, property: "tm")) { f in .number(ends(f).1) }
+    }
+
+    /// `rp`: a replicator drawing the items above it `c` times, each copy transformed a step
+    /// further about the repeater's anchor, its opacity going from `so` to `eo`.
+    private mutating func repeater(_ s: LottieShape, _ rep: inout Layer, layer: LottieLayer) {
+        guard case .repeater(let copies, let offset, let below, let tr) = s.item else { return }
+        let who = display(layer.name)
+        let count = max(0, min(1000, (copies?.number(at: 0, 1) ?? 1).rounded()))
+        if copies?.isAnimated == true || tr.position?.isAnimated == true || tr.rotation?.isAnimated == true || tr.scale?.isAnimated == true {
+            warnings.add("animated repeaters drawn as at their first keyframe", who)
+        }
+        if (offset?.number(at: 0, 0) ?? 0) != 0 { warnings.add("repeater offsets ignored", who) }
+        if below { warnings.add("repeaters stacking copies below drawn above", who) }
+        let a = tr.anchor?.numbers(at: 0, [0, 0]) ?? [0, 0], p = tr.position?.numbers(at: 0, [0, 0]) ?? [0, 0]
+        let sc = tr.scale?.numbers(at: 0, [100, 100]) ?? [100, 100]
+        let r = (tr.rotation?.number(at: 0, 0) ?? 0) * .pi / 180
+        guard a.count >= 2, p.count >= 2 else { return }
+        rep.properties["instanceCount"] = .number(count)
+        rep.properties["bounds"] = .rect(Rect(a[0], a[1], 0, 0))
+        rep.properties["anchorPoint"] = .point(.zero)
+        rep.properties["position"] = .point(Point(a[0], a[1]))
+        let sy = sc.count > 1 ? sc[1] : sc[0]
+        rep.properties["instanceTransform"] = .transform([.translate(p[0] - a[0], p[1] - a[1], 0), .rotate(r, 0, 0, 1),
+                                                          .scale(sc[0] / 100, sy / 100, 1)])
+        let so = (tr.startOpacity?.number(at: 0, 100) ?? 100) / 100, eo = (tr.endOpacity?.number(at: 0, 100) ?? 100) / 100
+        if so != 1 || eo != 1 {
+            rep.properties["instanceColor"] = .color(Color(1, 1, 1, min(1, max(0, so))))
+            if count > 1 { rep.properties["instanceAlphaOffset"] = .number((eo - so) / (count - 1)) }
+        }
+    }
+}
+
+extension LottieShape {
+    /// Whether the item is an outline (rectangle, ellipse, star, path).
+    var isGeometry: Bool {
+        switch item {
+        case .rectangle, .ellipse, .polystar, .path: return true
+        default: return false
+        }
+    }
+
+    var isStyle: Bool {
+        switch item {
+        case .fill, .stroke, .gradientFill, .gradientStroke: return true
+        default: return false
+        }
+    }
+
+    var isStroke: Bool {
+        switch item {
+        case .stroke, .gradientStroke: return true
+        default: return false
+        }
+    }
+
+    /// The animatable properties of an outline.
+    var geometryProperties: [LottieProperty?] {
+        switch item {
+        case .rectangle(let p, let s, let r, _): return [p, s, r]
+        case .ellipse(let p, let s, _): return [p, s]
+        case .polystar(let st): return [st.position, st.points, st.rotation, st.innerRadius, st.outerRadius]
+        case .path(let ks, _): return [ks]
+        default: return []
+        }
+    }
+}
+
+/// A Lottie outline as a path: each vertex joined to the next by the cubic its tangents give.
+func bezierPath(_ b: LottieBezier) -> Path {
+    let v = b.vertices
+    guard let first = v.first, first.count >= 2 else { return .empty }
+    func p(_ a: [Double]) -> Point { Point(a[0], a[1]) }
+    func plus(_ a: [Double], _ t: [Double]) -> Point { Point(a[0] + (t.count > 0 ? t[0] : 0), a[1] + (t.count > 1 ? t[1] : 0)) }
+    var e: [PathElement] = [.move(p(first))]
+    for i in 1..<max(1, v.count) {
+        e.append(.cubic(plus(v[i - 1], b.outTangents[i - 1]), plus(v[i], b.inTangents[i]), p(v[i])))
+    }
+    if b.closed, v.count > 1 {
+        e.append(.cubic(plus(v[v.count - 1], b.outTangents[v.count - 1]), plus(first, b.inTangents[0]), p(first)))
+        e.append(.close)
+    }
+    return Path(e)
+}
+
+/// An outline flattened to numbers (closed flag, then x, y, in x, in y, out x, out y for each
+/// vertex), so path keyframes go through the same keyframe code as numbers.
+func pathNumbers(_ b: LottieBezier) -> [Double] {
+    var out: [Double] = [b.closed ? 1 : 0]
+    for i in b.vertices.indices {
+        out += [b.vertices[i][0], b.vertices[i][1], b.inTangents[i][0], b.inTangents[i][1], b.outTangents[i][0], b.outTangents[i][1]]
+    }
+    return out
+}
+
+func bezierPath(fromNumbers n: [Double]) -> Path {
+    guard let closed = n.first else { return .empty }
+    var v: [[Double]] = [], i: [[Double]] = [], o: [[Double]] = []
+    var k = 1
+    while k + 5 < n.count {
+        v.append([n[k], n[k + 1]]); i.append([n[k + 2], n[k + 3]]); o.append([n[k + 4], n[k + 5]])
+        k += 6
+    }
+    return bezierPath(LottieBezier(vertices: v, inTangents: i, outTangents: o, closed: closed != 0))
+}
+
+extension String {
+    /// The text with its last dotted component replaced: "x fl.c" → "x fl.o".
+    func replacingLast(_ component: String) -> String {
+        guard let dot = lastIndex(of: ".") else { return component }
+        return String(self[...dot]) + component
+    }
+}

@@ -1,0 +1,384 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LayerLabCore
+
+/// Turns the typed Lottie model into an ordinary LayerLab document, as lottie-ios's Core
+/// Animation engine does: each Lottie layer becomes a layer whose transform, opacity and
+/// visibility are Core Animation properties and keyframe animations on Core Animation's clock.
+///
+/// Geometry: a layer's `bounds` origin is the Lottie anchor point (`anchorPoint` 0,0, size 0),
+/// so its own coordinates are the Lottie layer's and `position` places the anchor. Parenting
+/// moves only the transform: a parented layer sits inside transform-only copies of its
+/// ancestors. Time: a layer's `beginTime`/`speed` are its `st`/`sr`, so keyframe times (layer
+/// frames) become animation times directly; `ip`/`op` show the layer through a basic
+/// animation of `hidden`.
+struct LottieConverter {
+    let file: LottieFile
+    let options: LottieImportOptions
+    var warnings = LottieWarnings()
+    var document = Document()
+    var images: [String: Data] = [:]
+    var externalImages: [String: String] = [:]
+    /// Where each animation came from (animation name → "Ball ks.p: 4 keyframes, …").
+    var provenance: [String: String] = [:]
+    private var usedNames: Set<String> = []
+    var assets: [String: LottieAsset] = [:]
+    /// Precompositions being expanded, outermost first (to refuse one that includes itself).
+    private var compStack: [String] = []
+    private var layerCount = 0
+    var compDepth = 0
+
+    /// Layers made in all (precompositions are expanded once per use).
+    static let maxLayers = 20_000
+    /// How deep precompositions may nest.
+    static let maxCompDepth = 24
+
+    init(file: LottieFile, options: LottieImportOptions) {
+        self.file = file; self.options = options
+        for a in file.assets where !a.id.isEmpty { assets[a.id] = a }
+    }
+
+    mutating func convert() throws(LottieImportError) -> Document {
+        try checkPrecompCycles()
+        document.canvas.size = Size(file.width, file.height)
+        document.canvas.background = .clear
+        let span = file.outPoint - file.inPoint
+        if span > 0 { document.canvas.duration = .number(seconds(file.outPoint)) }
+        document.layers = try composition(file.layers, clock: Clock(offset: 0, rate: 1), span: file.inPoint...max(file.inPoint, file.outPoint), prefix: "")
+        addMarkers()
+        return document
+    }
+
+    // MARK: - Compositions
+
+    /// A layer's clock as composition frames: local = (composition - offset) / rate.
+    struct Clock { var offset: Double; var rate: Double }
+
+    /// The layers of one composition, back to front, each wrapped as parenting needs.
+    mutating func composition(_ layers: [LottieLayer], clock: Clock, span: ClosedRange<Double>, prefix: String) throws(LottieImportError) -> [Layer] {
+        var byIndex: [Int: LottieLayer] = [:]
+        for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
+        // Lottie lists the top layer first; Core Animation draws sublayers back to front.
+        var built: [(lottie: LottieLayer, root: Layer, position: Int)] = []
+        for (position, l) in layers.enumerated() {
+            if l.type == .audio || l.type == .camera {
+                if l.type == .camera { warnings.add("camera layers ignored", display(l.name)) }
+                continue
+            }
+            var node = try layerNode(l, span: span, prefix: prefix)
+            // Parenting: wrap in the transforms of the parent chain, innermost last.
+            var chain: [LottieLayer] = []
+            var seen: Set<Int> = [l.index ?? Int.min]
+            var p = l.parent
+            while let pi = p, let parent = byIndex[pi], !seen.contains(pi), chain.count < 50 {
+                chain.append(parent); seen.insert(pi); p = parent.parent
+            }
+            if let pi = p, seen.contains(pi), pi != l.index ?? Int.min || chain.isEmpty, l.parent != nil, byIndex[pi] != nil {
+                warnings.add("parent loops broken", display(l.name))
+            }
+            var innerClock = Clock(offset: l.startTime, rate: l.stretch)
+            setClock(&node, inner: innerClock, outer: chain.first.map { Clock(offset: $0.startTime, rate: $0.stretch) } ?? clock, base: clock)
+            for (k, parent) in chain.enumerated() {
+                var wrapper = Layer(name: uniqueName("\(prefix)\(sanitized(parent.name, fallback: "parent"))_of_\(node.name)"), kind: .layer)
+                layerCount += 1
+                let outer = k + 1 < chain.count ? Clock(offset: chain[k + 1].startTime, rate: chain[k + 1].stretch) : clock
+                let parentClock = Clock(offset: parent.startTime, rate: parent.stretch)
+                setClock(&wrapper, inner: parentClock, outer: outer, base: clock)
+                applyTransform(parent.transform, to: &wrapper, owner: parent, opacity: false)
+                wrapper.sublayers = [node]
+                node = wrapper
+                innerClock = parentClock
+            }
+            _ = innerClock
+            built.append((l, node, position))
+        }
+        return applyMattes(built, byIndex: byIndex, prefix: prefix)
+    }
+
+    /// Sets a layer's beginTime and speed so its clock is `inner` when it sits in a layer whose
+    /// clock is `outer` (both relative to the composition's clock `base`).
+    private func setClock(_ layer: inout Layer, inner: Clock, outer: Clock, base: Clock) {
+        // Composition frames c: outer local = (c - o1)/r1, inner local = (c - o2)/r2.
+        // Core Animation: inner = (outer - beginTime) · speed.
+        let speed = outer.rate / inner.rate
+        let begin = (inner.offset - outer.offset) / outer.rate
+        if begin != 0 { layer.properties["beginTime"] = .number(seconds(begin)) }
+        if speed != 1 { layer.properties["speed"] = .number(speed) }
+        _ = base
+    }
+
+    /// Track mattes: a layer with `tt` is drawn through the layer above it (or `tp`), which is
+    /// then not drawn itself. An alpha matte is Core Animation's `mask`; the matted layer is put
+    /// in a container in composition coordinates, so the matte keeps its own transform.
+    private mutating func applyMattes(_ built: [(lottie: LottieLayer, root: Layer, position: Int)], byIndex: [Int: LottieLayer],
+                                      prefix: String) -> [Layer] {
+        var out: [Layer] = []
+        var usedAsMatte: Set<Int> = []
+        for (i, b) in built.enumerated() {
+            var node = b.root
+            let mode = b.lottie.matteMode
+            if mode != 0 {
+                var matteAt: Int?
+                if let tp = b.lottie.matteParent { matteAt = built.firstIndex { $0.lottie.index == tp } }
+                else if i > 0, built[i - 1].lottie.isMatte || built[i - 1].position == b.position - 1 { matteAt = i - 1 }
+                if let m = matteAt {
+                    usedAsMatte.insert(m)
+                    switch mode {
+                    case 1: break
+                    case 3: warnings.add("luma mattes drawn as alpha mattes", display(b.lottie.name))
+                    case 2, 4:
+                        warnings.add("inverted mattes not drawn (the layer is drawn unmatted)", display(b.lottie.name))
+                    default: warnings.add("unknown matte modes ignored", display(b.lottie.name))
+                    }
+                    if mode == 1 || mode == 3 {
+                        var container = Layer(name: uniqueName(node.name + "_matted"), kind: .layer)
+                        container.properties["mask"] = .string(built[m].root.name)
+                        container.sublayers = [node, built[m].root]
+                        node = container
+                    }
+                }
+            }
+            out.append(node)
+        }
+        // Matte sources are drawn only as mattes (inside the matted container, or not at all).
+        var result: [Layer] = []
+        for (i, node) in out.enumerated() {
+            if usedAsMatte.contains(i) { continue }
+            if built[i].lottie.isMatte { continue }
+            result.append(node)
+        }
+        return result.reversed()
+    }
+
+    // MARK: - One layer
+
+    /// The layer for one Lottie layer: its transform, visibility and content.
+    private mutating func layerNode(_ l: LottieLayer, span: ClosedRange<Double>, prefix: String) throws(LottieImportError) -> Layer {
+        layerCount += 1
+        guard layerCount <= Self.maxLayers else {
+            throw LottieImportError("the animation expands to more than \(Self.maxLayers) layers (precompositions are drawn once per use)")
+        }
+        let name = uniqueName(prefix + sanitized(l.name, fallback: l.type.noun))
+        var node = Layer(name: name, kind: .layer)
+        applyTransform(l.transform, to: &node, owner: l, opacity: true)
+        if l.hidden { node.properties["hidden"] = .bool(true) }
+        visibility(l, &node, span: span)
+        if l.autoOrient, l.transform.position?.isAnimated != true, l.transform.positionX == nil {
+            // Nothing moves: nothing to orient to.
+        }
+        if l.blendMode != 0 { warnings.add("blend modes drawn as normal", "\(display(l.name)) (bm \(l.blendMode))") }
+        for e in l.effects where e.enabled { effect(e, l, &node) }
+        switch l.type {
+        case .shape:
+            node.sublayers = shapeLayers(l.shapes, owner: name, layer: l)
+        case .solid:
+            node.kind = .shape
+            node.properties["path"] = .path(.rect(Rect(0, 0, l.solidWidth, l.solidHeight)))
+            node.properties["fillColor"] = .color(hexColor(l.solidColor) ?? .black)
+        case .null:
+            break
+        case .image:
+            node.sublayers = imageLayer(l, owner: name).map { [$0] } ?? []
+        case .precomp:
+            node.sublayers = try precomp(l, owner: name)
+        case .text:
+            node.sublayers = textLayers(l, owner: name)
+        case .audio, .camera, .other:
+            break
+        }
+        if let mask = maskLayer(l, owner: name) {
+            node.properties["mask"] = .string(mask.name)
+            node.sublayers.append(mask)
+        }
+        return node
+    }
+
+    /// `ip`/`op`: the layer shows from `ip` up to `op` (composition frames). Hidden is the
+    /// model value, shown by a basic animation of `hidden` to false over that interval.
+    private mutating func visibility(_ l: LottieLayer, _ node: inout Layer, span: ClosedRange<Double>) {
+        if l.inPoint <= span.lowerBound && l.outPoint >= span.upperBound && !(l.outPoint <= l.inPoint) { return }
+        node.properties["hidden"] = .bool(true)
+        guard l.outPoint > l.inPoint, !l.hidden else { return }
+        // Layer time: (composition frame - st) / sr.
+        let from = (l.inPoint - l.startTime) / l.stretch, to = (l.outPoint - l.startTime) / l.stretch
+        var timing = MediaTiming()
+        timing.beginTime = .number(seconds(min(from, to)))
+        timing.duration = max(seconds(abs(to - from)), 1e-6)
+        let name = uniqueName(node.name + ".visible", dots: true)
+        document.animations.append(Animation(name: name, layer: node.name, timing: timing,
+                                             body: .basic(Animation.Basic(keyPath: "hidden", from: .bool(false), to: .bool(false)))))
+        provenance[name] = "\(display(l.name)) ip/op: shown from frame \(formatNumber(l.inPoint)) to \(formatNumber(l.outPoint))"
+    }
+
+    /// The layer transform (`ks`) or a parent's (without opacity, which parenting does not pass on).
+    mutating func applyTransform(_ t: LottieTransform, to node: inout Layer, owner: LottieLayer, opacity: Bool,
+                                 sourcePrefix: String = "ks") {
+        let who = display(owner.name)
+        node.properties["anchorPoint"] = .point(.zero)
+        node.properties["bounds"] = .rect(.zero)
+        apply(t.anchor, to: &node, "bounds", Source(layer: who, property: "\(sourcePrefix).a")) { n in
+            n.count >= 2 ? .rect(Rect(n[0], n[1], 0, 0)) : nil
+        }
+        if let p = t.position {
+            if p.isAnimated, p.keyframes.contains(where: { ($0.outTangent ?? []).contains { $0 != 0 } || ($0.inTangent ?? []).contains { $0 != 0 } }) {
+                motionPath(p, to: &node, Source(layer: who, property: "\(sourcePrefix).p"), autoOrient: owner.autoOrient)
+            } else {
+                apply(p, to: &node, "position", Source(layer: who, property: "\(sourcePrefix).p"), splitInto: ["position.x", "position.y"]) { n in
+                    n.count >= 2 ? .point(Point(n[0], n[1])) : nil
+                }
+                if owner.autoOrient, p.isAnimated { warnings.add("auto-orient along straight motion not drawn", who) }
+            }
+        } else {
+            apply(t.positionX, to: &node, "position.x", Source(layer: who, property: "\(sourcePrefix).p.x")) { n in n.first.map { .number($0) } }
+            apply(t.positionY, to: &node, "position.y", Source(layer: who, property: "\(sourcePrefix).p.y")) { n in n.first.map { .number($0) } }
+        }
+        if let s = t.scale {
+            apply(s, to: &node, "transform.scale.x", Source(layer: who, property: "\(sourcePrefix).s")) { n in n.first.map { .number($0 / 100) } }
+            apply(s, to: &node, "transform.scale.y", Source(layer: who, property: "\(sourcePrefix).s")) { n in
+                n.count >= 2 ? .number(n[1] / 100) : n.first.map { .number($0 / 100) }
+            }
+            if s.isAnimated, s.keyframes.contains(where: { !$0.easesAlike(dimensions: 2) }) {
+                // Re-add y with its own easing.
+                document.animations.removeAll { $0.layer == node.name && $0.keyPath == "transform.scale.y" }
+                addKeyframes(s, layer: node.name, "transform.scale.y", Source(layer: who, property: "\(sourcePrefix).s"), dimension: 1) { n in
+                    n.count >= 2 ? .number(n[1] / 100) : nil
+                }
+            }
+        }
+        let degrees: ([Double]) -> Value? = { n in n.first.map { .number($0 * Double.pi / 180) } }
+        apply(t.rotation, to: &node, "transform.rotation.z", Source(layer: who, property: "\(sourcePrefix).r"), degrees)
+        apply(t.rotationX, to: &node, "transform.rotation.x", Source(layer: who, property: "\(sourcePrefix).rx"), degrees)
+        apply(t.rotationY, to: &node, "transform.rotation.y", Source(layer: who, property: "\(sourcePrefix).ry"), degrees)
+        if opacity {
+            apply(t.opacity, to: &node, "opacity", Source(layer: who, property: "\(sourcePrefix).o")) { n in n.first.map { .number($0 / 100) } }
+        }
+        if let sk = t.skew, sk.isAnimated || sk.number(at: 0, 0) != 0 { warnings.add("skews not drawn", who) }
+        // Drop values equal to Core Animation's defaults, so inspect shows what matters.
+        for (key, def) in [("transform.scale.x", Value.number(1)), ("transform.scale.y", .number(1)),
+                           ("transform.rotation.z", .number(0)), ("opacity", .number(1))] where node.properties[key] == def {
+            node.properties.removeValue(forKey: key)
+        }
+        if node.properties["bounds"] == .rect(.zero) { node.properties.removeValue(forKey: "bounds") }
+    }
+
+    /// A position with spatial tangents: a motion path through the keyframe values, each
+    /// segment the Bézier the tangents describe, with the keyframes' easing.
+    private mutating func motionPath(_ p: LottieProperty, to node: inout Layer, _ source: Source, autoOrient: Bool) {
+        noteExpression(p, source)
+        let ks = p.keyframes
+        var elements: [PathElement] = []
+        var times: [Double] = [], curves: [TimingFunction] = [], values: [Value] = []
+        func pt(_ n: [Double]?) -> Point? { n.flatMap { $0.count >= 2 ? Point($0[0], $0[1]) : nil } }
+        for (i, k) in ks.enumerated() {
+            guard let a = pt(k.start?.numbers) else { continue }
+            if elements.isEmpty { elements.append(.move(a)); times.append(k.time); values.append(.point(a)) }
+            guard i + 1 < ks.count, let b = pt(ks[i + 1].start?.numbers) else { break }
+            let next = ks[i + 1].time
+            if k.hold {
+                elements.append(.line(a)); times.append(next); curves.append(.linear); values.append(.point(a))
+                elements.append(.line(b)); times.append(next); curves.append(.linear); values.append(.point(b))
+                continue
+            }
+            let end = pt(k.end?.numbers) ?? b
+            let to = k.outTangent ?? [0, 0], ti = k.inTangent ?? [0, 0]
+            if to.count >= 2, ti.count >= 2, to[0] != 0 || to[1] != 0 || ti[0] != 0 || ti[1] != 0 {
+                elements.append(.cubic(Point(a.x + to[0], a.y + to[1]), Point(end.x + ti[0], end.y + ti[1]), end))
+            } else {
+                elements.append(.line(end))
+            }
+            times.append(next); curves.append(k.timingFunction(dimension: 0)); values.append(.point(end))
+            if end != b { elements.append(.line(b)); times.append(next); curves.append(.linear); values.append(.point(b)) }
+        }
+        guard times.count > 1, case .point(let first)? = values.first else { return }
+        node.properties["position"] = .point(first)
+        var body = Animation.Keyframes(keyPath: "position", values: values, calculationMode: .linear, timingFunctions: curves)
+        body.path = .path(Path(elements))
+        if autoOrient { body.rotationMode = .auto }
+        addAnimation(body, times: times, layer: node.name, source, keyframes: ks.count)
+    }
+
+    // MARK: - Names
+
+    /// A name valid in the command language and not yet used: letters, digits and `_`
+    /// (others become `_`), not starting with a digit, with `_2`, `_3`, … when taken.
+    mutating func uniqueName(_ base: String, dots: Bool = false) -> String {
+        var b = dots ? base : sanitized(base, fallback: "layer")
+        if Document.reservedNames.contains(b) { b += "_" }
+        var name = b
+        var n = 2
+        let sep = dots ? "." : "_"
+        while usedNames.contains(name) || (dots && (name.hasSuffix(".begin") || name.hasSuffix(".end"))) {
+            name = "\(b)\(sep)\(n)"; n += 1
+        }
+        usedNames.insert(name)
+        return name
+    }
+
+    func sanitized(_ s: String, fallback: String) -> String {
+        var out = ""
+        for ch in s.unicodeScalars.prefix(60) {
+            let ok = ("a"..."z").contains(ch) || ("A"..."Z").contains(ch) || ("0"..."9").contains(ch) || ch == "_"
+            if ok { out.unicodeScalars.append(ch) } else if !out.isEmpty, out.last != "_" { out += "_" }
+        }
+        while out.hasSuffix("_") && out.count > 1 { out.removeLast() }
+        if out.isEmpty || out == "_" { out = String(fallback.map { $0 == " " ? "_" : $0 }) }
+        if let f = out.unicodeScalars.first, ("0"..."9").contains(f) { out = "_" + out }
+        return out
+    }
+
+    func display(_ name: String) -> String { name.isEmpty ? "(unnamed)" : name }
+
+    // MARK: - Markers
+
+    /// Markers become named times: an event at the marker (`NAME.begin`) or, for a marker
+    /// with a duration, an animation that changes nothing spanning it (`NAME.end` too).
+    private mutating func addMarkers() {
+        guard !file.markers.isEmpty else { return }
+        guard let host = document.layers.first?.name else { return }
+        for m in file.markers {
+            let name = uniqueName(sanitized(m.name, fallback: "marker"))
+            if m.duration > 0 {
+                var timing = MediaTiming()
+                timing.beginTime = .number(seconds(m.time))
+                timing.duration = seconds(m.duration)
+                document.animations.append(Animation(name: name, layer: host, timing: timing,
+                                                     body: .basic(Animation.Basic(keyPath: "opacity"))))
+            } else {
+                document.events.append(Event(name: name, time: .number(seconds(m.time)), layer: host, assignments: []))
+            }
+            provenance[name] = "marker \"\(m.name)\" at frame \(formatNumber(m.time))"
+        }
+    }
+
+    // MARK: - Checks
+
+    /// Refuses precompositions that include themselves, directly or through others.
+    private func checkPrecompCycles() throws(LottieImportError) {
+        var state: [String: Int] = [:] // 1 visiting, 2 done
+        func refs(_ layers: [LottieLayer]) -> [String] { layers.filter { $0.type == .precomp }.map(\.referenceID) }
+        func visit(_ id: String, _ path: [String]) throws(LottieImportError) {
+            if state[id] == 2 { return }
+            if state[id] == 1 {
+                let loop = (path.drop { $0 != id } + [id]).map { "\"\($0)\"" }.joined(separator: " → ")
+                throw LottieImportError("the precomposition \"\(id)\" includes itself (\(loop))")
+            }
+            guard let a = assets[id], let layers = a.layers else { return }
+            state[id] = 1
+            for r in refs(layers) { try visit(r, path + [id]) }
+            state[id] = 2
+        }
+        for r in refs(file.layers) { try visit(r, []) }
+        for a in file.assets where a.layers != nil { try visit(a.id, []) }
+    }
+}
+
+/// `#rrggbb` (Lottie's solid colours).
+func hexColor(_ s: String) -> Color? {
+    var h = Substring(s)
+    if h.hasPrefix("#") { h = h.dropFirst() }
+    guard h.count == 6, let v = Int(h, radix: 16) else { return nil }
+    return Color(bytes: (v >> 16) & 255, (v >> 8) & 255, v & 255)
+}

@@ -1,0 +1,90 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LayerLabCore
+
+/// Lottie (Bodymovin) JSON in: bytes → typed model (`LottieFile`) → an ordinary `Document`.
+///
+/// Pure: no file is read here. Images a Lottie file names beside itself are the front end's
+/// job; embedded (base64) images come back in `LottieImportResult.images`.
+public enum LottieImport {
+    /// The largest Lottie file read: real files with embedded images reach tens of megabytes.
+    public static let maxBytes = 128 << 20
+
+    /// Reads Lottie JSON into a LayerLab document.
+    /// - Throws: `LottieImportError` with line and column for malformed JSON, or a message for a
+    ///   file that is JSON but no animation LayerLab can hold (absurd sizes, self-including
+    ///   precomps); with `options.strict`, also for any feature that would only be warned about.
+    public static func document(from data: Data, options: LottieImportOptions = .init()) throws -> LottieImportResult {
+        guard data.count <= maxBytes else {
+            throw LottieImportError("the file is \(data.count >> 20) MB; Lottie files are read up to \(maxBytes >> 20) MB")
+        }
+        var reader = LottieReader()
+        let file = try reader.read([UInt8](data))
+        var converter = LottieConverter(file: file, options: options)
+        converter.warnings = reader.warnings
+        let document = try converter.convert()
+        let warnings = converter.warnings.lines
+        if options.strict, !warnings.isEmpty {
+            throw LottieImportError("refused (strict): " + warnings.joined(separator: "; "))
+        }
+        return LottieImportResult(document: document, warnings: warnings, images: converter.images,
+                                  externalImages: converter.externalImages)
+    }
+
+    /// Whether the first bytes of a file are Lottie JSON rather than a LayerLab project or
+    /// script: an object whose early keys include Lottie's `"v"` version and `"layers"` or
+    /// frame fields, and no LayerLab `"format"` tag. Looks at the text only (a head of a few
+    /// kilobytes is enough; the file may be truncated).
+    public static func looksLikeLottie(_ head: Data) -> Bool {
+        var bytes = [UInt8](head.prefix(65536))
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let first = bytes.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }),
+              first == UInt8(ascii: "{") else { return false }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let compact = text.filter { !$0.isWhitespace }
+        if compact.contains("\"format\":\"layerlab-project\"") { return false }
+        let hasVersion = compact.contains("\"v\":\"") || compact.hasPrefix("{\"v\":")
+        let frameKeys = ["\"fr\":", "\"ip\":", "\"op\":", "\"layers\":", "\"assets\":"].filter { compact.contains($0) }.count
+        return hasVersion ? frameKeys >= 1 : frameKeys >= 3
+    }
+}
+
+/// How a Lottie file is read.
+public struct LottieImportOptions: Sendable {
+    /// Refuse the file when anything in it would not be reproduced (every warning is an error).
+    public var strict: Bool
+    public init(strict: Bool = false) { self.strict = strict }
+}
+
+/// A read Lottie file: the document, warnings (one line per kind of feature not reproduced,
+/// grouped), and the images it holds.
+public struct LottieImportResult: Sendable {
+    public var document: Document
+    public var warnings: [String]
+    /// Embedded (data URL) image bytes by the name image layers' `contents` use.
+    public var images: [String: Data]
+    /// Images the file names beside itself: `contents` name → the path relative to the Lottie
+    /// file (`u` + `p`), for the front end to read.
+    public var externalImages: [String: String]
+
+    public init(document: Document, warnings: [String], images: [String: Data], externalImages: [String: String] = [:]) {
+        self.document = document; self.warnings = warnings; self.images = images; self.externalImages = externalImages
+    }
+}
+
+/// Why a Lottie file was refused. `line`/`column` are set for JSON syntax errors.
+public struct LottieImportError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var line: Int?
+    public var column: Int?
+    public init(_ message: String, line: Int? = nil, column: Int? = nil) {
+        self.message = message; self.line = line; self.column = column
+    }
+    public var description: String {
+        guard let line, let column else { return escapeForTerminal(message) }
+        return escapeForTerminal("line \(line), column \(column): \(message)")
+    }
+}

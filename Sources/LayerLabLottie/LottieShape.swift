@@ -1,0 +1,92 @@
+/// One item of a shape layer's `shapes` (or a group's `it`), by its `ty`.
+public struct LottieShape: Sendable {
+    /// `ty` as written ("gr", "rc", …).
+    public var type: String
+    /// `nm`
+    public var name: String = ""
+    /// `hd`: hidden items are skipped.
+    public var hidden = false
+    public var item: Item
+
+    public init(type: String, name: String = "", hidden: Bool = false, item: Item) {
+        self.type = type; self.name = name; self.hidden = hidden; self.item = item
+    }
+
+    public indirect enum Item: Sendable {
+        /// `gr`: items `it`, drawn with the group's `tr` (the last item).
+        case group([LottieShape])
+        /// `rc`: centre `p`, size `s`, corner radius `r`.
+        case rectangle(position: LottieProperty?, size: LottieProperty?, roundness: LottieProperty?, reversed: Bool)
+        /// `el`: centre `p`, size `s`.
+        case ellipse(position: LottieProperty?, size: LottieProperty?, reversed: Bool)
+        /// `sr`: star (`sy` 1) or polygon (2).
+        case polystar(LottiePolystar)
+        /// `sh`: an outline `ks`.
+        case path(LottieProperty?, reversed: Bool)
+        /// `fl`: colour `c`, opacity `o`, rule `r` (1 non-zero, 2 even-odd).
+        case fill(color: LottieProperty?, opacity: LottieProperty?, evenOdd: Bool)
+        /// `st`
+        case stroke(LottieStroke)
+        /// `gf`
+        case gradientFill(LottieGradient)
+        /// `gs`
+        case gradientStroke(LottieGradient, LottieStroke)
+        /// `tr`: the group's transform.
+        case transform(LottieTransform)
+        /// `tm`: trim paths, start `s` and end `e` percent, offset `o` degrees; `m` 1
+        /// simultaneously, 2 individually.
+        case trim(start: LottieProperty?, end: LottieProperty?, offset: LottieProperty?, individually: Bool)
+        /// `rp`: copies `c`, offset `o`, `m` 1 above / 2 below, transform `tr`.
+        case repeater(copies: LottieProperty?, offset: LottieProperty?, below: Bool, transform: LottieTransform)
+        /// `rd`: rounded corners, radius `r`.
+        case roundedCorners(LottieProperty?)
+        /// `mm`: merge paths, mode `mm`.
+        case merge(mode: Int)
+        /// Any other `ty` (offset paths, pucker, twist, zig-zag, …): skipped with a warning.
+        case unknown
+    }
+}
+
+/// `sr`
+public struct LottiePolystar: Sendable {
+    /// `sy`: 1 star, 2 polygon.
+    public var isStar = true
+    public var position: LottieProperty?
+    public var points: LottieProperty?
+    public var rotation: LottieProperty?
+    public var innerRadius: LottieProperty?
+    public var outerRadius: LottieProperty?
+    public var innerRoundness: LottieProperty?
+    public var outerRoundness: LottieProperty?
+    public var reversed = false
+    public init() {}
+}
+
+/// The stroke fields of `st` and `gs`.
+public struct LottieStroke: Sendable {
+    public var color: LottieProperty?
+    public var opacity: LottieProperty?
+    public var width: LottieProperty?
+    /// `lc`: 1 butt, 2 round, 3 square; `lj`: 1 miter, 2 round, 3 bevel; `ml` miter limit.
+    public var cap = 2
+    public var join = 2
+    public var miterLimit: Double = 4
+    /// `d`: dash (`n` "d"), gap ("g") and offset ("o") entries in order.
+    public var dashes: [(kind: String, value: LottieProperty)] = []
+    public init() {}
+}
+
+/// The gradient fields of `gf` and `gs`.
+public struct LottieGradient: Sendable {
+    /// `t`: 1 linear, 2 radial.
+    public var radial = false
+    /// `s`, `e`: start and end points; `h` highlight length, `a` angle.
+    public var start: LottieProperty?
+    public var end: LottieProperty?
+    /// `g.p`: how many colour stops; `g.k`: stops as (offset, r, g, b)… then (offset, alpha)….
+    public var colorCount = 0
+    public var stops: LottieProperty?
+    public var opacity: LottieProperty?
+    public var evenOdd = false
+    public init() {}
+}
