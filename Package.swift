@@ -68,7 +68,8 @@ let package = Package(
                          linkerSettings: staticExecutable),
         // Benchmarks printed by scripts/bench (never timed tests).
         .executableTarget(name: "layerlab-bench",
-                          dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "PeerLibraries"],
+                          dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "LayerLabLottie",
+                                         "PeerLibraries"],
                           path: "Benchmarks/LayerLabBench"),
         // rlottie and cairo opened at run time (dlopen), for the benchmarks and agreement tests.
         .target(name: "PeerLibraries", path: "Benchmarks/PeerLibraries"),
@@ -88,7 +89,7 @@ let package = Package(
                     dependencies: ["LayerLabLottie", "LayerLabCore", "LayerLabProject", "LayerLabScript", "LayerLabExport"]),
         .testTarget(name: "LottiePlayerTests",
                     dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal",
-                                   "PeerLibraries"]),
+                                   "LayerLabLottie", "PeerLibraries"]),
         .testTarget(name: "ExamplesTests",
                     dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport"],
                     exclude: ["__Goldens__"]),
@@ -109,6 +110,9 @@ if getenv("LAYERLAB_FUZZ") != nil {
                           path: "Fuzz/FuzzProject", linkerSettings: link),
         .executableTarget(name: "FuzzSVG", dependencies: ["FuzzSupport", "LayerLabCore"],
                           path: "Fuzz/FuzzSVG", linkerSettings: link),
+        .executableTarget(name: "FuzzLottie",
+                          dependencies: ["FuzzSupport", "LayerLabLottie", "LayerLabArchive", "LayerLabRaster", "LayerLabCore"],
+                          path: "Fuzz/FuzzLottie", linkerSettings: link),
     ]
-    package.products += ["FuzzScript", "FuzzProject", "FuzzSVG"].map { .executable(name: $0, targets: [$0]) }
+    package.products += ["FuzzScript", "FuzzProject", "FuzzSVG", "FuzzLottie"].map { .executable(name: $0, targets: [$0]) }
 }

@@ -1,5 +1,5 @@
 // Prints LayerLab's performance figures beside rlottie and cairo where those are installed.
-// Run with `scripts/bench [start|frames|peers|gif|core|circle|shape|many]` (a release build).
+// Run with `scripts/bench [start|frames|peers|gif|core|lottie|circle|shape|many]` (a release build).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +7,7 @@ import Darwin
 #endif
 // `circle` and `shape` are the two halves of `peers`, `many` the 1,000-layer part of `frames`,
 // for focused runs.
-let groups = ["start", "peers", "frames", "gif", "core", "circle", "shape", "many"]
+let groups = ["start", "peers", "frames", "gif", "core", "lottie", "circle", "shape", "many"]
 let chosen = Array(CommandLine.arguments.dropFirst())
 if let bad = chosen.first(where: { !groups.contains($0) }) {
     print("layerlab-bench: unknown group '\(bad)'; choose from \(groups.joined(separator: ", "))")
@@ -23,3 +23,4 @@ if wants("frames") { frameBenchmarks() }
 if chosen.contains("many") { manyLayersBenchmarks() }
 if wants("gif") { gifBenchmark() }
 if wants("core") { coreBenchmarks() }
+if wants("lottie") { lottieBenchmarks() }
