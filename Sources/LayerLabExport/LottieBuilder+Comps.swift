@@ -18,7 +18,8 @@ extension LottieBuilder {
 
     mutating func emit(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
         let mattes = self.mattes(layer)
-        if !mattes.isEmpty || needsFlattening(layer) || castsShadow(layer.name) {
+        if !mattes.isEmpty || needsFlattening(layer) || castsShadow(layer.name) || lottieBlend(layer) != 0
+            || layer.sublayers.contains(where: { lottieBlend($0) != 0 }) {
             emitPrecomp(layer, mattes: mattes, in: &comp, foldRoot: foldRoot)
         } else {
             emitPlain(layer, in: &comp, foldRoot: foldRoot)
@@ -134,7 +135,8 @@ extension LottieBuilder {
     }
 
     /// The layer drawn into a precomposition at full opacity, read through each matte in
-    /// turn, placed in `comp` with its opacity.
+    /// turn, placed in `comp` with its opacity and blend mode. (A layer whose sublayers blend is
+    /// a precomposition too: they blend within it, as LayerLab isolates them.)
     mutating func emitPrecomp(_ layer: Layer, mattes: [Matte], in comp: inout LottieComp, foldRoot: String?) {
         var inner = LottieComp()
         emitPlain(layer, in: &inner, foldRoot: layer.name)
@@ -150,7 +152,8 @@ extension LottieBuilder {
                 id = addComp(wrap)
                 masks = nil
             }
-            if let outlines = layerMasks(layer, m) {
+            let read = m == .mask ? maskMode(layer) : .alpha
+            if read == .alpha, let outlines = layerMasks(layer, m) {
                 masks = outlines
                 name = result
                 continue
@@ -161,11 +164,11 @@ extension LottieBuilder {
             if wrap.drawn.count == 1 {
                 // One layer is its own matte: rlottie tints what it reads through a precomposed one.
                 wrap.drawn[0] = wrap.drawn[0].adding("td", .number(1))
-                wrap.add(precompLayer(id, index: contentIndex, name: name, opacity: [1], matte: .matted), above: false)
+                wrap.add(precompLayer(id, index: contentIndex, name: name, opacity: [1], matte: .matted(read)), above: false)
             } else {
                 let matteID = addComp(wrap)
                 wrap = LottieComp()
-                wrap.add(precompLayer(id, index: wrap.nextIndex(), name: name, opacity: [1], matte: .matted))
+                wrap.add(precompLayer(id, index: wrap.nextIndex(), name: name, opacity: [1], matte: .matted(read)))
                 wrap.add(precompLayer(matteID, index: wrap.nextIndex(), name: "\(m == .mask ? "mask" : "bounds") of \(layer.name)",
                                       opacity: [1], matte: .source))
             }
@@ -174,7 +177,7 @@ extension LottieBuilder {
         }
         let effects = castsShadow(layer.name) ? [shadowEffect(layer.name)] : nil
         comp.add(precompLayer(id, index: comp.nextIndex(), name: name, opacity: foldedOpacity(layer.name, root: foldRoot),
-                              matte: nil, masks: masks, effects: effects))
+                              matte: nil, masks: masks, effects: effects, blend: lottieBlend(layer)))
     }
 
     /// A composition of the masked layer's mask (or bounds) in its coordinates, and an opaque
@@ -220,8 +223,11 @@ extension LottieBuilder {
             pairs += [("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
             c.add(.object(pairs))
         }
-        if cover.contains(where: { $0 > 0 }) {
-            c.add(coverLayer(index: c.nextIndex(), name: "unmasked", color: .black, opacity: cover))
+        // Where nothing masks the layer the matte lets all of it through: an opaque cover read
+        // by alpha, a white one read by luminance, none read by inverted alpha.
+        let read = kind == .mask ? maskMode(layer) : .alpha
+        if cover.contains(where: { $0 > 0 }), read != .alphaInverted {
+            c.add(coverLayer(index: c.nextIndex(), name: "unmasked", color: read == .luminance ? .white : .black, opacity: cover))
         }
     }
 
@@ -233,11 +239,12 @@ extension LottieBuilder {
         return id
     }
 
-    enum MatteRole { case source, matted }
+    /// A matte layer (`td`), or a layer read through the matte above it (`tt`, by its mask mode).
+    enum MatteRole { case source, matted(MaskMode) }
 
     /// A canvas-sized precomposition layer.
     func precompLayer(_ id: String, index: Int, name: String, opacity: [Double], matte: MatteRole?,
-                      masks: [JSONValue]? = nil, effects: [JSONValue]? = nil) -> JSONValue {
+                      masks: [JSONValue]? = nil, effects: [JSONValue]? = nil, blend: Int = 0) -> JSONValue {
         let c = document.canvas
         var pairs: [(String, JSONValue)] = [
             ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(0)), ("nm", .string(name)),
@@ -245,7 +252,7 @@ extension LottieBuilder {
         ]
         switch matte {
         case .source?: pairs.append(("td", .number(1)))
-        case .matted?: pairs.append(("tt", .number(1)))
+        case .matted(let mode)?: pairs.append(("tt", .number(Double(mode.lottieNumber))))
         case nil: break
         }
         if let masks { pairs += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
@@ -254,8 +261,24 @@ extension LottieBuilder {
             ("sr", .number(1)),
             ("ks", LottieShapes.identityTransform(layer: true, opacity: LottieProperty.scalar(opacity.map { $0 * 100 }))),
             ("ao", .number(0)), ("w", .number(c.size.width.rounded())), ("h", .number(c.size.height.rounded())),
-            ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0)),
+            ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(Double(blend))),
         ]
         return .object(pairs)
+    }
+}
+
+/// LayerLab's compositing extensions in Lottie: blend modes as `bm`, mask modes as track mattes
+/// (`tt`). (`timeRemap` needs nothing: the export samples the sublayers at their remapped time.)
+extension LottieBuilder {
+    /// The layer's Lottie blend mode (`bm`): 0 for normal and for the Porter–Duff operators,
+    /// which Lottie cannot say (noted).
+    func lottieBlend(_ layer: Layer) -> Int {
+        guard let mode = layer.properties["blendMode"]?.string.flatMap(BlendMode.init(rawValue:)) else { return 0 }
+        return mode.lottieNumber ?? 0
+    }
+
+    /// How the layer reads its mask, as stored.
+    func maskMode(_ layer: Layer) -> MaskMode {
+        layer.properties["maskMode"]?.string.flatMap(MaskMode.init(rawValue:)) ?? .alpha
     }
 }

@@ -178,6 +178,8 @@ struct LottieBuilder {
         "colors", "locations", "startPoint", "endPoint", "type", "instanceCount", "instanceDelay", "instanceTransform",
         "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
         "contentsRect",
+        // Compositing extensions (LottieBuilder+Comps): bm, tt; time remapping is in the samples.
+        "blendMode", "maskMode", "timeRemap",
     ]
 
     /// Names every property a layer sets or animates that the export does not draw, so a new
@@ -199,10 +201,18 @@ struct LottieBuilder {
                 for key in l.properties.keys.sorted() where !Self.exported.contains(base(key, l.kind)) {
                     notes.append("\(l.name): \(key) is not exported to Lottie")
                 }
+                if let mode = l.properties["blendMode"]?.string.flatMap(BlendMode.init(rawValue:)), mode.lottieNumber == nil {
+                    notes.append("\(l.name): blendMode \(mode.rawValue) has no Lottie blend mode, so it draws as normal")
+                }
                 walk(l.sublayers)
             }
         }
         walk(document.layers)
+        for e in document.events {
+            for a in e.assignments where a.keyPath == "blendMode" || a.keyPath == "maskMode" {
+                notes.append("\(e.layer): \(e.name) changes \(a.keyPath), which the Lottie export keeps at its stored value")
+            }
+        }
         for a in document.animations {
             guard let kp = a.keyPath, let kind = kinds[a.layer] else { continue }
             if !Self.exported.contains(base(kp, kind)) { notes.append("\(a.layer): \(kp) is not exported to Lottie") }

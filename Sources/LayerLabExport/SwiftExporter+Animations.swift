@@ -84,6 +84,11 @@ extension SwiftGenerator {
             }
             return ids
         }
+        if a.keyPath == "timeRemap" {
+            w.line("// \(SwiftLiteral.comment(a.name)) animates timeRemap, which Core Animation has no key path for: left out.")
+            notes.append("\(a.name): a timeRemap animation is drawn by LayerLab only: Core Animation has no time remapping")
+            return []
+        }
         if a.keyPath == "frameIndex" {
             if let written = writeFrameIndex(a, layer: layer, id: id, begin: begin, beginComment: beginComment,
                                              duration: duration, sceneBegin: sceneBegin) {

@@ -337,6 +337,8 @@ struct SwiftGenerator {
             return ["\(t).\(name) = \(colorValue())"]
         case "mask", "frames", "animationDuration", "animationRepeatCount":
             return []  // masks are assigned after the tree is built; flipbooks are animations
+        case "blendMode", "maskMode", "timeRemap":
+            return compositingExtension(t, name, v, layer: layer)
         case "beginTime":
             return ["\(t).beginTime = (\(t).superlayer?.convertTime(start, from: nil) ?? start) + \(n)"]
         case "path": return ["\(t).path = " + anyValue(v)]

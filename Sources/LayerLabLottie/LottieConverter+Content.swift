@@ -31,9 +31,12 @@ extension LottieConverter {
         compDepth += 1
         defer { compDepth -= 1 }
         let from = (l.inPoint - l.startTime) / l.stretch, to = (l.outPoint - l.startTime) / l.stretch
-        let inner = try composition(layers, clock: Clock(offset: 0, rate: 1), span: min(from, to)...max(from, to),
+        let inner = try composition(layers, span: min(from, to)...max(from, to),
                                     prefix: "")
         var clip = Layer(name: uniqueName(owner + "_comp"), kind: .layer)
+        // The precomposition's frame = (frame - st) / sr: Core Animation's beginTime and speed.
+        if l.startTime != 0 { clip.properties["beginTime"] = .number(seconds(l.startTime)) }
+        if l.stretch != 1 { clip.properties["speed"] = .number(1 / l.stretch) }
         let w = l.width > 0 ? l.width : asset.width, h = l.height > 0 ? l.height : asset.height
         if w > 0 && h > 0 {
             clip.properties["bounds"] = .rect(Rect(0, 0, w, h))
@@ -146,8 +149,10 @@ extension LottieConverter {
     // MARK: - Masks
 
     /// Layer masks as a Core Animation mask: a shape layer of the mask outlines in the layer's
-    /// coordinates. Added masks combine, subtracted ones cut (even-odd), an inverted mask is
-    /// the outline cut out of a large rectangle; a mask's opacity is its fill's alpha.
+    /// coordinates, filled non-zero. Added masks combine; a subtracted mask is its outline run
+    /// backwards (so its winding cancels what it overlaps), and a first mask that subtracts or
+    /// is inverted cuts its outline out of a large rectangle wound the outline's way; a mask's
+    /// opacity is its fill's alpha.
     mutating func maskLayer(_ l: LottieLayer, owner: String) -> Layer? {
         let masks = l.masks.filter { $0.mode != "n" }
         guard !masks.isEmpty else { return nil }
@@ -157,13 +162,22 @@ extension LottieConverter {
             if let x = m.expansion, x.isAnimated || x.number(at: 0, 0) != 0 { warnings.add("mask expansions ignored", who) }
             if let p = m.path { noteExpression(p, Source(layer: who, property: "mask \(m.name)")) }
         }
-        let cutting = masks.contains { $0.mode == "s" || $0.inverted }
-        let big = Path.rect(Rect(-100_000, -100_000, 200_000, 200_000))
         func outline(_ f: Double) -> Path {
             var e: [PathElement] = []
-            if masks[0].mode == "s" || masks[0].inverted { e += big.elements }
-            for m in masks {
-                guard let b = m.path?.value(at: f)?.shape else { continue }
+            let shapes = masks.map { $0.path?.value(at: f)?.shape }
+            // The winding of the first outline: what the big rectangle and added masks follow.
+            let sign = shapes.compactMap { $0 }.first.map { Self.signedArea($0) < 0 ? -1.0 : 1.0 } ?? 1
+            if masks[0].mode == "s" || masks[0].inverted {
+                let r = 100_000.0
+                let corners = sign > 0 ? [[-r, -r], [r, -r], [r, r], [-r, r]] : [[-r, -r], [-r, r], [r, r], [r, -r]]
+                e += bezierPath(LottieBezier(vertices: corners, inTangents: Array(repeating: [0, 0], count: 4),
+                                             outTangents: Array(repeating: [0, 0], count: 4), closed: true)).elements
+            }
+            for (i, m) in masks.enumerated() {
+                guard var b = shapes[i] else { continue }
+                let cuts = (m.mode == "s") != m.inverted
+                let own = Self.signedArea(b) < 0 ? -1.0 : 1.0
+                if (cuts && own == sign) || (!cuts && own != sign) { b = Self.reversed(b) }
                 e += bezierPath(b).elements
             }
             return Path(e)
@@ -171,7 +185,6 @@ extension LottieConverter {
         var mask = Layer(name: uniqueName(owner + "_mask"), kind: .shape)
         let props = masks.map(\.path)
         mask.properties["path"] = .path(outline(animatedSpan(props)?.lowerBound ?? 0))
-        if cutting { mask.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
         let opacity = masks.count == 1 ? masks[0].opacity : nil
         if let o = opacity {
             apply(o, to: &mask, "fillColor", Source(layer: who, property: "mask o")) { n in
@@ -184,6 +197,22 @@ extension LottieConverter {
             addSampled(layer: mask.name, "path", frames: span, Source(layer: who, property: "masksProperties")) { f in .path(outline(f)) }
         }
         return mask
+    }
+
+    /// Twice the signed area of an outline's polygon of vertices (positive: clockwise on screen).
+    private static func signedArea(_ b: LottieBezier) -> Double {
+        var a = 0.0
+        for i in b.vertices.indices {
+            let p = b.vertices[i], q = b.vertices[(i + 1) % b.vertices.count]
+            a += p[0] * q[1] - q[0] * p[1]
+        }
+        return a
+    }
+
+    /// The outline run the other way.
+    private static func reversed(_ b: LottieBezier) -> LottieBezier {
+        LottieBezier(vertices: b.vertices.reversed(), inTangents: b.outTangents.reversed(), outTangents: b.inTangents.reversed(),
+                     closed: b.closed)
     }
 
     // MARK: - Effects

@@ -12,9 +12,10 @@ import LayerLabCore
 /// Geometry: a layer's `bounds` origin is the Lottie anchor point (`anchorPoint` 0,0, size 0),
 /// so its own coordinates are the Lottie layer's and `position` places the anchor. Parenting
 /// moves only the transform: a parented layer sits inside transform-only copies of its
-/// ancestors. Time: a layer's `beginTime`/`speed` are its `st`/`sr`, so keyframe times (layer
-/// frames) become animation times directly; `ip`/`op` show the layer through a basic
-/// animation of `hidden`.
+/// ancestors. Time: a layer's keyframes and `ip`/`op` are in its composition's frames (as
+/// rlottie and After Effects' exporter have them); a layer's `st`/`sr` map only the time of a
+/// precomposition's content, which is the beginTime/speed of the layer holding it. `ip`/`op`
+/// show the layer through a basic animation of `hidden`.
 struct LottieConverter {
     let file: LottieFile
     let options: LottieImportOptions
@@ -47,18 +48,16 @@ struct LottieConverter {
         document.canvas.background = .clear
         let span = file.outPoint - file.inPoint
         if span > 0 { document.canvas.duration = .number(seconds(file.outPoint)) }
-        document.layers = try composition(file.layers, clock: Clock(offset: 0, rate: 1), span: file.inPoint...max(file.inPoint, file.outPoint), prefix: "")
+        document.layers = try composition(file.layers, span: file.inPoint...max(file.inPoint, file.outPoint), prefix: "")
         addMarkers()
         return document
     }
 
     // MARK: - Compositions
 
-    /// A layer's clock as composition frames: local = (composition - offset) / rate.
-    struct Clock { var offset: Double; var rate: Double }
 
     /// The layers of one composition, back to front, each wrapped as parenting needs.
-    mutating func composition(_ layers: [LottieLayer], clock: Clock, span: ClosedRange<Double>, prefix: String) throws(LottieImportError) -> [Layer] {
+    mutating func composition(_ layers: [LottieLayer], span: ClosedRange<Double>, prefix: String) throws(LottieImportError) -> [Layer] {
         var byIndex: [Int: LottieLayer] = [:]
         for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
         // Lottie lists the top layer first; Core Animation draws sublayers back to front.
@@ -79,35 +78,16 @@ struct LottieConverter {
             if let pi = p, seen.contains(pi), pi != l.index ?? Int.min || chain.isEmpty, l.parent != nil, byIndex[pi] != nil {
                 warnings.add("parent loops broken", display(l.name))
             }
-            var innerClock = Clock(offset: l.startTime, rate: l.stretch)
-            setClock(&node, inner: innerClock, outer: chain.first.map { Clock(offset: $0.startTime, rate: $0.stretch) } ?? clock, base: clock)
-            for (k, parent) in chain.enumerated() {
+            for parent in chain {
                 var wrapper = Layer(name: uniqueName("\(prefix)\(sanitized(parent.name, fallback: "parent"))_of_\(node.name)"), kind: .layer)
                 layerCount += 1
-                let outer = k + 1 < chain.count ? Clock(offset: chain[k + 1].startTime, rate: chain[k + 1].stretch) : clock
-                let parentClock = Clock(offset: parent.startTime, rate: parent.stretch)
-                setClock(&wrapper, inner: parentClock, outer: outer, base: clock)
                 applyTransform(parent.transform, to: &wrapper, owner: parent, opacity: false)
                 wrapper.sublayers = [node]
                 node = wrapper
-                innerClock = parentClock
             }
-            _ = innerClock
             built.append((l, node, position))
         }
         return applyMattes(built, byIndex: byIndex, prefix: prefix)
-    }
-
-    /// Sets a layer's beginTime and speed so its clock is `inner` when it sits in a layer whose
-    /// clock is `outer` (both relative to the composition's clock `base`).
-    private func setClock(_ layer: inout Layer, inner: Clock, outer: Clock, base: Clock) {
-        // Composition frames c: outer local = (c - o1)/r1, inner local = (c - o2)/r2.
-        // Core Animation: inner = (outer - beginTime) · speed.
-        let speed = outer.rate / inner.rate
-        let begin = (inner.offset - outer.offset) / outer.rate
-        if begin != 0 { layer.properties["beginTime"] = .number(seconds(begin)) }
-        if speed != 1 { layer.properties["speed"] = .number(speed) }
-        _ = base
     }
 
     /// Track mattes: a layer with `tt` is drawn through the layer above it (or `tp`), which is
@@ -177,7 +157,8 @@ struct LottieConverter {
         case .solid:
             node.kind = .shape
             node.properties["path"] = .path(.rect(Rect(0, 0, l.solidWidth, l.solidHeight)))
-            node.properties["fillColor"] = .color(hexColor(l.solidColor) ?? .black)
+            // A colour that does not read (some files write "") draws nothing, as in rlottie.
+            node.properties["fillColor"] = .color(hexColor(l.solidColor) ?? .clear)
         case .null:
             break
         case .image:
@@ -202,8 +183,8 @@ struct LottieConverter {
         if l.inPoint <= span.lowerBound && l.outPoint >= span.upperBound && !(l.outPoint <= l.inPoint) { return }
         node.properties["hidden"] = .bool(true)
         guard l.outPoint > l.inPoint, !l.hidden else { return }
-        // Layer time: (composition frame - st) / sr.
-        let from = (l.inPoint - l.startTime) / l.stretch, to = (l.outPoint - l.startTime) / l.stretch
+        // In the composition's frames, as the layer's own keyframes are.
+        let from = l.inPoint, to = l.outPoint
         var timing = MediaTiming()
         timing.beginTime = .number(seconds(min(from, to)))
         timing.duration = max(seconds(abs(to - from)), 1e-6)

@@ -33,7 +33,8 @@ extension RenderContext {
         // only its 2D map: the 3D product's entries are the same sums plus exact zeros, so the
         // pixels match.
         let leaf = RenderContext.inPlace(ref) {
-            $0.sublayers.isEmpty && $0.kind != .transformLayer && ($0.boxedFieldsAreDefault || ($0.mask.isEmpty && $0.isFlat))
+            $0.sublayers.isEmpty && $0.kind != .transformLayer
+                && ($0.boxedFieldsAreDefault || ($0.mask.isEmpty && $0.isFlat && $0.blendMode == .normal))
         }
         if leaf, let p = flatParent {
             let m = RenderContext.inPlace(ref) { $0.transformToSuperlayer }.concatenating(p)
@@ -80,14 +81,16 @@ extension RenderContext {
     }
 
     /// A layer whose plane maps affinely through `m`: drawn directly unless group opacity, a
-    /// mask or a shadow of its drawing needs it composited from an offscreen.
+    /// mask, a blend mode or a shadow of its drawing needs it composited from an offscreen.
     private func drawAffine(_ ref: LayerRef, _ m: AffineTransform, children: Transform3D, parent: Transform3D,
                             maskLayers: [PresentedLayer], m3: Transform3D? = nil, into target: Surface,
                             clip: [Float]?, alpha: Float) {
         let opacity = Float(min(1, ref.pointee.opacity))
-        let hasMask = RenderContext.inPlace(ref) { !$0.boxedFieldsAreDefault && !$0.mask.isEmpty }
+        let masksOrBlends = RenderContext.inPlace(ref) {
+            !$0.boxedFieldsAreDefault && (!$0.mask.isEmpty || $0.blendMode != .normal || $0.isolatesBlending)
+        }
         let shadow = RenderContext.castsShadow(ref)
-        let group = hasMask || (shadow && RenderContext.inPlace(ref) { $0.shadowPath.isEmpty })
+        let group = masksOrBlends || (shadow && RenderContext.inPlace(ref) { $0.shadowPath.isEmpty })
             || (opacity < 1 && RenderContext.drawingCount(ref, limit: 2) > 1)
         guard group else {
             if shadow {
@@ -104,7 +107,8 @@ extension RenderContext {
                   maskLayers: maskLayers, into: target, clip: clip, alpha: alpha)
     }
 
-    /// A layer drawn offscreen, then composited with its opacity, mask and shadow.
+    /// A layer drawn offscreen, then composited with its opacity, mask (read as `maskMode`
+    /// says), blend mode and shadow.
     private func drawGroup(_ layer: PresentedLayer, m3: Transform3D, affine: AffineTransform?, children: Transform3D,
                            parent: Transform3D, maskLayers: [PresentedLayer], into target: Surface,
                            clip: [Float]?, alpha: Float) {
@@ -131,7 +135,12 @@ extension RenderContext {
             drawLayers(maskLayers, parent: Transform3D.flatteningZ.concatenating(m3), into: ms, clip: nil, alpha: 1)
             maskSurface = ms
         }
-        target.composite(offscreen, opacity: alpha * opacity, mask: maskSurface, clip: clip)
+        if layer.blendMode == .normal && (!hasMask || layer.maskMode == .alpha) {
+            target.composite(offscreen, opacity: alpha * opacity, mask: maskSurface, clip: clip)
+        } else {
+            target.composite(offscreen, opacity: alpha * opacity, mask: maskSurface, maskMode: layer.maskMode, clip: clip,
+                             blend: layer.blendMode)
+        }
         if let maskSurface { giveBack(maskSurface) }
     }
 

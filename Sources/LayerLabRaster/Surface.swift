@@ -78,6 +78,9 @@ final class Surface {
     /// Forgets the drawn rectangle (the pixels stay).
     func resetDirty() { dirtyX0 = .max; dirtyX1 = 0; dirtyY0 = .max; dirtyY1 = 0 }
 
+    /// Marks that some pixel may no longer be opaque (an operator that removes coverage ran).
+    func markTranslucent() { opaque = false }
+
     /// Whether anything was drawn since the last clear or restore, and where.
     var drawn: (x0: Int, x1: Int, y0: Int, y1: Int)? {
         dirtyX0 < dirtyX1 && dirtyY0 < dirtyY1 ? (dirtyX0, dirtyX1, dirtyY0, dirtyY1) : nil

@@ -75,6 +75,8 @@ public struct Command: Hashable, Sendable {
         case undo(Expr?)
         case redo(Expr?)
         case load(Name)
+        /// `load FILE strict`: refuses a file of another format (Lottie) that would not be reproduced whole.
+        case loadStrict(Name)
         case save(Name?)
         /// `save! FILE`: also replaces a file that is not a LayerLab project.
         case saveReplacing(Name)

@@ -208,10 +208,12 @@ public enum CommandTable {
                     example: "history") { _, _, _ throws(ScriptError) in .history },
         CommandSpec("new", .files, [[]], summary: "Starts an empty document (undoable).",
                     example: "new") { _, _, _ throws(ScriptError) in .new },
-        CommandSpec("load", .files, [[.slot("FILE")]],
-                    summary: "Runs a .lab script (one undo step) or opens a JSON project (undoable).",
+        CommandSpec("load", .files, [[.slot("FILE"), .optional([.word("strict")])]],
+                    flags: ["strict": "refuse a Lottie file that uses anything LayerLab would not reproduce"],
+                    summary: "Runs a .lab script (one undo step) or opens a JSON project or Lottie file (undoable). A Lottie file is told by its content and becomes an ordinary document; what it uses that LayerLab does not draw is named in warnings, and with `strict` the file is refused instead.",
                     example: "load examples/loading-s.lab") { p, _, _ throws(ScriptError) in
-            .load(try p.fileName())
+            let file = try p.fileName()
+            return p.word("strict") != nil ? .loadStrict(file) : .load(file)
         },
         CommandSpec("save", .files, [[.optional([.slot("FILE")])]],
                     summary: "Saves the document: FILE.json (or FILE without an extension) as a JSON project, FILE.lab as a script that `load` or `layerlab run` rebuilds exactly. Without FILE: the last file name. It replaces only projects and scripts it wrote; `save! FILE` replaces any file.",

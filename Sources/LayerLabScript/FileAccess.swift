@@ -14,4 +14,23 @@ public protocol ProjectCodec: Sendable {
     func encode(_ document: Document) -> [UInt8]
     /// Throws an error whose description names where the file is broken.
     func decode(_ bytes: [UInt8]) throws -> Document
+    /// A file of another format told by its content (Lottie), as a document and warnings (one
+    /// line per kind of thing not reproduced); nil when the bytes are not such a file. With
+    /// `strict`, a file that would warn is refused (throws).
+    func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument?
+}
+
+extension ProjectCodec {
+    public func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument? { nil }
+}
+
+/// A document read from another format, with what could not be reproduced.
+public struct ImportedDocument: Sendable {
+    public var document: Document
+    public var warnings: [String]
+    /// The format's name for messages ("Lottie").
+    public var format: String
+    public init(document: Document, warnings: [String], format: String) {
+        self.document = document; self.warnings = warnings; self.format = format
+    }
 }

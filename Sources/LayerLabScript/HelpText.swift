@@ -3,7 +3,7 @@ import LayerLabCore
 /// `help`, `help COMMAND` and the topics, all generated from `CommandTable` and the core's
 /// tables so they cannot drift from what the parser accepts.
 public enum HelpText {
-    public static let topics = ["keypaths", "timing", "values"]
+    public static let topics = ["keypaths", "timing", "values", "compositing"]
 
     static func render(_ topic: Name?) throws(ScriptError) -> String {
         guard let topic else { return overview() }
@@ -18,12 +18,13 @@ public enum HelpText {
         case "keypaths": return keyPaths()
         case "timing": return timing
         case "values": return values
+        case "compositing": return compositing
         default: return CommandTable.spec(topic).map(command)
         }
     }
 
     public static func overview() -> String {
-        var out = ["Commands (help COMMAND for details; help keypaths, help timing, help values):"]
+        var out = ["Commands (help COMMAND for details; help keypaths, help timing, help values, help compositing):"]
         let width = 12
         for group in CommandSpec.Group.allCases {
             out.append("")
@@ -84,6 +85,34 @@ public enum HelpText {
                 "  frame                                                       UIKit's frame: origin = position − anchorPoint·size"]
         return out.joined(separator: "\n")
     }
+
+    static let compositing = """
+    LayerLab's compositing extensions: what After Effects and Lottie say and Core Animation
+    cannot. LayerLab draws them; the Swift export names each one Core Animation will not do.
+
+      blendMode   how a layer combines with what is drawn beneath it (not animatable):
+                  normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn,
+                  hardLight, softLight, difference, exclusion, hue, saturation, color,
+                  luminosity (the W3C blend modes, Lottie's bm 0-15 in that order), and the
+                  Porter-Duff operators sourceIn, sourceOut, sourceAtop, destinationOver,
+                  destinationIn, destinationOut, destinationAtop, xor, plusLighter.
+                  A layer whose sublayers blend draws them offscreen: they blend with each
+                  other and the layer, not with what is behind it (as in a precomposition).
+      maskMode    how a layer reads its mask: alpha (Core Animation's), alphaInverted,
+                  luminance, luminanceInverted (Lottie's track mattes tt 1-4).
+      timeRemap   seconds: the time the layer's sublayers see instead of the layer's own
+                  time (Lottie's precomposition time remapping). Animatable; it runs on the
+                  layer's clock, and each sublayer's clock maps it as any parent time.
+
+    Lottie's mask lists are mask layers whose sublayers combine by blendMode: add normal,
+    subtract destinationOut, intersect destinationIn, difference xor; opacity is the
+    mask's opacity; an inverted mask is a filled layer with maskMode=alphaInverted.
+
+    Example:
+      layer glow position=(100, 100) bounds=rect(0, 0, 80, 80) backgroundColor=orange blendMode=screen
+      shape matte path=circle(100, 100, 50) fillColor=white
+      layer card position=(100, 100) bounds=rect(0, 0, 160, 120) backgroundColor=teal mask=matte maskMode=luminance
+    """
 
     static let timing = """
     Timing follows Core Animation (CAMediaTiming) exactly.

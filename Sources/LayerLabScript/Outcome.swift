@@ -54,6 +54,9 @@ public enum Effect: Sendable, Equatable {
     case edit(EditRequest)
     /// Leave; an interactive front end asks first when `Session.isDirty`.
     case quit
+    /// Something the user should know that is not an error (what an opened Lottie file uses
+    /// that is not drawn): printed on standard error, the command still succeeds.
+    case warning(String)
 }
 
 /// `watch FILE`: the script to replay and how to show it.

@@ -2,9 +2,23 @@ import LayerLabCore
 
 /// `load` and `save`, through the injected `FileAccess` and `ProjectCodec`.
 extension Session {
-    mutating func load(_ file: Name, _ c: Command) throws(ScriptError) -> [Response] {
+    mutating func load(_ file: Name, _ c: Command, strict: Bool = false) throws(ScriptError) -> [Response] {
         let bytes = try read(file)
         sourceFile = file.text
+        // Another format told by content (Lottie), whatever the extension.
+        if let codec {
+            let imported: ImportedDocument?
+            do { imported = try codec.importDocument(bytes, strict: strict) } catch {
+                throw .file("cannot load '\(escapeForTerminal(file.text))': \(error)", file.range)
+            }
+            if let imported {
+                commit(imported.document, c.text)
+                // Saving goes to a new project or script, never over the file it came from.
+                fileName = nil
+                savedDocument = imported.document
+                return imported.warnings.map { .effect(.warning("\(escapeForTerminal(file.text)): \($0)")) }
+            }
+        }
         if Session.isScript(file.text) {
             let text = String(decoding: bytes, as: UTF8.self)
             return try runScriptCommands(text, name: file.text, label: c.text)

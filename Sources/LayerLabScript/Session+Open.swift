@@ -5,10 +5,12 @@ import LayerLabCore
 extension Session {
     /// Loads a script (one undo step) or project, as `load FILE` does. Errors inside a script
     /// point into it; errors reading the file print as `FILE: message`.
-    public mutating func open(_ path: String) -> Outcome {
+    /// With `strict`, a Lottie file that uses anything not reproduced is refused.
+    public mutating func open(_ path: String, strict: Bool = false) -> Outcome {
         let range = SourceRange(SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 1))
         let name = Name(text: path, range: range)
-        let c = Command(verb: Name(text: "load", range: range), kind: .load(name), text: "load \(path)", range: range)
+        let c = Command(verb: Name(text: "load", range: range), kind: strict ? .loadStrict(name) : .load(name),
+                        text: "load \(path)", range: range)
         do {
             return .done(try perform(c))
         } catch {

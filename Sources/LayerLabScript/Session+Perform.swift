@@ -36,6 +36,7 @@ extension Session {
             fileName = nil
             out = []
         case .load(let file): out = try load(file, c)
+        case .loadStrict(let file): out = try load(file, c, strict: true)
         case .save(let file): out = [.text(try save(file, c))]
         case .saveReplacing(let file): out = [.text(try save(file, c, replacing: true))]
         case .recover: out = [.text(try recover(c))]

@@ -341,3 +341,32 @@ enum TestShapes {
         LottieExporterTests.checkShape(sh, "morph")
     }
 }
+
+/// The compositing extensions in a Lottie export: blend modes as `bm` on the layer's own
+/// precomposition, its superlayer a precomposition too (so they blend within it), mask modes
+/// as track mattes `tt`, and what Lottie cannot say named.
+@Suite struct LottieCompositingExportTests {
+    static let script = """
+        canvas size=100x100 background=white
+        layer group position=(50, 50) bounds=rect(0, 0, 100, 100)
+        layer a in group position=(50, 50) bounds=rect(0, 0, 60, 60) backgroundColor=red
+        layer b in group position=(70, 70) bounds=rect(0, 0, 60, 60) backgroundColor=blue blendMode=screen
+        layer c in group position=(30, 70) bounds=rect(0, 0, 30, 30) backgroundColor=green blendMode=xor
+        shape m path=circle(50, 50, 30) fillColor=white
+        layer d position=(30, 30) bounds=rect(0, 0, 40, 40) backgroundColor=yellow mask=m maskMode=luminanceInverted
+        at 0.5 set b blendMode=multiply
+        """
+
+    @Test func blendModesAndMatteModesAreWritten() throws {
+        let export = LottieExporter.export(ExportFixtures.document(Self.script), options: LottieOptions())
+        let lottie = try LottieReader(export.data)
+        let b = try #require(lottie.layer("b (group)"))
+        #expect((b["bm"] as? NSNumber)?.intValue == 2)
+        #expect(lottie.layer("group (group)") != nil, "the superlayer of a blending layer is a precomposition")
+        let matted = try #require(lottie.layer("d (group)"))
+        #expect((matted["tt"] as? NSNumber)?.intValue == 4)
+        #expect(export.notes.contains("c: blendMode xor has no Lottie blend mode, so it draws as normal"))
+        #expect(export.notes.contains { $0.hasPrefix("b: ") && $0.contains("changes blendMode") })
+        #expect(!export.notes.contains { $0.contains("is not exported to Lottie") }, "\(export.notes)")
+    }
+}

@@ -190,3 +190,41 @@ struct SwiftSourceCheckTests {
         #expect(try SwiftSourceCheck.parse("func f( {", with: swiftc) != nil)
     }
 }
+
+/// The compositing extensions in the Swift export: macOS gets Core Image's compositing filters,
+/// and every loss is a comment in the source and a note.
+@Suite struct SwiftCompositingExportTests {
+    static func export(_ platform: SwiftOptions.Platform) -> SwiftExport {
+        SwiftExporter.export(ExportFixtures.document(SwiftTypeCheckTests.compositing), options: SwiftOptions(platform: platform))
+    }
+
+    @Test func macOSSetsCompositingFilters() {
+        let e = Self.export(.macOS)
+        #expect(e.source.contains("l1Layer.compositingFilter = CIFilter(name: \"CIMultiplyBlendMode\")"))
+        #expect(e.source.contains("l15Layer.compositingFilter = CIFilter(name: \"CILuminosityBlendMode\")"))
+        #expect(e.source.contains("l16Layer.compositingFilter = CIFilter(name: \"CISourceInCompositing\")"))
+        // Core Image has no destination-in filter: said, not silently dropped.
+        #expect(e.notes.contains("l20: blendMode destinationIn is drawn by LayerLab only: Core Image has no compositing filter for it"))
+        #expect(!e.notes.contains { $0.contains("blendMode multiply") })
+    }
+
+    @Test func iOSNamesEveryBlendModeItLoses() {
+        let e = Self.export(.iOS)
+        #expect(!e.source.contains(".compositingFilter ="))
+        #expect(e.source.contains("// blendMode colorBurn: Core Animation on iOS draws no layer blend modes"))
+        for mode in BlendMode.allCases where mode != .normal {
+            #expect(e.notes.contains { $0.contains("blendMode \(mode.rawValue) is drawn by LayerLab only") }, "\(mode)")
+        }
+    }
+
+    @Test func maskModesAndTimeRemapAreNamed() {
+        for platform in [SwiftOptions.Platform.iOS, .macOS] {
+            let e = Self.export(platform)
+            #expect(e.notes.contains("l1: maskMode alphaInverted is drawn by LayerLab only: a Core Animation mask reads its alpha"))
+            #expect(e.notes.contains("comp: timeRemap is drawn by LayerLab only: Core Animation's sublayers follow the layer's own clock"))
+            #expect(e.notes.contains { $0.hasSuffix("a timeRemap animation is drawn by LayerLab only: Core Animation has no time remapping") })
+            #expect(!e.source.contains("CABasicAnimation(keyPath: \"timeRemap\")"))
+            #expect(!e.notes.contains { $0.hasPrefix("l0: maskMode") }, "alpha is Core Animation's own")
+        }
+    }
+}

@@ -69,6 +69,28 @@ struct SwiftTypeCheckTests {
         #expect(result.ok, "\(result.errors)")
     }
 
+    /// LayerLab's compositing extensions: every blend mode, the mask modes and a time remap
+    /// (stored, animated, scheduled), with blend and mask modes changed by a timed change.
+    static let compositing: String = {
+        var lines = ["canvas size=100x100", "layer comp bounds=rect(0, 0, 100, 100) position=(50, 50) timeRemap=0.5",
+                     "shape matte in comp path=circle(20, 20, 10)"]
+        for (i, mode) in BlendMode.allCases.enumerated() {
+            lines.append("layer l\(i) in comp position=(\(i * 4), 10) bounds=rect(0, 0, 8, 8) backgroundColor=red "
+                         + "blendMode=\(mode.rawValue) maskMode=\(MaskMode.allCases[i % 4].rawValue)")
+        }
+        lines += ["set l1 mask=matte", "animate comp timeRemap from=0 to=2 duration=2",
+                  "at 1 set comp timeRemap=0.25", "at 1.5 set l3 blendMode=screen maskMode=luminance",
+                  "at 0 set l4 blendMode=normal"]
+        return lines.joined(separator: "\n")
+    }()
+
+    @Test(arguments: platforms)
+    func compositingExtensionsCompile(_ platform: SwiftOptions.Platform) throws {
+        let source = Self.export(ExportFixtures.document(Self.compositing), platform, file: "compositing.swift")
+        let result = try SwiftTypeCheck.check([("compositing.swift", source)], platform: platform)
+        #expect(result.ok, "\(result.errors)")
+    }
+
     /// Mistakes an exporter could make, each written right beside it. The wrong statement must
     /// fail on its own line for the reason given (so it fails for real, not because of the code
     /// around it), and the right one must compile.

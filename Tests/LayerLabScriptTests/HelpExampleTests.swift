@@ -27,3 +27,15 @@ struct HelpExampleTests {
         }
     }
 }
+
+/// `help compositing` is listed with the topics, and its example runs as printed.
+@Test func compositingTopicExampleRuns() throws {
+    #expect(HelpText.topics.contains("compositing"))
+    let text = try #require(HelpText.text(for: "compositing"))
+    let example = try #require(text.components(separatedBy: "Example:\n").last)
+    var session = Session()
+    for line in example.split(separator: "\n") {
+        #expect(session.handle(line.trimmingCharacters(in: .whitespaces)).diagnostic == nil, "\(line)")
+    }
+    #expect(session.document.layers.map(\.name) == ["glow", "matte", "card"])
+}

@@ -144,6 +144,33 @@ struct RLottieComparisonTests {
             """, name: "track matte", folder: "/")
     }
 
+    /// LayerLab's mask modes become Lottie track mattes (`tt` 2–4), which rlottie reads: a moving
+    /// gradient mask from white through mid grey to near black, over a layer with a
+    /// sublayer. (The export draws a mask layer without its sublayers, so the mask is one layer.)
+    @Test(arguments: [MaskMode.alphaInverted, .luminance, .luminanceInverted])
+    func maskModesAsTrackMattes(_ mode: MaskMode) throws {
+        try check("""
+            canvas size=200x200 background=white duration=1
+            gradient m position=(100, 100) bounds=rect(0, 0, 160, 120) colors=[white, #808080, #202020] \
+                startPoint=(0, 0.5) endPoint=(1, 0.5)
+            layer card position=(100, 100) bounds=rect(0, 0, 180, 180) backgroundColor=#3366cc mask=m maskMode=\(mode.rawValue)
+            shape dot in card position=(90, 40) path=circle(0, 0, 30) fillColor=#cc3322
+            animate m position.y from=80 to=120 duration=1
+            """, name: "mask mode \(mode.rawValue)", folder: "/")
+    }
+
+    /// A time remap needs nothing of the player: the export samples the sublayers at the
+    /// remapped time (here playing them backwards, then holding).
+    @Test func timeRemapIsInTheSamples() throws {
+        try check("""
+            canvas size=200x200 background=white duration=2
+            layer pre position=(100, 100) bounds=rect(0, 0, 200, 200)
+            layer box in pre position=(40, 100) bounds=rect(0, 0, 40, 40) backgroundColor=#3366cc
+            animate box position.x from=40 to=160 duration=1 fillMode=both removedOnCompletion=false
+            keyframes pre timeRemap values=[1, 0, 0.5] keyTimes=[0, 0.5, 1] duration=2 fillMode=forwards removedOnCompletion=false
+            """, name: "time remap", folder: "/", lossless: true)
+    }
+
     /// A clip that turns with its layer, its corners rounded.
     @Test func rotatedRoundedClip() throws {
         try check("""

@@ -8,6 +8,11 @@ open class NSColor: NSObject {
 }
 
 open class NSGraphicsContext: NSObject {}
+
+/// Core Image's filter, by name (AppKit brings Core Image in through QuartzCore).
+open class CIFilter: NSObject {
+    public init?(name: String) {}
+}
 open class NSImageRep: NSObject {
     public struct HintKey: RawRepresentable, Hashable, Sendable {
         public var rawValue: String

@@ -230,6 +230,8 @@ open class CALayer: NSObject, CAMediaTiming {
     open var shadowRadius: CGFloat = 3
     open var shadowPath: CGPath?
     open var mask: CALayer?
+    /// A Core Image filter (macOS) blending the layer with what is behind it.
+    open var compositingFilter: Any?
     open var sublayers: [CALayer]?
     open var superlayer: CALayer? { nil }
     open var backgroundColor: CGColor?

@@ -206,6 +206,8 @@ extension PropertyTable {
         static let beginTime = index(of: "beginTime")!
         static let speed = index(of: "speed")!
         static let timeOffset = index(of: "timeOffset")!
+        static let timeRemap = index(of: "timeRemap")!
+        static let blendMode = index(of: "blendMode")!
         static let mask = index(of: "mask")!
         static let transform = index(of: "transform")!
         static let sublayerTransform = index(of: "sublayerTransform")!

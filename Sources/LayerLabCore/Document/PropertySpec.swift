@@ -98,11 +98,18 @@ public enum PropertyTable {
             p("shadowPath", Path.empty, { $0.shadowPath = $1 },
               "the shadow's shape in the layer's coordinates; empty follows the layer's alpha"),
             q("mask", .layerRef, .null, anim: false, "a layer whose coverage masks this one, or none"),
+            // LayerLab's compositing extensions (Lottie and After Effects say these; Core Animation cannot).
+            p("maskMode", MaskMode.alpha, { $0.maskMode = $1 }, anim: false,
+              "how the mask's pixels are read: alpha is Core Animation's, the others After Effects' track mattes"),
+            p("blendMode", BlendMode.normal, { $0.blendMode = $1 }, anim: false,
+              "how the layer combines with what is beneath it (help compositing)"),
             q("beginTime", .number, .number(0), quantity: .time, in: clocked, anim: false,
               "layer time: when the layer's clock starts (a cell's: when it starts emitting)"),
             q("speed", .number, .number(1), in: clocked, anim: false, "layer time: rate of the layer's (or cell's) clock (0 pauses)"),
             q("timeOffset", .number, .number(0), quantity: .time, in: clocked, anim: false,
               "layer time: offset added to the layer's (or cell's) clock"),
+            q("timeRemap", .number, .null, quantity: .time,
+              "the time the sublayers see, in seconds, instead of this layer's time; unset follows the clock"),
             p("path", Path.empty, { $0.path = $1 }, in: shape.union(cell), "the shape, in the layer's own coordinates (a cell's particle, about (0, 0))")
                 .defaulting(.emitterCell, to: .path(EmitterCell.dot)),
             p("fillColor", Color.black, { $0.fillColor = $1 }, in: shape, "fill colour (clear for none)"),

@@ -91,3 +91,58 @@ public enum EmitterMode: String, Hashable, Sendable, CaseIterable {
 public enum EmitterRenderMode: String, Hashable, Sendable, CaseIterable {
     case unordered, oldestFirst, oldestLast, backToFront, additive
 }
+
+/// How a layer's pixels combine with what is already drawn beneath it (LayerLab's `blendMode`).
+///
+/// The first sixteen are the blend modes of After Effects and Lottie (`bm` 0–15, in that order)
+/// and of the W3C compositing and blending specification; the rest are Porter–Duff operators,
+/// named as Core Graphics names them (`CGBlendMode`), which combine coverage: how a list of
+/// Lottie mask paths is added, subtracted, intersected and differenced. Core Animation on iOS
+/// has none of them; on macOS a layer's `compositingFilter` names the blend modes.
+public enum BlendMode: String, Hashable, Sendable, CaseIterable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
+    case difference, exclusion, hue, saturation, color, luminosity
+    case sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut, destinationAtop, xor
+    case plusLighter
+
+    /// Lottie's `bm` number of a blend mode, nil for the Porter–Duff operators (Lottie has none).
+    public var lottieNumber: Int? {
+        guard let i = BlendMode.allCases.firstIndex(of: self), i < 16 else { return nil }
+        return i
+    }
+
+    /// The blend mode of Lottie's `bm` number, nil when out of 0…15.
+    public init?(lottieNumber n: Int) {
+        guard n >= 0, n < 16 else { return nil }
+        self = BlendMode.allCases[n]
+    }
+
+    /// Whether the mode mixes colours with a blend function (the W3C separable and non-separable
+    /// modes); the others are Porter–Duff operators (or plain source-over).
+    public var isBlendFunction: Bool { lottieNumber.map { $0 > 0 } ?? false }
+
+    /// Whether the operator changes the destination where the source draws nothing (source in
+    /// and out, destination in and atop clear it there), so it acts on the whole surface.
+    public var clearsOutsideSource: Bool {
+        switch self {
+        case .sourceIn, .sourceOut, .destinationIn, .destinationAtop: return true
+        default: return false
+        }
+    }
+}
+
+/// How a masked layer reads its mask layer's pixels (LayerLab's `maskMode`): Core Animation's
+/// `mask` reads alpha; the others are After Effects' and Lottie's track mattes (`tt` 1–4, in
+/// this order), which Core Animation has no way to say.
+public enum MaskMode: String, Hashable, Sendable, CaseIterable {
+    case alpha, alphaInverted, luminance, luminanceInverted
+
+    /// Lottie's `tt` number of a mask mode.
+    public var lottieNumber: Int { MaskMode.allCases.firstIndex(of: self)! + 1 }
+
+    /// The mask mode of Lottie's `tt` number, nil when out of 1…4.
+    public init?(lottieNumber n: Int) {
+        guard n >= 1, n <= 4 else { return nil }
+        self = MaskMode.allCases[n - 1]
+    }
+}

@@ -78,6 +78,8 @@ extension Evaluator {
                     frame.maskNames.insert(m)
                 }
             }
+            // What the sublayers see as their parent's time: `timeRemap` when the layer sets it.
+            let childTime = plans[i].remapsTime ? Evaluator.remappedTime(frame.props) ?? lt : lt
             // The sublayers reuse `props`: keep what the replicator reads.
             let replicatorProps = kind == .replicator ? frame.props : nil
             // An emitter's cells are not layers: they shape its particles.
@@ -85,14 +87,18 @@ extension Evaluator {
             if !plans[i].children.isEmpty {
                 let children = plans[i].children
                 let subs = walk(kind == .emitter ? children.filter { plans[$0].layer.kind.isLayer } : children,
-                                parentTime: lt, &frame)
+                                parentTime: childTime, &frame)
+                // Sublayers that blend act within this layer only, as within a precomposition.
+                if plans[i].sublayersMayBlend && subs.contains(where: { $0.blendMode != .normal }) {
+                    out[p].isolatesBlending = true
+                }
                 out[p].sublayers = subs
             }
             if kind == .emitter { out[p].emission = emission(i, layerTime: lt, sceneTime: time) }
             if let replicatorProps {
                 let children = plans[i].children
                 out[p].replicator = replication(replicatorProps) { k, delay in
-                    walk(children, parentTime: lt - Double(k) * delay, &frame)
+                    walk(children, parentTime: childTime - Double(k) * delay, &frame)
                 }
             }
         }

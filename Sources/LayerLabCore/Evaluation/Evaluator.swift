@@ -36,6 +36,12 @@ public struct Evaluator: Sendable {
         var clock = LayerClock(begin: 0, speed: 1, offset: 0)
         /// The layer the stored `mask` names, when it exists and is not the layer itself.
         var mask: String?
+        /// Whether `timeRemap` is stored, scheduled or animated on the layer: only then does a
+        /// frame look it up (its sublayers' time is the layer's own otherwise).
+        var remapsTime = false
+        /// Whether a sublayer stores or schedules a `blendMode`: only then does a frame look
+        /// for sublayers that blend (the layer then isolates them, `isolatesBlending`).
+        var sublayersMayBlend = false
     }
 
     struct ResolvedEvent: Sendable {
@@ -119,7 +125,26 @@ public struct Evaluator: Sendable {
             Evaluator.presentTransforms(stored, into: &plans[i].presented)
             plans[i].clock = LayerClock(stored)
             plans[i].mask = maskTarget(stored[PropertyTable.Slot.mask], of: plans[i].layer.name)
+            if stored[PropertyTable.Slot.timeRemap] != nil { plans[i].remapsTime = true }
         }
+        markTimeRemapping()
+        for i in plans.indices {
+            plans[i].sublayersMayBlend = plans[i].children.contains { c in
+                plans[c].stored[PropertyTable.Slot.blendMode] != nil
+                    || plans[c].events.contains { $0.event.assignments.contains { $0.keyPath == "blendMode" } }
+            }
+        }
+    }
+
+    /// Marks the layers whose `timeRemap` an event or animation changes (`remapsTime`).
+    private mutating func markTimeRemapping() {
+        func mark(_ layer: String) { if let o = entries[layer]?.order { plans[o].remapsTime = true } }
+        func visit(_ a: Animation) {
+            if a.keyPath == "timeRemap" { mark(a.layer) }
+            if case .group(let g) = a.body { for c in g.children { visit(c) } }
+        }
+        for a in document.animations { visit(a) }
+        for e in document.events where e.assignments.contains(where: { $0.keyPath == "timeRemap" }) { mark(e.layer) }
     }
 
     /// The plan of a named layer.
@@ -285,7 +310,27 @@ public struct Evaluator: Sendable {
             name = e.parent
         }
         var t = time
-        for n in chain.reversed() { t = Evaluator.clockTime(t, modelProperties(n, at: time)) }
+        for n in chain.reversed() {
+            t = Evaluator.clockTime(t, modelProperties(n, at: time))
+            // An ancestor's timeRemap is the time its sublayers see.
+            if n != layer, let remapped = remappedTime(n, sceneTime: time, layerTime: t) { t = remapped }
+        }
+        return t
+    }
+
+    /// The time a layer's sublayers see when its presented `timeRemap` is set (and finite) at
+    /// layer time `layerTime`; nil when they see the layer's own time.
+    func remappedTime(_ layer: String, sceneTime: Double, layerTime: Double) -> Double? {
+        guard let order = entries[layer]?.order, plans[order].remapsTime else { return nil }
+        var trace: [Explanation.Step]? = nil
+        let props = presentedProperties(order, model: modelProperties(order, at: sceneTime), sceneTime: sceneTime,
+                                        layerTime: layerTime, trace: &trace, traceKey: nil)
+        return Evaluator.remappedTime(props)
+    }
+
+    /// A presented `timeRemap` as a time, nil when unset or not a finite number.
+    static func remappedTime(_ props: PropertySlots) -> Double? {
+        guard let t = props[PropertyTable.Slot.timeRemap]?.number, t.isFinite else { return nil }
         return t
     }
 

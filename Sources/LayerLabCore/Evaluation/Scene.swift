@@ -94,6 +94,9 @@ public struct PresentedLayer: Hashable, Sendable {
         var replicator: Replication? = nil
         var emission: Emission? = nil
         var mask: [PresentedLayer] = []
+        var maskMode = MaskMode.alpha
+        var blendMode = BlendMode.normal
+        var isolatesBlending = false
     }
 
     @usableFromInline final class ExtrasBox: Hashable, @unchecked Sendable {
@@ -161,6 +164,26 @@ public struct PresentedLayer: Hashable, Sendable {
     public var emission: Emission? { get { extras.value.emission } set { uniqueExtras().value.emission = newValue } }
     /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
     public var mask: [PresentedLayer] { get { extras.value.mask } set { uniqueExtras().value.mask = newValue } }
+    /// How the mask's pixels are read. (Written only when it changes, so a layer that stores the
+    /// default keeps sharing the default box, and costs what a plain layer costs.)
+    public var maskMode: MaskMode {
+        get { extras.value.maskMode }
+        set { if newValue != extras.value.maskMode { uniqueExtras().value.maskMode = newValue } }
+    }
+    /// How the layer combines with what is beneath it; anything but `normal` draws it offscreen.
+    public var blendMode: BlendMode {
+        get { extras.value.blendMode }
+        set { if newValue != extras.value.blendMode { uniqueExtras().value.blendMode = newValue } }
+    }
+
+    /// Whether a sublayer has a blend mode other than `normal`: the layer is then drawn
+    /// offscreen, so its sublayers blend with (and Porter–Duff operators clear) only what the
+    /// layer itself draws, as After Effects composites a precomposition and CSS an isolated
+    /// group. Set by the evaluator, not a stored property.
+    public var isolatesBlending: Bool {
+        get { extras.value.isolatesBlending }
+        set { if newValue != extras.value.isolatesBlending { uniqueExtras().value.isolatesBlending = newValue } }
+    }
 
     /// A layer with every property at its default.
     public init(name: String, kind: LayerKind) {
@@ -258,7 +281,8 @@ extension PresentedLayer: CustomReflectable {
             "truncationMode": truncationMode, "contents": contents, "contentsGravity": contentsGravity,
             "contentsRect": contentsRect, "gradientColors": gradientColors, "gradientLocations": gradientLocations,
             "startPoint": startPoint, "endPoint": endPoint, "gradientType": gradientType, "replicator": replicator as Any,
-            "emission": emission as Any, "sublayers": sublayers, "mask": mask
+            "emission": emission as Any, "sublayers": sublayers, "mask": mask,
+            "maskMode": maskMode, "blendMode": blendMode, "isolatesBlending": isolatesBlending
         ], displayStyle: .struct)
     }
 }

@@ -33,6 +33,9 @@ public struct EffectPerformer: Sendable {
             io.err("layerlab: edit opens your editor, so it works only at the interactive prompt")
             return false
         case .quit: return true
+        case .warning(let text):
+            io.err("layerlab: warning: " + text)
+            return true
         }
     }
 

@@ -41,10 +41,11 @@ struct ShellCommand: Sendable {
             lines.append("       layerlab \(spec.name) FILE " + keywordOptions.map { "--" + $0 }.joined(separator: "|") + " OUT [options]")
         }
         lines += ["", summary.prefix(1).uppercased() + summary.dropFirst() + ".",
-                  "FILE is a .lab script or .json project; it is loaded first. This runs the REPL's `\(spec.name)` command (`help \(spec.name)` inside LayerLab)."]
+                  "FILE is a .lab script, .json project or Lottie file; it is loaded first. This runs the REPL's `\(spec.name)` command (`help \(spec.name)` inside LayerLab)."]
         var options = spec.attributes.map { a in ("--\(a.name) \(a.placeholder)", "\(a.meaning) (default: \(a.defaultValue))") }
         options += spec.flagWords.map { ("--\($0)", spec.flagMeanings[$0] ?? "the `\($0)` word of the command") }
         options += keywordOptions.map { ("--\($0) OUT", "write \($0) to OUT, whatever its extension") }
+        if !spec.flagWords.contains("strict") { options.append(("--strict", "refuse a Lottie FILE that uses anything not reproduced")) }
         options.append(("--help", "this text"))
         let width = min(30, options.map(\.0.count).max() ?? 0)
         lines += ["", "Options:"] + options.map { "  " + $0.0.padded(width + 1) + " " + $0.1 }
@@ -55,13 +56,15 @@ struct ShellCommand: Sendable {
     /// the runtime scan every conformance record in the binary when a process first parses,
     /// 0.14 M instructions of each command's start.)
     enum Parsed {
-        case success(file: String, words: CommandWords)
+        /// `strict`: `--strict` was given, which also refuses a Lottie FILE with anything not reproduced.
+        case success(file: String, words: CommandWords, strict: Bool)
         case failure(FlagError)
     }
 
     /// The file to load and the command's words, or a usage message.
     func parse(_ args: [String]) -> Parsed {
         var file: String?
+        var strictOpen = false
         var words = CommandWords(verb: spec.name)
         let attributeNames = spec.attributes.map(\.name)
         var i = 0
@@ -92,6 +95,10 @@ struct ShellCommand: Sendable {
                 }
             } else if spec.flagWords.contains(name), inline == nil {
                 words.flags.append(name)
+                if name == "strict" { strictOpen = true }
+            } else if name == "strict", inline == nil {
+                // Every subcommand: refuse a Lottie FILE that would not be reproduced whole.
+                strictOpen = true
             } else if keywordOptions.contains(name) {
                 guard words.keyword == nil else { return .failure(FlagError("\(spec.name) takes one format")) }
                 guard let out = value(a, inline: inline) else { return .failure(FlagError("--\(name) needs an output file")) }
@@ -107,15 +114,15 @@ struct ShellCommand: Sendable {
         guard words.names.count == nameSlots.count else {
             return .failure(FlagError("usage: layerlab \(synopsis(full: false))"))
         }
-        return .success(file: file, words: words)
+        return .success(file: file, words: words, strict: strictOpen)
     }
 
     /// Loads `file` and runs the command; returns the exit status.
-    static func run(_ words: CommandWords, file: String, io: StandardIO) -> Int32 {
+    static func run(_ words: CommandWords, file: String, strict: Bool = false, io: StandardIO) -> Int32 {
         var io = io
         io.baseDirectory = directory(of: file)
         var session = Session.forCommandLine(sourceName: "<arguments>", announceNames: false)
-        let (loaded, _) = io.report(session.open(file), from: session)
+        let (loaded, _) = io.report(session.open(file, strict: strict), from: session)
         guard loaded else { return 1 }
         return io.report(session.run(words, name: "<arguments>"), from: session).ok ? 0 : 1
     }
@@ -132,7 +139,7 @@ struct ShellCommand: Sendable {
         return Subcommand(name: spec.name, synopsis: shell.synopsis(full: false), summary: summary, help: shell.help) { args, io in
             switch shell.parse(args) {
             case .failure(let e): return io.usageError(e.message)
-            case .success(let file, let words): return ShellCommand.run(words, file: file, io: io)
+            case .success(let file, let words, let strict): return ShellCommand.run(words, file: file, strict: strict, io: io)
             }
         }
     }

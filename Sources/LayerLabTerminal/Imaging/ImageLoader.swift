@@ -70,6 +70,13 @@ public enum ImageLoader {
         var errors: [String: ImagingError] = [:]
         var folders: [String]?
         for name in imageNames(in: document) {
+            if let data = EmbeddedImages.bytes(name) {
+                do {
+                    guard data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { throw ImagingError("'\(name)' is an embedded image that is not a PNG") }
+                    store[name] = try PNGCodec.decode(data)
+                } catch let e as ImagingError { errors[name] = e } catch { errors[name] = ImagingError("\(error)") }
+                continue
+            }
             let path = name.hasPrefix("/") || directory == nil ? name : directory! + "/" + name
             if folders == nil, let directory { folders = [directory] + allowed() }
             if let folders, !ImagePathPolicy.isInside(path, folders: folders) {

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import LayerLabCore
+import LayerLabProject
+@testable import LayerLabLottie
+
+/// Bad files, limits, names, warnings and markers.
+struct LottieReaderTests {
+    @Test func aTruncatedFileSaysWhereAndWhatWasExpected() {
+        let text = "{\"v\":\"5.7.4\",\"fr\":30,\n\"layers\":[{\"ty\":4,"
+        do {
+            _ = try imported(Data(text.utf8))
+            Issue.record("a truncated file was read")
+        } catch let e as LottieImportError {
+            #expect(e.line == 2 && e.column == 19, "\(e)")
+            #expect(e.message.contains("truncated") && e.message.contains("expected a key"), "\(e)")
+        } catch { Issue.record("\(error)") }
+    }
+
+    @Test func aPrecompositionThatIncludesItselfIsRefused() {
+        let a = #"{"ty":0,"nm":"A","ind":1,"refId":"a","ip":0,"op":20,"st":0,"ks":{}}"#
+        let b = #"{"ty":0,"nm":"B","ind":1,"refId":"b","ip":0,"op":20,"st":0,"ks":{}}"#
+        let assets = #"[{"id":"a","layers":[\#(b)]},{"id":"b","layers":[\#(a)]}]"#
+        #expect(throws: LottieImportError.self) { try imported(lottie(a, assets: assets)) }
+        do { _ = try imported(lottie(a, assets: assets)) } catch {
+            #expect("\(error)".contains("includes itself") && "\(error)".contains("\"a\" → \"b\" → \"a\""), "\(error)")
+        }
+    }
+
+    @Test func absurdSizesRatesAndCountsAreRefused() {
+        let huge = Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":1e9,"h":100,"layers":[]}"#.utf8)
+        let fast = Data(#"{"v":"5.7.4","fr":1e6,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#.utf8)
+        let long = Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":1e12,"w":10,"h":10,"layers":[]}"#.utf8)
+        let keys = (0...100_000).map { #"{"t":\#($0),"s":[0]}"# }.joined(separator: ",")
+        let many = lottie(nullLayer("N", ks: #""o":{"a":1,"k":[\#(keys)]}"#))
+        for (data, words) in [(huge, "canvas"), (fast, "frame rate"), (long, "frames"), (many, "keyframes")] {
+            do { _ = try imported(data); Issue.record("accepted: \(words)") } catch {
+                #expect("\(error)".contains(words), "\(error)")
+            }
+        }
+    }
+
+    @Test func namesAreMadeValidAndUnique() throws {
+        let layers = [nullLayer("my layer!", ind: 1), nullLayer("my layer!", ind: 2), nullLayer("3D", ind: 3),
+                      nullLayer("none", ind: 4), nullLayer("", ind: 5)].joined(separator: ",")
+        let d = try imported(lottie(layers)).document
+        #expect(d.layers.map(\.name).sorted() == ["_3D", "my_layer", "my_layer_2", "none_", "null"])
+    }
+
+    @Test func unknownTypesAreSkippedWithAWarningAndStrictRefuses() throws {
+        let odd = #"{"ty":42,"nm":"Mystery","ind":2,"ip":0,"op":20,"st":0,"ks":{}}"#
+        let zig = shapeLayer("Z", ind: 3, shapes: #"{"ty":"zz","nm":"Zig"}"#)
+        let expr = nullLayer("E", ind: 4, ks: #""p":{"a":0,"k":[1,2],"x":"wiggle(1,2)"},"r":{"a":0,"k":0,"x":"time*10"}"#)
+        let data = lottie([odd, zig, expr].joined(separator: ","))
+        let r = try imported(data)
+        #expect(r.warnings.contains("1 layers of unknown types skipped: Mystery (ty 42)"), "\(r.warnings)")
+        #expect(r.warnings.contains("1 shape items of unknown types skipped: Z (zz)"), "\(r.warnings)")
+        #expect(r.warnings.contains("2 expressions not run (keyframed values used): E ks.p, E ks.r"), "\(r.warnings)")
+        #expect(r.document.layer(named: "Mystery") == nil)
+        #expect(throws: LottieImportError.self) { try imported(data, strict: true) }
+        #expect(try imported(lottie(nullLayer("Fine")), strict: true).warnings.isEmpty)
+    }
+
+    @Test func markersBecomeNamedTimes() throws {
+        let markers = #"[{"cm":"intro","tm":5,"dr":10},{"cm":"pop","tm":12,"dr":0}]"#
+        let d = try imported(lottie(nullLayer("N"), markers: markers)).document
+        let intro = try #require(d.animation(named: "intro"))
+        #expect(intro.timing.beginTime == .number(0.5) && intro.timing.duration == 1)
+        #expect(d.events.first?.name == "pop" && d.events.first?.time == .number(1.2))
+        #expect(d.isTimeReference("intro") && d.isTimeReference("pop"))
+    }
+
+    @Test func importedDocumentsSaveAsProjectsExactly() throws {
+        let shapes = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[0,0],\#(linear)},{"t":10,"s":[20,20]}]}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+        let ks = #""p":{"a":1,"k":[{"t":0,"s":[0,0],"h":1},{"t":10,"s":[50,50]}]},"r":{"a":0,"k":45}"#
+        let d = try imported(lottie(shapeLayer("Ball", ks: ks, shapes: shapes) + "," + nullLayer("Null", ind: 2))).document
+        let back = try ProjectFile.decode(ProjectFile.encode(d))
+        #expect(back == d)
+    }
+
+    @Test func sniffingTellsLottieFromProjectsAndScripts() {
+        #expect(LottieImport.looksLikeLottie(Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[]}"#.utf8)))
+        #expect(LottieImport.looksLikeLottie(Data("\n  {\n \"nm\": \"x\", \"v\": \"4.8.0\", \"fr\": 25, \"layers\": []}".utf8)))
+        #expect(!LottieImport.looksLikeLottie(Data(#"{"format": "layerlab-project", "version": 1, "v": "1", "layers": []}"#.utf8)))
+        #expect(!LottieImport.looksLikeLottie(Data("layer box\n".utf8)))
+        #expect(!LottieImport.looksLikeLottie(Data(#"{"version":2,"width":80}"#.utf8)))
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import LayerLabCore
+@testable import LayerLabLottie
+
+/// Shape items into shape layers, in Lottie's paint order.
+struct LottieShapeTests {
+    let rect = #"{"ty":"rc","nm":"Box","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,10]},"r":{"a":0,"k":0}}"#
+    let ellipse = #"{"ty":"el","nm":"Dot","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}}"#
+    func fill(_ name: String, _ rgb: String, opacity: Double = 100, rule: Int = 1) -> String {
+        #"{"ty":"fl","nm":"\#(name)","c":{"a":0,"k":[\#(rgb),1]},"o":{"a":0,"k":\#(opacity)},"r":\#(rule)}"#
+    }
+
+    @Test func aFillPaintsTheShapesAboveItAndLowerItemsDrawFirst() throws {
+        // [ellipse, red fill, rect, blue fill]: blue paints ellipse + rect and is drawn first
+        // (lowest in the list); red paints only the ellipse, on top.
+        let shapes = [ellipse, fill("Red", "1,0,0"), rect, fill("Blue", "0,0,1", opacity: 50, rule: 2)].joined(separator: ",")
+        let d = try imported(lottie(shapeLayer("Art", shapes: shapes))).document
+        let art = try #require(d.layer(named: "Art"))
+        #expect(art.sublayers.map(\.name) == ["Art_Blue", "Art_Red"])
+        let blue = art.sublayers[0], red = art.sublayers[1]
+        #expect(blue.properties["fillColor"] == .color(Color(0, 0, 1, 0.5)))
+        #expect(blue.properties["fillRule"] == .string("evenOdd"))
+        #expect(red.properties["fillColor"] == .color(Color(1, 0, 0, 1)))
+        let bluePath = try #require(blue.properties["path"]?.pathValue)
+        let redPath = try #require(red.properties["path"]?.pathValue)
+        #expect(redPath == .oval(in: Rect(0, 0, 10, 10)))
+        #expect(bluePath == Path(Path.oval(in: Rect(0, 0, 10, 10)).elements + Path.rect(Rect(-10, -5, 20, 10)).elements))
+    }
+
+    @Test func groupsCarryTheirTransformAndParentStylesPaintThem() throws {
+        let tr = #"{"ty":"tr","p":{"a":0,"k":[40,30]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":80}}"#
+        let group = #"{"ty":"gr","nm":"G","it":[\#(rect),\#(tr)]}"#
+        let d = try imported(lottie(shapeLayer("L", shapes: group + "," + fill("Green", "0,1,0")))).document
+        let g = try #require(d.layer(named: "L_G"))
+        #expect(g.properties["position"] == .point(Point(40, 30)))
+        #expect(g.properties["opacity"] == .number(0.8))
+        // The parent's fill below the group paints the group's rectangle, inside the group.
+        #expect(g.sublayers.map(\.name) == ["L_Green"])
+        #expect(g.sublayers[0].properties["path"] == .path(.rect(Rect(-10, -5, 20, 10))))
+    }
+
+    @Test func strokesKeepCapsJoinsMiterAndDashes() throws {
+        let stroke = #"{"ty":"st","nm":"Line","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"lc":1,"lj":3,"ml":7,"d":[{"n":"d","v":{"a":0,"k":6}},{"n":"g","v":{"a":0,"k":2}},{"n":"o","v":{"a":0,"k":1}}]}"#
+        let d = try imported(lottie(shapeLayer("S", shapes: rect + "," + stroke))).document
+        let l = try #require(d.layer(named: "S_Line"))
+        #expect(l.properties["lineWidth"] == .number(4))
+        #expect(l.properties["lineCap"] == .string("butt"))
+        #expect(l.properties["lineJoin"] == .string("bevel"))
+        #expect(l.properties["miterLimit"] == .number(7))
+        #expect(l.properties["lineDashPattern"] == .list([.number(6), .number(2)]))
+        #expect(l.properties["lineDashPhase"] == .number(1))
+        #expect(l.properties["fillColor"] == .color(.clear))
+    }
+
+    @Test func trimPathsBecomeStrokeStartAndEnd() throws {
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}"#
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[100]}]},"o":{"a":0,"k":0},"m":1}"#
+        let d = try imported(lottie(shapeLayer("Draw", shapes: [ellipse, stroke, trim].joined(separator: ",")))).document
+        let name = try #require(d.layer(named: "Draw")?.sublayers.first?.name)
+        #expect(near(number(d, name, "strokeEnd", 0.5), 0.5))
+        #expect(near(number(d, name, "strokeStart", 0.5), 0))
+    }
+
+    @Test func animatedPathsBecomePathKeyframes() throws {
+        let a = #"{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,0],[10,0]],"c":false}"#
+        let b = #"{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,0],[10,20]],"c":false}"#
+        let sh = #"{"ty":"sh","nm":"P","ks":{"a":1,"k":[{"t":0,"s":[\#(a)],\#(linear)},{"t":10,"s":[\#(b)]}]}}"#
+        let d = try imported(lottie(shapeLayer("Morph", shapes: sh + "," + fill("F", "0,0,0")))).document
+        let anim = try #require(d.animations.first { $0.keyPath == "path" })
+        guard case .keyframes(let k) = anim.body else { Issue.record("not keyframes"); return }
+        #expect(k.values.count == 2)
+        let mid = try #require(value(d, "Morph_F", "path", 0.5)?.pathValue)
+        // Each vertex half way: the end from (10, 0) to (10, 20); its control point with it.
+        #expect(mid.elements.last == .cubic(Point(0, 0), Point(10, 10), Point(10, 10)))
+    }
+
+    @Test func animatedRectangleSizesAreSampledEachFrame() throws {
+        let grow = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[0,0],\#(linear)},{"t":10,"s":[20,20]}]},"r":{"a":0,"k":0}}"#
+        let d = try imported(lottie(shapeLayer("Grow", shapes: grow + "," + fill("F", "0,0,0")))).document
+        #expect(value(d, "Grow_F", "path", 0.5) == .path(.rect(Rect(-5, -5, 10, 10))))
+    }
+
+    @Test func polystarsAndSolidsHaveOutlines() throws {
+        let star = #"{"ty":"sr","sy":2,"p":{"a":0,"k":[0,0]},"pt":{"a":0,"k":4},"r":{"a":0,"k":0},"or":{"a":0,"k":10},"os":{"a":0,"k":0}}"#
+        let solid = ##"{"ty":1,"nm":"Bg","ind":2,"ip":0,"op":20,"st":0,"ks":{},"sc":"#ff0000","sw":100,"sh":50}"##
+        let d = try imported(lottie(shapeLayer("Poly", shapes: star + "," + fill("F", "0,0,0")) + "," + solid)).document
+        let path = try #require(d.layer(named: "Poly_F")?.properties["path"]?.pathValue)
+        let pts = path.allPoints
+        #expect(pts.count == 4 && near(pts[0].x, 0) && near(pts[0].y, -10) && near(pts[1].x, 10) && near(pts[1].y, 0))
+        let bg = try #require(d.layer(named: "Bg"))
+        #expect(bg.kind == .shape && bg.properties["path"] == .path(.rect(Rect(0, 0, 100, 50))))
+        #expect(bg.properties["fillColor"] == .color(Color(1, 0, 0)))
+        // Lottie lists the top layer first: the solid (listed second) is drawn first.
+        #expect(d.layers.map(\.name) == ["Bg", "Poly"])
+    }
+
+    @Test func gradientFillsAreGradientLayersMaskedByTheOutline() throws {
+        let gf = #"{"ty":"gf","nm":"Grad","t":1,"s":{"a":0,"k":[-10,0]},"e":{"a":0,"k":[10,0]},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
+        let d = try imported(lottie(shapeLayer("G", shapes: rect + "," + gf))).document
+        let g = try #require(d.layer(named: "G")?.sublayers.first)
+        #expect(g.kind == .gradient)
+        #expect(g.properties["colors"] == .list([.color(Color(1, 0, 0)), .color(Color(0, 0, 1))]))
+        #expect(g.properties["locations"] == .list([.number(0), .number(1)]))
+        let mask = try #require(g.properties["mask"]?.string)
+        #expect(g.sublayers.map(\.name) == [mask])
+    }
+
+    @Test func repeatersBecomeReplicators() throws {
+        let rp = #"{"ty":"rp","nm":"Rep","c":{"a":0,"k":3},"o":{"a":0,"k":0},"m":1,"tr":{"ty":"tr","p":{"a":0,"k":[10,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":40}}}"#
+        let d = try imported(lottie(shapeLayer("R", shapes: [ellipse, fill("F", "0,0,0"), rp].joined(separator: ",")))).document
+        let rep = try #require(d.layer(named: "R_Rep"))
+        #expect(rep.kind == .replicator)
+        #expect(rep.properties["instanceCount"] == .number(3))
+        #expect(rep.properties["instanceTransform"] == .transform([.translate(10, 0, 0), .rotate(0, 0, 0, 1), .scale(1, 1, 1)]))
+        #expect(near(rep.properties["instanceAlphaOffset"]?.number ?? 0, -0.3))
+        #expect(rep.sublayers.map(\.name) == ["R_F"])
+    }
+
+    @Test func masksAndMattesAreCoreAnimationMasks() throws {
+        let square = #"{"a":0,"k":{"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"v":[[0,0],[10,0],[10,10],[0,10]],"c":true}}"#
+        let masked = shapeLayer("Masked", ind: 1, shapes: ellipse + "," + fill("F", "0,0,0"),
+                                extra: #""masksProperties":[{"mode":"a","inv":false,"pt":\#(square),"o":{"a":0,"k":60}}]"#)
+        let matte = shapeLayer("Matte", ind: 2, shapes: rect + "," + fill("M", "1,1,1"), extra: #""td":1"#)
+        let matted = shapeLayer("Matted", ind: 3, shapes: ellipse + "," + fill("F", "0,0,0"), extra: #""tt":1"#)
+        let d = try imported(lottie([masked, matte, matted].joined(separator: ","))).document
+        let m = try #require(d.layer(named: "Masked"))
+        let maskName = try #require(m.properties["mask"]?.string)
+        #expect(m.sublayers.last?.name == maskName)
+        #expect(m.sublayers.last?.properties["fillColor"] == .color(Color(0, 0, 0, 0.6)))
+        // The matted layer and its matte share a container in composition coordinates.
+        let container = try #require(d.layers.first { $0.sublayers.contains { $0.name == "Matted" } })
+        #expect(container.properties["mask"] == .string("Matte"))
+        #expect(container.sublayers.map(\.name) == ["Matted", "Matte"])
+        #expect(!d.layers.contains { $0.name == "Matte" })
+    }
+}
