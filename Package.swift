@@ -59,7 +59,7 @@ let package = Package(
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
-                               "LayerLabExport", "LayerLabLottie",
+                               "LayerLabExport", "LayerLabLottie", "LayerLabArchive",
                                "CEditLine", "CPNG", "CGIF"],
                 swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing

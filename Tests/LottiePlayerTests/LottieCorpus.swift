@@ -7,10 +7,11 @@ enum LottieCorpus {
     static let manifestURL = folder.appendingPathComponent("MANIFEST")
 
     /// Every Lottie JSON file, as paths relative to the corpus folder, sorted;
-    /// `LAYERLAB_LOTTIE_ONLY=TEXT` keeps those whose path contains TEXT, to look at one.
+    /// `LAYERLAB_LOTTIE_ONLY=TEXT[,TEXT…]` keeps those whose path contains one of the texts.
     static let files: [String] = {
         guard let only = ProcessInfo.processInfo.environment["LAYERLAB_LOTTIE_ONLY"] else { return all }
-        return all.filter { $0.contains(only) }
+        let parts = only.split(separator: ",").map(String.init)
+        return all.filter { path in parts.contains { path.contains($0) } }
     }()
 
     static let all: [String] = {
