@@ -68,12 +68,12 @@ extension LottieConverter {
         guard values.count > 1 else { return }
         let kf = Animation.Keyframes(keyPath: keyPath, values: values, keyTimes: nil,
                                      calculationMode: .linear, timingFunctions: curves)
-        addAnimation(kf, times: times, layer: layer, source, keyframes: ks.count)
+        addAnimation(kf, times: times, layer: layer, source)
     }
 
     /// Adds a keyframe animation whose keyframes fall at `times` (frames, layer time): begins at
     /// the first, lasts to the last, holds its ends (fillMode both), key times normalised.
-    mutating func addAnimation(_ body: Animation.Keyframes, times: [Double], layer: String, _ source: Source, keyframes: Int) {
+    mutating func addAnimation(_ body: Animation.Keyframes, times: [Double], layer: String, _ source: Source) {
         guard let t0 = times.first, let t1 = times.last else { return }
         var body = body
         let span = t1 - t0
@@ -86,7 +86,7 @@ extension LottieConverter {
         timing.removedOnCompletion = false
         let name = uniqueName(layer + "." + lastComponent(body.keyPath), dots: true)
         document.animations.append(Animation(name: name, layer: layer, timing: timing, body: .keyframes(body)))
-        provenance[name] = "\(source.text): \(keyframes) keyframes, frames \(formatNumber(t0))…\(formatNumber(t1))"
+        provenance[name] = LottieOrigin(source: "layer \"\(source.layer)\" \(source.property)", frames: times)
     }
 
     private func lastComponent(_ keyPath: String) -> String {
@@ -121,8 +121,7 @@ extension LottieConverter {
             times.append(t); values.append(value(t))
         }
         let body = Animation.Keyframes(keyPath: keyPath, values: values, calculationMode: .linear)
-        addAnimation(body, times: times, layer: layer, Source(layer: source.layer, property: source.property + " (sampled each frame)"),
-                     keyframes: count + 1)
+        addAnimation(body, times: times, layer: layer, Source(layer: source.layer, property: source.property + " (sampled each frame)"))
     }
 }
 

@@ -25,9 +25,7 @@ extension LottieConverter {
         guard compDepth < Self.maxCompDepth else {
             throw LottieImportError("precompositions nest more than \(Self.maxCompDepth) deep")
         }
-        if let tm = l.timeRemap, tm.isAnimated || tm.value != nil {
-            warnings.add("time remapping not drawn (the precomposition plays at its own pace)", display(l.name))
-        }
+        let remapped = l.timeRemap.map { $0.isAnimated || $0.value != nil } ?? false
         compDepth += 1
         defer { compDepth -= 1 }
         let from = (l.inPoint - l.startTime) / l.stretch, to = (l.outPoint - l.startTime) / l.stretch
@@ -35,8 +33,11 @@ extension LottieConverter {
                                     prefix: "")
         var clip = Layer(name: uniqueName(owner + "_comp"), kind: .layer)
         // The precomposition's frame = (frame - st) / sr: Core Animation's beginTime and speed.
-        if l.startTime != 0 { clip.properties["beginTime"] = .number(seconds(l.startTime)) }
-        if l.stretch != 1 { clip.properties["speed"] = .number(1 / l.stretch) }
+        // With time remapping the remapped time (seconds) replaces both, as rlottie has it.
+        if !remapped {
+            if l.startTime != 0 { clip.properties["beginTime"] = .number(seconds(l.startTime)) }
+            if l.stretch != 1 { clip.properties["speed"] = .number(1 / l.stretch) }
+        }
         let w = l.width > 0 ? l.width : asset.width, h = l.height > 0 ? l.height : asset.height
         if w > 0 && h > 0 {
             clip.properties["bounds"] = .rect(Rect(0, 0, w, h))
@@ -48,6 +49,13 @@ extension LottieConverter {
     }
 
     // MARK: - Images
+
+    /// `tm`: the time a precomposition's content sees, in seconds, keyframed in the
+    /// composition's frames: LayerLab's `timeRemap` on the layer holding it.
+    mutating func timeRemap(_ l: LottieLayer, _ node: inout Layer) {
+        guard l.type == .precomp, let tm = l.timeRemap, tm.isAnimated || tm.value != nil else { return }
+        apply(tm, to: &node, "timeRemap", Source(layer: display(l.name), property: "tm")) { n in n.first.map { .number($0) } }
+    }
 
     /// An image layer's picture at its asset's size, from the top-left of the layer. Embedded
     /// images come back in `images`; files beside the Lottie file are named by their path
@@ -148,55 +156,87 @@ extension LottieConverter {
 
     // MARK: - Masks
 
-    /// Layer masks as a Core Animation mask: a shape layer of the mask outlines in the layer's
-    /// coordinates, filled non-zero. Added masks combine; a subtracted mask is its outline run
-    /// backwards (so its winding cancels what it overlaps), and a first mask that subtracts or
-    /// is inverted cuts its outline out of a large rectangle wound the outline's way; a mask's
-    /// opacity is its fill's alpha.
+    /// Layer masks as a Core Animation mask in the layer's coordinates. One added mask (or
+    /// several, all added at full opacity) is one shape layer of the outlines; otherwise a
+    /// layer of one shape layer a mask, combined as LayerLab's compositing extension says:
+    /// add `normal`, subtract `destinationOut`, intersect `destinationIn`, difference `xor`,
+    /// each mask's opacity its fill's alpha, an inverted mask its outline cut out of a large
+    /// rectangle (wound the outline's way, filled non-zero). A first mask that subtracts
+    /// subtracts from everything, as in After Effects.
     mutating func maskLayer(_ l: LottieLayer, owner: String) -> Layer? {
         let masks = l.masks.filter { $0.mode != "n" }
         guard !masks.isEmpty else { return nil }
         let who = display(l.name)
         for m in masks {
-            if !["a", "s"].contains(m.mode) { warnings.add("mask modes other than add and subtract drawn as add", "\(who) (\(m.mode))") }
+            if ["l", "d"].contains(m.mode) { warnings.add("lighten and darken masks drawn as add", "\(who) (\(m.mode))") }
             if let x = m.expansion, x.isAnimated || x.number(at: 0, 0) != 0 { warnings.add("mask expansions ignored", who) }
             if let p = m.path { noteExpression(p, Source(layer: who, property: "mask \(m.name)")) }
         }
+        let simple = masks.allSatisfy { m in
+            m.mode == "a" && !m.inverted && m.opacity?.isAnimated != true && (m.opacity?.number(at: 0, 100) ?? 100) == 100
+        }
+        if simple || masks.count == 1 {
+            var mask = Layer(name: uniqueName(owner + "_mask"), kind: .shape)
+            var list = masks
+            // One subtracted mask is the same outline inverted.
+            if list.count == 1, list[0].mode == "s" { list[0].inverted.toggle() }
+            maskShape(list, into: &mask, who: who)
+            if masks.count == 1, let o = masks[0].opacity {
+                apply(o, to: &mask, "fillColor", Source(layer: who, property: "mask o")) { n in
+                    n.first.map { .color(Color(0, 0, 0, min(1, max(0, $0 / 100)))) }
+                }
+            }
+            return mask
+        }
+        var group = Layer(name: uniqueName(owner + "_masks"), kind: .layer)
+        if masks[0].mode == "s" {
+            var all = Layer(name: uniqueName(owner + "_mask_all"), kind: .shape)
+            all.properties["path"] = .path(Self.bigRect(sign: 1))
+            group.sublayers.append(all)
+        }
+        for (i, m) in masks.enumerated() {
+            var shape = Layer(name: uniqueName(owner + "_mask_" + sanitized(m.name, fallback: "\(i + 1)")), kind: .shape)
+            maskShape([m], into: &shape, who: who)
+            let blend: BlendMode = i == 0 && m.mode != "s" ? .normal
+                : ["s": .destinationOut, "i": .destinationIn, "f": .xor][m.mode] ?? .normal
+            if blend != .normal { shape.properties["blendMode"] = .string(blend.rawValue) }
+            apply(m.opacity, to: &shape, "fillColor", Source(layer: who, property: "mask \(m.name) o")) { n in
+                n.first.map { .color(Color(0, 0, 0, min(1, max(0, $0 / 100)))) }
+            }
+            group.sublayers.append(shape)
+        }
+        return group
+    }
+
+    /// Sets `path` to the masks' outlines (each inverted one cut out of a large rectangle),
+    /// sampled each frame when any is animated.
+    private mutating func maskShape(_ masks: [LottieMask], into layer: inout Layer, who: String) {
         func outline(_ f: Double) -> Path {
             var e: [PathElement] = []
-            let shapes = masks.map { $0.path?.value(at: f)?.shape }
-            // The winding of the first outline: what the big rectangle and added masks follow.
-            let sign = shapes.compactMap { $0 }.first.map { Self.signedArea($0) < 0 ? -1.0 : 1.0 } ?? 1
-            if masks[0].mode == "s" || masks[0].inverted {
-                let r = 100_000.0
-                let corners = sign > 0 ? [[-r, -r], [r, -r], [r, r], [-r, r]] : [[-r, -r], [-r, r], [r, r], [r, -r]]
-                e += bezierPath(LottieBezier(vertices: corners, inTangents: Array(repeating: [0, 0], count: 4),
-                                             outTangents: Array(repeating: [0, 0], count: 4), closed: true)).elements
-            }
-            for (i, m) in masks.enumerated() {
-                guard var b = shapes[i] else { continue }
-                let cuts = (m.mode == "s") != m.inverted
-                let own = Self.signedArea(b) < 0 ? -1.0 : 1.0
-                if (cuts && own == sign) || (!cuts && own != sign) { b = Self.reversed(b) }
+            for m in masks {
+                guard var b = m.path?.value(at: f)?.shape else { continue }
+                if m.inverted {
+                    let sign = Self.signedArea(b) < 0 ? -1.0 : 1.0
+                    e += Self.bigRect(sign: sign).elements
+                    b = Self.reversed(b)
+                }
                 e += bezierPath(b).elements
             }
             return Path(e)
         }
-        var mask = Layer(name: uniqueName(owner + "_mask"), kind: .shape)
         let props = masks.map(\.path)
-        mask.properties["path"] = .path(outline(animatedSpan(props)?.lowerBound ?? 0))
-        let opacity = masks.count == 1 ? masks[0].opacity : nil
-        if let o = opacity {
-            apply(o, to: &mask, "fillColor", Source(layer: who, property: "mask o")) { n in
-                n.first.map { .color(Color(0, 0, 0, min(1, max(0, $0 / 100)))) }
-            }
-        } else if masks.contains(where: { ($0.opacity?.number(at: 0, 100) ?? 100) != 100 || $0.opacity?.isAnimated == true }) {
-            warnings.add("opacity of several masks ignored", who)
-        }
+        layer.properties["path"] = .path(outline(animatedSpan(props)?.lowerBound ?? 0))
         if let span = animatedSpan(props) {
-            addSampled(layer: mask.name, "path", frames: span, Source(layer: who, property: "masksProperties")) { f in .path(outline(f)) }
+            addSampled(layer: layer.name, "path", frames: span, Source(layer: who, property: "masksProperties")) { f in .path(outline(f)) }
         }
-        return mask
+    }
+
+    /// A rectangle far larger than any canvas, wound clockwise on screen (sign 1) or not.
+    private static func bigRect(sign: Double) -> Path {
+        let r = 100_000.0
+        let corners = sign > 0 ? [[-r, -r], [r, -r], [r, r], [-r, r]] : [[-r, -r], [-r, r], [r, r], [r, -r]]
+        return bezierPath(LottieBezier(vertices: corners, inTangents: Array(repeating: [0, 0], count: 4),
+                                       outTangents: Array(repeating: [0, 0], count: 4), closed: true))
     }
 
     /// Twice the signed area of an outline's polygon of vertices (positive: clockwise on screen).
@@ -242,60 +282,76 @@ extension LottieConverter {
     // MARK: - Gradients
 
     /// A CAGradientLayer over the painted outline's bounds, masked by `mask` (the outline
-    /// filled or stroked in white).
+    /// filled or stroked in white). Animated stops or points are sampled each frame.
     mutating func gradientLayer(_ g: LottieGradient, mask: Layer, owner: String, layer: LottieLayer, style: LottieShape) -> Layer {
         let who = display(layer.name)
-        if [g.start, g.end, g.stops, g.opacity].contains(where: { $0?.isAnimated == true }) {
-            warnings.add("animated gradients drawn as at their first keyframe", who)
-        }
         var outlines: [Path] = []
         if let p = mask.properties["path"]?.pathValue { outlines.append(p) }
         for a in document.animations where a.layer == mask.name {
             if case .keyframes(let k) = a.body { outlines += k.values.compactMap(\.pathValue) }
         }
-        let s = g.start?.numbers(at: 0, [0, 0]) ?? [0, 0], e = g.end?.numbers(at: 0, [100, 0]) ?? [100, 0]
-        let sp = Point(s.count > 1 ? s[0] : 0, s.count > 1 ? s[1] : 0), ep = Point(e.count > 1 ? e[0] : 0, e.count > 1 ? e[1] : 0)
-        var lo = sp, hi = sp
+        let span = animatedSpan([g.start, g.end, g.stops, g.opacity])
+        let first = span?.lowerBound ?? 0
+        let s0 = Self.point(g.start, first, Point(0, 0))
+        var lo = s0, hi = s0
         for p in outlines.compactMap(\.controlBounds) {
             lo.x = min(lo.x, p.minX); lo.y = min(lo.y, p.minY); hi.x = max(hi.x, p.maxX); hi.y = max(hi.y, p.maxY)
         }
         let pad = (mask.properties["lineWidth"]?.number ?? 0) / 2 + 1
         lo = Point(lo.x - pad, lo.y - pad); hi = Point(hi.x + pad, hi.y + pad)
-        let w = max(hi.x - lo.x, 1), h = max(hi.y - lo.y, 1)
+        let box = Rect(lo.x, lo.y, max(hi.x - lo.x, 1), max(hi.y - lo.y, 1))
         var gl = Layer(name: uniqueName("\(owner)_\(sanitized(style.name, fallback: style.type))_gradient"), kind: .gradient)
-        gl.properties["bounds"] = .rect(Rect(lo.x, lo.y, w, h))
+        gl.properties["bounds"] = .rect(box)
         gl.properties["anchorPoint"] = .point(.zero)
         gl.properties["position"] = .point(lo)
-        let start = Point((sp.x - lo.x) / w, (sp.y - lo.y) / h)
-        gl.properties["startPoint"] = .point(start)
-        if g.radial {
-            let r = sp.distance(to: ep)
-            gl.properties["type"] = .string(GradientType.radial.rawValue)
-            gl.properties["endPoint"] = .point(Point(start.x + r / w, start.y + r / h))
-        } else {
-            gl.properties["endPoint"] = .point(Point((ep.x - lo.x) / w, (ep.y - lo.y) / h))
+        if g.radial { gl.properties["type"] = .string(GradientType.radial.rawValue) }
+        for (key, v) in Self.gradientValues(g, at: first, in: box) { gl.properties[key] = v }
+        if let span {
+            for p in [g.start, g.end, g.stops, g.opacity].compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "gradient")) }
+            for key in ["colors", "locations", "startPoint", "endPoint"] {
+                addSampled(layer: gl.name, key, frames: span, Source(layer: who, property: "\(style.name) \(style.type)")) { f in
+                    Self.gradientValues(g, at: f, in: box).first { $0.0 == key }!.1
+                }
+            }
         }
-        let k = g.stops?.numbers(at: 0, []) ?? []
-        let n = min(g.colorCount, k.count / 4)
-        var colors: [Value] = [], locations: [Value] = []
-        var alphas: [(Double, Double)] = []
-        var a = 4 * n
-        while a + 1 < k.count { alphas.append((k[a], k[a + 1])); a += 2 }
-        let opacity = min(1, max(0, (g.opacity?.number(at: 0, 100) ?? 100) / 100))
-        for i in 0..<n {
-            let off = k[4 * i]
-            let alpha = alphaAt(off, alphas) * opacity
-            colors.append(.color(Color(min(1, max(0, k[4 * i + 1])), min(1, max(0, k[4 * i + 2])), min(1, max(0, k[4 * i + 3])), alpha)))
-            locations.append(.number(off))
-        }
-        gl.properties["colors"] = .list(colors)
-        gl.properties["locations"] = .list(locations)
         gl.properties["mask"] = .string(mask.name)
         gl.sublayers = [mask]
         return gl
     }
 
-    private func alphaAt(_ t: Double, _ stops: [(Double, Double)]) -> Double {
+    private static func point(_ p: LottieProperty?, _ f: Double, _ fallback: Point) -> Point {
+        let n = p?.numbers(at: f, [fallback.x, fallback.y]) ?? [fallback.x, fallback.y]
+        return n.count >= 2 ? Point(n[0], n[1]) : fallback
+    }
+
+    /// The gradient layer's colours, locations and unit start and end points at frame `f`.
+    private static func gradientValues(_ g: LottieGradient, at f: Double, in box: Rect) -> [(String, Value)] {
+        let sp = point(g.start, f, Point(0, 0)), ep = point(g.end, f, Point(100, 0))
+        let start = Point((sp.x - box.minX) / box.width, (sp.y - box.minY) / box.height)
+        let end: Point
+        if g.radial {
+            let r = sp.distance(to: ep)
+            end = Point(start.x + r / box.width, start.y + r / box.height)
+        } else {
+            end = Point((ep.x - box.minX) / box.width, (ep.y - box.minY) / box.height)
+        }
+        let k = g.stops?.numbers(at: f, []) ?? []
+        let n = min(g.colorCount, k.count / 4)
+        var colors: [Value] = [], locations: [Value] = []
+        var alphas: [(Double, Double)] = []
+        var a = 4 * n
+        while a + 1 < k.count { alphas.append((k[a], k[a + 1])); a += 2 }
+        let opacity = min(1, max(0, (g.opacity?.number(at: f, 100) ?? 100) / 100))
+        func unit(_ v: Double) -> Double { min(1, max(0, v)) }
+        for i in 0..<n {
+            let off = k[4 * i]
+            colors.append(.color(Color(unit(k[4 * i + 1]), unit(k[4 * i + 2]), unit(k[4 * i + 3]), alphaAt(off, alphas) * opacity)))
+            locations.append(.number(off))
+        }
+        return [("colors", .list(colors)), ("locations", .list(locations)), ("startPoint", .point(start)), ("endPoint", .point(end))]
+    }
+
+    private static func alphaAt(_ t: Double, _ stops: [(Double, Double)]) -> Double {
         guard let first = stops.first else { return 1 }
         if t <= first.0 { return first.1 }
         for (a, b) in zip(stops, stops.dropFirst()) where t <= b.0 {

@@ -27,7 +27,14 @@ extension LottieConverter {
     /// groups that paint this group's shapes, in painting order.
     private mutating func groupContents(_ items: [LottieShape], inherited: [Style], trims outerTrims: [LottieShape],
                                         owner: String, layer: LottieLayer) -> [Layer] {
-        let items = items.filter { !$0.hidden }
+        var items = items.filter { !$0.hidden }
+        // Merge paths: the outlines above one become one outline; styles above it are dropped.
+        while let m = items.firstIndex(where: { if case .merge = $0.item { return true }; return false }),
+              case .merge(let mode) = items[m].item {
+            if mode == 4 { warnings.add("intersecting merge paths drawn as merged", "\(display(layer.name)) \(display(items[m].name))") }
+            let above = items[..<m].filter { $0.isGeometry || { if case .group = $0.item { return true }; return false }($0) }
+            items = [LottieShape(type: "mm", name: items[m].name, item: .merged(Array(above), mode: mode))] + items[(m + 1)...]
+        }
         var out: [Layer] = []
         let shapeIndices = items.indices.filter { items[$0].isGeometry }
         // Trims apply to the shapes above them; as an approximation, to every stroke of the group.
@@ -35,7 +42,6 @@ extension LottieConverter {
         let rounding = items.compactMap { s -> LottieProperty? in if case .roundedCorners(let r) = s.item { return r }; return nil }.first
         for s in items {
             switch s.item {
-            case .merge: warnings.add("merge paths drawn as overlapping shapes", "\(display(layer.name)) \(display(s.name))")
             case .roundedCorners:
                 if !items.contains(where: { if case .rectangle = $0.item { return true }; return false }) {
                     warnings.add("rounded corners drawn only on rectangles", display(layer.name))
@@ -47,11 +53,12 @@ extension LottieConverter {
         // Repeaters: the items above one are drawn in copies.
         if let r = items.lastIndex(where: { if case .repeater = $0.item { return true }; return false }) {
             let above = Array(items[..<r]), below = Array(items[(r + 1)...])
-            let inner = groupContents(above, inherited: inherited, trims: trims, owner: owner, layer: layer)
+            let inner = groupContents(above, inherited: inherited, trims: outerTrims, owner: owner, layer: layer)
             var rep = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .replicator)
-            repeater(items[r], &rep, layer: layer)
-            rep.sublayers = inner
-            let rest = groupContents(below, inherited: inherited, trims: trims, owner: owner, layer: layer)
+            var content = inner
+            repeater(items[r], &rep, content: &content, layer: layer)
+            rep.sublayers = content
+            let rest = groupContents(below, inherited: inherited, trims: outerTrims, owner: owner, layer: layer)
             return rest + [rep]
         }
         let direct = shapeIndices.map { items[$0] }
@@ -180,9 +187,105 @@ extension LottieConverter {
         case .path(let ks, _):
             guard let b = ks?.value(at: frame)?.shape else { return .empty }
             return bezierPath(b)
+        case .merged(let items, let mode):
+            return merged(items, mode: mode, at: frame, rounding: rounding)
         default:
             return .empty
         }
+    }
+
+    /// Outlines combined as merge paths does: merge keeps them as they are, add winds each the
+    /// way the first goes, subtract winds the others against it (so where they overlap it,
+    /// non-zero winding cancels), exclude alternates each (the fill goes even-odd too).
+    private static func merged(_ items: [LottieShape], mode: Int, at frame: Double, rounding: LottieProperty?) -> Path {
+        var pieces: [Path] = []
+        func collect(_ items: [LottieShape], _ t: AffineTransform) {
+            for s in items where !s.hidden {
+                switch s.item {
+                case .group(let sub):
+                    var inner = AffineTransform.identity
+                    if let tr = sub.first(where: { if case .transform = $0.item { return true }; return false }), case .transform(let g) = tr.item {
+                        inner = matrix(g, at: frame)
+                    }
+                    collect(sub, inner.concatenating(t))
+                default:
+                    if s.isGeometry {
+                        let p = geometry(s, at: frame, rounding: rounding)
+                        if !p.isEmpty { pieces.append(p.applying(t)) }
+                    }
+                }
+            }
+        }
+        collect(items, .identity)
+        guard let first = pieces.first else { return .empty }
+        let sign = orientation(first)
+        var e = first.elements
+        for p in pieces.dropFirst() {
+            let own = orientation(p)
+            switch mode {
+            case 2: e += (own == sign ? p : reversedPath(p)).elements
+            case 3: e += (own == sign ? reversedPath(p) : p).elements
+            default: e += p.elements
+            }
+        }
+        return Path(e)
+    }
+
+    /// A group transform (`tr`) at a frame: about the anchor, scale, rotate, then to position.
+    static func matrix(_ t: LottieTransform, at f: Double) -> AffineTransform {
+        let a = t.anchor?.numbers(at: f, [0, 0]) ?? [0, 0], p = t.position?.numbers(at: f, [0, 0]) ?? [0, 0]
+        let s = t.scale?.numbers(at: f, [100, 100]) ?? [100, 100], r = (t.rotation?.number(at: f, 0) ?? 0) * .pi / 180
+        let px = t.positionX?.number(at: f, p.count > 0 ? p[0] : 0) ?? (p.count > 0 ? p[0] : 0)
+        let py = t.positionY?.number(at: f, p.count > 1 ? p[1] : 0) ?? (p.count > 1 ? p[1] : 0)
+        return AffineTransform.translation(-(a.count > 0 ? a[0] : 0), -(a.count > 1 ? a[1] : 0))
+            .concatenating(.scale(s[0] / 100, (s.count > 1 ? s[1] : s[0]) / 100))
+            .concatenating(.rotation(r))
+            .concatenating(.translation(px, py))
+    }
+
+    /// 1 when a path's points run clockwise on screen (positive shoelace area), else -1.
+    private static func orientation(_ p: Path) -> Double {
+        let pts = p.allPoints
+        var a = 0.0
+        for i in pts.indices { let q = pts[(i + 1) % pts.count]; a += pts[i].x * q.y - q.x * pts[i].y }
+        return a < 0 ? -1 : 1
+    }
+
+    /// The path run backwards, subpath by subpath.
+    static func reversedPath(_ p: Path) -> Path {
+        var out: [PathElement] = []
+        var sub: [PathElement] = []
+        func flush() {
+            guard case .move(let start)? = sub.first else { sub = []; return }
+            let closed = sub.last == .close
+            var pen = start
+            var segments: [(from: Point, element: PathElement)] = []
+            for e in sub.dropFirst() {
+                switch e {
+                case .line(let q): segments.append((pen, e)); pen = q
+                case .quad(_, let q): segments.append((pen, e)); pen = q
+                case .cubic(_, _, let q): segments.append((pen, e)); pen = q
+                case .move, .close: break
+                }
+            }
+            out.append(.move(pen))
+            for (from, e) in segments.reversed() {
+                switch e {
+                case .line: out.append(.line(from))
+                case .quad(let c, _): out.append(.quad(c, from))
+                case .cubic(let c1, let c2, _): out.append(.cubic(c2, c1, from))
+                default: break
+                }
+            }
+            if closed { out.append(.close) }
+            sub = []
+        }
+        for e in p.elements {
+            if case .move = e { flush() }
+            sub.append(e)
+        }
+        flush()
+        return Path(out)
     }
 
     private static func polystar(_ s: LottiePolystar, at frame: Double) -> Path {
@@ -255,6 +358,7 @@ extension LottieConverter {
         func ends(_ f: Double) -> (Double, Double) {
             let a = (s?.number(at: f, 0) ?? 0) / 100, b = (e?.number(at: f, 100) ?? 100) / 100
             let shift = (o?.number(at: f, 0) ?? 0) / 360
+            if max(a, b) - min(a, b) >= 1 - 1e-9 { return (0, 1) }  // the whole length, wherever it starts
             var lo = min(a, b) + shift, hi = max(a, b) + shift
             let whole = lo.rounded(.down)
             lo -= whole; hi -= whole
@@ -288,31 +392,73 @@ extension LottieConverter {
     }
 
     /// `rp`: a replicator drawing the items above it `c` times, each copy transformed a step
-    /// further about the repeater's anchor, its opacity going from `so` to `eo`.
-    private mutating func repeater(_ s: LottieShape, _ rep: inout Layer, layer: LottieLayer) {
+    /// further about the repeater's anchor, its opacity going from `so` to `eo`. An offset
+    /// starts the copies that many steps along (the content is moved by the step that many
+    /// times); anything animated is sampled each frame.
+    private mutating func repeater(_ s: LottieShape, _ rep: inout Layer, content: inout [Layer], layer: LottieLayer) {
         guard case .repeater(let copies, let offset, let below, let tr) = s.item else { return }
         let who = display(layer.name)
-        let count = max(0, min(1000, (copies?.number(at: 0, 1) ?? 1).rounded()))
-        if copies?.isAnimated == true || tr.position?.isAnimated == true || tr.rotation?.isAnimated == true || tr.scale?.isAnimated == true {
-            warnings.add("animated repeaters drawn as at their first keyframe", who)
-        }
-        if (offset?.number(at: 0, 0) ?? 0) != 0 { warnings.add("repeater offsets ignored", who) }
         if below { warnings.add("repeaters stacking copies below drawn above", who) }
-        let a = tr.anchor?.numbers(at: 0, [0, 0]) ?? [0, 0], p = tr.position?.numbers(at: 0, [0, 0]) ?? [0, 0]
-        let sc = tr.scale?.numbers(at: 0, [100, 100]) ?? [100, 100]
-        let r = (tr.rotation?.number(at: 0, 0) ?? 0) * .pi / 180
-        guard a.count >= 2, p.count >= 2 else { return }
-        rep.properties["instanceCount"] = .number(count)
+        let a = tr.anchor?.numbers(at: 0, [0, 0]) ?? [0, 0]
+        guard a.count >= 2 else { return }
+        if tr.anchor?.isAnimated == true { warnings.add("animated repeater anchors drawn fixed", who) }
         rep.properties["bounds"] = .rect(Rect(a[0], a[1], 0, 0))
         rep.properties["anchorPoint"] = .point(.zero)
         rep.properties["position"] = .point(Point(a[0], a[1]))
-        let sy = sc.count > 1 ? sc[1] : sc[0]
-        rep.properties["instanceTransform"] = .transform([.translate(p[0] - a[0], p[1] - a[1], 0), .rotate(r, 0, 0, 1),
-                                                          .scale(sc[0] / 100, sy / 100, 1)])
-        let so = (tr.startOpacity?.number(at: 0, 100) ?? 100) / 100, eo = (tr.endOpacity?.number(at: 0, 100) ?? 100) / 100
-        if so != 1 || eo != 1 {
-            rep.properties["instanceColor"] = .color(Color(1, 1, 1, min(1, max(0, so))))
-            if count > 1 { rep.properties["instanceAlphaOffset"] = .number((eo - so) / (count - 1)) }
+        func count(_ f: Double) -> Double { max(0, min(1000, (copies?.number(at: f, 1) ?? 1).rounded())) }
+        /// The step's transform taken `k` times (Lottie multiplies position and rotation and
+        /// raises the scale to the power).
+        func step(_ f: Double, times k: Double) -> [TransformOp] {
+            let p = tr.position?.numbers(at: f, [0, 0]) ?? [0, 0], sc = tr.scale?.numbers(at: f, [100, 100]) ?? [100, 100]
+            let r = (tr.rotation?.number(at: f, 0) ?? 0) * .pi / 180
+            let px = p.count > 1 ? p[0] : 0, py = p.count > 1 ? p[1] : 0
+            let sx = max(sc[0], 0) / 100, sy = max(sc.count > 1 ? sc[1] : sc[0], 0) / 100
+            return [.translate(px * k, py * k, 0), .rotate(r * k, 0, 0, 1),
+                    .scale(pow(sx, k), pow(sy, k), 1)]
+        }
+        func alpha(_ f: Double) -> (Double, Double) {
+            let so = (tr.startOpacity?.number(at: f, 100) ?? 100) / 100, eo = (tr.endOpacity?.number(at: f, 100) ?? 100) / 100
+            let n = count(f)
+            return (min(1, max(0, so)), n > 1 ? (eo - so) / (n - 1) : 0)
+        }
+        let first = animatedSpan([copies, offset, tr.position, tr.scale, tr.rotation, tr.startOpacity, tr.endOpacity])
+        let f0 = first?.lowerBound ?? 0
+        rep.properties["instanceCount"] = .number(count(f0))
+        rep.properties["instanceTransform"] = .transform(step(f0, times: 1))
+        let (so, da) = alpha(f0)
+        if so != 1 || da != 0 {
+            rep.properties["instanceColor"] = .color(Color(1, 1, 1, so))
+            rep.properties["instanceAlphaOffset"] = .number(da)
+        }
+        let src = Source(layer: who, property: "\(s.name) rp")
+        for p in [copies, offset, tr.position, tr.scale, tr.rotation, tr.startOpacity, tr.endOpacity].compactMap({ $0 }) {
+            noteExpression(p, src)
+        }
+        if let span = animatedSpan([copies]) {
+            addSampled(layer: rep.name, "instanceCount", frames: span, src) { f in .number(count(f)) }
+        }
+        if let span = animatedSpan([tr.position, tr.scale, tr.rotation]) {
+            addSampled(layer: rep.name, "instanceTransform", frames: span, src) { f in .transform(step(f, times: 1)) }
+        }
+        if let span = animatedSpan([tr.startOpacity, tr.endOpacity, copies]), so != 1 || da != 0 || tr.startOpacity?.isAnimated == true || tr.endOpacity?.isAnimated == true {
+            addSampled(layer: rep.name, "instanceColor", frames: span, src) { f in .color(Color(1, 1, 1, alpha(f).0)) }
+            addSampled(layer: rep.name, "instanceAlphaOffset", frames: span, src) { f in .number(alpha(f).1) }
+        }
+        // The offset: the copies start that many steps along.
+        let o = offset?.number(at: f0, 0) ?? 0
+        if o != 0 || offset?.isAnimated == true {
+            var shift = Layer(name: uniqueName(rep.name + "_offset"), kind: .layer)
+            shift.properties["bounds"] = .rect(Rect(a[0], a[1], 0, 0))
+            shift.properties["anchorPoint"] = .point(.zero)
+            shift.properties["position"] = .point(Point(a[0], a[1]))
+            shift.properties["transform"] = .transform(step(f0, times: o))
+            if let span = animatedSpan([offset, tr.position, tr.scale, tr.rotation]) {
+                addSampled(layer: shift.name, "transform", frames: span, src) { f in
+                    .transform(step(f, times: offset?.number(at: f, 0) ?? 0))
+                }
+            }
+            shift.sublayers = content
+            content = [shift]
         }
     }
 }
@@ -321,7 +467,7 @@ extension LottieShape {
     /// Whether the item is an outline (rectangle, ellipse, star, path).
     var isGeometry: Bool {
         switch item {
-        case .rectangle, .ellipse, .polystar, .path: return true
+        case .rectangle, .ellipse, .polystar, .path, .merged: return true
         default: return false
         }
     }
@@ -347,6 +493,15 @@ extension LottieShape {
         case .ellipse(let p, let s, _): return [p, s]
         case .polystar(let st): return [st.position, st.points, st.rotation, st.innerRadius, st.outerRadius]
         case .path(let ks, _): return [ks]
+        case .merged(let items, _):
+            return items.flatMap { s -> [LottieProperty?] in
+                if case .group(let sub) = s.item {
+                    let tr = sub.compactMap { x -> LottieTransform? in if case .transform(let t) = x.item { return t }; return nil }.first
+                    let own: [LottieProperty?] = tr.map { [$0.anchor, $0.position, $0.positionX, $0.positionY, $0.scale, $0.rotation] } ?? []
+                    return own + LottieShape(type: "mm", item: .merged(sub, mode: 1)).geometryProperties
+                }
+                return s.geometryProperties
+            }
         default: return []
         }
     }

@@ -23,8 +23,8 @@ struct LottieConverter {
     var document = Document()
     var images: [String: Data] = [:]
     var externalImages: [String: String] = [:]
-    /// Where each animation came from (animation name → "Ball ks.p: 4 keyframes, …").
-    var provenance: [String: String] = [:]
+    /// Where each animation came from (animation name → Lottie layer, property and frames).
+    var provenance: [String: LottieOrigin] = [:]
     private var usedNames: Set<String> = []
     var assets: [String: LottieAsset] = [:]
     /// Precompositions being expanded, outermost first (to refuse one that includes itself).
@@ -91,8 +91,9 @@ struct LottieConverter {
     }
 
     /// Track mattes: a layer with `tt` is drawn through the layer above it (or `tp`), which is
-    /// then not drawn itself. An alpha matte is Core Animation's `mask`; the matted layer is put
-    /// in a container in composition coordinates, so the matte keeps its own transform.
+    /// then not drawn itself. A matte is Core Animation's `mask` read as LayerLab's `maskMode`
+    /// says (alpha, luminance, inverted); the matted layer is put in a container in composition
+    /// coordinates, so the matte keeps its own transform.
     private mutating func applyMattes(_ built: [(lottie: LottieLayer, root: Layer, position: Int)], byIndex: [Int: LottieLayer],
                                       prefix: String) -> [Layer] {
         var out: [Layer] = []
@@ -106,18 +107,14 @@ struct LottieConverter {
                 else if i > 0, built[i - 1].lottie.isMatte || built[i - 1].position == b.position - 1 { matteAt = i - 1 }
                 if let m = matteAt {
                     usedAsMatte.insert(m)
-                    switch mode {
-                    case 1: break
-                    case 3: warnings.add("luma mattes drawn as alpha mattes", display(b.lottie.name))
-                    case 2, 4:
-                        warnings.add("inverted mattes not drawn (the layer is drawn unmatted)", display(b.lottie.name))
-                    default: warnings.add("unknown matte modes ignored", display(b.lottie.name))
-                    }
-                    if mode == 1 || mode == 3 {
+                    if let maskMode = MaskMode(lottieNumber: mode) {
                         var container = Layer(name: uniqueName(node.name + "_matted"), kind: .layer)
                         container.properties["mask"] = .string(built[m].root.name)
+                        if maskMode != .alpha { container.properties["maskMode"] = .string(maskMode.rawValue) }
                         container.sublayers = [node, built[m].root]
                         node = container
+                    } else {
+                        warnings.add("unknown matte modes ignored", "\(display(b.lottie.name)) (tt \(mode))")
                     }
                 }
             }
@@ -149,7 +146,13 @@ struct LottieConverter {
         if l.autoOrient, l.transform.position?.isAnimated != true, l.transform.positionX == nil {
             // Nothing moves: nothing to orient to.
         }
-        if l.blendMode != 0 { warnings.add("blend modes drawn as normal", "\(display(l.name)) (bm \(l.blendMode))") }
+        if l.blendMode != 0 {
+            if let mode = BlendMode(lottieNumber: l.blendMode) {
+                node.properties["blendMode"] = .string(mode.rawValue)
+            } else {
+                warnings.add("unknown blend modes drawn as normal", "\(display(l.name)) (bm \(l.blendMode))")
+            }
+        }
         for e in l.effects where e.enabled { effect(e, l, &node) }
         switch l.type {
         case .shape:
@@ -165,6 +168,7 @@ struct LottieConverter {
             node.sublayers = imageLayer(l, owner: name).map { [$0] } ?? []
         case .precomp:
             node.sublayers = try precomp(l, owner: name)
+            timeRemap(l, &node)
         case .text:
             node.sublayers = textLayers(l, owner: name)
         case .audio, .camera, .other:
@@ -191,7 +195,7 @@ struct LottieConverter {
         let name = uniqueName(node.name + ".visible", dots: true)
         document.animations.append(Animation(name: name, layer: node.name, timing: timing,
                                              body: .basic(Animation.Basic(keyPath: "hidden", from: .bool(false), to: .bool(false)))))
-        provenance[name] = "\(display(l.name)) ip/op: shown from frame \(formatNumber(l.inPoint)) to \(formatNumber(l.outPoint))"
+        provenance[name] = LottieOrigin(source: "layer \"\(display(l.name))\" ip/op", frames: [min(from, to), max(from, to)])
     }
 
     /// The layer transform (`ks`) or a parent's (without opacity, which parenting does not pass on).
@@ -278,7 +282,7 @@ struct LottieConverter {
         var body = Animation.Keyframes(keyPath: "position", values: values, calculationMode: .linear, timingFunctions: curves)
         body.path = .path(Path(elements))
         if autoOrient { body.rotationMode = .auto }
-        addAnimation(body, times: times, layer: node.name, source, keyframes: ks.count)
+        addAnimation(body, times: times, layer: node.name, source)
     }
 
     // MARK: - Names
@@ -330,7 +334,7 @@ struct LottieConverter {
             } else {
                 document.events.append(Event(name: name, time: .number(seconds(m.time)), layer: host, assignments: []))
             }
-            provenance[name] = "marker \"\(m.name)\" at frame \(formatNumber(m.time))"
+            provenance[name] = LottieOrigin(source: "marker \"\(m.name)\"", frames: [m.time, m.time + m.duration])
         }
     }
 

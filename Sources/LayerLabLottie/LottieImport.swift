@@ -30,8 +30,11 @@ public enum LottieImport {
         if options.strict, !warnings.isEmpty {
             throw LottieImportError("refused (strict): " + warnings.joined(separator: "; "))
         }
-        return LottieImportResult(document: document, warnings: warnings, images: converter.images,
-                                  externalImages: converter.externalImages)
+        var result = LottieImportResult(document: document, warnings: warnings, images: converter.images,
+                                        externalImages: converter.externalImages)
+        result.origins = converter.provenance
+        result.frameRate = file.frameRate
+        return result
     }
 
     /// Whether the first bytes of a file are Lottie JSON rather than a LayerLab project or
@@ -69,10 +72,22 @@ public struct LottieImportResult: Sendable {
     /// Images the file names beside itself: `contents` name → the path relative to the Lottie
     /// file (`u` + `p`), for the front end to read.
     public var externalImages: [String: String]
+    /// Where each animation came from, by animation name, for `explain`.
+    public var origins: [String: LottieOrigin] = [:]
+    /// The file's frames per second (`fr`), which the origins' frames count in.
+    public var frameRate: Double = 30
 
     public init(document: Document, warnings: [String], images: [String: Data], externalImages: [String: String] = [:]) {
         self.document = document; self.warnings = warnings; self.images = images; self.externalImages = externalImages
     }
+}
+
+/// The Lottie property an animation was made from: `Ball ks.p`, and the Lottie frame of each
+/// of the animation's keyframes (its first is the animation's beginTime).
+public struct LottieOrigin: Hashable, Sendable {
+    public var source: String
+    public var frames: [Double]
+    public init(source: String, frames: [Double]) { self.source = source; self.frames = frames }
 }
 
 /// Why a Lottie file was refused. `line`/`column` are set for JSON syntax errors.

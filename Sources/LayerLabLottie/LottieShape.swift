@@ -40,8 +40,11 @@ public struct LottieShape: Sendable {
         case repeater(copies: LottieProperty?, offset: LottieProperty?, below: Bool, transform: LottieTransform)
         /// `rd`: rounded corners, radius `r`.
         case roundedCorners(LottieProperty?)
-        /// `mm`: merge paths, mode `mm`.
+        /// `mm`: merge paths, mode `mm` (1 merge, 2 add, 3 subtract, 4 intersect, 5 exclude).
         case merge(mode: Int)
+        /// Not in files: the outlines above a merge paths item (nested groups' with their
+        /// transforms), combined into one outline by `mode`, as the reader's conversion needs it.
+        case merged([LottieShape], mode: Int)
         /// Any other `ty` (offset paths, pucker, twist, zig-zag, …): skipped with a warning.
         case unknown
     }

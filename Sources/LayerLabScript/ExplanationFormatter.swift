@@ -12,7 +12,8 @@ import LayerLabCore
 ///         contract       animate  active   local 0.1 of 0.3   (wins)   → …
 ///       presentation:  M …
 enum ExplanationFormatter {
-    static func format(_ x: Explanation, type: ValueType) -> String {
+    /// `origins`: where animations of an imported document came from, printed under each.
+    static func format(_ x: Explanation, type: ValueType, origins: [String: ImportOrigin] = [:]) -> String {
         func v(_ value: Value) -> String { ValueFormatter.format(value, type: type) }
         var out = ["\(escapeForTerminal(x.layer)).\(x.keyPath) at t=\(formatNumber(x.sceneTime))"
                    + (x.layerTime == x.sceneTime ? "" : " (layer time \(formatNumber(x.layerTime)))")]
@@ -41,11 +42,25 @@ enum ExplanationFormatter {
                 if let value = s.value, s.applies { line += "  → " + v(value) }
                 if s == winner { line += "  (wins)" }
                 out.append(line)
+                if let o = origins[s.name] { out.append("      " + origin(o, localTime: s.localTime)) }
             }
         }
         let source = x.winner.map { "from \(escapeForTerminal($0.name))" } ?? "the model value"
         out.append("  presentation value: \(v(x.presentationValue))  (\(source))")
         return out.joined(separator: "\n")
+    }
+
+    /// "from Lottie Ball ks.p, keyframe 2 of 4 (frame 10) → 3 (frame 20)": the keyframes the
+    /// animation's local time falls between, in the source's frames.
+    static func origin(_ o: ImportOrigin, localTime: Double?) -> String {
+        var text = "from \(escapeForTerminal(o.source))"
+        guard let first = o.frames.first, let lt = localTime, o.frameRate > 0 else { return text }
+        let f = first + lt * o.frameRate
+        let n = o.frames.count
+        let i = o.frames.lastIndex { $0 <= f + 1e-9 } ?? 0
+        func k(_ j: Int) -> String { "keyframe \(j + 1) (frame \(formatNumber(o.frames[j])))" }
+        text += ", at frame \(formatNumber(f)): " + (i + 1 < n ? "\(k(i)) → \(k(i + 1)) of \(n)" : "\(k(i)) of \(n), held")
+        return text
     }
 
     static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }

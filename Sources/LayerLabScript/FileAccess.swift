@@ -30,7 +30,20 @@ public struct ImportedDocument: Sendable {
     public var warnings: [String]
     /// The format's name for messages ("Lottie").
     public var format: String
-    public init(document: Document, warnings: [String], format: String) {
-        self.document = document; self.warnings = warnings; self.format = format
+    /// Where each animation came from, by animation name.
+    public var origins: [String: ImportOrigin]
+    public init(document: Document, warnings: [String], format: String, origins: [String: ImportOrigin] = [:]) {
+        self.document = document; self.warnings = warnings; self.format = format; self.origins = origins
+    }
+}
+
+/// What an imported animation was made from: the other format's layer and property
+/// (`Ball ks.p`) and that format's frame of each keyframe, at `frameRate` frames a second.
+public struct ImportOrigin: Hashable, Sendable {
+    public var source: String
+    public var frames: [Double]
+    public var frameRate: Double
+    public init(source: String, frames: [Double], frameRate: Double) {
+        self.source = source; self.frames = frames; self.frameRate = frameRate
     }
 }

@@ -13,6 +13,7 @@ extension Session {
             }
             if let imported {
                 commit(imported.document, c.text)
+                importOrigins = imported.origins.mapValues { $0 }
                 // Saving goes to a new project or script, never over the file it came from.
                 fileName = nil
                 savedDocument = imported.document
@@ -29,6 +30,7 @@ extension Session {
             throw .file("cannot load '\(file.text)': \(error)", file.range)
         }
         commit(doc, c.text)
+        importOrigins = [:]
         fileName = file.text
         savedDocument = doc
         return []

@@ -34,6 +34,7 @@ extension Session {
         case .new:
             commit(Document(), c.text)
             fileName = nil
+            importOrigins = [:]
             out = []
         case .load(let file): out = try load(file, c)
         case .loadStrict(let file): out = try load(file, c, strict: true)

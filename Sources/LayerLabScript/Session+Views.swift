@@ -64,7 +64,7 @@ extension Session {
         guard let x = Evaluator(document: document).explain(layer: layer.name, keyPath: kp.name, at: t) else {
             throw .invalid("cannot explain '\(kp.name)'", target.range)
         }
-        return ExplanationFormatter.format(x, type: kp.type)
+        return ExplanationFormatter.format(x, type: kp.type, origins: importOrigins)
     }
 
     mutating func undoRedo(_ count: Expr?, undo: Bool) throws(ScriptError) -> String {

@@ -38,6 +38,9 @@ public struct Session: Sendable {
     public var settings: Settings
     /// The document as last saved or loaded, for `isDirty`.
     var savedDocument: Document
+    /// Where the animations of a document opened from another format came from, by name
+    /// (`explain` names them); empty otherwise.
+    var importOrigins: [String: ImportOrigin] = [:]
     /// Commands run from scripts (`load`, `layerlab run`), for `layerlab run`'s summary.
     public internal(set) var scriptCommandsRun = 0
     var pending: [String] = []

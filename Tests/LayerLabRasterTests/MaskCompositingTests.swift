@@ -168,3 +168,36 @@ import Testing
                 && Self.near(Self.shown(smaller, 20, 20), 1))
     }
 }
+
+/// A reused canvas (play, watch, GIF export) draws the same bytes as a fresh render when an
+/// operator clears the canvas outside its layer and the layer moves: the cleared area counts
+/// as drawn, so the background is put back over it for the next frame.
+@Suite struct ClearingOperatorCanvasTests {
+    @Test func aReusedCanvasMatchesFreshRenders() {
+        var doc = Document()
+        doc.canvas.size = Size(60, 40)
+        doc.canvas.background = Color(0.2, 0.4, 0.6)
+        doc.layers = [
+            MaskCompositingTests.box("under", x0: 0, x1: 60, y0: 10, y1: 30, color: Color(1, 0, 0)),
+            MaskCompositingTests.box("cut", x0: 0, x1: 20, ["blendMode": .string("destinationIn")]),
+            Layer(name: "late", kind: .layer, properties: [
+                "bounds": .rect(Rect(0, 0, 10, 10)), "position": .point(Point(50, 5)), "backgroundColor": .color(.white),
+                "blendMode": .string("xor"),
+            ]),
+        ]
+        var t = MediaTiming()
+        t.duration = 1
+        doc.animations = [Animation(name: "slide", layer: "cut", timing: t,
+                                    body: .basic(.init(keyPath: "position.x", from: .number(10), to: .number(50))))]
+        let ev = Evaluator(document: doc)
+        let canvas = FrameCanvas(width: 60, height: 40)
+        for time in [0.0, 0.5, 0.9, 0.3, 2] {
+            let scene = ev.scene(at: time)
+            let fresh = Rasterizer(images: ImageStore()).render(scene, width: 60, height: 40)
+            #expect(canvas.render(scene) == fresh, "at \(time)")
+        }
+        // Outside the cut nothing is left but what xor drew: transparent, not the background.
+        let frame = Rasterizer(images: ImageStore()).render(ev.scene(at: 0), width: 60, height: 40)
+        #expect(frame[40, 20].a == 0 && frame[10, 20] == Color(1, 0, 0) && frame[50, 5] == .white)
+    }
+}

@@ -34,7 +34,10 @@ struct JSONProjectCodec: ProjectCodec {
     static func importLottie(_ data: Data, strict: Bool, images extra: [String: Data] = [:]) throws -> ImportedDocument {
         let result = try LottieImport.document(from: data, options: LottieImportOptions(strict: strict))
         EmbeddedImages.register(result.images.merging(extra) { a, _ in a })
-        return ImportedDocument(document: result.document, warnings: result.warnings, format: "Lottie")
+        let origins = result.origins.mapValues {
+            ImportOrigin(source: "Lottie " + $0.source, frames: $0.frames, frameRate: result.frameRate)
+        }
+        return ImportedDocument(document: result.document, warnings: result.warnings, format: "Lottie", origins: origins)
     }
 }
 

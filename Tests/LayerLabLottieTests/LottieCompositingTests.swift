@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import LayerLabCore
+@testable import LayerLabLottie
+
+/// What Lottie says and Core Animation cannot, mapped to LayerLab's compositing extensions.
+struct LottieCompositingTests {
+    let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}"#
+
+    @Test func blendModesAreLayerBlendModes() throws {
+        let r = try imported(lottie(shapeLayer("Glow", shapes: rect, extra: #""bm":2"#)))
+        #expect(r.document.layer(named: "Glow")?.properties["blendMode"] == .string("screen"))
+        #expect(r.warnings.isEmpty)
+    }
+
+    @Test func lumaAndInvertedMattesSetTheMaskMode() throws {
+        for (tt, mode) in [(2, "alphaInverted"), (3, "luminance"), (4, "luminanceInverted")] {
+            let matte = shapeLayer("Matte", ind: 1, shapes: rect, extra: #""td":1"#)
+            let art = shapeLayer("Art", ind: 2, shapes: rect, extra: #""tt":\#(tt)"#)
+            let d = try imported(lottie(matte + "," + art)).document
+            let container = try #require(d.layers.first)
+            #expect(container.properties["mask"] == .string("Matte"))
+            #expect(container.properties["maskMode"] == .string(mode))
+        }
+    }
+
+    @Test func timeRemappingDrivesThePrecompositionsTime() throws {
+        let inner = nullLayer("Inner", ks: #""p":{"a":1,"k":[{"t":0,"s":[0,0],\#(linear)},{"t":10,"s":[100,0]}]}"#)
+        let assets = #"[{"id":"c","layers":[\#(inner)]}]"#
+        // tm: seconds of the precomposition, keyframed in composition frames: frames 0…20 play
+        // its first second backwards.
+        let tm = #""tm":{"a":1,"k":[{"t":0,"s":[1],\#(linear)},{"t":20,"s":[0]}]}"#
+        let pre = #"{"ty":0,"nm":"Pre","ind":1,"refId":"c","w":100,"h":100,"ip":0,"op":20,"st":0,"ks":{},\#(tm)}"#
+        let r = try imported(lottie(pre, assets: assets))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        #expect(value(r.document, "Inner", "position", 0) == .point(Point(100, 0)))
+        #expect(value(r.document, "Inner", "position", 1.5) == .point(Point(25, 0)))
+    }
+
+    @Test func maskListsCombineByBlendMode() throws {
+        func square(_ x: Double) -> String {
+            #"{"a":0,"k":{"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"v":[[\#(x),0],[\#(x + 10),0],[\#(x + 10),10],[\#(x),10]],"c":true}}"#
+        }
+        let masks = #""masksProperties":[{"mode":"a","pt":\#(square(0)),"o":{"a":0,"k":100}},{"mode":"s","pt":\#(square(5)),"o":{"a":0,"k":50}},{"mode":"i","pt":\#(square(2)),"o":{"a":0,"k":100}}]"#
+        let d = try imported(lottie(shapeLayer("M", shapes: rect, extra: masks))).document
+        let m = try #require(d.layer(named: "M"))
+        let group = try #require(m.sublayers.first { $0.name == m.properties["mask"]?.string })
+        #expect(group.sublayers.map { $0.properties["blendMode"]?.string ?? "normal" } == ["normal", "destinationOut", "destinationIn"])
+        #expect(group.sublayers[1].properties["fillColor"] == .color(Color(0, 0, 0, 0.5)))
+    }
+}
