@@ -112,8 +112,8 @@ extension LottieConverter {
             l.properties["fillColor"] = .color(.clear)
             paint(st.color, st.opacity, into: &l, "strokeColor", Source(layer: who, property: "\(style.shape.name) st.c"))
             strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) st"))
-            trim(style.trims, &l, Source(layer: who, property: "tm"))
-            return [l]
+            let wrapped = trim(style.trims, &l, Source(layer: who, property: "tm"))
+            return [l] + (wrapped.map { [$0] } ?? [])
         case .gradientFill(let g):
             if evenOdd(g) { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
             l.properties["fillColor"] = .color(.white)
@@ -122,7 +122,10 @@ extension LottieConverter {
             l.properties["fillColor"] = .color(.clear)
             l.properties["strokeColor"] = .color(.white)
             strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) gs"))
-            trim(style.trims, &l, Source(layer: who, property: "tm"))
+            if let dropped = trim(style.trims, &l, Source(layer: who, property: "tm")) {
+                document.animations.removeAll { $0.layer == dropped.name }
+                warnings.add("trims of gradient strokes that wrap past the end drawn short", who)
+            }
             return [gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape)]
         default:
             return []
@@ -352,25 +355,56 @@ extension LottieConverter {
 
     /// Trim paths as strokeStart/strokeEnd: start and end percent, shifted by the offset
     /// (degrees, a full turn the whole length); sampled each frame when animated.
-    private mutating func trim(_ trims: [LottieShape], _ l: inout Layer, _ source: Source) {
-        guard let t = trims.last, case .trim(let s, let e, let o, _) = t.item else { return }
+    /// Returns the layer drawing the piece past the end of the path when the trimmed stretch
+    /// wraps there (Core Animation's strokeStart/strokeEnd cannot wrap): a copy of the stroke
+    /// from 0 to where the stretch ends.
+    private mutating func trim(_ trims: [LottieShape], _ l: inout Layer, _ source: Source) -> Layer? {
+        guard let t = trims.last, case .trim(let s, let e, let o, _) = t.item else { return nil }
         if trims.count > 1 { warnings.add("nested trims drawn as the innermost one", source.layer) }
-        func ends(_ f: Double) -> (Double, Double) {
+        /// The stretch as (start, end) within 0…1, and the wrapped piece's end (0: none).
+        func ends(_ f: Double) -> (Double, Double, Double) {
             let a = (s?.number(at: f, 0) ?? 0) / 100, b = (e?.number(at: f, 100) ?? 100) / 100
             let shift = (o?.number(at: f, 0) ?? 0) / 360
-            if max(a, b) - min(a, b) >= 1 - 1e-9 { return (0, 1) }  // the whole length, wherever it starts
+            if max(a, b) - min(a, b) >= 1 - 1e-9 { return (0, 1, 0) }  // the whole length, wherever it starts
             var lo = min(a, b) + shift, hi = max(a, b) + shift
             let whole = lo.rounded(.down)
             lo -= whole; hi -= whole
-            // Core Animation cannot wrap past the end: keep the longer piece.
-            if hi > 1 { if hi - 1 > 1 - lo { lo = 0; hi -= 1 } else { hi = 1 } }
-            return (min(max(lo, 0), 1), min(max(hi, 0), 1))
+            let wrapped = hi > 1 ? min(hi - 1, 1) : 0
+            return (min(max(lo, 0), 1), min(max(hi, 0), 1), max(wrapped, 0))
         }
         for p in [s, e, o].compactMap({ $0 }) { noteExpression(p, source) }
-        let (a, b) = ends(animatedSpan([s, e, o])?.lowerBound ?? 0)
+        let span = animatedSpan([s, e, o])
+        let (a, b, _) = ends(span?.lowerBound ?? 0)
         l.properties["strokeStart"] = .number(a)
         l.properties["strokeEnd"] = .number(b)
-        guard let span = animatedSpan([s, e, o]) else { return }
+        // Does the stretch ever wrap past the end?
+        var wraps = false
+        if let span {
+            var f = span.lowerBound
+            while f <= span.upperBound && !wraps { wraps = ends(f).2 > 0; f += max(1, (span.upperBound - span.lowerBound) / 2000) }
+        } else {
+            wraps = ends(0).2 > 0
+        }
+        var piece: Layer?
+        if wraps {
+            var w = l
+            w.name = uniqueName(l.name + "_wrap")
+            w.properties["strokeStart"] = .number(0)
+            w.properties["strokeEnd"] = .number(ends(span?.lowerBound ?? 0).2)
+            // The copy animates as the stroke does (its path, colour, width).
+            for anim in document.animations where anim.layer == l.name {
+                var copy = anim
+                copy.layer = w.name
+                copy.name = uniqueName(w.name + "." + (anim.keyPath ?? "animation"), dots: true)
+                document.animations.append(copy)
+                provenance[copy.name] = provenance[anim.name]
+            }
+            if let span {
+                addSampled(layer: w.name, "strokeEnd", frames: span, Source(layer: source.layer, property: "tm")) { f in .number(ends(f).2) }
+            }
+            piece = w
+        }
+        guard let span else { return piece }
         if o?.isAnimated != true, (o?.number(at: 0, 0) ?? 0) == 0, [s, e].compactMap({ $0 }).filter(\.isAnimated).count == 1,
            let moving = [s, e].compactMap({ $0 }).first(where: \.isAnimated) {
             // One end keyframed: its own keyframes and easing.
@@ -380,15 +414,16 @@ extension LottieConverter {
                 let v = k.start?.numbers?.first ?? 0
                 return key == "strokeStart" ? v > fixed : v < fixed
             }
-            if !crosses {
+            if !crosses && piece == nil {
                 apply(moving, to: &l, key, Source(layer: source.layer, property: "tm." + (key == "strokeStart" ? "s" : "e"))) { n in
                     n.first.map { .number(min(1, max(0, $0 / 100))) }
                 }
-                return
+                return nil
             }
         }
         addSampled(layer: l.name, "strokeStart", frames: span, Source(layer: source.layer, property: "tm")) { f in .number(ends(f).0) }
         addSampled(layer: l.name, "strokeEnd", frames: span, Source(layer: source.layer, property: "tm")) { f in .number(ends(f).1) }
+        return piece
     }
 
     /// `rp`: a replicator drawing the items above it `c` times, each copy transformed a step

@@ -208,13 +208,14 @@ struct LottieConverter {
             n.count >= 2 ? .rect(Rect(n[0], n[1], 0, 0)) : nil
         }
         if let p = t.position {
-            if p.isAnimated, p.keyframes.contains(where: { ($0.outTangent ?? []).contains { $0 != 0 } || ($0.inTangent ?? []).contains { $0 != 0 } }) {
+            let curved = p.keyframes.contains { ($0.outTangent ?? []).contains { $0 != 0 } || ($0.inTangent ?? []).contains { $0 != 0 } }
+            // Auto-orient follows the path, so a straight motion is a motion path too.
+            if p.isAnimated, curved || owner.autoOrient {
                 motionPath(p, to: &node, Source(layer: who, property: "\(sourcePrefix).p"), autoOrient: owner.autoOrient)
             } else {
                 apply(p, to: &node, "position", Source(layer: who, property: "\(sourcePrefix).p"), splitInto: ["position.x", "position.y"]) { n in
                     n.count >= 2 ? .point(Point(n[0], n[1])) : nil
                 }
-                if owner.autoOrient, p.isAnimated { warnings.add("auto-orient along straight motion not drawn", who) }
             }
         } else {
             apply(t.positionX, to: &node, "position.x", Source(layer: who, property: "\(sourcePrefix).p.x")) { n in n.first.map { .number($0) } }

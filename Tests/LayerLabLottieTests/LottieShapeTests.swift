@@ -62,6 +62,17 @@ struct LottieShapeTests {
         #expect(near(number(d, name, "strokeStart", 0.5), 0))
     }
 
+    @Test func aTrimWrappingPastTheEndDrawsBothPieces() throws {
+        // 0…50 % shifted by 270° (three quarters): 75 %…125 %, which is 75–100 % and 0–25 %.
+        let stroke = #"{"ty":"st","nm":"Arc","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}"#
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":270},"m":1}"#
+        let d = try imported(lottie(shapeLayer("Spin", shapes: [ellipse, stroke, trim].joined(separator: ",")))).document
+        let pieces = try #require(d.layer(named: "Spin")?.sublayers)
+        #expect(pieces.map(\.name) == ["Spin_Arc", "Spin_Arc_wrap"])
+        #expect(pieces[0].properties["strokeStart"] == .number(0.75) && pieces[0].properties["strokeEnd"] == .number(1))
+        #expect(pieces[1].properties["strokeStart"] == .number(0) && pieces[1].properties["strokeEnd"] == .number(0.25))
+    }
+
     @Test func animatedPathsBecomePathKeyframes() throws {
         let a = #"{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,0],[10,0]],"c":false}"#
         let b = #"{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,0],[10,20]],"c":false}"#
