@@ -45,6 +45,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Numeric kernels for the rasterizer's inner loops: unchecked conversions, a pixel blend.
         // An ordinary C target (not a system library), so an edit to its header rebuilds its callers.
         .target(name: "CNumeric", path: "Sources/CNumeric"),
@@ -59,6 +60,8 @@ let package = Package(
         .target(name: "LayerLabLottie", dependencies: ["LayerLabCore", "LayerLabProject"], swiftSettings: swiftSettings),
         // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
         .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
+        // Zip archives and dotLottie files: the central directory read in Swift, zlib's inflate.
+        .target(name: "LayerLabArchive", dependencies: ["LayerLabCore", "CZlib"], swiftSettings: swiftSettings),
         // The command language: lexer, parser, session, diagnostics, help.
         .target(name: "LayerLabScript", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
         // The commit the binary is built from, written before each build (Plugins/BuildInfo).
@@ -67,7 +70,7 @@ let package = Package(
         // Everything that touches files, terminals, clocks and C libraries.
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
-                               "LayerLabExport", "LayerLabLottie", "LayerLabBuildInfo",
+                               "LayerLabExport", "LayerLabLottie", "LayerLabBuildInfo", "LayerLabArchive",
                                "CEditLine", "CPNG", "CGIF"],
                 swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing
@@ -76,7 +79,8 @@ let package = Package(
                          linkerSettings: staticExecutable),
         // Benchmarks printed by scripts/bench (never timed tests).
         .executableTarget(name: "layerlab-bench",
-                          dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "PeerLibraries"],
+                          dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabExport", "LayerLabLottie",
+                                         "PeerLibraries"],
                           path: "Benchmarks/LayerLabBench"),
         // rlottie and cairo opened at run time (dlopen), for the benchmarks and agreement tests.
         .target(name: "PeerLibraries", path: "Benchmarks/PeerLibraries"),
@@ -90,6 +94,7 @@ let package = Package(
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal", "CGIF"]),
+        .testTarget(name: "LayerLabArchiveTests", dependencies: ["LayerLabArchive"]),
         .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabLottie"]),
         .testTarget(name: "LayerLabLottieTests",
                     dependencies: ["LayerLabLottie", "LayerLabCore", "LayerLabProject", "LayerLabScript", "LayerLabExport"]),
@@ -116,12 +121,15 @@ if getenv("LAYERLAB_FUZZ") != nil {
                           path: "Fuzz/FuzzProject", linkerSettings: link),
         .executableTarget(name: "FuzzSVG", dependencies: ["FuzzSupport", "LayerLabCore"],
                           path: "Fuzz/FuzzSVG", linkerSettings: link),
+        .executableTarget(name: "FuzzLottie",
+                          dependencies: ["FuzzSupport", "LayerLabLottie", "LayerLabArchive", "LayerLabRaster", "LayerLabCore"],
+                          path: "Fuzz/FuzzLottie", linkerSettings: link),
     ]
     package.targets += [
         .executableTarget(name: "FuzzExport",
                           dependencies: ["FuzzSupport", "LayerLabScript", "LayerLabExport", "LayerLabRaster", "LayerLabCore"],
                           path: "Fuzz/FuzzExport", linkerSettings: link),
     ]
-    package.products += ["FuzzScript", "FuzzProject", "FuzzSVG"].map { .executable(name: $0, targets: [$0]) }
+    package.products += ["FuzzScript", "FuzzProject", "FuzzSVG", "FuzzLottie"].map { .executable(name: $0, targets: [$0]) }
     package.products += [.executable(name: "FuzzExport", targets: ["FuzzExport"])]
 }

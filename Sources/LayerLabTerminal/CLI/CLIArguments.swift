@@ -86,7 +86,7 @@ public enum CLIValues: Sendable, Equatable {
 /// The files LayerLab reads and writes, by extension.
 public enum DocumentFiles {
     /// What `layerlab FILE`, `run`, `load` and the file subcommands open: scripts, then projects.
-    public static let inputExtensions = ["lab", "json"]
+    public static let inputExtensions = ["lab", "json", "lottie"]
     /// What `export` writes, one extension a format.
     public static var exportExtensions: [String] {
         var seen: [String] = []

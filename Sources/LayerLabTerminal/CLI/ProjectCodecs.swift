@@ -23,6 +23,7 @@ struct JSONProjectCodec: ProjectCodec {
     /// A Lottie file (by content, whatever the extension): its document, its warnings, and its
     /// embedded images registered for drawing (`EmbeddedImages`).
     func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument? {
+        if let archive = try DotLottieImport.importDocument(bytes, strict: strict) { return archive }
         let data = Data(bytes)
         guard LottieImport.looksLikeLottie(data.prefix(65536)) else { return nil }
         return try Self.importLottie(data, strict: strict)

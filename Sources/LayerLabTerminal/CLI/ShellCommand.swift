@@ -46,6 +46,7 @@ struct ShellCommand: Sendable {
         options += spec.flagWords.map { ("--\($0)", spec.flagMeanings[$0] ?? "the `\($0)` word of the command") }
         options += keywordOptions.map { ("--\($0) OUT", "write \($0) to OUT, whatever its extension") }
         if !spec.flagWords.contains("strict") { options.append(("--strict", "refuse a Lottie FILE that uses anything not reproduced")) }
+        options.append(("--animation ID", "the animation of a dotLottie FILE to open (default: the first)"))
         options.append(("--help", "this text"))
         let width = min(30, options.map(\.0.count).max() ?? 0)
         lines += ["", "Options:"] + options.map { "  " + $0.0.padded(width + 1) + " " + $0.1 }
@@ -119,6 +120,10 @@ struct ShellCommand: Sendable {
             } else if name == "strict", inline == nil {
                 // Every subcommand: refuse a Lottie FILE that would not be reproduced whole.
                 strictOpen = true
+            } else if name == "animation" {
+                // Every subcommand: which animation of a dotLottie FILE opens.
+                guard let id = value(a, inline: inline) else { return .failure(FlagError("--animation needs an animation ID")) }
+                DotLottieImport.requestedAnimation.withLock { $0 = id }
             } else if keywordOptions.contains(name) {
                 guard words.keyword == nil else { return .failure(FlagError("\(spec.name) takes one format")) }
                 guard let out = value(a, inline: inline) else { return .failure(FlagError("--\(name) needs an output file")) }

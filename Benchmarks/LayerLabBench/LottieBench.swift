@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import LayerLabCore
+import LayerLabLottie
+import LayerLabRaster
+import PeerLibraries
+
+/// Lottie files of the test corpus (`Tests/LottieCorpus`) opened and drawn by LayerLab beside
+/// rlottie (group `lottie`): the whole process from file to PNG, and one frame of an opened
+/// file, each as the median over the corpus of LayerLab's time over rlottie's.
+func lottieBenchmarks() {
+    print("")
+    print("## Lottie corpus beside rlottie: first frame, longer side 200 px")
+    guard let root = repositoryRoot() else { print("Tests/LottieCorpus not found (run from the repository)"); return }
+    let folder = root + "/Tests/LottieCorpus"
+    let files = ((FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }) ?? [])
+        .filter { $0.hasSuffix(".json") && !$0.hasPrefix("__Goldens__") }.sorted()
+    guard !files.isEmpty, let rlottie = RLottie() else {
+        print(files.isEmpty ? "no corpus files" : "rlottie: not installed (apt-get install librlottie-dev)")
+        return
+    }
+    var frameRatios: [Double] = [], processRatios: [Double] = []
+    var skipped: [String] = []
+    let layerlab = buildFolder() + "/layerlab", peer = buildFolder() + "/rlottie-frame"
+    let processes = access(layerlab, X_OK) == 0 && access(peer, X_OK) == 0
+    let out = "/tmp/layerlab-bench-\(getpid())"
+    defer { unlink(out + "-ours.png"); unlink(out + "-rlottie.png") }
+    for file in files {
+        let path = folder + "/" + file
+        guard let data = FileManager.default.contents(atPath: path),
+              let opened = try? LottieImport.document(from: data) else { skipped.append(file + " (LayerLab cannot open it)"); continue }
+        let (w, h) = Rasterizer.fittedSize(canvas: opened.document.canvas.size, width: 200, height: 200)
+        guard let animation = rlottie.animation(file: path, width: w, height: h) else {
+            skipped.append(file + " (rlottie cannot open it)"); continue
+        }
+        // One frame of an opened file: evaluate and rasterize, against rlottie's render.
+        let evaluator = Evaluator(document: opened.document)
+        let t0 = (opened.document.layers.isEmpty ? 0 : firstFrameTime(data))
+        let rasterizer = Rasterizer()
+        // Frames 0 and 1 in turn: rlottie skips drawing a frame it has just drawn.
+        let step = 1 / frameRate(data)
+        var i = 0
+        let ours = time(runs: 16, warmup: 2) {
+            i += 1
+            _ = rasterizer.render(evaluator.scene(at: t0 + Double(i % 2) * step), width: w, height: h)
+        }.median
+        let theirs = time(runs: 16, warmup: 2) {
+            i += 1
+            animation.render(frame: i % 2)
+        }.median
+        frameRatios.append(ours / theirs)
+        // The whole process: open the file, draw its first frame, write a PNG.
+        if processes {
+            let a = bestProcessTime(layerlab, ["export", path, "--png", out + "-ours.png", "--size", "\(w)x\(h)"], runs: 3)
+            let b = bestProcessTime(peer, [path, "\(w)", "\(h)", out + "-rlottie.png"], runs: 3)
+            if let a, let b { processRatios.append(a / b) } else if a == nil { skipped.append(file + " (layerlab export failed)") }
+        }
+    }
+    report("files compared (frame)", "\(frameRatios.count) of \(files.count)")
+    if !frameRatios.isEmpty {
+        ratio("LayerLab / rlottie, one frame of an opened file, median over files", median(frameRatios), 1, target: 1)
+        report("  spread over files (10th / 90th percentile)",
+               "\(fixed(percentile(frameRatios, 0.1), 2))x / \(fixed(percentile(frameRatios, 0.9), 2))x")
+    }
+    if !processes {
+        print("whole process: build layerlab and rlottie-frame beside the benchmarks (scripts/bench does)")
+    } else if !processRatios.isEmpty {
+        report("files compared (whole process)", "\(processRatios.count) of \(files.count)")
+        ratio("LayerLab / rlottie, whole process to a PNG, median over files", median(processRatios), 1, target: 1)
+        report("  spread over files (10th / 90th percentile)",
+               "\(fixed(percentile(processRatios, 0.1), 2))x / \(fixed(percentile(processRatios, 0.9), 2))x")
+    }
+    for s in skipped.prefix(8) { print("  skipped: \(s)") }
+    if skipped.count > 8 { print("  skipped: \(skipped.count - 8) more") }
+}
+
+/// The file's frame rate (`fr`, 30 when absent or not positive).
+private func frameRate(_ data: Data) -> Double {
+    let fr = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["fr"] as? Double ?? 30
+    return fr > 0 ? fr : 30
+}
+
+/// The time of the file's first frame, `ip` / `fr` (rlottie's frame 0).
+private func firstFrameTime(_ data: Data) -> Double {
+    guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return 0 }
+    let fr = root["fr"] as? Double ?? 30, ip = root["ip"] as? Double ?? 0
+    return fr > 0 ? ip / fr : 0
+}
+
+private func median(_ xs: [Double]) -> Double { percentile(xs, 0.5) }
+
+private func percentile(_ xs: [Double], _ p: Double) -> Double {
+    let s = xs.sorted()
+    return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+}

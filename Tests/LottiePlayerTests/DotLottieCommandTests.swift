@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `.lottie` archives open wherever a file opens: the first animation by default, another with
+/// `--animation ID`, a clear error for an ID the archive lacks or a damaged archive.
+@Suite(.serialized) struct DotLottieCommandTests {
+    static let folder = LottieCorpus.folder.appendingPathComponent("dotlottie")
+
+    func run(_ args: [String]) throws -> (status: Int32, err: String) { try ExportCommandTests().run(args) }
+
+    @Test func opensTheFirstAnimationAndSaysWhichOthersThereAre() throws {
+        let r = try run(["show", Self.folder.appendingPathComponent("multiple-animations.lottie").path, "--size", "20x6"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("the file holds 3 animations (\"0\", \"1\", \"2\"); this is \"0\""), "\(r.err)")
+    }
+
+    @Test func opensTheAnimationAskedFor() throws {
+        let out = try PlayerComparison.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let file = Self.folder.appendingPathComponent("multiple-animations.lottie").path
+        let png = out.appendingPathComponent("a.png").path
+        let r = try run(["export", file, "--png", png, "--animation", "2", "--size", "64x64"])
+        #expect(r.status == 0 && r.err.contains("this is \"2\""), "\(r.err)")
+        #expect(FileManager.default.fileExists(atPath: png))
+        let bad = try run(["show", file, "--animation", "7"])
+        #expect(bad.status == 1 && bad.err.contains("the file has no animation \"7\"; it has \"0\", \"1\", \"2\""), "\(bad.err)")
+    }
+
+    @Test func opensVersionTwoArchivesWhateverTheirName() throws {
+        let out = try PlayerComparison.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let renamed = out.appendingPathComponent("zen.bin")
+        try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("zen-v2.lottie"), to: renamed)
+        let r = try run(["show", renamed.path, "--size", "20x6"])
+        #expect(r.status == 0, "\(r.err)")
+    }
+
+    @Test func refusesADamagedArchive() throws {
+        let out = try PlayerComparison.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let cut = out.appendingPathComponent("cut.lottie")
+        try Data(try Data(contentsOf: Self.folder.appendingPathComponent("zen-v2.lottie")).prefix(3000)).write(to: cut)
+        let r = try run(["show", cut.path])
+        #expect(r.status == 1 && r.err.contains("not a zip archive"), "\(r.err)")
+    }
+}
