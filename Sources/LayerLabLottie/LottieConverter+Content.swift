@@ -58,15 +58,17 @@ extension LottieConverter {
     }
 
     /// An image layer's picture at its asset's size, from the top-left of the layer. Embedded
-    /// images come back in `images`; files beside the Lottie file are named by their path
-    /// (`u` + `p`) for the front end to read.
+    /// images (data URLs) come back in `images`; files beside the Lottie file, or in its
+    /// dotLottie archive, are named by their path (`u` + `p`) for the front end to read.
     mutating func imageLayer(_ l: LottieLayer, owner: String) -> Layer? {
         guard let asset = assets[l.referenceID], asset.layers == nil else {
             warnings.add("image layers naming no image skipped", display(l.name))
             return nil
         }
         var contents: String
-        if asset.embedded || asset.path.hasPrefix("data:") {
+        // Only a data URL is inside the file: dotLottie archives mark their images `e: 1` too,
+        // with a plain name, and the archive's files are handed over under that name.
+        if asset.path.hasPrefix("data:") {
             contents = "embedded:" + sanitized(asset.id, fallback: "image")
             if images[contents] == nil {
                 guard let comma = asset.path.firstIndex(of: ","), let data = Data(base64Encoded: String(asset.path[asset.path.index(after: comma)...]),

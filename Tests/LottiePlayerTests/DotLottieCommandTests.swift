@@ -1,4 +1,5 @@
 import Foundation
+import LayerLabTerminal
 import Testing
 
 /// `.lottie` archives open wherever a file opens: the first animation by default, another with
@@ -24,6 +25,26 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: png))
         let bad = try run(["show", file, "--animation", "7"])
         #expect(bad.status == 1 && bad.err.contains("the file has no animation \"7\"; it has \"0\", \"1\", \"2\""), "\(bad.err)")
+    }
+
+    /// An archive's images are files in it (marked `e: 1` with a plain name, not data URLs):
+    /// they are drawn, not skipped. The picture at 1 s is mostly the drawing's colours, not
+    /// the white of an empty canvas.
+    @Test func drawsTheImagesInTheArchive() throws {
+        let out = try PlayerComparison.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let png = out.appendingPathComponent("i.png").path
+        let r = try run(["export", Self.folder.appendingPathComponent("images.lottie").path, "--png", png, "--at", "1",
+                         "--size", "200x90"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(!r.err.contains("do not decode"), "\(r.err)")
+        let bitmap = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: png)))
+        var coloured = 0
+        for i in stride(from: 0, to: bitmap.pixels.count, by: 4) {
+            let (r, g, b) = (Int(bitmap.pixels[i]), Int(bitmap.pixels[i + 1]), Int(bitmap.pixels[i + 2]))
+            if max(r, g, b) - min(r, g, b) > 40 { coloured += 1 }
+        }
+        #expect(coloured > bitmap.width * bitmap.height / 20, "\(coloured) coloured pixels of \(bitmap.width * bitmap.height)")
     }
 
     @Test func opensVersionTwoArchivesWhateverTheirName() throws {
