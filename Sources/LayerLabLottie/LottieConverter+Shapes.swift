@@ -122,9 +122,10 @@ extension LottieConverter {
             l.properties["fillColor"] = .color(.clear)
             l.properties["strokeColor"] = .color(.white)
             strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) gs"))
-            if let dropped = trim(style.trims, &l, Source(layer: who, property: "tm")) {
-                document.animations.removeAll { $0.layer == dropped.name }
-                warnings.add("trims of gradient strokes that wrap past the end drawn short", who)
+            // The stroke is the gradient's mask, which cannot take a second piece here: a
+            // stretch that wraps past the end keeps its longer piece.
+            if trim(style.trims, &l, Source(layer: who, property: "tm"), canWrap: false) != nil {
+                warnings.add("trims of gradient strokes that wrap past the end drawn as their longer piece", who)
             }
             return [gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape)]
         default:
@@ -358,7 +359,9 @@ extension LottieConverter {
     /// Returns the layer drawing the piece past the end of the path when the trimmed stretch
     /// wraps there (Core Animation's strokeStart/strokeEnd cannot wrap): a copy of the stroke
     /// from 0 to where the stretch ends.
-    private mutating func trim(_ trims: [LottieShape], _ l: inout Layer, _ source: Source) -> Layer? {
+    /// With `canWrap` false nothing is added: the stretch keeps its longer piece, and a
+    /// non-nil result (not added to the document) only says that it wraps.
+    private mutating func trim(_ trims: [LottieShape], _ l: inout Layer, _ source: Source, canWrap: Bool = true) -> Layer? {
         guard let t = trims.last, case .trim(let s, let e, let o, _) = t.item else { return nil }
         if trims.count > 1 { warnings.add("nested trims drawn as the innermost one", source.layer) }
         /// The stretch as (start, end) within 0…1, and the wrapped piece's end (0: none).
@@ -370,6 +373,11 @@ extension LottieConverter {
             let whole = lo.rounded(.down)
             lo -= whole; hi -= whole
             let wrapped = hi > 1 ? min(hi - 1, 1) : 0
+            if !canWrap && hi > 1 {
+                // One stroke cannot wrap past the end: the longer of the two pieces.
+                if hi - 1 > 1 - lo { lo = 0; hi -= 1 } else { hi = 1 }
+                return (min(max(lo, 0), 1), min(max(hi, 0), 1), max(wrapped, 0))
+            }
             return (min(max(lo, 0), 1), min(max(hi, 0), 1), max(wrapped, 0))
         }
         for p in [s, e, o].compactMap({ $0 }) { noteExpression(p, source) }
@@ -386,7 +394,9 @@ extension LottieConverter {
             wraps = ends(0).2 > 0
         }
         var piece: Layer?
-        if wraps {
+        if wraps && !canWrap {
+            piece = l   // says only that it wraps; nothing is added
+        } else if wraps {
             var w = l
             w.name = uniqueName(l.name + "_wrap")
             w.properties["strokeStart"] = .number(0)
