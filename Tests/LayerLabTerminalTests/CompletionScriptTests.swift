@@ -11,7 +11,7 @@ import Testing
     static let fixture: String = {
         let dir = try! ToolRun.temporaryFolder("completion")
         for name in ["a.lab", "b.json", "C.LAB", "e.gif", "f.png", "g.swift", "h.cast", "notes.txt", "exact.lab"] {
-            FileManager.default.createFile(atPath: dir + "/" + name, contents: Data())
+            _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data())
         }
         try! FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: false)
         return dir

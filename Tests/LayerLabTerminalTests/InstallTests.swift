@@ -14,7 +14,7 @@ import Testing
         guard let paths = FileManager.default.enumerator(atPath: root) else { return result }
         for case let path as String in paths {
             var isDir: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDir)
+            _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDir)
             result[path] = isDir.boolValue ? Data("<folder>".utf8) : FileManager.default.contents(atPath: root + "/" + path) ?? Data()
         }
         return result
@@ -26,8 +26,8 @@ import Testing
         let prefix = root + "/prefix"
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: prefix + "/share/man/man1", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: prefix + "/bin/other", contents: Data("#!/bin/sh\n".utf8))
-        FileManager.default.createFile(atPath: prefix + "/share/man/man1/other.1", contents: Data(".TH OTHER 1\n".utf8))
+        #expect(FileManager.default.createFile(atPath: prefix + "/bin/other", contents: Data("#!/bin/sh\n".utf8)))
+        #expect(FileManager.default.createFile(atPath: prefix + "/share/man/man1/other.1", contents: Data(".TH OTHER 1\n".utf8)))
         return (root, prefix)
     }
 
@@ -102,7 +102,7 @@ import Testing
     func refusesToReplaceAFileItDidNotInstall() throws {
         let binary = try #require(PTYREPLTests.binary)
         let (root, prefix) = try Self.existingPrefix()
-        FileManager.default.createFile(atPath: prefix + "/bin/layerlab", contents: Data("someone else's\n".utf8))
+        #expect(FileManager.default.createFile(atPath: prefix + "/bin/layerlab", contents: Data("someone else's\n".utf8)))
         let before = Self.snapshot(root)
         let r = try ToolRun.run("/bin/bash", [Self.script, "--binary", binary, prefix],
                                 environment: ["PATH": "/usr/bin:/bin", "HOME": root])
@@ -118,7 +118,7 @@ import Testing
         let env = ["PATH": "/usr/bin:/bin", "HOME": root]
         #expect(try ToolRun.run("/bin/bash", [Self.script, "--binary", binary, prefix], environment: env).status == 0)
         let page = prefix + "/share/man/man1/layerlab.1"
-        FileManager.default.createFile(atPath: page, contents: Data(".TH EDITED 1\n".utf8))
+        #expect(FileManager.default.createFile(atPath: page, contents: Data(".TH EDITED 1\n".utf8)))
         let r = try ToolRun.run("/bin/bash", [Self.script, "--uninstall", prefix], environment: env)
         #expect(r.err.contains("kept \(page): it has changed since it was installed"))
         #expect(FileManager.default.fileExists(atPath: page))
@@ -132,7 +132,7 @@ import Testing
     func aFailedInstallCanBeUninstalled() throws {
         let binary = try #require(PTYREPLTests.binary)
         let (root, prefix) = try Self.existingPrefix()
-        FileManager.default.createFile(atPath: prefix + "/share/zsh", contents: Data("in the way\n".utf8))
+        #expect(FileManager.default.createFile(atPath: prefix + "/share/zsh", contents: Data("in the way\n".utf8)))
         let before = Self.snapshot(root)
         let env = ["PATH": "/usr/bin:/bin", "HOME": root]
         let r = try ToolRun.run("/bin/bash", [Self.script, "--binary", binary, prefix], environment: env)
