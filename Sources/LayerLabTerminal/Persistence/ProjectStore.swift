@@ -88,16 +88,16 @@ public enum ProjectStore {
 
         removeStaleTemporaries(in: folder)
         // The pid in the name tells a live save from one a SIGKILL interrupted.
-        var template = Array((folder + "/." + baseName(target) + ".saving-\(getpid())-XXXXXX").utf8CString)
-        let fd = failing == .create ? -1 : mkstemp(&template)
+        // Created under its guard (a signal between creation and guard would leave it behind).
+        let template = folder + "/." + baseName(target) + ".saving-\(getpid())-XXXXXX"
+        let (guardTemp, created, temp) = failing == .create ? (TempFileGuard(template), -1, template) : TempFileGuard.create(template: template)
+        defer { guardTemp.release() }
+        let fd = created
         if fd < 0 {
             // ENOENT in a folder that exists: a kernel folder (/proc) that takes no new files.
             let code = failing == .create ? EROFS : errno
             throw fail(reason(code == ENOENT ? EROFS : code, folder: folder))
         }
-        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let guardTemp = TempFileGuard(temp)
-        defer { guardTemp.release() }
         var closed = false
         func abandon(_ code: Int32) -> PersistenceError {
             if !closed { close(fd) }

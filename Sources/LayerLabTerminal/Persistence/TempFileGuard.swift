@@ -46,6 +46,9 @@ final class TempFileGuard {
     private let path: UnsafeMutablePointer<CChar>
     private let table: UnsafeMutablePointer<sigaction>
 
+    /// Guards `temp` (or, for `create(template:)`, the template `mkstemp` turns into the name
+    /// in place: the handlers are in before the file exists, so no signal can come between
+    /// the file's creation and its guard).
     init(_ temp: String) {
         path = strdup(temp)
         table = .allocate(capacity: guardedCapacity)
@@ -66,6 +69,18 @@ final class TempFileGuard {
                 if s < guardedCapacity { table[Int(s)] = old }
             }
         }
+    }
+
+    /// Creates a temporary file from `template` (ending in `XXXXXX`) under a guard installed
+    /// first; returns the guard, the descriptor and the file's name, or the guard and -1 with
+    /// `errno` set when `mkstemp` fails (release the guard then).
+    static func create(template: String) -> (TempFileGuard, fd: Int32, name: String) {
+        let g = TempFileGuard(template)
+        let fd = mkstemp(g.path)
+        let code = errno
+        let name = String(cString: g.path)
+        errno = code
+        return (g, fd, name)
     }
 
     /// Puts the previous handlers back (the temporary file has been renamed or removed).
