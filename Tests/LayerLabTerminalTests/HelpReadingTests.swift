@@ -62,6 +62,16 @@ struct PTYHelpTests {
         let mark = pty.mark
         pty.send("help keypaths\r")
         #expect(pty.wait(for: "Layer properties", from: mark), "the pager shows the help")
+        // As a person would, press Ctrl-C once less is reading keys (line editing off, then a
+        // moment for its signal handling): a Ctrl-C while it is still setting up is a signal
+        // it has no handler for yet, and it then waits for a key.
+        var settled = false
+        for _ in 0..<300 where !settled {
+            var t = termios()
+            settled = tcgetattr(pty.master, &t) == 0 && t.c_lflag & tcflag_t(ICANON) == 0
+            if !settled { usleep(10_000) }
+        }
+        usleep(50_000)
         let shown = pty.mark
         pty.send("\u{3}")
         #expect(pty.wait(for: "> ", from: shown), "back at the prompt after Ctrl-C: \(pty.text(from: shown))")
