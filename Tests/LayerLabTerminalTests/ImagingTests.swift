@@ -1,6 +1,7 @@
 import Foundation
 import LayerLabCore
 import LayerLabRaster
+import TestSupport
 import Testing
 @testable import LayerLabTerminal
 

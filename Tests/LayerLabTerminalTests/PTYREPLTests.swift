@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 /// The REPL driven through a pseudo-terminal, as a user types at it.

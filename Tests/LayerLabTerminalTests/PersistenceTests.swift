@@ -5,6 +5,7 @@ import Foundation
 import LayerLabCore
 import LayerLabProject
 @testable import LayerLabTerminal
+import TestSupport
 import Testing
 
 /// Saving never loses the old file, and a crashed session's work can be brought back.
