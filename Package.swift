@@ -114,8 +114,9 @@ if getenv("LAYERLAB_FUZZ") != nil {
     let link: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"])]
     package.targets += [
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .target(name: "FuzzSession", dependencies: ["LayerLabScript"], path: "Fuzz/FuzzSession"),
         .executableTarget(name: "FuzzScript",
-                          dependencies: ["FuzzSupport", "LayerLabScript", "LayerLabProject", "LayerLabCore", "LayerLabRaster"],
+                          dependencies: ["FuzzSupport", "FuzzSession", "LayerLabScript", "LayerLabProject", "LayerLabCore", "LayerLabRaster"],
                           path: "Fuzz/FuzzScript", linkerSettings: link),
         .executableTarget(name: "FuzzProject", dependencies: ["FuzzSupport", "LayerLabProject", "LayerLabCore"],
                           path: "Fuzz/FuzzProject", linkerSettings: link),
@@ -127,7 +128,7 @@ if getenv("LAYERLAB_FUZZ") != nil {
     ]
     package.targets += [
         .executableTarget(name: "FuzzExport",
-                          dependencies: ["FuzzSupport", "LayerLabScript", "LayerLabExport", "LayerLabRaster", "LayerLabCore"],
+                          dependencies: ["FuzzSupport", "FuzzSession", "LayerLabScript", "LayerLabExport", "LayerLabRaster", "LayerLabCore"],
                           path: "Fuzz/FuzzExport", linkerSettings: link),
     ]
     package.products += ["FuzzScript", "FuzzProject", "FuzzSVG", "FuzzLottie"].map { .executable(name: $0, targets: [$0]) }

@@ -1,20 +1,10 @@
 import Foundation
+import FuzzSession
 import FuzzSupport
 import LayerLabCore
 import LayerLabExport
 import LayerLabRaster
 import LayerLabScript
-
-/// Files kept in memory, so `save`, `load` and `open` in a fuzzed script never touch the disk.
-final class MemoryFiles: FileAccess, @unchecked Sendable {
-    var files: [String: [UInt8]] = [:]
-    struct Missing: Error, CustomStringConvertible { var description: String { "no such file" } }
-    func read(_ path: String) throws -> [UInt8] {
-        guard let bytes = files[path] else { throw Missing() }
-        return bytes
-    }
-    func write(_ bytes: [UInt8], to path: String) throws { files[path] = bytes }
-}
 
 // A script, as the `script` target runs it, then the document through every exporter: a
 // frame at the session's time, Lottie, an asciinema cast and Swift source. Each either

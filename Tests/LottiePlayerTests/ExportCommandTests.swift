@@ -6,32 +6,10 @@ import Testing
 @Suite(.serialized) struct ExportCommandTests {
     static let examples = PlayerComparison.repository.appendingPathComponent("examples")
 
-    /// Runs the built `layerlab` binary (next to the test bundle, or at `LAYERLAB_BIN`).
+    /// Runs the built `layerlab` binary.
     func run(_ args: [String]) throws -> (status: Int32, err: String) {
-        var bin: URL? = ProcessInfo.processInfo.environment["LAYERLAB_BIN"].map { URL(fileURLWithPath: $0) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 where bin == nil {
-            let candidate = dir.appendingPathComponent("layerlab")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { bin = candidate }
-            dir.deleteLastPathComponent()
-        }
-        let p = Process()
-        guard let bin else {
-            Issue.record("build the layerlab executable first (swift build)")
-            return (-1, "")
-        }
-        p.executableURL = bin
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("layerlab-state-\(UUID().uuidString)").path
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = Pipe()
-        try p.run()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+        let r = try LayerLabProcess.run(args)
+        return (r.status, r.err)
     }
 
     @Test func strictRefusesALossyExportAndWritesNothing() throws {

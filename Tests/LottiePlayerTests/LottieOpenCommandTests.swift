@@ -12,31 +12,8 @@ import Testing
 
     /// Runs the built `layerlab` binary in `folder`.
     func run(_ args: [String], in folder: URL) throws -> (status: Int32, out: String, err: String) {
-        var bin: URL? = ProcessInfo.processInfo.environment["LAYERLAB_BIN"].map { URL(fileURLWithPath: $0) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 where bin == nil {
-            let candidate = dir.appendingPathComponent("layerlab")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { bin = candidate }
-            dir.deleteLastPathComponent()
-        }
-        guard let bin else {
-            Issue.record("build the layerlab executable first (swift build)")
-            return (-1, "", "")
-        }
-        let p = Process()
-        p.executableURL = bin
-        p.arguments = args
-        p.currentDirectoryURL = folder
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try LayerLabProcess.run(args, in: folder)
+        return (r.status, r.out, r.err)
     }
 
     func folder() throws -> URL {
