@@ -38,6 +38,7 @@ extension Session {
         }
         var out: [Response] = a.arguments.asName == nil && settings.announceNames ? [.text("added animation \(name)")] : []
         out += unitNotes(a.arguments.arguments, keyPath: kp).map { .text($0) }
+        if let note = Session.birthRateNote(anim, keyPath: kp) { out.append(.text(note)) }
         if settings.announceNames, let note = Session.fillNote(anim) { out.append(.text(note)) }
         return out
     }

@@ -32,6 +32,23 @@ extension Session {
         return out
     }
 
+    /// An animated birth rate beyond what the emission draws (`birthRate`'s upper bound, the
+    /// particles a cell may emit a second) is kept as written, but drawn at the bound: said once,
+    /// so a rate that looks capped on screen is not a mystery.
+    static func birthRateNote(_ anim: Animation, keyPath: KeyPath) -> String? {
+        guard keyPath.name == "birthRate", let bound = keyPath.range.upperBound else { return nil }
+        let values: [Value?]
+        switch anim.body {
+        case .basic(let b): values = [b.from, b.to, b.by]
+        case .spring(let s): values = [s.from, s.to, s.by]
+        case .keyframes(let k): values = k.values
+        case .group: return nil
+        }
+        guard let over = values.compactMap({ $0?.number }).first(where: { !($0 <= bound) }) else { return nil }
+        return "note: birthRate \(formatNumber(over)) is drawn as \(formatNumber(bound)) a second, "
+            + "the most particles a cell emits (emitter × cell birth rates are capped there)"
+    }
+
     /// The numbers written without a unit in a value (a list's elements too).
     static func bareNumbers(_ e: Expr) -> [Double] {
         switch e {

@@ -49,6 +49,20 @@ struct SecondTenMinutesTests {
         #expect(s.ok("group g on card duration=90 { animate opacity to=1 }").contains("duration=90 is 1 min 30 s"))
     }
 
+    /// A birth rate is refused above what the emission draws when set, but an animation may
+    /// pass it (a `to` far beyond is typed as easily as a set); it is kept and drawn at the cap,
+    /// and the command says so instead of capping silently.
+    @Test func anAnimatedBirthRateBeyondTheCapSaysItIsCapped() {
+        var s = Session.test()
+        s.ok("emitter e position=(50,50)\ncell spark in e birthRate=10 lifetime=1")
+        #expect(s.fails("set spark birthRate=1e6").contains("birthRate must be from 0 to 100000"))
+        let note = s.ok("animate spark birthRate to=1e300 duration=2")
+        #expect(note.contains("note: birthRate 1e+300 is drawn as 100000 a second") || note.contains("note: birthRate 1e300 is drawn as 100000 a second"), "\(note)")
+        #expect(s.document.animations.count == 1, "the animation is kept as written")
+        #expect(s.ok("animate spark birthRate from=0 to=500 duration=2").isEmpty, "within the cap: no note")
+        #expect(s.ok("keyframes e birthRate values=[1, 2e5] duration=2").contains("drawn as 100000"), "the emitter's multiplier too")
+    }
+
     /// What `inspect` prints reads back: a size with a negative side (`shadowOffset`'s default
     /// `0x-3`); and every number is checked against its range (`cornerRadius` as `lineWidth`).
     @Test func aSizeWithANegativeSideReadsBack() {
