@@ -4,8 +4,9 @@ import LayerLabCore
 /// system, but LayerLab's particles are deterministic (each one's values come from the seed
 /// and its birth alone), so each particle is followed through the frames it lives in and
 /// becomes one shape layer, parented to the emitter's, shown from its first frame to its last
-/// (`ip`/`op`, its keyframes starting at its birth through `st`), its position, turn, scale and
-/// colour sampled at every frame and reduced to keyframes like every other value.
+/// (`ip`/`op`), its position, turn, scale and colour sampled over those frames only and
+/// reduced to keyframes like every other value. (The keyframes carry the frames' numbers
+/// themselves: rlottie reads a layer's `st` only inside a precomposition, lottie-web always.)
 extension LottieBuilder {
     /// One particle's life: its first frame and its state in each frame from there (nil where a
     /// frame did not draw it: `maxParticles` dropped it).
@@ -99,8 +100,8 @@ extension LottieBuilder {
         }
     }
 
-    /// One particle's shape layer: its keyframes run from its first frame (`st`), so they cost
-    /// only the frames it lives in.
+    /// One particle's shape layer: its samples run from its first frame, so they cost only the
+    /// frames it lives in.
     func particleLayer(_ track: ParticleTrack, number: Int, emitter t: LottieTrack, parent: Int, index: Int,
                        paths: [JSONValue], additive: Bool) -> JSONValue {
         var last = track.states.lazy.compactMap { $0 }.first!
@@ -116,11 +117,12 @@ extension LottieBuilder {
             c.a = s == nil ? 0 : max(0, min(1, c.a)) * (f < t.opacity.count ? t.opacity[f] : 1)
             colours.append(c)
         }
+        let delay = track.first
         let ks: JSONValue = .object([
             ("a", LottieProperty.vector([[0, 0, 0]])),
-            ("p", LottieProperty.vector(positions)),
-            ("s", LottieProperty.vector(scales)),
-            ("r", LottieProperty.scalar(turns)),
+            ("p", LottieBuilder.delayed(LottieProperty.vector(positions, tolerance: 0.01), by: delay)),
+            ("s", LottieBuilder.delayed(LottieProperty.vector(scales, tolerance: 0.01), by: delay)),
+            ("r", LottieBuilder.delayed(LottieProperty.scalar(turns, tolerance: 0.05), by: delay)),
             ("o", LottieProperty.scalar([100])),
         ])
         let first = Double(track.first), end = Double(min(lastFrame, track.first + track.states.count))
@@ -128,8 +130,31 @@ extension LottieBuilder {
             ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(4)),
             ("nm", .string("\(t.name) particle \(number)")), ("parent", .number(Double(parent))),
             ("sr", .number(1)), ("ks", ks), ("ao", .number(0)),
-            ("shapes", .array([LottieShapes.group("particle", paths + [LottieShapes.fill(colors: colours, evenOdd: false)])])),
-            ("ip", .number(first)), ("op", .number(max(first + 1, end))), ("st", .number(first)), ("bm", .number(additive ? 16 : 0)),
+            ("shapes", .array([LottieShapes.group("particle", paths + [delayedFill(colours, by: delay)])])),
+            ("ip", .number(first)), ("op", .number(max(first + 1, end))), ("st", .number(0)), ("bm", .number(additive ? 16 : 0)),
         ])
+    }
+
+    /// A fill whose colour and opacity keyframes start `frames` later.
+    func delayedFill(_ colours: [Color], by frames: Int) -> JSONValue {
+        guard case .object(let pairs) = LottieShapes.fill(colors: colours, evenOdd: false) else { return .null }
+        return .object(pairs.map { k, v in k == "c" || k == "o" ? (k, LottieBuilder.delayed(v, by: frames)) : (k, v) })
+    }
+
+    /// An animated property (`{"a":1,"k":[keyframes]}`) with every keyframe `frames` later; a
+    /// still one as it is.
+    static func delayed(_ property: JSONValue, by frames: Int) -> JSONValue {
+        guard frames != 0, case .object(let pairs) = property,
+              pairs.contains(where: { $0.0 == "a" && { if case .number(1) = $0.1 { true } else { false } }($0) }) else { return property }
+        return .object(pairs.map { key, value in
+            guard key == "k", case .array(let keys) = value else { return (key, value) }
+            return (key, .array(keys.map { k in
+                guard case .object(let kp) = k else { return k }
+                return .object(kp.map { name, v in
+                    if name == "t", case .number(let t) = v { return (name, .number(t + Double(frames))) }
+                    return (name, v)
+                })
+            }))
+        })
     }
 }
