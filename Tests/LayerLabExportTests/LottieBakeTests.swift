@@ -21,9 +21,9 @@ struct LottieBakeTests {
         return try #require(json["layers"] as? [[String: Any]])
     }
 
-    /// Every particle is a layer shown over its life only: from its first frame, its
-    /// keyframes starting there, parented to the emitter; a steady 10 a second for 1 s, each
-    /// living 0.5 s, is 10 particles.
+    /// Every particle is a layer shown over its life only, its keyframes from its first frame
+    /// on, parented to the emitter; a steady 10 a second over 1 s (births at 0, 0.1, … 1.0,
+    /// the last frame included), each living 0.5 s, is 11 particles.
     @Test func eachParticleIsALayerOverItsLife() throws {
         let e = Self.export("""
             canvas size=100x100 duration=1
@@ -32,15 +32,20 @@ struct LottieBakeTests {
             }
             """)
         #expect(e.refusal == nil && e.notes.isEmpty, "\(e.notes) \(e.refusal ?? "")")
-        #expect(e.baked == ["spray's particles as 10 layers"])
+        #expect(e.baked == ["spray's particles as 11 layers"])
         let layers = try Self.layers(e.data)
         let particles = layers.filter { ($0["nm"] as? String)?.hasPrefix("spray particle") == true }
-        #expect(particles.count == 10)
+        #expect(particles.count == 11)
         let emitter = try #require(layers.first { $0["nm"] as? String == "spray" })
         for p in particles {
             #expect(p["parent"] as? Double == emitter["ind"] as? Double)
-            let ip = try #require(p["ip"] as? Double), op = try #require(p["op"] as? Double), st = try #require(p["st"] as? Double)
-            #expect(ip == st, "keyframes start at the particle's first frame")
+            let ip = try #require(p["ip"] as? Double), op = try #require(p["op"] as? Double)
+            // Keyframes carry the frames' own numbers (no `st`, which rlottie reads only in precompositions).
+            #expect(p["st"] as? Double == 0)
+            let position = try #require((p["ks"] as? [String: Any])?["p"] as? [String: Any])
+            if let keys = position["k"] as? [[String: Any]], position["a"] as? Double == 1 {
+                #expect(keys.first?["t"] as? Double == ip, "the first keyframe is the particle's first frame")
+            }
             // 0.5 s at 30 fps: 15 or 16 frames, cut short at the end of the scene.
             #expect(op - ip >= 1 && op - ip <= 16, "\(ip)…\(op)")
         }
@@ -81,9 +86,10 @@ struct LottieBakeTests {
             layer card position=(60, 60) bounds=rect(0, 0, 60, 60) backgroundColor=white shadowOpacity=0.5 shadowRadius=2
             animate card shadowRadius from=2 to=8 beginTime=0.5 duration=0.5 fillMode=backwards
             """)
-        // 0…0.5 s one picture, then one a frame (15 frames and the last).
+        // 0…0.5 s one picture, then at most one a frame while it grows (15 frames; the blur
+        // may give equal pictures at neighbouring radii, which share an image).
         let count = growing.baked.first.flatMap { $0.split(separator: " ").dropFirst(3).first }.flatMap { Int($0) }
-        #expect(count.map { (15...18).contains($0) } == true, "\(growing.baked)")
+        #expect(count.map { (3...16).contains($0) } == true, "\(growing.baked)")
         // Without bake the shadow is an effect, and the warning names --bake.
         let plain = LottieExporter.export(ExportFixtures.document("""
             layer card position=(60, 60) bounds=rect(0, 0, 60, 60) backgroundColor=white shadowOpacity=0.5 shadowRadius=6

@@ -62,7 +62,7 @@ import Testing
 
     /// Without `--bake` the particles are a warning that names `--bake`; with it they are drawn,
     /// the summary says what was baked and how many bytes were written, nothing is lost (so
-    /// `--strict` accepts it), and the baked confetti stays under 2 MB.
+    /// `--strict` accepts it), and the baked confetti stays under 1 MB.
     @Test func bakeDrawsTheParticlesAndSaysWhatItCost() throws {
         let folder = try PlayerComparison.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -75,7 +75,7 @@ import Testing
         #expect(baked.status == 0, "\(baked.err)")
         #expect(baked.err.contains("baked confetti's particles as") && baked.err.contains(" bytes)"), "\(baked.err)")
         let size = try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int ?? 0
-        #expect(size > 100_000 && size < 2_000_000, "baked confetti is \(size) bytes")
+        #expect(size > 100_000 && size < 1_000_000, "baked confetti is \(size) bytes")
         #expect(baked.err.contains("\(size) bytes"), "the size written is the size reported")
         // bake is for Lottie only: a Swift export with it is refused and writes nothing.
         let swift = folder.appendingPathComponent("Confetti.swift").path
