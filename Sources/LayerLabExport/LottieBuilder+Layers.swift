@@ -28,20 +28,20 @@ extension LottieBuilder {
             shapes = bakedShapes(t, warped)
             if !shapes.isEmpty { baked.append("\(t.name) in perspective as paths keyed at every frame") }
         } else {
-        if let border = borderGroup(ps) { shapes.append(border) }
-        switch t.kind {
-        case .shape: shapes += shapeGroups(ps)
-        case .text: if let g = textGroup(t.name, ps) { shapes.append(g) }
-        case .gradient: if let g = gradientGroup(t.name, ps) { shapes.append(g) }
-        case .image, .layer: break
-        case .replicator: break  // its copies are layers of their own (LottieReplicas)
-        case .transformLayer: break
-        case .emitter, .emitterCell: break  // particles: noted in `build` (Lottie has none)
-        }
-        switch t.kind {
-        default: break
-        }
-        if let bg = backgroundGroup(ps) { shapes.append(bg) }
+            if let border = borderGroup(ps) { shapes.append(border) }
+            switch t.kind {
+            case .shape: shapes += shapeGroups(ps)
+            case .text: if let g = textGroup(t.name, ps) { shapes.append(g) }
+            case .gradient: if let g = gradientGroup(t.name, ps) { shapes.append(g) }
+            case .image, .layer: break
+            case .replicator: break  // its copies are layers of their own (LottieReplicas)
+            case .transformLayer: break
+            case .emitter, .emitterCell: break  // particles: noted in `build`, or baked below (`addParticles`)
+            }
+            switch t.kind {
+            default: break
+            }
+            if let bg = backgroundGroup(ps) { shapes.append(bg) }
         }
         var pairs: [(String, JSONValue)] = [
             ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(shapes.isEmpty ? 3 : 4)),
