@@ -35,11 +35,18 @@ extension LottieBuilder {
         var assetByPNG: [Data: String] = [:]
         // Runs of frames showing one picture at one place.
         var runs: [(id: String, x: Int, y: Int, from: Int, to: Int)] = []
+        // Whether the layer was found in the evaluated tree (a replicator's copy is not: it is
+        // made by the export).
+        var found = false
         for f in 0...lastFrame {
             guard frames[f][name] != nil, refusal == nil else { continue }
             let scene = evaluator.scene(at: Double(f) / fps)
             let alone = LottieBuilder.isolating(scene.layers, chain: chain[...], keepShadow: true)
-            guard !alone.isEmpty else { continue }
+            // The cut-down tree is one layer a level, ending with this one when it is there.
+            var level = alone
+            while let l = level.first, l.name != name { level = l.sublayers }
+            guard !level.isEmpty else { continue }
+            found = true
             let with = rasterizer.render(Scene(time: scene.time, canvasSize: c.size, background: .clear, layers: alone),
                                          width: w, height: h)
             let without = rasterizer.render(Scene(time: scene.time, canvasSize: c.size, background: .clear,
@@ -71,6 +78,9 @@ extension LottieBuilder {
             } else {
                 runs.append((id, x, y, f, f))
             }
+        }
+        if !found {
+            notes.append("\(name): its shadow is not baked (a replicator's copy, or never shown), so it is left out")
         }
         for r in runs {
             let ks: JSONValue = .object([

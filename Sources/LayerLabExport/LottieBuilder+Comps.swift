@@ -179,7 +179,7 @@ extension LottieBuilder {
             // The shadow as images under the layer, both placed with its opacity.
             var wrap = LottieComp()
             let cost = addShadowImages(layer.name, to: &wrap)
-            baked.append("\(layer.name)'s shadow as \(cost.images) image\(cost.images == 1 ? "" : "s") (\(LottieLimits.count(Double(cost.bytes))) bytes of PNG)")
+            if cost.images > 0 { baked.append("\(layer.name)'s shadow as \(cost.images) image\(cost.images == 1 ? "" : "s") (\(LottieLimits.count(Double(cost.bytes))) bytes of PNG)") }
             wrap.add(precompLayer(id, index: wrap.nextIndex(), name: name, opacity: [1], matte: nil, masks: masks))
             masks = nil
             id = addComp(wrap)
