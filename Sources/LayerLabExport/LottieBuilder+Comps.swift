@@ -175,7 +175,17 @@ extension LottieBuilder {
             name = result
             id = addComp(wrap)
         }
-        let effects = castsShadow(layer.name) ? [shadowEffect(layer.name)] : nil
+        if options.bake && castsShadow(layer.name) {
+            // The shadow as images under the layer, both placed with its opacity.
+            var wrap = LottieComp()
+            let cost = addShadowImages(layer.name, to: &wrap)
+            if cost.images > 0 { baked.append("\(layer.name)'s shadow as \(cost.images) image\(cost.images == 1 ? "" : "s") (\(LottieLimits.count(Double(cost.bytes))) bytes of PNG)") }
+            wrap.add(precompLayer(id, index: wrap.nextIndex(), name: name, opacity: [1], matte: nil, masks: masks))
+            masks = nil
+            id = addComp(wrap)
+            name = "\(layer.name) (with its shadow)"
+        }
+        let effects = castsShadow(layer.name) && !options.bake ? [shadowEffect(layer.name)] : nil
         comp.add(precompLayer(id, index: comp.nextIndex(), name: name, opacity: foldedOpacity(layer.name, root: foldRoot),
                               matte: nil, masks: masks, effects: effects, blend: lottieBlend(layer)))
     }

@@ -22,20 +22,27 @@ extension LottieBuilder {
     mutating func add(_ t: LottieTrack, index: Int, parent: Int?, to comp: inout LottieComp) {
         let ps = t.samples
         var shapes: [JSONValue] = []
-        if let border = borderGroup(ps) { shapes.append(border) }
-        switch t.kind {
-        case .shape: shapes += shapeGroups(ps)
-        case .text: if let g = textGroup(t.name, ps) { shapes.append(g) }
-        case .gradient: if let g = gradientGroup(t.name, ps) { shapes.append(g) }
-        case .image, .layer: break
-        case .replicator: break  // its copies are layers of their own (LottieReplicas)
-        case .transformLayer: break
-        case .emitter, .emitterCell: break  // particles: noted in `build` (Lottie has none)
+        let warped = LottieWarp.bakes(t.kind) ? warpSamples(t.name) : nil
+        if let warped {
+            // Seen in perspective (`bake`): its outlines keyed at every frame.
+            shapes = bakedShapes(t, warped)
+            if !shapes.isEmpty { baked.append("\(t.name) in perspective as paths keyed at every frame") }
+        } else {
+            if let border = borderGroup(ps) { shapes.append(border) }
+            switch t.kind {
+            case .shape: shapes += shapeGroups(ps)
+            case .text: if let g = textGroup(t.name, ps) { shapes.append(g) }
+            case .gradient: if let g = gradientGroup(t.name, ps) { shapes.append(g) }
+            case .image, .layer: break
+            case .replicator: break  // its copies are layers of their own (LottieReplicas)
+            case .transformLayer: break
+            case .emitter, .emitterCell: break  // particles: noted in `build`, or baked below (`addParticles`)
+            }
+            switch t.kind {
+            default: break
+            }
+            if let bg = backgroundGroup(ps) { shapes.append(bg) }
         }
-        switch t.kind {
-        default: break
-        }
-        if let bg = backgroundGroup(ps) { shapes.append(bg) }
         var pairs: [(String, JSONValue)] = [
             ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(shapes.isEmpty ? 3 : 4)),
             ("nm", .string(t.name)),
@@ -49,6 +56,7 @@ extension LottieBuilder {
         pairs += [("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
         comp.add(.object(pairs))
         if t.kind == .image { addImages(t, parent: index, to: &comp) }
+        if t.kind == .emitter && options.bake { addParticles(t, parent: index, to: &comp) }
     }
 
     /// `ks`: Core Animation's bounds, anchorPoint, transform and position as Lottie's anchor,

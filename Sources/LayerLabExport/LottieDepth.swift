@@ -28,10 +28,17 @@ extension LottieBuilder {
         var firstOrder: [String: [String]] = [:]
         /// Whether the frame being flattened needed a stand-in for perspective or depth order.
         var approximated = false
+        /// `bake`: layers seen in perspective are drawn exactly (`warps`), not noted as stand-ins.
+        var bake = false
+        /// This frame's warps of layers seen in perspective (`bake` only), by layer name.
+        var warps: [String: LottieWarp] = [:]
+        /// Layers in perspective whose content `bake` cannot warp (text, images, gradients, particles).
+        var unbakeable: Set<String> = []
 
         /// One sentence per loss, layers by name.
         var sentences: [String] {
-            foreshortened.sorted().map { "\($0): seen in perspective, it is drawn without foreshortening in Lottie (the flat map matching it at its centre)" }
+            foreshortened.sorted().map { "\($0): seen in perspective, it is drawn without foreshortening in Lottie (the flat map matching it at its centre); export with bake (--bake) to draw it as paths keyed at every frame" }
+                + unbakeable.sorted().map { "\($0): seen in perspective, its content is drawn without foreshortening even with bake (only backgrounds, borders and shape paths are baked)" }
                 + skewed.sorted().map { "\($0): its 3D transform skews it; Lottie keeps its rotation and scales without the skew" }
                 + reordered.sorted().map { "\($0): its sublayers change depth order; Lottie draws them in their order at the start" }
         }
@@ -40,15 +47,17 @@ extension LottieBuilder {
     /// The presented tree with every layer's transform 2D (relative to its superlayer), its
     /// superlayers' `sublayerTransform` folded in.
     static func flatteningDepth(_ layers: [PresentedLayer], notes: inout DepthNotes) -> [PresentedLayer] {
-        flatten(layers, parent: .identity, parentMap: .identity, parentKind: .layer, parentHasSublayerTransform: false,
-                shearable: true, notes: &notes)
+        flatten(layers, parent: .identity, parentMap: .identity, parentActual: .identity, parentKind: .layer,
+                parentHasSublayerTransform: false, shearable: true, notes: &notes)
     }
 
     /// `parent` maps the superlayer's sublayer space to the screen in 3D, as the rasterizer
     /// chains it; `parentMap` is the superlayer's own 2D map to the screen in the export.
+    /// `parentActual` is the map the superlayer's Lottie layer really has (it differs from
+    /// `parentMap` where a stand-in could not be placed exactly).
     private static func flatten(_ layers: [PresentedLayer], parent: Transform3D, parentMap: AffineTransform,
-                                parentKind: LayerKind, parentHasSublayerTransform: Bool, shearable: Bool,
-                                notes: inout DepthNotes) -> [PresentedLayer] {
+                                parentActual: AffineTransform, parentKind: LayerKind, parentHasSublayerTransform: Bool,
+                                shearable: Bool, notes: inout DepthNotes) -> [PresentedLayer] {
         layers.map { original in
             var l = original
             let inDepth = !l.isFlat || parentKind == .transformLayer || parentHasSublayerTransform
@@ -75,8 +84,10 @@ extension LottieBuilder {
                 } else if let flatMap {
                     map = flatMap
                 } else {
-                    notes.foreshortened.insert(l.name)
-                    notes.approximated = true
+                    if !notes.bake || !LottieWarp.bakes(l.kind) {
+                        notes.foreshortened.insert(l.name)
+                        notes.approximated = true
+                    }
                     map = approximation(plane, at: centre) ?? map
                 }
                 if !l.isDoubleSided && !plane.facesViewer(at: centre) { l.hidden = true }
@@ -94,12 +105,27 @@ extension LottieBuilder {
             } else if !l.isDoubleSided && !plane.facesViewer(at: centre) {
                 l.hidden = true
             }
-            l.sublayers = flatten(original.sublayers, parent: children, parentMap: map, parentKind: l.kind,
+            // The map the layer's Lottie layer really has: its placed fields, any extra parent, its superlayer's.
+            var placedLayer = l
+            placedLayer.rotationX = 0; placedLayer.rotationY = 0; placedLayer.scaleZ = 1; placedLayer.translationZ = 0
+            placedLayer.transformMatrix = .identity
+            var actual = placedLayer.transformToSuperlayer
+            if let extra = notes.shearParents[l.name] { actual = actual.concatenating(extra.transformToSuperlayer) }
+            actual = actual.concatenating(parentActual)
+            if notes.bake, plane.affine == nil, let back = actual.inverted {
+                notes.warps[l.name] = LottieWarp(plane: plane, back: back)
+                if !LottieWarp.bakes(l.kind) && !l.hidden {
+                    notes.unbakeable.insert(l.name)
+                    notes.approximated = true
+                }
+            }
+            l.sublayers = flatten(original.sublayers, parent: children, parentMap: map, parentActual: actual, parentKind: l.kind,
                                   parentHasSublayerTransform: !original.sublayerTransform.isIdentity, shearable: shearable,
                                   notes: &notes)
             // A mask's Lottie layer hangs from its masked layer's, so it has no extra parent.
             l.mask = flatten(original.mask, parent: Transform3D.flatteningZ.concatenating(m3), parentMap: map,
-                             parentKind: .layer, parentHasSublayerTransform: false, shearable: false, notes: &notes)
+                             parentActual: actual, parentKind: .layer, parentHasSublayerTransform: false, shearable: false,
+                             notes: &notes)
             if l.kind == .transformLayer {
                 let order = depthOrder(original, space: children)
                 if let first = notes.firstOrder[l.name] {

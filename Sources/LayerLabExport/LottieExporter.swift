@@ -30,14 +30,20 @@ public enum LottieExporter {
         var builder = LottieBuilder(document, options: options)
         let json = builder.build()
         if let why = builder.refusal { return LottieExport(data: Data(), files: [], notes: builder.notes, refusal: why) }
+        if options.bake, let why = LottieLimits.bakeRefusal(bytes: builder.bakedBytes) {
+            return LottieExport(data: Data(), files: [], notes: builder.notes, refusal: why)
+        }
         let text = json.text
+        if options.bake, let why = LottieLimits.bakeRefusal(bytes: text.utf8.count + builder.files.reduce(0) { $0 + $1.data.count }) {
+            return LottieExport(data: Data(), files: [], notes: builder.notes, refusal: why)
+        }
         guard text.utf8.count <= LottieLimits.fileBytes else {
             let why = "the file would be \(LottieLimits.count(Double(text.utf8.count))) bytes, over the limit of"
                 + " \(LottieLimits.count(Double(LottieLimits.fileBytes))); shorten the scene, lower fps= or simplify it"
             return LottieExport(data: Data(), files: [], notes: builder.notes, refusal: why)
         }
         return LottieExport(data: Data(text.utf8), files: builder.files, notes: builder.notes,
-                            approximatedFrames: builder.approximatedFrames)
+                            approximatedFrames: builder.approximatedFrames, baked: builder.baked)
     }
 }
 
@@ -59,10 +65,15 @@ public struct LottieOptions: Sendable {
     public var assets: Assets
     /// PNG bytes of a bitmap (the caller's codec; the exporter does no I/O).
     public var encodePNG: @Sendable (Bitmap) -> Data?
+    /// Draw what Lottie has no word for as plain layers (`export … bake`): each particle a
+    /// keyframed layer, layers seen in perspective as paths keyed at every frame, shadows as
+    /// images (see `LottieBake`).
+    public var bake: Bool
 
     public init(fps: Double = 60, images: ImageStore = ImageStore(), imageScale: Double = 3, assets: Assets = .embedded,
-                encodePNG: @escaping @Sendable (Bitmap) -> Data? = { _ in nil }) {
+                bake: Bool = false, encodePNG: @escaping @Sendable (Bitmap) -> Data? = { _ in nil }) {
         self.fps = fps; self.images = images; self.imageScale = imageScale; self.assets = assets; self.encodePNG = encodePNG
+        self.bake = bake
     }
 }
 
@@ -79,6 +90,8 @@ public struct LottieExport: Sendable {
     /// Why nothing was made (a bound of `LottieLimits` exceeded, with the estimate); `data` is
     /// then empty and must not be written.
     public var refusal: String? = nil
+    /// What `bake` drew as plain layers, one phrase each (`confetti's particles as 88 layers`).
+    public var baked: [String] = []
 }
 
 /// The state of one Lottie export.
@@ -112,6 +125,13 @@ struct LottieBuilder {
     var refusal: String?
     /// Glyphs laid out so far (`LottieLimits.textGlyphs`).
     var glyphsLaidOut = 0
+    /// Per frame, how each layer seen in perspective is drawn exactly through its flat Lottie
+    /// map (`bake` only; `LottieBake+Perspective`).
+    var warps: [[String: LottieWarp]] = []
+    /// Bytes of baked images so far (`bake`; `LottieLimits.bakedFileBytes`).
+    var bakedBytes = 0
+    /// What `bake` drew, one phrase each, for the summary.
+    var baked: [String] = []
 
     init(_ document: Document, options: LottieOptions) {
         self.document = document
@@ -147,8 +167,11 @@ struct LottieBuilder {
                     }
                 }
                 count(l.sublayers)
-                notes.append("\(l.name): particles (CAEmitterLayer) are not exported to Lottie, only the layer itself ("
-                             + "\(cells) cell\(cells == 1 ? "" : "s"), \(keys.count) cell propert\(keys.count == 1 ? "y" : "ies"))")
+                if !options.bake {
+                    notes.append("\(l.name): particles (CAEmitterLayer) are not exported to Lottie, only the layer itself ("
+                                 + "\(cells) cell\(cells == 1 ? "" : "s"), \(keys.count) cell propert\(keys.count == 1 ? "y" : "ies"))"
+                                 + "; export with bake (--bake) to draw each particle as a layer")
+                }
                 l.sublayers.removeAll { !$0.kind.isLayer }
             }
             l.sublayers = withoutCells(l.sublayers)
@@ -230,10 +253,14 @@ struct LottieBuilder {
             if missing[layer] == nil { order.append(layer) }
             if missing[layer]?.contains(key) != true { missing[layer, default: []].append(key) }
         }
+        // Baked, an emitter's own values are in its particles: only a plain layer's are checked.
+        func drawn(_ key: String, _ kind: LayerKind) -> Bool {
+            Self.exported.contains(base(key, kind)) || (options.bake && kind == .emitter && KeyPath.resolve(key, for: .layer) == nil)
+        }
         func walk(_ ls: [Layer]) {
             for l in ls where l.kind != .emitterCell {
                 kinds[l.name] = l.kind
-                for key in l.properties.keys.sorted() where !Self.exported.contains(base(key, l.kind)) { add(l.name, key) }
+                for key in l.properties.keys.sorted() where !drawn(key, l.kind) { add(l.name, key) }
                 if let mode = l.properties["blendMode"]?.string.flatMap(BlendMode.init(rawValue:)), mode.lottieNumber == nil {
                     notes.append("\(l.name): blendMode \(mode.rawValue) has no Lottie blend mode, so it draws as normal")
                 }
@@ -248,7 +275,7 @@ struct LottieBuilder {
         }
         for a in document.animations {
             guard let kp = a.keyPath, let kind = kinds[a.layer] else { continue }
-            if !Self.exported.contains(base(kp, kind)) { add(a.layer, kp) }
+            if !drawn(kp, kind) { add(a.layer, kp) }
         }
         for layer in order {
             let keys = missing[layer] ?? []
@@ -268,6 +295,7 @@ struct LottieBuilder {
         frames.reserveCapacity(lastFrame + 1)
         var copies: [String: Int] = [:]
         var depth = DepthNotes()
+        depth.bake = options.bake
         defer { notes += depth.sentences }
         var held = 0
         for f in 0...lastFrame {
@@ -293,10 +321,12 @@ struct LottieBuilder {
             scene.layers = LottieBuilder.expandingCopies(scene.layers, counts: &copies, notes: &notes)
             depth.approximated = false
             depth.shearParents = [:]
+            depth.warps = [:]
             scene.layers = LottieBuilder.flatteningDepth(scene.layers, notes: &depth)
             if depth.approximated { approximatedFrames.append(f) }
             if f == 0 { depthOrders = depth.firstOrder }
             shearParents.append(depth.shearParents)
+            if options.bake { warps.append(depth.warps) }
             var byName: [String: PresentedLayer] = [:]
             var masks: [String: PresentedLayer] = [:]
             func walk(_ ls: [PresentedLayer]) {

@@ -20,6 +20,20 @@ public enum LottieLimits {
     /// The largest JSON written, in bytes.
     public static let fileBytes = 200_000_000
 
+    /// The largest file `bake` writes (JSON with its images embedded, or the JSON and the image
+    /// files beside it), in bytes: 32 MB. Players parse the whole file into memory before the
+    /// first frame, and a phone takes seconds over a file this size; past it a video is the
+    /// better format. Baked images count as they are made, so a runaway bake stops early.
+    public static let bakedFileBytes = 32_000_000
+
+    /// Why a baked file of `bytes` is refused, or nil.
+    static func bakeRefusal(bytes: Int) -> String? {
+        guard bytes > bakedFileBytes else { return nil }
+        return "the baked file would be over \(count(Double(bytes))) bytes, over the limit of"
+            + " \(count(Double(bakedFileBytes))) for a baked Lottie file (players load it whole);"
+            + " shorten the scene, lower fps= or export without bake"
+    }
+
     /// Why `frames` frames at `fps` are refused, or nil.
     static func framesRefusal(_ frames: Double, fps: Double) -> String? {
         guard frames > Double(Self.frames) || !frames.isFinite else { return nil }

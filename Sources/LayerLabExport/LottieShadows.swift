@@ -48,7 +48,7 @@ extension LottieBuilder {
                      ("ix", .number(Double(index))), ("v", v)])
         }
         notes.append("\(name): its shadow is a Lottie drop-shadow effect, drawn by lottie-web and lottie-ios "
-                     + "(which blurs it less) but not by rlottie")
+                     + "(which blurs it less) but not by rlottie; export with bake (--bake) to draw it as images")
         return .object([
             ("ty", .number(25)), ("nm", .string("shadow")), ("np", .number(8)), ("mn", .string("ADBE Drop Shadow")),
             ("ix", .number(1)), ("en", .number(1)),

@@ -225,4 +225,6 @@ public struct ExportRequest: Sendable, Equatable {
     public var platform: String?
     /// Lottie: write images into this folder beside the JSON instead of embedding them.
     public var imageFolder: String?
+    /// Lottie: draw particles, perspective and shadows as plain layers, paths and images (`bake`, `--bake`).
+    public var bake = false
 }

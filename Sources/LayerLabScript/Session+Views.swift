@@ -187,6 +187,10 @@ extension Session {
         if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
         req.strict = args.has("strict")
         req.replacing = args.has("force")
+        if args.has("bake") {
+            guard f == .lottie else { throw .invalid("bake applies to lottie (.json) exports", file.range) }
+            req.bake = true
+        }
         req.protectedFiles = [sourceFile, fileName].compactMap { $0 }
         if let a = argument(args, "platform") {
             let word = Session.wordOrString(a.value) ?? ""

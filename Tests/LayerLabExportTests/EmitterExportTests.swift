@@ -65,9 +65,23 @@ struct EmitterExportTests {
         let notes = LottieExporter.export(try Self.document(), options: LottieOptions()).notes
         let fire = notes.filter { $0.hasPrefix("fire:") }
         #expect(fire == [
-            "fire: particles (CAEmitterLayer) are not exported to Lottie, only the layer itself (2 cells, 9 cell properties)",
+            "fire: particles (CAEmitterLayer) are not exported to Lottie, only the layer itself (2 cells, 9 cell properties)"
+                + "; export with bake (--bake) to draw each particle as a layer",
             "fire: emitterPosition, emitterShape, emitterSize, renderMode, seed and birthRate are not exported to Lottie",
         ], "\(notes)")
         #expect(!notes.contains { $0.hasPrefix("spark:") || $0.hasPrefix("trail:") }, "\(notes)")
+    }
+
+    /// Baked, the particles (a cell's own cells' too) are layers and the emitter's values are
+    /// in them: only the additive blending, which some players ignore, is still noted.
+    @Test func bakeDrawsTheParticlesAndTheirCells() throws {
+        let export = LottieExporter.export(try Self.document(), options: LottieOptions(fps: 30, bake: true))
+        #expect(export.refusal == nil)
+        #expect(export.notes.filter { $0.hasPrefix("fire:") }
+                == ["fire: additive particles use Lottie's add blend mode, which some players (rlottie) draw as normal"],
+                "\(export.notes)")
+        #expect(export.baked.count == 1 && export.baked[0].hasPrefix("fire's particles as "), "\(export.baked)")
+        let json = String(decoding: export.data, as: UTF8.self)
+        #expect(json.contains("\"fire particle 1\"") && json.contains("\"bm\":16"))
     }
 }

@@ -29,6 +29,19 @@ struct CommandTableTests {
         #expect(exportRequest("export swift Out.swift strict platform=macos")?.platform == "macos")
     }
 
+    /// `bake` is a Lottie export's flag word, at the prompt as `--bake` is from the shell; on any
+    /// other format it is an error, so nothing is exported.
+    @Test func bakeIsALottieExportsFlag() {
+        #expect(exportRequest("export anim.json bake")?.bake == true)
+        #expect(exportRequest("export anim.json fps=30 bake strict")?.bake == true)
+        #expect(exportRequest("export anim.json")?.bake == false)
+        var s = Session.test()
+        s.ok("shape dot path=circle(10, 10, 5)")
+        #expect(s.fails("export View.swift bake").contains("bake applies to lottie"))
+        #expect(s.fails("export out.gif bake").contains("bake applies to lottie"))
+        #expect(s.ok("help export").contains("bake"))
+    }
+
     @Test func exportWithoutAKnownExtensionSaysWhich() {
         var s = Session.test()
         let e = s.fails("export out.mov")

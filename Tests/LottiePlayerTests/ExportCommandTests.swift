@@ -38,6 +38,30 @@ import Testing
         #expect(json.contains("data:image/png;base64,") && json.contains("\"e\":1"))
     }
 
+    /// Without `--bake` the particles are a warning that names `--bake`; with it they are drawn,
+    /// the summary says what was baked and how many bytes were written, nothing is lost (so
+    /// `--strict` accepts it), and the baked confetti stays under 1 MB.
+    @Test func bakeDrawsTheParticlesAndSaysWhatItCost() throws {
+        let folder = try PlayerComparison.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("confetti.json").path
+        let script = Self.examples.appendingPathComponent("confetti.lab").path
+        let plain = try run(["export", script, out])
+        #expect(plain.status == 0 && plain.err.contains("particles (CAEmitterLayer) are not exported") && plain.err.contains("--bake"),
+                "\(plain.err)")
+        let baked = try run(["export", script, out, "--bake", "--strict"])
+        #expect(baked.status == 0, "\(baked.err)")
+        #expect(baked.err.contains("baked confetti's particles as") && baked.err.contains(" bytes)"), "\(baked.err)")
+        let size = try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int ?? 0
+        #expect(size > 100_000 && size < 1_000_000, "baked confetti is \(size) bytes")
+        #expect(baked.err.contains("\(size) bytes"), "the size written is the size reported")
+        // bake is for Lottie only: a Swift export with it is refused and writes nothing.
+        let swift = folder.appendingPathComponent("Confetti.swift").path
+        let refused = try run(["export", script, swift, "--bake"])
+        #expect(refused.status != 0 && refused.err.contains("bake applies to lottie"), "\(refused.err)")
+        #expect(!FileManager.default.fileExists(atPath: swift))
+    }
+
     @Test func imagesBesideTheJSON() throws {
         let folder = try PlayerComparison.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -77,6 +77,9 @@ struct RLottieComparisonTests {
                                                       folder: url.deletingLastPathComponent().path)
         let whole = LottieExporter.export(doc, options: PlayerComparison.options(images))
         for loss in losses { #expect(whole.notes.contains { $0.contains(loss) }, "\(path): \(whole.notes)") }
+        // Each loss says how to keep it.
+        #expect(whole.notes.filter { note in losses.contains { note.contains($0) } }.allSatisfy { $0.contains("--bake") },
+                "\(path): \(whole.notes)")
         // The whole export (effects and all) still loads and plays.
         try PlayerComparison.player(whole.data, doc).render(frame: 1)
         let flat = Self.drawable(doc)
@@ -87,6 +90,44 @@ struct RLottieComparisonTests {
         let player = try PlayerComparison.player(export.data, flat)
         for d in PlayerComparison.compare(flat, images, player, frames: frames, label: path.replacingOccurrences(of: "/", with: "-")) {
             PlayerComparison.expectClose(d, path + " without shadows or particles")
+        }
+    }
+
+    /// `bake` draws what Lottie has no word for as plain layers: the examples beyond Lottie,
+    /// exported with it, agree with LayerLab whole (particles, perspective and shadows in), at
+    /// seven frames or more, and name no loss.
+    @Test(arguments: beyondLottie.keys.sorted())
+    func bakedExample(_ path: String) throws {
+        let url = PlayerComparison.repository.appendingPathComponent("examples/" + path)
+        let (doc, images) = PlayerComparison.document(try String(contentsOf: url, encoding: .utf8), name: path,
+                                                      folder: url.deletingLastPathComponent().path)
+        var options = PlayerComparison.options(images)
+        options.bake = true
+        let export = LottieExporter.export(doc, options: options)
+        #expect(export.refusal == nil, "\(path): \(export.refusal ?? "")")
+        #expect(export.notes.isEmpty, "\(path): \(export.notes)")
+        #expect(export.approximatedFrames.isEmpty, "\(path): \(export.approximatedFrames)")
+        #expect(!export.baked.isEmpty, "\(path): nothing baked")
+        let player = try PlayerComparison.player(export.data, doc)
+        for d in PlayerComparison.compare(doc, images, player, frames: PlayerComparison.frames(doc, fps: 60),
+                                          label: "baked-" + path.replacingOccurrences(of: "/", with: "-")) {
+            PlayerComparison.expectClose(d, path + " baked")
+        }
+    }
+
+    /// The other examples have nothing to bake: `bake` gives the very bytes of the plain
+    /// export, which `example` compares with rlottie.
+    @Test func bakeLeavesTheOtherExamplesAlone() throws {
+        for path in Self.examples where Self.beyondLottie[path] == nil {
+            let url = PlayerComparison.repository.appendingPathComponent("examples/" + path)
+            let (doc, images) = PlayerComparison.document(try String(contentsOf: url, encoding: .utf8), name: path,
+                                                          folder: url.deletingLastPathComponent().path)
+            var options = PlayerComparison.options(images)
+            let plain = LottieExporter.export(doc, options: options)
+            options.bake = true
+            let baked = LottieExporter.export(doc, options: options)
+            #expect(baked.data == plain.data, "\(path): bake changed an export with nothing to bake")
+            #expect(baked.baked.isEmpty, "\(path): \(baked.baked)")
         }
     }
 

@@ -38,7 +38,7 @@ extension EffectPerformer {
             let fps = request.fps ?? request.format.defaultFPS ?? 60
             let options = LottieOptions(fps: fps, images: loadImages(request.document, io),
                                         assets: request.imageFolder.map { .files(folder: $0) } ?? .embedded,
-                                        encodePNG: { try? PNGCodec.encode($0) })
+                                        bake: request.bake, encodePNG: { try? PNGCodec.encode($0) })
             let export = LottieExporter.export(request.document, options: options)
             if let why = export.refusal {
                 io.err("layerlab: nothing written: \(escapeForTerminal(why))")
@@ -48,6 +48,7 @@ extension EffectPerformer {
             data = export.data
             beside = export.files
             summary = "Lottie JSON at \(formatNumber(fps)) fps"
+                + (export.baked.isEmpty ? "" : ", baked " + export.baked.joined(separator: ", "))
                 + (beside.isEmpty ? "" : ", \(beside.count) image\(beside.count == 1 ? "" : "s") in \(request.imageFolder ?? "")")
         case .cast:
             // NB: `size=` is read as COLSxROWS cells here: a cast is a terminal recording.
