@@ -87,7 +87,7 @@ let package = Package(
 
         // Shared by the test targets: golden files, a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore"]),
+        .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore", "TestSupport"]),
         .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport", "PeerLibraries"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript", "TestSupport"]),

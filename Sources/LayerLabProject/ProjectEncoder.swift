@@ -108,7 +108,7 @@ enum ProjectEncoder {
     /// A constant time as a JSON number, anything symbolic as expression text.
     static func time(_ t: TimeExpr) -> JSONValue {
         if case .number(let v) = t { return .number(v) }
-        return .string(TimeExprText.print(t))
+        return .string(t.text(.exact))
     }
 
     /// Named curves by name, custom ones as their four control-point coordinates.

@@ -68,10 +68,7 @@ public enum CommandTable {
                     summary: "Changes layer properties (with `animated`: an implicit 0.25s animation at the current time), or an animation's timing and values (attr=value).",
                     example: "shape ring path=circle(100, 100, 20) fillColor=clear strokeColor=red strokeEnd=0\nset ring strokeEnd=0.4 animated") { p, spec, _ throws(ScriptError) in
             let target = try p.name("a layer or animation name")
-            if p.peek.isSymbol("=") {
-                p.p += 1
-                return .setKeyPath(target, try p.expression())
-            }
+            if p.skip(symbol: "=") { return .setKeyPath(target, try p.expression()) }
             return .set(target, try p.arguments(spec))
         },
         CommandSpec("delete", .document, [[.choice(["LAYER", "ANIMATION", "EVENT", "PATH"])]],
@@ -134,11 +131,7 @@ public enum CommandTable {
                 throw .unexpected(found: p.peek.described, expected: "'set' after the time", p.peek.range)
             }
             let target = try p.name("a layer name")
-            var value: Expr?
-            if p.peek.isSymbol("=") {
-                p.p += 1
-                value = try p.expression()
-            }
+            let value = p.skip(symbol: "=") ? try p.expression() : nil
             return .at(time, target, try p.arguments(spec), value: value)
         },
         CommandSpec("show", .viewing, [[.attributes]],

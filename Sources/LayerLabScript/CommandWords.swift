@@ -75,12 +75,12 @@ public struct CommandWords: Sendable {
         }
         add(.word(verb), verb)
         if let keyword { add(.word(keyword), keyword) }
-        for n in names { add(.name(n), ScriptWriter.quoted(n)) }
+        for n in names { add(.name(n), ValueFormatter.quoted(n)) }
         for (key, value) in attributes {
             add(.word(key), key)
             add(.equals, "=", space: false)
             if literalKeys.contains(key) {
-                add(.name(value), ScriptWriter.quoted(value), space: false)
+                add(.name(value), ValueFormatter.quoted(value), space: false)
             } else {
                 add(.value, value, space: false)
             }

@@ -32,7 +32,7 @@ extension Expr {
         case .number(let v, let unit, _): return exactNumberText(v) + (unit ?? "")
         case .size(let w, let h, _): return "\(exactNumberText(w))x\(exactNumberText(h))"
         case .word(let w, _): return w
-        case .string(let s, _): return ScriptWriter.quoted(s)
+        case .string(let s, _): return ValueFormatter.quoted(s)
         case .hexColor(let h, _): return "#" + h
         case .tuple(let xs, _): return "(" + xs.map(\.writtenText).joined(separator: ", ") + ")"
         case .list(let xs, _): return "[" + xs.map(\.writtenText).joined(separator: ", ") + "]"

@@ -4,7 +4,8 @@ import LayerLabCore
 /// blocks) but not what names exist or what types values take; `Session.perform` checks those when it runs the command.
 public struct Parser {
     let tokens: TokenStream
-    var p = 0
+    /// The index in `tokens` of the next token to read.
+    var position = 0
     /// How deeply the value being read nests (brackets and signs).
     var depth = 0
     /// The deepest a value may nest; far below what the stack can take.
@@ -37,23 +38,30 @@ public struct Parser {
         // After `key=`, as in a command: elsewhere `#` begins a comment.
         var parser = Parser(lexing: "v=" + text, firstLine: 1)
         guard parser.peek.word == "v", parser.peekNext.isSymbol("=") else { return nil }
-        parser.p += 2
+        parser.position += 2
         guard let e = try? parser.expression(), parser.peek.kind == .end, parser.tokens.error == nil else { return nil }
         return e
     }
 
     // MARK: - Token access
 
-    var peek: Token { _read { yield tokens[p] } }
-    var peekNext: Token { _read { yield tokens[p + 1] } }
+    var peek: Token { _read { yield tokens[position] } }
+    var peekNext: Token { _read { yield tokens[position + 1] } }
 
     mutating func next() -> Token {
-        let t = tokens[p]
-        if t.kind != .end { p += 1 }
+        let t = tokens[position]
+        if t.kind != .end { position += 1 }
         return t
     }
 
-    mutating func skipSeparators() { while peek.kind == .separator { p += 1 } }
+    /// Steps over `symbol` when it is the next token; says whether it was.
+    mutating func skip(symbol: Character) -> Bool {
+        guard peek.isSymbol(symbol) else { return false }
+        position += 1
+        return true
+    }
+
+    mutating func skipSeparators() { while peek.kind == .separator { position += 1 } }
 
     var atCommandEnd: Bool {
         peek.kind == .separator || peek.kind == .end || peek.isSymbol("}") || peek.isSymbol("{")
@@ -67,8 +75,8 @@ public struct Parser {
     mutating func name(_ what: String) throws(ScriptError) -> Name {
         let t = peek
         switch t.kind {
-        case .word(let w): p += 1; return Name(text: w, range: t.range)
-        case .string(let s): p += 1; return Name(text: s, range: t.range)
+        case .word(let w): position += 1; return Name(text: w, range: t.range)
+        case .string(let s): position += 1; return Name(text: s, range: t.range)
         default: throw .unexpected(found: t.described, expected: what, t.range)
         }
     }
@@ -102,7 +110,7 @@ public struct Parser {
     // MARK: - Commands
 
     mutating func command() throws(ScriptError) -> Command {
-        let startIndex = p
+        let startIndex = position
         guard case .word(let verbText) = peek.kind else {
             throw .unexpected(found: peek.described, expected: "a command", peek.range)
         }
@@ -113,16 +121,16 @@ public struct Parser {
         // `String` append, or a copy of each token, cost more than lexing the token.
         let all = tokens.tokens
         var bytes: [UInt8] = []
-        bytes.reserveCapacity((p - startIndex) * 8)
+        bytes.reserveCapacity((position - startIndex) * 8)
         all.withUnsafeBufferPointer { all in
-            for k in startIndex..<p {
+            for k in startIndex..<position {
                 if case .separator = all[k].kind { continue }
                 if !bytes.isEmpty && all[k].spaceBefore { bytes.append(UInt8(ascii: " ")) }
                 bytes.append(contentsOf: all[k].text.utf8)
             }
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        let range = p > startIndex ? verb.range.union(all[p - 1].range) : verb.range
+        let range = position > startIndex ? verb.range.union(all[position - 1].range) : verb.range
         return Command(verb: verb, kind: kind, text: text, range: range)
     }
 
@@ -138,7 +146,7 @@ public struct Parser {
     /// file; a word with a dot such as `out.png` is the file).
     mutating func export(_ spec: CommandSpec) throws(ScriptError) -> Command.Kind {
         var format: Name?
-        let afterNext = tokens[p + 2]
+        let afterNext = tokens[position + 2]
         if case .word(let w) = peek.kind, !w.contains("."), peekNext.spaceBefore, !peekNext.isSymbol("="), !afterNext.isSymbol("="),
            peekNext.kind != .separator, peekNext.kind != .end {
             format = Name(text: w, range: next().range)
@@ -185,7 +193,7 @@ public struct Parser {
         while true {
             skipSeparators()
             if peek.isSymbol("}") {
-                p += 1
+                position += 1
                 try noTimingAfterBlock()
                 break
             }
@@ -231,7 +239,7 @@ public struct Parser {
         var cells: [CellCommand] = []
         while true {
             skipSeparators()
-            if peek.isSymbol("}") { p += 1; break }
+            if peek.isSymbol("}") { position += 1; break }
             guard case .word(let w) = peek.kind else {
                 if peek.kind == .end { throw .unclosed("{", open.range) }
                 throw .unexpected(found: peek.described, expected: "cell or '}'", peek.range)
@@ -239,7 +247,7 @@ public struct Parser {
             guard w == "cell" else {
                 throw .unknownCommand(w, peek.range, suggestion: Suggestion.nearest(w, in: ["cell"]))
             }
-            p += 1
+            position += 1
             let n = try name("a cell name")
             let args = try arguments(flags: [], allowAs: false, allowIn: false)
             cells.append(CellCommand(name: n, arguments: args, cells: try cellBlock()))
@@ -265,18 +273,18 @@ public struct Parser {
                 throw .unexpected(found: t.described, expected: "key=value", t.range)
             }
             if peekNext.isSymbol("=") {
-                p += 2
+                position += 2
                 let key = Name(text: w, range: t.range)
                 if list.arguments.contains(where: { $0.key.text == w }) { throw .duplicateAttribute(w, t.range) }
                 list.arguments.append(Argument(key: key, value: try expression()))
             } else if flags.contains(w) {
-                p += 1
+                position += 1
                 list.flags.append(Name(text: w, range: t.range))
             } else if allowAs && w == "as" {
-                p += 1
+                position += 1
                 list.asName = try name("a name after 'as'")
             } else if allowIn && w == "in" {
-                p += 1
+                position += 1
                 list.parent = try name("a layer name after 'in'")
             } else {
                 var options = flags
@@ -294,12 +302,12 @@ public struct Parser {
     /// `position=160,100`: a comma between two numbers after `key=` is a point without its
     /// parentheses; says how to write it.
     func pointHint() -> ScriptError? {
-        guard peek.isSymbol(","), !peek.spaceBefore, p >= 3, tokens.has(p + 1),
-              case .number = tokens[p - 1].kind, case .number = tokens[p + 1].kind,
-              tokens[p - 2].isSymbol("="), case .word(let key) = tokens[p - 3].kind else { return nil }
-        let x = tokens[p - 1].text, y = tokens[p + 1].text
+        guard peek.isSymbol(","), !peek.spaceBefore, position >= 3, tokens.has(position + 1),
+              case .number = tokens[position - 1].kind, case .number = tokens[position + 1].kind,
+              tokens[position - 2].isSymbol("="), case .word(let key) = tokens[position - 3].kind else { return nil }
+        let x = tokens[position - 1].text, y = tokens[position + 1].text
         return .invalid("a point is written in parentheses: \(key)=(\(x), \(y))",
-                        tokens[p - 1].range.union(tokens[p + 1].range))
+                        tokens[position - 1].range.union(tokens[position + 1].range))
     }
 
     // MARK: - Values
@@ -337,19 +345,19 @@ public struct Parser {
             let e = try unary()
             return .negate(e, t.range.union(e.range))
         }
-        if peek.isSymbol("+") { p += 1; return try unary() }
+        if peek.isSymbol("+") { position += 1; return try unary() }
         return try primary()
     }
 
     mutating func primary() throws(ScriptError) -> Expr {
         let t = peek
         switch t.kind {
-        case .number(let v, let unit): p += 1; return .number(v, unit: unit, t.range)
-        case .size(let w, let h): p += 1; return .size(w, h, t.range)
-        case .string(let s): p += 1; return .string(s, t.range)
-        case .hexColor(let h): p += 1; return .hexColor(h, t.range)
+        case .number(let v, let unit): position += 1; return .number(v, unit: unit, t.range)
+        case .size(let w, let h): position += 1; return .size(w, h, t.range)
+        case .string(let s): position += 1; return .string(s, t.range)
+        case .hexColor(let h): position += 1; return .hexColor(h, t.range)
         case .word(let w):
-            p += 1
+            position += 1
             if w == "after", case .word(let target) = peek.kind {
                 let n = next()
                 return .after(target, t.range.union(n.range))
@@ -376,7 +384,7 @@ public struct Parser {
         var items: [Expr] = []
         while !peek.isSymbol(close) {
             items.append(try expression())
-            if peek.isSymbol(",") { p += 1; continue }
+            if peek.isSymbol(",") { position += 1; continue }
             guard peek.isSymbol(close) else {
                 throw .unexpected(found: peek.described, expected: "',' or '\(close)'", peek.range)
             }

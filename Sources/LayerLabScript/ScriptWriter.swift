@@ -87,11 +87,8 @@ public enum ScriptWriter {
             return form
         }
         func number(_ v: Double) -> String { ScriptWriter.number(v) }
-        func size(_ s: Size) -> String { ScriptWriter.size(s) }
-        func color(_ c: Color) -> String { ScriptWriter.color(c) }
-        func path(_ p: Path) -> String { ScriptWriter.path(p) }
-        func time(_ e: TimeExpr) -> String { ScriptWriter.time(e) }
-        func timingFunction(_ f: TimingFunction) -> String { ScriptWriter.timingFunction(f) }
+        func time(_ e: TimeExpr) -> String { e.text(.exact) }
+        func timingFunction(_ f: TimingFunction) -> String { f.text(.exact) }
 
         mutating func write() {
             let c = document.canvas
@@ -99,7 +96,7 @@ public enum ScriptWriter {
             // A script that never set the canvas size or colour does not start by setting them.
             let untouched = c.size == Canvas().size && c.background == Canvas().background
                 && !c.written.order.contains { $0 != "duration" }
-            if !(spelled && untouched) { lines.append("canvas size=\(size(c.size)) background=\(background)") }
+            if !(spelled && untouched) { lines.append("canvas size=\(value(.size(c.size), .size)) background=\(background)") }
             for p in document.paths {
                 lines.append("path \(p.name) = \(value(.path(p.path), .path, spelled: p.written.text, keyPath: "path"))")
             }
@@ -271,15 +268,7 @@ public enum ScriptWriter {
         func timingWords(_ t: MediaTiming, omitBegin: Bool, written: WrittenForms) -> [String] {
             MediaTiming.attributes.compactMap { attribute -> String? in
                 guard let v = attribute.value(in: t), !(omitBegin && attribute.name == "beginTime") else { return nil }
-                if let form = timing(v, attribute, spelled: written[attribute.name]) { return "\(attribute.name)=\(form)" }
-                let text: String
-                switch v {
-                case .time(let e): text = time(e)
-                case .number(let x): text = number(x)
-                case .bool(let b): text = b ? "true" : "false"
-                case .fillMode(let m): text = m.rawValue
-                case .timingFunction(let f): text = timingFunction(f)
-                }
+                let text = timing(v, attribute, spelled: written[attribute.name]) ?? ValueFormatter.format(v, .exact)
                 return "\(attribute.name)=\(text)"
             }
         }
@@ -310,76 +299,9 @@ public enum ScriptWriter {
 
     // MARK: - Values
 
-    /// A value as the command language reads it back, for a key path of `type`.
-    static func value(_ v: Value, _ type: ValueType?) -> String {
-        switch v {
-        case .number(let x): return number(x)
-        case .bool(let b): return b ? "true" : "false"
-        case .point(let p): return "(\(number(p.x)), \(number(p.y)))"
-        case .size(let s): return size(s)
-        case .rect(let r): return "rect(\(number(r.minX)), \(number(r.minY)), \(number(r.width)), \(number(r.height)))"
-        case .color(let c): return color(c)
-        case .path(let p): return path(p)
-        case .pathRef(let name): return name
-        case .string(let s):
-            switch type {
-            case .word?, .layerRef?: return s
-            default: return quoted(s)
-            }
-        case .list(let xs): return "[" + xs.map { value($0, type) }.joined(separator: ", ") + "]"
-        case .transform(let ops):
-            return "[" + ops.map { $0.name + "(" + $0.writtenParameters.map(number).joined(separator: ", ") + ")" }
-                .joined(separator: ", ") + "]"
-        case .null: return "none"
-        }
-    }
+    /// A value as the command language reads it back, for a key path of `type`: every bit.
+    static func value(_ v: Value, _ type: ValueType?) -> String { ValueFormatter.format(v, type: type, .exact) }
 
     /// Every bit of the number: `0.1`, `2`, `1e-07`, `inf`.
     static func number(_ v: Double) -> String { exactNumberText(v) }
-
-    static func size(_ s: Size) -> String {
-        let w = number(s.width), h = number(s.height)
-        // `WxH` reads back only when both are plain decimals (`1e+20x5` would not).
-        let plain = { (t: String) in t.allSatisfy { $0.isNumber || $0 == "." } }
-        return plain(w) && plain(h) ? "\(w)x\(h)" : "size(\(w), \(h))"
-    }
-
-    /// `#rrggbbaa` when every component is a whole byte, else `color(r, g, b, a)` in full.
-    static func color(_ c: Color) -> String {
-        let exact = [c.r, c.g, c.b, c.a].allSatisfy { x in
-            let byte = (x * 255).rounded()
-            return byte >= 0 && byte <= 255 && byte / 255 == x
-        }
-        if exact { return c.hex }
-        return "color(\(number(c.r)), \(number(c.g)), \(number(c.b)), \(number(c.a)))"
-    }
-
-    static func path(_ p: Path) -> String { "svg(\(quoted(p.svgData(number: number))))" }
-
-    static func timingFunction(_ f: TimingFunction) -> String {
-        if case .cubic(let a, let b, let c, let d) = f {
-            return "cubic(\(number(a)), \(number(b)), \(number(c)), \(number(d)))"
-        }
-        return f.description
-    }
-
-    /// A time expression with full-precision numbers (`TimeExpr.description` rounds them).
-    static func time(_ e: TimeExpr) -> String { time(e, precedence: 0) }
-
-    private static func time(_ e: TimeExpr, precedence: Int) -> String {
-        func wrap(_ s: String, _ p: Int) -> String { p < precedence ? "(\(s))" : s }
-        switch e {
-        case .number(let v): return v < 0 && precedence > 0 ? "(\(number(v)))" : number(v)
-        case .begin(let n): return "\(n).begin"
-        case .end(let n): return "\(n).end"
-        case .add(let a, let b): return wrap("\(time(a, precedence: 1)) + \(time(b, precedence: 2))", 1)
-        case .subtract(let a, let b): return wrap("\(time(a, precedence: 1)) - \(time(b, precedence: 2))", 1)
-        case .multiply(let a, let b): return wrap("\(time(a, precedence: 2)) * \(time(b, precedence: 3))", 2)
-        case .divide(let a, let b): return wrap("\(time(a, precedence: 2)) / \(time(b, precedence: 3))", 2)
-        case .negate(let a): return "-" + time(a, precedence: 3)
-        }
-    }
-
-    /// `"text"` with quotes, backslashes and every control or invisible separator escaped.
-    package static func quoted(_ s: String) -> String { escapeControls(s, as: .script, quoted: true) }
 }

@@ -1,50 +1,84 @@
 import LayerLabCore
 
-/// Values as `inspect` prints them: numbers in `formatNumber`'s shortest form, points
-/// `(x, y)`, sizes `WxH`, rects `rect(x, y, w, h)`, colours `#rrggbbaa`, booleans, paths as
-/// absolute SVG data, text quoted. Names and text are escaped so they cannot drive the terminal.
+/// Values in the command language's syntax: the one printer, for `inspect` and for saved
+/// scripts alike (`ValueReader` is its reader).
+///
+/// Points are `(x, y)`, sizes `WxH` (`size(w, h)` where `WxH` would not read back: an
+/// exponent, `inf`), rects `rect(x, y, w, h)`, lists `[a, b]`, booleans `true`/`false`.
+/// The style says who reads the text:
+/// - `.display` (`inspect`, `explain`, `help`): numbers rounded to 6 decimals, colours
+///   `#rrggbbaa`, paths as bare SVG data, a transform in its shortest form (`identity`,
+///   one step, or a list), and names and text escaped so they cannot drive the terminal.
+/// - `.exact` (`save FILE.lab`, `edit`): every bit comes back: numbers in full, a colour that
+///   is not whole bytes as `color(r, g, b, a)`, paths as `svg("…")`, transforms as a list, text
+///   quoted unless the key path takes a bare word.
 public enum ValueFormatter {
-    public static func format(_ v: Value, type: ValueType? = nil) -> String {
-        let n = formatNumber
+    public static func format(_ v: Value, type: ValueType? = nil, _ style: NumberStyle = .display) -> String {
+        let n = style.text
         switch v {
         case .number(let x): return n(x)
         case .bool(let b): return b ? "true" : "false"
         case .point(let p): return "(\(n(p.x)), \(n(p.y)))"
-        case .size(let s): return "\(n(s.width))x\(n(s.height))"
+        case .size(let s): return size(s, style)
         case .rect(let r): return "rect(\(n(r.minX)), \(n(r.minY)), \(n(r.width)), \(n(r.height)))"
-        case .color(let c): return c.hex
-        case .path(let p): return p.svgData
-        case .pathRef(let name): return escapeForTerminal(name)
+        case .color(let c): return color(c, style)
+        case .path(let p): return style == .display ? p.svgData : "svg(\(quoted(p.svgData(number: n))))"
+        case .pathRef(let name): return style == .display ? escapeForTerminal(name) : name
         case .string(let s):
-            if type == .string || type == .stringList { return quoted(s) }
-            return escapeForTerminal(s)
-        case .list(let xs): return "[" + xs.map { format($0, type: type) }.joined(separator: ", ") + "]"
-        case .transform(let ops): return transform(ops)
+            switch style {
+            case .display: return type == .string || type == .stringList ? quoted(s) : escapeForTerminal(s)
+            case .exact:
+                switch type {
+                case .word?, .layerRef?: return s
+                default: return quoted(s)
+                }
+            }
+        case .list(let xs): return "[" + xs.map { format($0, type: type, style) }.joined(separator: ", ") + "]"
+        case .transform(let ops): return transform(ops, style)
         case .null: return "none"
         }
     }
 
-    /// `identity`, a single step, or `[step, step, …]`, as the command language reads them.
-    public static func transform(_ ops: [TransformOp]) -> String {
+    /// `WxH` when the lexer reads it back as written (signs included: `0x-3`, a shadow offset,
+    /// and `-3x4`); otherwise (`1e+20`, `inf`) `size(w, h)`.
+    static func size(_ s: Size, _ style: NumberStyle) -> String {
+        let w = style.text(s.width), h = style.text(s.height)
+        func plain(_ t: Substring) -> Bool { !t.isEmpty && t.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } }
+        func unsigned(_ t: String) -> Substring { t.hasPrefix("-") ? t.dropFirst() : t[...] }
+        return plain(unsigned(w)) && plain(unsigned(h)) ? "\(w)x\(h)" : "size(\(w), \(h))"
+    }
+
+    /// `#rrggbbaa`; exactly, a colour that is not whole bytes is `color(r, g, b, a)` in full.
+    static func color(_ c: Color, _ style: NumberStyle) -> String {
+        guard style == .exact else { return c.hex }
+        let bytes = [c.r, c.g, c.b, c.a].allSatisfy { x in
+            let byte = (x * 255).rounded()
+            return byte >= 0 && byte <= 255 && byte / 255 == x
+        }
+        if bytes { return c.hex }
+        let n = style.text
+        return "color(\(n(c.r)), \(n(c.g)), \(n(c.b)), \(n(c.a)))"
+    }
+
+    /// `identity`, a single step, or `[step, step, …]` as the command language reads them
+    /// (exactly: always the list, `[]` for none).
+    public static func transform(_ ops: [TransformOp], _ style: NumberStyle = .display) -> String {
         let steps = ops.map { op in
-            op.name + "(" + op.writtenParameters.map(formatNumber).joined(separator: ", ") + ")"
+            op.name + "(" + op.writtenParameters.map(style.text).joined(separator: ", ") + ")"
         }
-        switch steps.count {
-        case 0: return "identity"
-        case 1: return steps[0]
-        default: return "[" + steps.joined(separator: ", ") + "]"
-        }
+        if style == .display, steps.count < 2 { return steps.first ?? "identity" }
+        return "[" + steps.joined(separator: ", ") + "]"
     }
 
     /// A timing attribute's value as the command language writes it: `after grow`-style
     /// expressions as text, `inf`, `easeOut`, `cubic(…)`.
-    public static func format(_ v: TimingValue) -> String {
+    public static func format(_ v: TimingValue, _ style: NumberStyle = .display) -> String {
         switch v {
-        case .time(let t): return escapeForTerminal(t.description)
-        case .number(let x): return formatNumber(x)
+        case .time(let t): return style == .display ? escapeForTerminal(t.text(.display)) : t.text(.exact)
+        case .number(let x): return style.text(x)
         case .bool(let b): return b ? "true" : "false"
         case .fillMode(let m): return m.rawValue
-        case .timingFunction(let f): return f.description
+        case .timingFunction(let f): return f.text(style)
         }
     }
 

@@ -103,13 +103,13 @@ import Testing
         "`odd name`.end", "`back``quote`.begin", "-a.begin * b.end", "-(a.begin * b.end)",
     ])
     func timeExpressionTextRoundTrips(_ text: String) throws {
-        let e = try TimeExprText.parse(text)
-        #expect(TimeExprText.print(e) == text)
-        #expect(try TimeExprText.parse(TimeExprText.print(e)) == e)
+        let e = try TimeExpr(parsing: text)
+        #expect(e.text(.exact) == text)
+        #expect(try TimeExpr(parsing: e.text(.exact)) == e)
     }
 
     @Test func afterMeansEnd() throws {
-        #expect(try TimeExprText.parse("after spin + 0.5") == .add(.end("spin"), .number(0.5)))
+        #expect(try TimeExpr(parsing: "after spin + 0.5") == .add(.end("spin"), .number(0.5)))
     }
 }
 

@@ -17,9 +17,10 @@ struct AnimationTrack: Sendable {
     }
 
     var clock: FrameClock
-    /// The clock's timing function in `AnimationTable.timingFunctions`; -1 for none.
-    var curve: Int32 = -1
+    /// (Here, in the clock's tail padding.)
     var kind: Kind
+    /// The clock's timing function; nil for linear.
+    var curve: CurveIndex?
     var additive: Bool
     /// `MediaTiming.cumulative`: repetition k adds k times the value a repetition ends on.
     var cumulative = false
@@ -30,8 +31,8 @@ struct AnimationTrack: Sendable {
     var colorful = false
     /// Where the value is read and written (`.none` for groups and inert tracks).
     var target: KeyPath.SlotAccess = .none
-    /// `from`, `to` and `by` in `AnimationTable.values`; -1 when not given.
-    var from: Int32 = -1, to: Int32 = -1, by: Int32 = -1
+    /// `from`, `to` and `by` in `AnimationTable.values`.
+    var endpoints = EndpointIndices()
 
     /// The iteration duration.
     var duration: Double { clock.duration }
@@ -67,7 +68,49 @@ struct AnimationTrack: Sendable {
     }
 }
 
+/// A position in `AnimationTable.values` (and in `numbers` and `colors`, which run beside it).
+/// Four bytes, not an `Int`: a track holds several and must stay small.
+struct ValueIndex: Hashable, Sendable {
+    let raw: Int32
+    init(_ i: Int) { raw = Int32(i) }
+    var int: Int { Int(raw) }
+}
+
+/// A position in `AnimationTable.timingFunctions`.
+struct CurveIndex: Hashable, Sendable {
+    let raw: Int32
+    init(_ i: Int) { raw = Int32(i) }
+    var int: Int { Int(raw) }
+}
+
+/// Where a basic or spring track's `from`, `to` and `by` are in `AnimationTable.values`: the
+/// ones given sit one after another from `start`, in that order (`AnimationTable.add(from:to:by:)`
+/// appends them so). Five bytes for three optional indices.
+struct EndpointIndices: Hashable, Sendable {
+    private var start: Int32 = 0
+    /// Bit 0: `from` is given, bit 1: `to`, bit 2: `by`.
+    private var given: UInt8 = 0
+
+    init() {}
+    init(start: Int, given: UInt8) { self.start = Int32(start); self.given = given }
+
+    var from: ValueIndex? { index(0) }
+    var to: ValueIndex? { index(1) }
+    var by: ValueIndex? { index(2) }
+    /// The given ones, in `values`.
+    var range: Range<Int> { Int(start)..<Int(start) + given.nonzeroBitCount }
+
+    private func index(_ bit: UInt8) -> ValueIndex? {
+        guard given & (1 << bit) != 0 else { return nil }
+        return ValueIndex(Int(start) + (given & (1 << bit &- 1)).nonzeroBitCount)
+    }
+}
+
 /// Every animation of a document as tracks, with the values they refer to in shared pools.
+///
+/// Invariants (`_checkInvariants`, debug builds): `tracks`, `bodies` and `details` have one
+/// element a track; `values`, `numbers` and `colors` one a value; every index and range a
+/// track holds lies within its pool, and a group's children come before the group.
 struct AnimationTable: Sendable {
     var tracks: [AnimationTrack] = []
     /// `bodies[i]` and `details[i]` belong to `tracks[i]`.
@@ -84,20 +127,30 @@ struct AnimationTable: Sendable {
     /// Keyframes' tension, continuity and bias, for cubic curves that set any.
     var shapes: [KeyframeShape] = []
 
-    /// Appends `v` to `values` and returns its index (-1 for nil).
-    mutating func add(_ v: Value?) -> Int32 {
-        guard let v else { return -1 }
+    /// Appends `v` to `values` (and its number and colour beside it).
+    private mutating func add(_ v: Value) {
         values.append(v)
         numbers.append(v.number ?? .nan)
         colors.append(v.color ?? .clear)
-        return Int32(values.count - 1)
     }
 
     /// Appends `vs` to `values` and returns where they are.
     mutating func add(_ vs: [Value]) -> Range<Int> {
         let start = values.count
-        for v in vs { _ = add(v) }
+        for v in vs { add(v) }
         return start..<values.count
+    }
+
+    /// Appends the given ones of `from`, `to` and `by`, in that order.
+    mutating func add(from: Value?, to: Value?, by: Value?) -> EndpointIndices {
+        let start = values.count
+        var given: UInt8 = 0
+        for (bit, v) in [from, to, by].enumerated() {
+            guard let v else { continue }
+            add(v)
+            given |= 1 << UInt8(bit)
+        }
+        return EndpointIndices(start: start, given: given)
     }
 
     /// Appends tracks as one run (a layer's animations, a group's children) and returns it.
@@ -110,11 +163,34 @@ struct AnimationTable: Sendable {
         return tracks.count - run.count..<tracks.count
     }
 
-    /// Adds `f` to `timingFunctions` and returns its index (-1 for nil).
-    mutating func add(_ f: TimingFunction?) -> Int32 {
-        guard let f else { return -1 }
+    /// Adds `f` to `timingFunctions` and returns its index.
+    mutating func add(_ f: TimingFunction?) -> CurveIndex? {
+        guard let f else { return nil }
         timingFunctions.append(f)
-        return Int32(timingFunctions.count - 1)
+        return CurveIndex(timingFunctions.count - 1)
+    }
+
+    /// The timing function at `i`, nil for none.
+    func curve(_ i: CurveIndex?) -> TimingFunction? { i.map { timingFunctions[$0.int] } }
+
+    /// Checks the invariants above, in debug builds (release builds compile nothing here).
+    /// Called once the table is complete: after that it is only read.
+    func _checkInvariants() {
+        #if DEBUG
+        assert(bodies.count == tracks.count && details.count == tracks.count, "bodies and details run beside tracks")
+        assert(numbers.count == values.count && colors.count == values.count, "numbers and colors run beside values")
+        func within(_ r: Range<Int>, _ count: Int) -> Bool { r.isEmpty || (r.lowerBound >= 0 && r.upperBound <= count) }
+        for (i, t) in tracks.enumerated() {
+            let b = bodies[i]
+            assert(t.curve.map { $0.int >= 0 && $0.int < timingFunctions.count } ?? true, "track \(i): curve outside the pool")
+            assert(within(t.endpoints.range, values.count), "track \(i): from/to/by outside the values")
+            assert(within(b.keyframes, values.count) && within(b.times, keyTimes.count), "track \(i): keyframes outside their pools")
+            assert(within(b.curves, timingFunctions.count) && within(b.shapes, shapes.count), "track \(i): curves or shapes outside their pools")
+            assert(b.shapes.isEmpty || b.shapes.count == b.keyframes.count, "track \(i): one shape a keyframe")
+            assert(within(b.children, i), "track \(i): a group's children come before it")
+            assert(b.children.isEmpty || t.kind == .group, "track \(i): only groups have children")
+        }
+        #endif
     }
 }
 
@@ -135,8 +211,8 @@ extension Evaluator {
                  isChild: Bool, into table: inout AnimationTable,
                  keyPaths: inout KeyPathCache) -> AnimationTrack.Compiled {
         let clock = clock(for: a, begin: begin, duration: d, isChild: isChild)
-        var t = AnimationTrack(clock: FrameClock(clock, active: clock.activeDuration), curve: table.add(clock.timingFunction),
-                               kind: .inert, additive: a.timing.additive)
+        var t = AnimationTrack(clock: FrameClock(clock, active: clock.activeDuration), kind: .inert,
+                               curve: table.add(clock.timingFunction), additive: a.timing.additive)
         t.cumulative = a.timing.cumulative
         var body = AnimationTrack.Body()
         var detail = AnimationTrack.Detail(animation: a, label: label, clock: clock)
@@ -148,7 +224,7 @@ extension Evaluator {
         switch a.body {
         case .basic(let b):
             if targeted { t.kind = .basic }
-            t.from = table.add(b.from.map { resolve($0) }); t.to = table.add(b.to.map { resolve($0) }); t.by = table.add(b.by.map { resolve($0) })
+            t.endpoints = table.add(from: b.from.map { resolve($0) }, to: b.to.map { resolve($0) }, by: b.by.map { resolve($0) })
         case .keyframes(let k):
             if targeted { t.kind = .keyframes }
             body.calculationMode = k.calculationMode
@@ -180,7 +256,7 @@ extension Evaluator {
             }
         case .spring(let s):
             if targeted { t.kind = .spring }
-            t.from = table.add(s.from.map { resolve($0) }); t.to = table.add(s.to.map { resolve($0) }); t.by = table.add(s.by.map { resolve($0) })
+            t.endpoints = table.add(from: s.from.map { resolve($0) }, to: s.to.map { resolve($0) }, by: s.by.map { resolve($0) })
             body.spring = springSolver(s, duration: a.timing.duration)
             // UIKit's damping-ratio form lands on its target when its duration is over, and
             // so does a spring lasting its settling duration (it is at rest by definition).
@@ -196,10 +272,15 @@ extension Evaluator {
             }
             body.children = table.append(children)
         }
-        let refs = [t.from, t.to, t.by].filter { $0 >= 0 }.map(Int.init) + Array(body.keyframes)
         let stacks = t.kind == .basic || t.kind == .spring || (t.kind == .keyframes && !body.keyframes.isEmpty)
-        t.numeric = stacks && refs.allSatisfy { table.values[$0].number != nil }
-        t.colorful = stacks && refs.allSatisfy { table.values[$0].color != nil }
+        t.numeric = stacks
+        t.colorful = stacks
+        for range in [t.endpoints.range, body.keyframes] {
+            for i in range {
+                if table.values[i].number == nil { t.numeric = false }
+                if table.values[i].color == nil { t.colorful = false }
+            }
+        }
         return AnimationTrack.Compiled(track: t, body: body, detail: detail)
     }
 
@@ -224,6 +305,7 @@ extension Evaluator {
     mutating func compileAnimations() {
         let (table, runs) = compiledAnimations()
         for (order, run) in runs { plans[order].animations = run }
+        table._checkInvariants()
         animationTable = table
     }
 

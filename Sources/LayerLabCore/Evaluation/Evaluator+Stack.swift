@@ -192,8 +192,7 @@ extension Evaluator {
     /// Where the track at `index` is at parent time `parentTime`.
     func localTime(_ index: Int, _ parentTime: Double) -> LocalTime {
         let curve = animationTable.tracks[index].curve
-        return animationTable.tracks[index].clock.local(parentTime,
-                                                        curve: curve < 0 ? nil : animationTable.timingFunctions[Int(curve)])
+        return animationTable.tracks[index].clock.local(parentTime, curve: animationTable.curve(curve))
     }
 
     /// The fraction of its duration the track at `index` has reached at iteration time `t`.
@@ -218,10 +217,10 @@ extension Evaluator {
     func bodyValue<V: Stackable>(_ index: Int, _ pool: [V], beneath: V, localTime t: Double, phase: TimingPhase) -> V {
         let f = fraction(index, t)
         let c = animationTable.tracks[index]
-        func value(_ i: Int32) -> V? { i < 0 ? nil : pool[Int(i)] }
+        func value(_ i: ValueIndex?) -> V? { i.map { pool[$0.int] } }
         switch c.kind {
         case .basic:
-            let (from, to) = endpoints(from: value(c.from), to: value(c.to), by: value(c.by), beneath: beneath, additive: c.additive)
+            let (from, to) = endpoints(from: value(c.endpoints.from), to: value(c.endpoints.to), by: value(c.endpoints.by), beneath: beneath, additive: c.additive)
             return from.interpolated(to: to, f)
         case .keyframes:
             let b = animationTable.bodies[index]
@@ -229,7 +228,7 @@ extension Evaluator {
                                              mode: b.calculationMode, timingFunctions: animationTable.timingFunctions[b.curves],
                                              shapes: animationTable.shapes[b.shapes])
         case .spring:
-            let (from, to) = endpoints(from: value(c.from), to: value(c.to), by: value(c.by), beneath: beneath, additive: c.additive)
+            let (from, to) = endpoints(from: value(c.endpoints.from), to: value(c.endpoints.to), by: value(c.endpoints.by), beneath: beneath, additive: c.additive)
             let b = animationTable.bodies[index]
             var p = b.spring?.progress(at: t) ?? 1
             if b.springSnaps && (phase == .after || t >= c.duration) { p = 1 }

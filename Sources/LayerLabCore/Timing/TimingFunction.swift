@@ -34,7 +34,12 @@ public enum TimingFunction: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// As `help` and `inspect` show it: a name, or `cubic(…)` with rounded numbers.
+    public var description: String { text(.display) }
+
+    /// The text the command language reads: a name, or `cubic(x1, y1, x2, y2)` with numbers in
+    /// `numbers` style (the one printer for `inspect` and saved scripts alike).
+    public func text(_ numbers: NumberStyle) -> String {
         switch self {
         case .linear: return "linear"
         case .easeIn: return "easeIn"
@@ -42,7 +47,7 @@ public enum TimingFunction: Hashable, Sendable, CustomStringConvertible {
         case .easeInEaseOut: return "easeInEaseOut"
         case .default: return "default"
         case .cubic(let a, let b, let c, let d):
-            return "cubic(\([a, b, c, d].map(formatNumber).joined(separator: ", ")))"
+            return "cubic(" + numbers.text(a) + ", " + numbers.text(b) + ", " + numbers.text(c) + ", " + numbers.text(d) + ")"
         }
     }
 

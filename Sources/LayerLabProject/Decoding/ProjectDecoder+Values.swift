@@ -109,7 +109,7 @@ extension ProjectDecoder {
         case .number: return .number(try number(node, path))
         case .string(let text):
             let expr: TimeExpr
-            do throws(TimeExprTextError) { expr = try TimeExprText.parse(text) } catch {
+            do throws(TimeExprSyntaxError) { expr = try TimeExpr(parsing: text) } catch {
                 throw ProjectFileError(.invalidText, at: inString(node, error.offset), path,
                                        "in the time expression \(node.summary): \(error.message)")
             }

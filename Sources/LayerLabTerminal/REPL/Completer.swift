@@ -191,7 +191,7 @@ public struct Completer: Sendable {
             .map { entry in
                 let path = dir + entry.name + (entry.isDirectory ? "/" : "")
                 guard quoted || path.contains(where: Completer.needsQuotes) else { return path }
-                return "\"" + ScriptWriter.quoted(path).dropFirst().dropLast() + (entry.isDirectory ? "" : "\"")
+                return "\"" + ValueFormatter.quoted(path).dropFirst().dropLast() + (entry.isDirectory ? "" : "\"")
             }
     }
 
