@@ -219,7 +219,7 @@ public enum CommandTable {
                     example: "history") { _, _, _ throws(ScriptError) in .history },
         CommandSpec("new", .files, [[]], summary: "Starts an empty document (undoable).",
                     example: "new") { _, _, _ throws(ScriptError) in .new },
-        CommandSpec("load", .files, [[.slot("FILE"), .attributes]],
+        CommandSpec("load", .files, [[.slot("FILE"), .attributes, .optional([.word("strict")])]],
                     attributes: [.init("animation", "ID", "the animation of a dotLottie FILE to open", default: "the first the archive lists")],
                     flags: ["strict": "refuse a Lottie file that uses anything LayerLab would not reproduce"],
                     summary: "Opens a .lab script, a JSON project or a Lottie file: the document becomes what the file describes (one undoable step), and `save` without a name writes back to a script or project. A Lottie file is told by its content; what it uses that LayerLab does not draw is named in warnings, and with `strict` the file is refused instead. To add a script's commands to the current document, use `run`.",

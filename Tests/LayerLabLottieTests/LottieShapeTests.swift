@@ -145,7 +145,8 @@ struct LottieShapeTests {
         let d = try imported(lottie(shapeLayer("Poly", shapes: star + "," + fill("F", "0,0,0")) + "," + solid)).document
         let path = try #require(d.layer(named: "Poly_F")?.properties["path"]?.pathValue)
         let pts = path.allPoints
-        #expect(pts.count == 4 && near(pts[0].x, 0) && near(pts[0].y, -10) && near(pts[1].x, 10) && near(pts[1].y, 0))
+        // Four sides back to the first point, which is straight up.
+        #expect(pts.count == 5 && near(pts[4].x, pts[0].x) && near(pts[4].y, pts[0].y) && near(pts[0].x, 0) && near(pts[0].y, -10) && near(pts[1].x, 10) && near(pts[1].y, 0))
         let bg = try #require(d.layer(named: "Bg"))
         #expect(bg.kind == .shape && bg.properties["path"] == .path(.rect(Rect(0, 0, 100, 50))))
         #expect(bg.properties["fillColor"] == .color(Color(1, 0, 0)))
