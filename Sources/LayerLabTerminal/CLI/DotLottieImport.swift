@@ -32,7 +32,7 @@ enum DotLottieImport {
         imported.format = "dotLottie"
         if file.animations.count > 1 {
             let ids = file.animations.map { "\"\(escapeForTerminal($0.id))\"" }.joined(separator: ", ")
-            imported.warnings.insert("the file holds \(file.animations.count) animations (\(ids)); this is \"\(escapeForTerminal(animation.id))\" (choose with --animation ID)", at: 0)
+            imported.warnings.insert("the file holds \(file.animations.count) animations (\(ids)); this is \"\(escapeForTerminal(animation.id))\" (choose with --animation ID, or `load FILE animation=ID` in the REPL)", at: 0)
         }
         return imported
     }
