@@ -307,6 +307,9 @@ extension LottieConverter {
         gl.properties["anchorPoint"] = .point(.zero)
         gl.properties["position"] = .point(lo)
         if g.radial { gl.properties["type"] = .string(GradientType.radial.rawValue) }
+        if g.radial, let h = g.highlight, h.isAnimated || h.number(at: 0, 0) != 0 {
+            warnings.add("radial gradient highlights drawn centred", "\(who) \(display(style.name))")
+        }
         for (key, v) in Self.gradientValues(g, at: first, in: box) { gl.properties[key] = v }
         if let span {
             for p in [g.start, g.end, g.stops, g.opacity].compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "gradient")) }

@@ -173,19 +173,17 @@ extension LottieConverter {
     /// One shape's outline at `frame`.
     static func geometry(_ s: LottieShape, at frame: Double, rounding: LottieProperty?) -> Path {
         switch s.item {
-        case .rectangle(let p, let size, let r, _):
+        case .rectangle(let p, let size, let r, let reversed):
             let c = p?.numbers(at: frame, [0, 0]) ?? [0, 0], wh = size?.numbers(at: frame, [0, 0]) ?? [0, 0]
             guard c.count >= 2, wh.count >= 2 else { return .empty }
-            let w = abs(wh[0]), h = abs(wh[1])
             var radius = r?.number(at: frame, 0) ?? 0
             if radius == 0, let rounding { radius = rounding.number(at: frame, 0) }
-            let rect = Rect(c[0] - w / 2, c[1] - h / 2, w, h)
-            radius = min(max(0, radius), w / 2, h / 2)
-            return radius > 0 ? .roundedRect(rect, radius: radius) : .rect(rect)
-        case .ellipse(let p, let size, _):
+            return LottieOutline.rectangle(center: Point(c[0], c[1]), width: abs(wh[0]), height: abs(wh[1]),
+                                           radius: radius, reversed: reversed)
+        case .ellipse(let p, let size, let reversed):
             let c = p?.numbers(at: frame, [0, 0]) ?? [0, 0], wh = size?.numbers(at: frame, [0, 0]) ?? [0, 0]
             guard c.count >= 2, wh.count >= 2 else { return .empty }
-            return .oval(in: Rect(c[0] - abs(wh[0]) / 2, c[1] - abs(wh[1]) / 2, abs(wh[0]), abs(wh[1])))
+            return LottieOutline.ellipse(center: Point(c[0], c[1]), width: abs(wh[0]), height: abs(wh[1]), reversed: reversed)
         case .polystar(let star):
             return Self.polystar(star, at: frame)
         case .path(let ks, _):
@@ -295,18 +293,13 @@ extension LottieConverter {
     private static func polystar(_ s: LottiePolystar, at frame: Double) -> Path {
         let c = s.position?.numbers(at: frame, [0, 0]) ?? [0, 0]
         guard c.count >= 2 else { return .empty }
-        let n = Int(min(LottieReader.Limits.polystarPoints, max(0, (s.points?.number(at: frame, 5) ?? 5).rounded())))
-        guard n >= 2 else { return .empty }
-        let outer = s.outerRadius?.number(at: frame, 0) ?? 0, inner = s.innerRadius?.number(at: frame, 0) ?? 0
-        let rotation = (s.rotation?.number(at: frame, 0) ?? 0) * .pi / 180
-        var points: [Point] = []
-        let count = s.isStar ? n * 2 : n
-        for i in 0..<count {
-            let angle = -Double.pi / 2 + rotation + Double(i) * 2 * .pi / Double(count)
-            let r = s.isStar && i % 2 == 1 ? inner : outer
-            points.append(Point(c[0] + r * cos(angle), c[1] + r * sin(angle)))
-        }
-        return .polygon(points)
+        let n = min(Double(LottieReader.Limits.polystarPoints), max(0, s.points?.number(at: frame, 5) ?? 5))
+        guard n >= (s.isStar ? 1 : 2), n.isFinite else { return .empty }
+        return LottieOutline.polystar(center: Point(c[0], c[1]), points: n,
+                                      outer: s.outerRadius?.number(at: frame, 0) ?? 0, inner: s.innerRadius?.number(at: frame, 0) ?? 0,
+                                      outerRoundness: s.outerRoundness?.number(at: frame, 0) ?? 0,
+                                      innerRoundness: s.isStar ? s.innerRoundness?.number(at: frame, 0) ?? 0 : 0,
+                                      rotation: s.rotation?.number(at: frame, 0) ?? 0, isStar: s.isStar, reversed: s.reversed)
     }
 
     /// Fill or stroke colour: `c` with `o` (percent) as alpha.
@@ -536,7 +529,7 @@ extension LottieShape {
         switch item {
         case .rectangle(let p, let s, let r, _): return [p, s, r]
         case .ellipse(let p, let s, _): return [p, s]
-        case .polystar(let st): return [st.position, st.points, st.rotation, st.innerRadius, st.outerRadius]
+        case .polystar(let st): return [st.position, st.points, st.rotation, st.innerRadius, st.outerRadius, st.innerRoundness, st.outerRoundness]
         case .path(let ks, _): return [ks]
         case .merged(let items, _):
             return items.flatMap { s -> [LottieProperty?] in

@@ -379,6 +379,7 @@ struct LottieReader {
         g.radial = (number(o["t"]) ?? 1) == 2
         if let n = o["s"] { g.start = try property(n, at + ".s") }
         if let n = o["e"] { g.end = try property(n, at + ".e") }
+        if let n = o["h"] { g.highlight = try property(n, at + ".h") }
         if let n = o["o"] { g.opacity = try property(n, at + ".o") }
         g.evenOdd = (number(o["r"]) ?? 1) == 2
         if let gm = o["g"]?.objectMembers {

@@ -86,6 +86,9 @@ public struct LottieGradient: Sendable {
     /// `s`, `e`: start and end points; `h` highlight length, `a` angle.
     public var start: LottieProperty?
     public var end: LottieProperty?
+    /// `h`: a radial gradient's highlight (focal point) length, percent of the radius towards
+    /// `a`, its angle in degrees. Not drawn: the focal point stays at the centre (warned).
+    public var highlight: LottieProperty?
     /// `g.p`: how many colour stops; `g.k`: stops as (offset, r, g, b)… then (offset, alpha)….
     public var colorCount = 0
     public var stops: LottieProperty?

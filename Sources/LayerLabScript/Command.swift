@@ -80,6 +80,9 @@ public struct Command: Hashable, Sendable {
         case run(Name)
         /// `load FILE strict`: refuses a file of another format (Lottie) that would not be reproduced whole.
         case loadStrict(Name)
+        /// `load FILE animation=ID [strict]`: the animation `ID` of a file holding several
+        /// (a dotLottie archive).
+        case loadAnimation(Name, animation: Expr, strict: Bool)
         case save(Name?)
         /// `save! FILE`: also replaces a file that is not a LayerLab project.
         case saveReplacing(Name)

@@ -212,12 +212,18 @@ public enum CommandTable {
                     example: "history") { _, _, _ throws(ScriptError) in .history },
         CommandSpec("new", .files, [[]], summary: "Starts an empty document (undoable).",
                     example: "new") { _, _, _ throws(ScriptError) in .new },
-        CommandSpec("load", .files, [[.slot("FILE"), .optional([.word("strict")])]],
+        CommandSpec("load", .files, [[.slot("FILE"), .attributes, .optional([.word("strict")])]],
+                    attributes: [.init("animation", "ID", "the animation of a dotLottie FILE to open", default: "the first the archive lists")],
                     flags: ["strict": "refuse a Lottie file that uses anything LayerLab would not reproduce"],
                     summary: "Opens a .lab script, a JSON project or a Lottie file: the document becomes what the file describes (one undoable step), and `save` without a name writes back to a script or project. A Lottie file is told by its content; what it uses that LayerLab does not draw is named in warnings, and with `strict` the file is refused instead. To add a script's commands to the current document, use `run`.",
-                    example: "load examples/loading-s.lab") { p, _, _ throws(ScriptError) in
+                    example: "load examples/loading-s.lab\nload stickers.lottie animation=wave") { p, spec, _ throws(ScriptError) in
             let file = try p.fileName()
-            return p.word("strict") != nil ? .loadStrict(file) : .load(file)
+            let args = try p.arguments(spec)
+            for a in args.arguments where a.key.text != "animation" {
+                throw .unknownAttribute(a.key.text, command: "load", a.key.range, suggestion: Suggestion.nearest(a.key.text, in: ["animation"]))
+            }
+            if let id = args.arguments.first?.value { return .loadAnimation(file, animation: id, strict: args.has("strict")) }
+            return args.has("strict") ? .loadStrict(file) : .load(file)
         },
         CommandSpec("run", .files, [[.slot("FILE")]],
                     summary: "Runs a .lab script's commands into the current document, as one undoable step (all of it, or at the first error none of it).",

@@ -18,10 +18,17 @@ public protocol ProjectCodec: Sendable {
     /// line per kind of thing not reproduced); nil when the bytes are not such a file. With
     /// `strict`, a file that would warn is refused (throws).
     func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument?
+    /// The same, opening the animation `animation` of a file that holds several (a dotLottie
+    /// archive); throws when the file holds no such animation or is not such a file.
+    func importDocument(_ bytes: [UInt8], strict: Bool, animation: String?) throws -> ImportedDocument?
 }
 
 extension ProjectCodec {
     public func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument? { nil }
+    public func importDocument(_ bytes: [UInt8], strict: Bool, animation: String?) throws -> ImportedDocument? {
+        guard animation == nil else { return nil }
+        return try importDocument(bytes, strict: strict)
+    }
 }
 
 /// A document read from another format, with what could not be reproduced.

@@ -5,12 +5,14 @@ extension Session {
     /// `load FILE`: opens it. The document becomes what the file describes (a Lottie file told
     /// by its content is imported, a script is replayed from an empty document, a project
     /// decoded), as one undo step; a failure changes nothing.
-    mutating func load(_ file: Name, _ c: Command, strict: Bool = false) throws(ScriptError) -> [Response] {
+    /// `animation` picks one animation of a file holding several (dotLottie); a file of any
+    /// other kind is refused with it.
+    mutating func load(_ file: Name, _ c: Command, strict: Bool = false, animation: String? = nil) throws(ScriptError) -> [Response] {
         let bytes = try read(file)
         // Another format told by content (Lottie), whatever the extension.
         if let codec {
             let imported: ImportedDocument?
-            do { imported = try codec.importDocument(bytes, strict: strict) } catch {
+            do { imported = try codec.importDocument(bytes, strict: strict, animation: animation) } catch {
                 throw .file("cannot load '\(escapeForTerminal(file.text))': \(error)", file.range)
             }
             if let imported {
@@ -22,6 +24,9 @@ extension Session {
                 savedDocument = imported.document
                 return imported.warnings.map { .effect(.warning("\(escapeForTerminal(file.text)): \($0)")) }
             }
+        }
+        if animation != nil {
+            throw .file("cannot load '\(escapeForTerminal(file.text))' with animation=: only a dotLottie file holds several animations", file.range)
         }
         let doc: Document
         var responses: [Response] = []

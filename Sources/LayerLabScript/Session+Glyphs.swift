@@ -10,7 +10,7 @@ extension Session {
     /// long script is not scanned after every line.
     mutating func glyphWarning(after c: Command) -> String? {
         switch c.kind {
-        case .load, .run: return missingGlyphWarning(before: document)
+        case .load, .loadStrict, .loadAnimation, .run: return missingGlyphWarning(before: document)
         case .layer(.text, let n, _, _), .set(let n, _):
             return document.layer(named: n.text)?.properties["string"]?.string.flatMap { glyphWarning(in: [$0]) }
         case .setKeyPath(let target, let e):

@@ -45,6 +45,9 @@ extension Session {
             out = []
         case .load(let file): out = try load(file, c)
         case .loadStrict(let file): out = try load(file, c, strict: true)
+        case .loadAnimation(let file, let id, let strict):
+            guard let text = Session.wordOrString(id) else { throw .invalid("animation= takes an animation ID (a word or a quoted string)", id.range) }
+            out = try load(file, c, strict: strict, animation: text)
         case .run(let file): out = try runFile(file, c)
         case .save(let file): out = [.text(try save(file, c))]
         case .saveReplacing(let file): out = [.text(try save(file, c, replacing: true))]

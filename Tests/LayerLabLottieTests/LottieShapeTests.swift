@@ -11,6 +11,53 @@ struct LottieShapeTests {
         #"{"ty":"fl","nm":"\#(name)","c":{"a":0,"k":[\#(rgb),1]},"o":{"a":0,"k":\#(opacity)},"r":\#(rule)}"#
     }
 
+    /// A Lottie ellipse and rectangle as players build them (see `outlinesStartAndRunAsPlayersDrawThem`).
+    func oval(_ r: Rect) -> Path { LottieOutline.ellipse(center: Point(r.midX, r.midY), width: r.width, height: r.height, reversed: false) }
+    func box(_ r: Rect) -> Path {
+        LottieOutline.rectangle(center: Point(r.midX, r.midY), width: r.width, height: r.height, radius: 0, reversed: false)
+    }
+
+    /// Where an outline starts and which way it runs is what a trim or a dash shows: an
+    /// ellipse from 12 o'clock, a rectangle from its top-right corner, a star from its first
+    /// point straight up, clockwise on screen; `d: 3` runs them the other way.
+    @Test func outlinesStartAndRunAsPlayersDrawThem() throws {
+        func first(_ p: Path) -> [Point] {
+            p.elements.prefix(2).compactMap { e -> Point? in
+                switch e {
+                case .move(let q), .line(let q), .cubic(_, _, let q): return q
+                default: return nil
+                }
+            }
+        }
+        func outline(_ item: String) throws -> Path {
+            let d = try imported(lottie(shapeLayer("S", shapes: item + "," + fill("F", "1,0,0")))).document
+            return try #require(d.layer(named: "S_F")?.properties["path"]?.pathValue)
+        }
+        let el = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,10]}"#
+        #expect(first(try outline(el + "}")) == [Point(0, -5), Point(10, 0)])
+        #expect(first(try outline(el + #","d":3}"#)) == [Point(0, -5), Point(-10, 0)])
+        let rc = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,10]},"r":{"a":0,"k":0}"#
+        #expect(first(try outline(rc + "}")) == [Point(10, -5), Point(10, 5)])
+        #expect(first(try outline(rc + #","d":3}"#)) == [Point(10, -5), Point(-10, -5)])
+        // Rounded: from below the top-right corner's rounding, down the right side.
+        let rounded = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,10]},"r":{"a":0,"k":2}}"#
+        #expect(first(try outline(rounded)) == [Point(10, -3), Point(10, 3)])
+        // A five-pointed star: first point straight up at the outer radius, then an inner one.
+        let star = #"{"ty":"sr","sy":1,"p":{"a":0,"k":[0,0]},"pt":{"a":0,"k":5},"r":{"a":0,"k":0},"or":{"a":0,"k":10},"ir":{"a":0,"k":4},"os":{"a":0,"k":0},"is":{"a":0,"k":0}}"#
+        let sharp = try outline(star)
+        #expect(sharp.elements.count == 12)   // move, ten lines (back to the start), close
+        let p = first(sharp)
+        #expect(near(p[0].x, 0) && near(p[0].y, -10))
+        #expect(near(p[1].x, 4 * cos(-0.5 * .pi + .pi / 5)) && near(p[1].y, 4 * sin(-0.5 * .pi + .pi / 5)))
+        // Roundness bends every side into a cubic leaving each point at right angles to its radius.
+        let round = try outline(star.replacingOccurrences(of: #""os":{"a":0,"k":0}"#, with: #""os":{"a":0,"k":50}"#))
+        guard case .cubic(let c1, _, _) = round.elements[1] else { Issue.record("\(round.elements)"); return }
+        #expect(near(c1.y, -10) && c1.x > 0)
+        // A hexagon: six sides back to its first point.
+        let hexagon = try outline(#"{"ty":"sr","sy":2,"p":{"a":0,"k":[0,0]},"pt":{"a":0,"k":6},"r":{"a":0,"k":0},"or":{"a":0,"k":10},"os":{"a":0,"k":0}}"#)
+        #expect(hexagon.elements.filter { if case .line = $0 { return true }; return false }.count == 6)
+    }
+
     @Test func aFillPaintsTheShapesAboveItAndLowerItemsDrawFirst() throws {
         // [ellipse, red fill, rect, blue fill]: blue paints ellipse + rect and is drawn first
         // (lowest in the list); red paints only the ellipse, on top.
@@ -24,8 +71,8 @@ struct LottieShapeTests {
         #expect(red.properties["fillColor"] == .color(Color(1, 0, 0, 1)))
         let bluePath = try #require(blue.properties["path"]?.pathValue)
         let redPath = try #require(red.properties["path"]?.pathValue)
-        #expect(redPath == .oval(in: Rect(0, 0, 10, 10)))
-        #expect(bluePath == Path(Path.oval(in: Rect(0, 0, 10, 10)).elements + Path.rect(Rect(-10, -5, 20, 10)).elements))
+        #expect(redPath == oval(Rect(0, 0, 10, 10)))
+        #expect(bluePath == Path(oval(Rect(0, 0, 10, 10)).elements + box(Rect(-10, -5, 20, 10)).elements))
     }
 
     @Test func groupsCarryTheirTransformAndParentStylesPaintThem() throws {
@@ -37,7 +84,7 @@ struct LottieShapeTests {
         #expect(g.properties["opacity"] == .number(0.8))
         // The parent's fill below the group paints the group's rectangle, inside the group.
         #expect(g.sublayers.map(\.name) == ["L_Green"])
-        #expect(g.sublayers[0].properties["path"] == .path(.rect(Rect(-10, -5, 20, 10))))
+        #expect(g.sublayers[0].properties["path"] == .path(box(Rect(-10, -5, 20, 10))))
     }
 
     @Test func strokesKeepCapsJoinsMiterAndDashes() throws {
@@ -89,7 +136,7 @@ struct LottieShapeTests {
     @Test func animatedRectangleSizesAreSampledEachFrame() throws {
         let grow = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[0,0],\#(linear)},{"t":10,"s":[20,20]}]},"r":{"a":0,"k":0}}"#
         let d = try imported(lottie(shapeLayer("Grow", shapes: grow + "," + fill("F", "0,0,0")))).document
-        #expect(value(d, "Grow_F", "path", 0.5) == .path(.rect(Rect(-5, -5, 10, 10))))
+        #expect(value(d, "Grow_F", "path", 0.5) == .path(box(Rect(-5, -5, 10, 10))))
     }
 
     @Test func polystarsAndSolidsHaveOutlines() throws {
@@ -98,7 +145,8 @@ struct LottieShapeTests {
         let d = try imported(lottie(shapeLayer("Poly", shapes: star + "," + fill("F", "0,0,0")) + "," + solid)).document
         let path = try #require(d.layer(named: "Poly_F")?.properties["path"]?.pathValue)
         let pts = path.allPoints
-        #expect(pts.count == 4 && near(pts[0].x, 0) && near(pts[0].y, -10) && near(pts[1].x, 10) && near(pts[1].y, 0))
+        // Four sides back to the first point, which is straight up.
+        #expect(pts.count == 5 && near(pts[4].x, pts[0].x) && near(pts[4].y, pts[0].y) && near(pts[0].x, 0) && near(pts[0].y, -10) && near(pts[1].x, 10) && near(pts[1].y, 0))
         let bg = try #require(d.layer(named: "Bg"))
         #expect(bg.kind == .shape && bg.properties["path"] == .path(.rect(Rect(0, 0, 100, 50))))
         #expect(bg.properties["fillColor"] == .color(Color(1, 0, 0)))

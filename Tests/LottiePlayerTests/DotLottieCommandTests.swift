@@ -27,6 +27,32 @@ import Testing
         #expect(bad.status == 1 && bad.err.contains("the file has no animation \"7\"; it has \"0\", \"1\", \"2\""), "\(bad.err)")
     }
 
+    /// In the REPL, `load FILE animation=ID` opens that animation (an undoable step like any
+    /// load); an ID the archive lacks is refused and changes nothing; a file that is not an
+    /// archive is refused with it rather than opened as if the ID did not matter.
+    @Test func theREPLLoadsTheAnimationAskedFor() throws {
+        let out = try PlayerComparison.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let file = Self.folder.appendingPathComponent("multiple-animations.lottie").path
+        let shell = LottieOpenCommandTests()
+        let two = try shell.run(["-c", "load \"\(file)\" animation=2; tree"], in: out)
+        #expect(two.status == 0 && two.err.contains("this is \"2\""), "\(two.err)")
+        let first = try shell.run(["-c", "load \"\(file)\"; tree"], in: out)
+        #expect(first.status == 0 && first.err.contains("this is \"0\""), "\(first.err)")
+        // The two animations are different documents.
+        #expect(two.out != first.out && !two.out.isEmpty, "\(two.out)")
+        let quoted = try shell.run(["-c", "load \"\(file)\" animation=\"1\" strict"], in: out)
+        #expect(quoted.err.contains("this is \"1\"") || quoted.err.contains("refused (strict)"), "\(quoted.err)")
+        let missing = try shell.run(["-c", "load \"\(file)\" animation=7"], in: out)
+        #expect(missing.status == 1 && missing.err.contains("the file has no animation \"7\""), "\(missing.err)")
+        try Data("{\"v\":\"5.7.0\",\"fr\":30,\"ip\":0,\"op\":30,\"w\":10,\"h\":10,\"layers\":[]}".utf8)
+            .write(to: out.appendingPathComponent("plain.json"))
+        let plain = try shell.run(["-c", "load plain.json animation=2"], in: out)
+        #expect(plain.status == 1 && plain.err.contains("only a dotLottie file holds several animations"), "\(plain.err)")
+        let typo = try shell.run(["-c", "load \"\(file)\" animaton=2"], in: out)
+        #expect(typo.status == 1 && typo.err.contains("animation"), "\(typo.err)")
+    }
+
     /// An archive's images are files in it (marked `e: 1` with a plain name, not data URLs):
     /// they are drawn, not skipped. The picture at 1 s is mostly the drawing's colours, not
     /// the white of an empty canvas.

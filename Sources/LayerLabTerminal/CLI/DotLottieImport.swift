@@ -17,10 +17,11 @@ enum DotLottieImport {
     static let requestedAnimation = Mutex<String?>(nil)
 
     /// The document of a dotLottie file, or nil when `bytes` are not a zip archive.
-    static func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument? {
+    /// `id` names the animation (else `--animation`'s, else the first).
+    static func importDocument(_ bytes: [UInt8], strict: Bool, animation id: String? = nil) throws -> ImportedDocument? {
         guard ZipArchive.looksLikeZip(bytes) else { return nil }
         let file = try DotLottie(bytes: bytes)
-        let animation = try file.animation(requestedAnimation.withLock { $0 })
+        let animation = try file.animation(id ?? requestedAnimation.withLock { $0 })
         var images: [String: Data] = [:]
         for (name, data) in try file.images() {
             // An asset names its image by folder `u` and file `p`; writers use "", "images/"
@@ -31,7 +32,7 @@ enum DotLottieImport {
         imported.format = "dotLottie"
         if file.animations.count > 1 {
             let ids = file.animations.map { "\"\(escapeForTerminal($0.id))\"" }.joined(separator: ", ")
-            imported.warnings.insert("the file holds \(file.animations.count) animations (\(ids)); this is \"\(escapeForTerminal(animation.id))\" (choose with --animation ID)", at: 0)
+            imported.warnings.insert("the file holds \(file.animations.count) animations (\(ids)); this is \"\(escapeForTerminal(animation.id))\" (choose with --animation ID, or `load FILE animation=ID` in the REPL)", at: 0)
         }
         return imported
     }

@@ -23,7 +23,14 @@ struct JSONProjectCodec: ProjectCodec {
     /// A Lottie file (by content, whatever the extension): its document, its warnings, and its
     /// embedded images registered for drawing (`EmbeddedImages`).
     func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument? {
-        if let archive = try DotLottieImport.importDocument(bytes, strict: strict) { return archive }
+        try importDocument(bytes, strict: strict, animation: nil)
+    }
+
+    /// `animation` (REPL `load FILE animation=ID`) picks a dotLottie file's animation; without
+    /// it, the one `--animation` named, or the first.
+    func importDocument(_ bytes: [UInt8], strict: Bool, animation: String?) throws -> ImportedDocument? {
+        if let archive = try DotLottieImport.importDocument(bytes, strict: strict, animation: animation) { return archive }
+        if animation != nil { return nil }
         let data = Data(bytes)
         guard LottieImport.looksLikeLottie(data.prefix(65536)) else { return nil }
         return try Self.importLottie(data, strict: strict)
