@@ -24,17 +24,36 @@ struct AnimationAttribute: Sendable {
     /// Applies a value; false when the animation's kind has no such attribute (the caller says
     /// which it does have).
     typealias Apply = @Sendable (inout Animation, Expr, Context) throws(ScriptError) -> Bool
+    /// Sets a keyframe animation's attribute.
+    typealias SetKeyframes = @Sendable (inout Animation.Keyframes, Expr, Context) throws(ScriptError) -> Void
 
     let spec: CommandSpec.Attribute
     /// How the written value is kept for saving: as a path, or (nil) as the key path's type.
     let writtenType: ValueType?
-    let apply: Apply
+    private let change: Apply?
+    private let setKeyframes: SetKeyframes?
 
-    init(_ spec: CommandSpec.Attribute, writtenAs writtenType: ValueType? = nil, _ apply: @escaping Apply) {
-        self.spec = spec; self.writtenType = writtenType; self.apply = apply
+    init(_ spec: CommandSpec.Attribute, _ apply: @escaping Apply) {
+        self.spec = spec; writtenType = nil; change = apply; setKeyframes = nil
+    }
+
+    /// An attribute only a keyframe animation has. (Two closures rather than one wrapping the
+    /// other: the table is built at every start, and a closure that captures nothing costs no
+    /// allocation.)
+    init(keyframes spec: CommandSpec.Attribute, writtenAs writtenType: ValueType? = nil, _ set: @escaping SetKeyframes) {
+        self.spec = spec; self.writtenType = writtenType; change = nil; setKeyframes = set
     }
 
     var name: String { spec.name }
+
+    /// Applies a written value; false when the animation's kind has no such attribute.
+    func apply(_ anim: inout Animation, _ e: Expr, _ context: Context) throws(ScriptError) -> Bool {
+        if let change { return try change(&anim, e, context) }
+        guard let setKeyframes, case .keyframes(var k) = anim.body else { return false }
+        try setKeyframes(&k, e, context)
+        anim.body = .keyframes(k)
+        return true
+    }
 }
 
 extension CommandTable {
@@ -68,63 +87,51 @@ extension CommandTable {
 
     /// `keyframes`' own attributes, in help order.
     enum Keyframes {
-        static let values = keyframes(.init("values", "[...]", "the keyframe values", default: "required unless path")) { k, e, c throws(ScriptError) in
+        static let values = AnimationAttribute(keyframes: .init("values", "[...]", "the keyframe values", default: "required unless path")) { k, e, c throws(ScriptError) in
             guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list [v, v, …]", found: e.described, e.range) }
             guard !xs.isEmpty else { throw .invalid("keyframes need at least one value", e.range) }
             var vs: [Value] = []
             for x in xs { vs.append(try c.value(x)) }
             k.values = vs
         }
-        static let path = keyframes(.init("path", "PATH", "a motion path for a point key path (svg(\"M …\"), circle(…), a named path); its vertices are the keyframes and values is ignored", default: "none"),
+        static let path = AnimationAttribute(keyframes: .init("path", "PATH", "a motion path for a point key path (svg(\"M …\"), circle(…), a named path); its vertices are the keyframes and values is ignored", default: "none"),
                                     writtenAs: .path) { k, e, c throws(ScriptError) in
             guard let kp = c.keyPath, kp.type == .point else {
                 throw .invalid("a motion path drives a point (position, anchorPoint…), not \(k.keyPath)", e.range)
             }
             k.path = try c.reader.value(e, type: .path, keyPath: "path")
         }
-        static let rotationMode = keyframes(.init("rotationMode", words(Animation.RotationMode.self), "with a path: turn the layer to the direction of travel (autoReverse: facing back)", default: "none")) {
+        static let rotationMode = AnimationAttribute(keyframes: .init("rotationMode", words(Animation.RotationMode.self), "with a path: turn the layer to the direction of travel (autoReverse: facing back)", default: "none")) {
             k, e, c throws(ScriptError) in k.rotationMode = try c.reader.word(e, as: Animation.RotationMode.self, what: "rotation mode")
         }
-        static let keyTimes = keyframes(.init("keyTimes", "[...]", "0…1 fraction of the duration for each value; discrete also takes one more, ending the last value's hold (without it the last value holds to the end)", default: "evenly spaced")) {
+        static let keyTimes = AnimationAttribute(keyframes: .init("keyTimes", "[...]", "0…1 fraction of the duration for each value; discrete also takes one more, ending the last value's hold (without it the last value holds to the end)", default: "evenly spaced")) {
             k, e, c throws(ScriptError) in
             guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list [0, …, 1]", found: e.described, e.range) }
             var ts: [Double] = []
             for x in xs { ts.append(try c.reader.number(x, in: .unit, name: "a key time")) }
             k.keyTimes = ts
         }
-        static let calculationMode = keyframes(.init("calculationMode", words(Animation.CalculationMode.self), "how values between keyframes are found", default: "linear")) {
+        static let calculationMode = AnimationAttribute(keyframes: .init("calculationMode", words(Animation.CalculationMode.self), "how values between keyframes are found", default: "linear")) {
             k, e, c throws(ScriptError) in k.calculationMode = try c.reader.word(e, as: Animation.CalculationMode.self, what: "calculation mode")
         }
-        static let timingFunctions = keyframes(.init("timingFunctions", "[...]", "one timing function per segment", default: "linear")) {
+        static let timingFunctions = AnimationAttribute(keyframes: .init("timingFunctions", "[...]", "one timing function per segment", default: "linear")) {
             k, e, c throws(ScriptError) in
             guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of timing functions", found: e.described, e.range) }
             var fs: [TimingFunction] = []
             for x in xs { fs.append(try c.reader.timingFunction(x)) }
             k.timingFunctions = fs
         }
-        static let tensionValues = keyframes(.init("tensionValues", "[...]", "cubic modes: per keyframe, above 0 tightens the curve, below 0 loosens it", default: "0 each")) {
+        static let tensionValues = AnimationAttribute(keyframes: .init("tensionValues", "[...]", "cubic modes: per keyframe, above 0 tightens the curve, below 0 loosens it", default: "0 each")) {
             k, e, c throws(ScriptError) in k.tensionValues = try shapeNumbers(e, c, name: "tensionValues")
         }
-        static let continuityValues = keyframes(.init("continuityValues", "[...]", "cubic modes: per keyframe, apart from 0 turns the curve's pass through it into a corner", default: "0 each")) {
+        static let continuityValues = AnimationAttribute(keyframes: .init("continuityValues", "[...]", "cubic modes: per keyframe, apart from 0 turns the curve's pass through it into a corner", default: "0 each")) {
             k, e, c throws(ScriptError) in k.continuityValues = try shapeNumbers(e, c, name: "continuityValues")
         }
-        static let biasValues = keyframes(.init("biasValues", "[...]", "cubic modes: per keyframe, above 0 overshoots past it, below 0 anticipates it", default: "0 each")) {
+        static let biasValues = AnimationAttribute(keyframes: .init("biasValues", "[...]", "cubic modes: per keyframe, above 0 overshoots past it, below 0 anticipates it", default: "0 each")) {
             k, e, c throws(ScriptError) in k.biasValues = try shapeNumbers(e, c, name: "biasValues")
         }
         static let all = [values, path, rotationMode, keyTimes, calculationMode, timingFunctions,
                           tensionValues, continuityValues, biasValues]
-
-        /// An attribute that only a keyframe animation has.
-        private static func keyframes(_ d: CommandSpec.Attribute, writtenAs type: ValueType? = nil,
-                                      _ set: @escaping @Sendable (inout Animation.Keyframes, Expr, AnimationAttribute.Context) throws(ScriptError) -> Void)
-            -> AnimationAttribute {
-            AnimationAttribute(d, writtenAs: type) { anim, e, c throws(ScriptError) in
-                guard case .keyframes(var k) = anim.body else { return false }
-                try set(&k, e, c)
-                anim.body = .keyframes(k)
-                return true
-            }
-        }
 
         /// A cubic curve's shape list: one finite number a keyframe.
         private static func shapeNumbers(_ e: Expr, _ c: AnimationAttribute.Context, name: String) throws(ScriptError) -> [Double] {

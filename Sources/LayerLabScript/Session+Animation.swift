@@ -157,20 +157,17 @@ extension Session {
                 guard try body.apply(&anim, e, context) else { throw unknownAttribute(a, anim) }
                 continue
             }
-            switch a.key.text {
-            case let name where Animation.Spring.Form.parameters.contains { $0.name == name }:
-                guard case .spring = anim.body else { throw unknownAttribute(a, anim) }
-                let p = Animation.Spring.Form.parameters.first { $0.name == name }!
-                let v = try r.number(e, in: p.range, name: p.name)
-                if Animation.Spring.Form.physicsParameters.contains(where: { $0.name == name }) {
-                    physics[name] = v
-                    physicsRange = physicsRange ?? a.key.range
-                } else {
-                    ratio[name] = v
-                    ratioRange = ratioRange ?? a.key.range
-                }
-            default:
+            // A spring's numbers, from its forms' parameter table.
+            guard let p = Animation.Spring.Form.parameters.first(where: { $0.name == a.key.text }), case .spring = anim.body else {
                 throw unknownAttribute(a, anim)
+            }
+            let v = try r.number(e, in: p.range, name: p.name)
+            if Animation.Spring.Form.physicsParameters.contains(where: { $0.name == p.name }) {
+                physics[p.name] = v
+                physicsRange = physicsRange ?? a.key.range
+            } else {
+                ratio[p.name] = v
+                ratioRange = ratioRange ?? a.key.range
             }
         }
         if case .spring(var s) = anim.body, !physics.isEmpty || !ratio.isEmpty {
