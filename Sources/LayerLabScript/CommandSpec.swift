@@ -57,10 +57,12 @@ public struct CommandSpec: Sendable {
     let parse: Parse
 
     init(_ name: String, aliases: [String] = [], _ group: Group, _ forms: [[GrammarPart]],
-         attributes: [Attribute] = [], flags: [String: String] = [:], summary: String, example: String,
+         attributes: [Attribute] = [], flags: [CommandFlag] = [], summary: String, example: String,
          parse: @escaping Parse) {
         self.name = name; self.aliases = aliases; self.group = group; self.forms = forms
-        self.attributes = attributes; self.flagMeanings = flags; self.summary = summary; self.example = example; self.parse = parse
+        var meanings: [String: String] = [:]
+        for f in flags { meanings[f.word] = f.meaning }
+        self.attributes = attributes; self.flagMeanings = meanings; self.summary = summary; self.example = example; self.parse = parse
     }
 
     /// Every word that names the command.

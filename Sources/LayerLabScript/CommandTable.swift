@@ -14,31 +14,19 @@ public enum CommandTable {
         command == "group" ? timing.filter { MediaTiming.attribute(named: $0.name)?.propertyOnly != true } : timing
     }
 
-    static let fromTo: [CommandSpec.Attribute] = [
-        .init("from", "V", "start value", default: "the value beneath"),
-        .init("to", "V", "end value", default: "the value beneath"),
-        .init("by", "V", "relative change", default: "none"),
-    ]
+    static let fromTo: [CommandSpec.Attribute] = FromTo.all.map { $0.spec }
 
-    static let frameSize = CommandSpec.Attribute("size", "COLSxROWS", "frame size in cells", default: "fits the terminal")
     /// A closed set as a synopsis placeholder: `ascii|blocks|braille`.
     static func words<W: CaseIterable & RawRepresentable>(_: W.Type) -> String where W.RawValue == String {
         wordList(W.allCases.lazy.map(\.rawValue), separator: "|")
     }
 
-    static let frameMode = CommandSpec.Attribute("mode", words(FrameMode.self), "characters, or an image protocol (pixels: the best the terminal answers for)", default: "the terminal's image protocol where it answers for one, else blocks (ascii without UTF-8)")
-    static let frameColor = CommandSpec.Attribute("color", words(ColorMode.Choice.self), "colour output", default: "auto")
     static let named: GrammarPart = .optional([.word("as"), .slot("NAME")])
     static let animationForm: [GrammarPart] = [.slot("LAYER"), .slot("KEYPATH"), .attributes, .timing, named]
 
     public static let all: [CommandSpec] = [
-        CommandSpec("canvas", .document, [[.attributes]],
-                    attributes: [.init("size", "WxH", "canvas size in points", default: "200x200"),
-                                 .init("background", "COLOR", "background colour", default: "white"),
-                                 .init("duration", "T", "scene length (a time expression)",
-                                       default: "until everything has ended, endless animations shown for one full cycle"),
-                                 .init("poster", "T", "the moment a still shows when no time is named (`layerlab export FILE x.png`)",
-                                       default: "the end of the scene")],
+        CommandSpec(Canvas.name, .document, [[.attributes]],
+                    attributes: Canvas.attributes,
                     summary: "Sets the canvas size, background colour and scene duration.",
                     example: "canvas size=300x200 background=#202020") { p, spec, _ throws(ScriptError) in
             .canvas(try p.arguments(spec))
@@ -62,9 +50,9 @@ public enum CommandTable {
             return .layer(kind, n, args, cells: cells)
         },
         CommandSpec("set", .document,
-                    [[.choice(["LAYER", "ANIMATION"]), .properties, .optional([.word("animated")])],
+                    [[.choice(["LAYER", "ANIMATION"]), .properties, .flag(SetCommand.animated)],
                      [.slot("LAYER.KEYPATH"), .word("="), .slot("V")]],
-                    flags: ["animated": "an implicit 0.25s animation from the value at the current time"],
+                    flags: [SetCommand.animated],
                     summary: "Changes layer properties (with `animated`: an implicit 0.25s animation at the current time), or an animation's timing and values (attr=value).",
                     example: "shape ring path=circle(100, 100, 20) fillColor=clear strokeColor=red strokeEnd=0\nset ring strokeEnd=0.4 animated") { p, spec, _ throws(ScriptError) in
             let target = try p.name("a layer or animation name")
@@ -82,8 +70,8 @@ public enum CommandTable {
             let old = try p.name("the current name")
             return .rename(old, try p.name("the new name"))
         },
-        CommandSpec("move", .document, [[.slot("LAYER"), .optional([.word("in"), .slot("PARENT")]), .attributes]],
-                    attributes: [.init("index", "N", "position among the siblings, 0 at the back", default: "on top")],
+        CommandSpec(Move.name, .document, [[.slot("LAYER"), .optional([.word("in"), .slot("PARENT")]), .attributes]],
+                    attributes: Move.attributes,
                     summary: "Moves a layer under another (or to the top level without `in`), at index N (default: on top).",
                     example: "layer box\nshape dot path=circle(0, 0, 5)\nmove dot in box index=0") { p, spec, _ throws(ScriptError) in
             let n = try p.name("a layer name")
@@ -94,15 +82,7 @@ public enum CommandTable {
                     example: "shape box position=(100, 100) path=rect(-20, -20, 40, 40)\nanimate box transform.rotation.z to=1turn duration=0.45s",
                     parse: animation),
         CommandSpec("keyframes", .animation, [animationForm],
-                    attributes: [.init("values", "[...]", "the keyframe values", default: "required unless path"),
-                                 .init("path", "PATH", "a motion path for a point key path (svg(\"M …\"), circle(…), a named path); its vertices are the keyframes and values is ignored", default: "none"),
-                                 .init("rotationMode", words(Animation.RotationMode.self), "with a path: turn the layer to the direction of travel (autoReverse: facing back)", default: "none"),
-                                 .init("keyTimes", "[...]", "0…1 fraction of the duration for each value; discrete also takes one more, ending the last value's hold (without it the last value holds to the end)", default: "evenly spaced"),
-                                 .init("calculationMode", words(Animation.CalculationMode.self), "how values between keyframes are found", default: "linear"),
-                                 .init("timingFunctions", "[...]", "one timing function per segment", default: "linear"),
-                                 .init("tensionValues", "[...]", "cubic modes: per keyframe, above 0 tightens the curve, below 0 loosens it", default: "0 each"),
-                                 .init("continuityValues", "[...]", "cubic modes: per keyframe, apart from 0 turns the curve's pass through it into a corner", default: "0 each"),
-                                 .init("biasValues", "[...]", "cubic modes: per keyframe, above 0 overshoots past it, below 0 anticipates it", default: "0 each")],
+                    attributes: Keyframes.all.map { $0.spec },
                     summary: "Adds a keyframe animation (CAKeyframeAnimation).",
                     example: "shape dot position=(100, 0) path=circle(0, 0, 10)\nkeyframes dot position.y values=[0, 80, 60, 80] keyTimes=[0, 0.5, 0.75, 1] duration=1",
                     parse: animation),
@@ -115,15 +95,15 @@ public enum CommandTable {
                     example: "text label position=(100, 100) bounds=rect(0, 0, 200, 120) string=\"S\" fontSize=100 foregroundColor=black alignment=center\nspring label transform.scale from=0.25 to=1 dampingRatio=0.7 initialSpringVelocity=0.1 duration=0.4",
                     parse: animation),
         CommandSpec("group", .animation,
-                    [[.slot("NAME"), .word("on"), .slot("LAYER"), .optional([.word("sequence")]), .timing, .block]],
-                    flags: ["sequence": "each child begins when the one before it ends"],
+                    [[.slot("NAME"), .word("on"), .slot("LAYER"), .flag(Group.sequence), .timing, .block]],
+                    flags: [Group.sequence],
                     summary: "Adds an animation group (CAAnimationGroup); children are animate/keyframes/spring lines without the layer, or nested `group NAME { … }` blocks. With `sequence` each child starts when the previous ends.",
                     example: "path large = oval(2.5, 17.5, 95, 95)\npath squishV = oval(2.5, 20, 95, 90)\nshape oval path=large fillColor=red\ngroup wobble on oval sequence repeatCount=2 {\n    animate path from=large to=squishV duration=0.3\n    animate path from=squishV to=large duration=0.3\n}") { p, spec, _ throws(ScriptError) in
             try p.group(spec)
         },
         CommandSpec("at", .animation,
-                    [[.slot("TIME"), .word("set"), .slot("LAYER"), .properties, .optional([.word("animated")]), named]],
-                    flags: ["animated": "an implicit 0.25s animation from the value at that time"],
+                    [[.slot("TIME"), .word("set"), .slot("LAYER"), .properties, .flag(At.animated), named]],
+                    flags: [At.animated],
                     summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit 0.25s animation.",
                     example: "shape triangle path=polygon((80, 120), (100, 80), (120, 120)) hidden=true\nanimate triangle opacity from=0 to=1 duration=0.5 as fadeIn\nat fadeIn.begin set triangle hidden=false\nat fadeIn.end + 0.1 set triangle fillColor=blue animated") { p, spec, _ throws(ScriptError) in
             let time = try p.expression()
@@ -134,38 +114,28 @@ public enum CommandTable {
             let value = p.skip(symbol: "=") ? try p.expression() : nil
             return .at(time, target, try p.arguments(spec), value: value)
         },
-        CommandSpec("show", .viewing, [[.attributes]],
-                    attributes: [.init("at", "T", "scene time", default: "the current time"), frameSize, frameMode, frameColor],
+        CommandSpec(Show.name, .viewing, [[.attributes]],
+                    attributes: Show.attributes,
                     summary: "Draws one frame in the terminal.",
                     example: "show at=1.5 mode=braille") { p, spec, _ throws(ScriptError) in
             .show(try p.arguments(spec))
         },
-        CommandSpec("play", .viewing, [[.attributes, .optional([.word("loop")])]],
-                    attributes: [.init("from", "T", "start time", default: "0"),
-                                 .init("to", "T", "end time", default: "the scene duration"),
-                                 .init("speed", "S", "playback rate", default: "1"),
-                                 .init("fps", "N", "frames per second", default: "30"),
-                                 frameSize, frameMode, frameColor],
-                    flags: ["loop": "start again from the beginning at the end"],
+        CommandSpec(Play.name, .viewing, [[.attributes, .flag(Play.loop)]],
+                    attributes: Play.attributes,
+                    flags: [Play.loop],
                     summary: "Plays the scene in the terminal, then leaves its last frame on the screen. Keys: space pause, ←/→ step a frame, +/- speed, Home/End start/end, r restart, l loop on/off, ? keys, q quit.",
                     example: "play speed=0.25 loop") { p, spec, _ throws(ScriptError) in
             .play(try p.arguments(spec))
         },
-        CommandSpec("frames", .viewing, [[.attributes]],
-                    attributes: [.init("from", "T", "start time", default: "0"),
-                                 .init("to", "T", "end time", default: "the scene duration"),
-                                 .init("fps", "N", "frames per second", default: "10"),
-                                 .init("size", "COLSxROWS", "frame size in cells", default: "fits the terminal (80x24 in a pipe)"),
-                                 .init("mode", words(FrameMode.self), "characters, or an image protocol (kitty, sixel: escape sequences for a terminal)", default: "blocks at a terminal, ascii in a pipe"),
-                                 frameColor],
+        CommandSpec(Frames.name, .viewing, [[.attributes]],
+                    attributes: Frames.attributes,
                     summary: "Prints frames one after another (for pipes), each under a `# t=…` line.",
                     example: "frames to=1 fps=4") { p, spec, _ throws(ScriptError) in
             .frames(try p.arguments(spec))
         },
-        CommandSpec("watch", .viewing, [[.slot("FILE"), .attributes, .optional([.word("play")])]],
-                    attributes: [.init("at", "T", "scene time of the frame shown", default: "the current time"),
-                                 frameSize, frameMode, frameColor],
-                    flags: ["play": "play the scene over and over instead of one frame"],
+        CommandSpec(Watch.name, .viewing, [[.slot("FILE"), .attributes, .flag(Watch.play)]],
+                    attributes: Watch.attributes,
+                    flags: [Watch.play],
                     summary: "Replays a script whenever the file changes and keeps a live preview of it, so you can edit it in your own editor; errors show under the last good frame. q or Ctrl-C leaves, and the document becomes the file's last good version (undo brings back the one before).",
                     example: "watch scene.lab play") { p, spec, _ throws(ScriptError) in
             .watch(try p.fileName(), try p.arguments(spec))
@@ -187,14 +157,14 @@ public enum CommandTable {
                     example: "timeline") { _, _, _ throws(ScriptError) in .timeline },
         CommandSpec("tree", .viewing, [[]], summary: "Lists the canvas, paths, layer tree, animations and events.",
                     example: "tree") { _, _, _ throws(ScriptError) in .tree },
-        CommandSpec("inspect", .viewing, [[.slot("LAYER[.KEYPATH]"), .attributes]],
-                    attributes: [.init("at", "T", "scene time", default: "model and presentation at the current time")],
+        CommandSpec(Inspect.name, .viewing, [[.slot("LAYER[.KEYPATH]"), .attributes]],
+                    attributes: Inspect.attributes,
                     summary: "Prints values as `LAYER.KEYPATH = VALUE`. With at=T: the presentation values at T. Without: a `# model` block (stored values plus events) and a `# presentation at T` block at the current time.",
                     example: "shape ring path=circle(100, 100, 20) fillColor=clear strokeColor=red\nanimate ring strokeEnd from=0 to=1 duration=1\ninspect ring.strokeEnd at=0.5") { p, spec, _ throws(ScriptError) in
             .inspect(try p.name("LAYER or LAYER.KEYPATH"), try p.arguments(spec))
         },
-        CommandSpec("explain", .viewing, [[.slot("LAYER.KEYPATH"), .attributes]],
-                    attributes: [.init("at", "T", "scene time", default: "the current time")],
+        CommandSpec(Explain.name, .viewing, [[.slot("LAYER.KEYPATH"), .attributes]],
+                    attributes: Explain.attributes,
                     summary: "Explains a presentation value: the model value, each animation on the key path with its local time and phase, and the winner.",
                     example: "shape oval path=circle(100, 100, 10) fillColor=red\nanimate oval path to=circle(100, 100, 40) duration=0.3 fillMode=forwards removedOnCompletion=false as expand\nexplain oval.path at=0.2") { p, spec, _ throws(ScriptError) in
             .explain(try p.name("LAYER.KEYPATH"), try p.arguments(spec))
@@ -212,18 +182,18 @@ public enum CommandTable {
                     example: "history") { _, _, _ throws(ScriptError) in .history },
         CommandSpec("new", .files, [[]], summary: "Starts an empty document (undoable).",
                     example: "new") { _, _, _ throws(ScriptError) in .new },
-        CommandSpec("load", .files, [[.slot("FILE"), .attributes, .optional([.word("strict")])]],
-                    attributes: [.init("animation", "ID", "the animation of a dotLottie FILE to open", default: "the first the archive lists")],
-                    flags: ["strict": "refuse a Lottie file that uses anything LayerLab would not reproduce"],
+        CommandSpec("load", .files, [[.slot("FILE"), .attributes, .flag(Load.strict)]],
+                    attributes: Load.attributes,
+                    flags: [Load.strict],
                     summary: "Opens a .lab script, a JSON project or a Lottie file: the document becomes what the file describes (one undoable step), and `save` without a name writes back to a script or project. A Lottie file is told by its content; what it uses that LayerLab does not draw is named in warnings, and with `strict` the file is refused instead. To add a script's commands to the current document, use `run`.",
                     example: "load examples/loading-s.lab\nload stickers.lottie animation=wave") { p, spec, _ throws(ScriptError) in
             let file = try p.fileName()
             let args = try p.arguments(spec)
-            for a in args.arguments where a.key.text != "animation" {
-                throw .unknownAttribute(a.key.text, command: "load", a.key.range, suggestion: Suggestion.nearest(a.key.text, in: ["animation"]))
+            for a in args.arguments where a.key.text != Load.animation.name {
+                throw .unknownAttribute(a.key.text, command: "load", a.key.range, suggestion: Suggestion.nearest(a.key.text, in: [Load.animation.name]))
             }
-            if let id = args.arguments.first?.value { return .loadAnimation(file, animation: id, strict: args.has("strict")) }
-            return args.has("strict") ? .loadStrict(file) : .load(file)
+            if let id = args.arguments.first?.value { return .loadAnimation(file, animation: id, strict: args.has(Load.strict)) }
+            return args.has(Load.strict) ? .loadStrict(file) : .load(file)
         },
         CommandSpec("run", .files, [[.slot("FILE")]],
                     summary: "Runs a .lab script's commands into the current document, as one undoable step (all of it, or at the first error none of it).",
@@ -242,21 +212,19 @@ public enum CommandTable {
         CommandSpec("edit", .files, [[]],
                     summary: "Opens the document as a script in $VISUAL or $EDITOR (at a terminal); when the editor exits the script is replayed, and the result replaces the document as one undoable step. On an error the document stays as it was and LayerLab offers to reopen the script at the error's line.",
                     example: "edit") { _, _, _ throws(ScriptError) in .edit },
-        CommandSpec("export", .files,
-                    [[.slot("FILE"), .attributes, .optional([.word("bake")]), .optional([.word("strict")]), .optional([.word("force")])],
-                     [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes, .optional([.word("bake")]),
-                      .optional([.word("strict")]), .optional([.word("force")])]],
-                    attributes: exportAttributes,
-                    flags: ["bake": "lottie: draw what Lottie has no word for (particles, perspective, shadows) as plain keyframed layers and images",
-                            "strict": "refuse (write nothing, exit 1) an export that would lose anything",
-                            "force": "replace an existing file that is not of the kind written (the same as export!)"],
+        CommandSpec(Export.name, .files,
+                    [[.slot("FILE"), .attributes, .flag(Export.bake), .flag(Export.strict), .flag(Export.force)],
+                     [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes, .flag(Export.bake),
+                      .flag(Export.strict), .flag(Export.force)]],
+                    attributes: Export.attributes,
+                    flags: [Export.bake, Export.strict, Export.force],
                     summary: "Exports a frame (png, or sixel as .six), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE. It never replaces the document's own script or project, nor (without `export!` or `force`) a file of another kind.",
                     example: "shape dot path=circle(100, 100, 30) fillColor=red\nanimate dot transform.scale from=0.5 to=1 duration=1\nexport dot.gif fps=10") { p, spec, _ throws(ScriptError) in
             // `export! …` is `export … force`.
             var bang: Name?
-            if p.peek.isSymbol("!"), !p.peek.spaceBefore { bang = Name(text: "force", range: p.next().range) }
+            if p.peek.isSymbol("!"), !p.peek.spaceBefore { bang = Name(text: Export.force.word, range: p.next().range) }
             guard case .export(let format, let file, var args) = try p.export(spec) else { return try p.export(spec) }
-            if let bang, !args.has("force") { args.flags.append(bang) }
+            if let bang, !args.has(Export.force) { args.flags.append(bang) }
             return .export(format, file, args)
         },
         CommandSpec("help", .session, [[.optional([.slot("COMMAND")])]],
@@ -269,17 +237,6 @@ public enum CommandTable {
         CommandSpec("quit", aliases: ["exit"], .session, [[]],
                     summary: "Leaves LayerLab (asking first about unsaved changes at a terminal).",
                     example: "quit") { _, _, _ throws(ScriptError) in .quit },
-    ]
-
-    static let exportAttributes: [CommandSpec.Attribute] = [
-        .init("at", "T", "time of the png frame", default: "the current time"),
-        .init("size", "WxH", "image size in pixels", default: "the canvas size"),
-        .init("fps", "N", "frames per second", default: wordList(ExportRequest.Format.allCases.compactMap { f in
-            f.defaultFPS.map { "\(f.rawValue) \(formatNumber($0))" } }, separator: ", ")),
-        .init("from", "T", "start time", default: "0"),
-        .init("to", "T", "end time", default: "the scene duration"),
-        .init("platform", "ios|macos", "swift: UIKit or AppKit", default: "ios"),
-        .init("images", "FOLDER", "lottie: write the images into FOLDER beside the JSON", default: "embedded in the JSON"),
     ]
 
     static let animation: CommandSpec.Parse = { p, spec, verb throws(ScriptError) in

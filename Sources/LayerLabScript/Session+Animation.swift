@@ -5,7 +5,7 @@ extension Session {
     /// An animation kind's attributes besides timing: its command's own in `CommandTable`
     /// (`from`, `values`, `mass`…); `set GROUP sequence=true` for a group.
     static func bodyAttributes(_ verb: String) -> [String] {
-        (CommandTable.spec(verb)?.attributes.map(\.name) ?? []) + (verb == "group" ? ["sequence"] : [])
+        (CommandTable.spec(verb)?.attributes.map(\.name) ?? []) + (verb == "group" ? [CommandTable.groupSequence.name] : [])
     }
 
     /// `additive`/`cumulative` on a group: said plainly, not as an unknown attribute.
@@ -60,10 +60,10 @@ extension Session {
         var doc = document
         try refusePropertyOnlyOnGroup(args)
         try checkAttributes(args, MediaTiming.groupAttributeNames, command: "group")
-        var group = Animation(name: n.text, layer: layer.name, body: .group(.init(children: [], sequence: args.has("sequence"))))
+        var group = Animation(name: n.text, layer: layer.name, body: .group(.init(children: [], sequence: args.has(CommandTable.Group.sequence))))
         try applyAttributes(args.arguments, to: &group, layer: layer, doc: doc, ownName: n.text)
         let built = try buildChildren(children, layer: layer, doc: doc, extraNames: [n.text])
-        group.body = .group(.init(children: built, sequence: args.has("sequence")))
+        group.body = .group(.init(children: built, sequence: args.has(CommandTable.Group.sequence)))
         do { try doc.addAnimation(group) } catch {
             var range = editRange(error, args, fallback: n.range)
             if case .duplicateName(let dup, _) = error, dup != n.text,
@@ -95,12 +95,12 @@ extension Session {
                 try checkAttributes(child.arguments, MediaTiming.groupAttributeNames, command: "group")
                 let name = child.keyPath.text
                 var group = Animation(name: name, layer: layer.name,
-                                      body: .group(.init(children: [], sequence: child.arguments.has("sequence"))))
+                                      body: .group(.init(children: [], sequence: child.arguments.has(CommandTable.Group.sequence))))
                 try applyAttributes(child.arguments.arguments, to: &group, layer: layer, doc: doc, ownName: name,
                                     extraNames: extraNames)
                 let inner = try buildChildren(child.children, layer: layer, doc: doc,
                                               extraNames: extraNames.union([name]))
-                group.body = .group(.init(children: inner, sequence: child.arguments.has("sequence")))
+                group.body = .group(.init(children: inner, sequence: child.arguments.has(CommandTable.Group.sequence)))
                 built.append(group)
                 continue
             }
@@ -121,7 +121,7 @@ extension Session {
         switch a.verb.text {
         case "animate": body = .basic(.init(keyPath: kp.name))
         case "keyframes":
-            guard argument(a.arguments, "values") != nil || argument(a.arguments, "path") != nil else {
+            guard a.arguments[CommandTable.Keyframes.values] != nil || a.arguments[CommandTable.Keyframes.path] != nil else {
                 // Only a point may follow a path, so only then is it worth naming.
                 throw .missingAttribute(kp.type == .point ? "values=[...] or path=…" : "values=[...]",
                                         command: "keyframes", a.keyPath.range)
@@ -141,10 +141,7 @@ extension Session {
         var r = ValueReader(document: doc)
         r.extraTimeNames = extraNames.union([ownName])
         let kp = anim.keyPath.flatMap { KeyPath.resolve($0, for: layer.kind) }
-        func value(_ e: Expr) throws(ScriptError) -> Value {
-            guard let kp else { throw .invalid("a group has no values", e.range) }
-            return try r.value(e, type: kp.type, keyPath: kp.name)
-        }
+        let context = AnimationAttribute.Context(reader: r, keyPath: kp)
         var physics: [String: Double] = [:], ratio: [String: Double] = [:]
         var physicsRange: SourceRange?, ratioRange: SourceRange?
         for a in args {
@@ -155,74 +152,23 @@ extension Session {
                 anim.written.note(a.key.text, e.spelling(for: nil))
                 continue
             }
-            anim.written.note(a.key.text, e.spelling(for: a.key.text == "path" ? .path : kp?.type))
-            switch a.key.text {
-            case "from", "to", "by":
-                let v = try value(e)
-                switch anim.body {
-                case .basic(var b):
-                    if a.key.text == "from" { b.from = v } else if a.key.text == "to" { b.to = v } else { b.by = v }
-                    anim.body = .basic(b)
-                case .spring(var s):
-                    if a.key.text == "from" { s.from = v } else if a.key.text == "to" { s.to = v } else { s.by = v }
-                    anim.body = .spring(s)
-                default: throw unknownAttribute(a, anim)
-                }
-            case "values", "keyTimes", "calculationMode", "timingFunctions", "path", "rotationMode",
-                 "tensionValues", "continuityValues", "biasValues":
-                guard case .keyframes(var k) = anim.body else { throw unknownAttribute(a, anim) }
-                switch a.key.text {
-                case "values":
-                    guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list [v, v, …]", found: e.described, e.range) }
-                    guard !xs.isEmpty else { throw .invalid("keyframes need at least one value", e.range) }
-                    var vs: [Value] = []
-                    for x in xs { vs.append(try value(x)) }
-                    k.values = vs
-                case "keyTimes":
-                    guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list [0, …, 1]", found: e.described, e.range) }
-                    var ts: [Double] = []
-                    for x in xs {
-                        ts.append(try r.number(x, in: .unit, name: "a key time"))
-                    }
-                    k.keyTimes = ts
-                case "calculationMode":
-                    k.calculationMode = try r.word(e, as: Animation.CalculationMode.self, what: "calculation mode")
-                case "path":
-                    guard let kp, kp.type == .point else {
-                        throw .invalid("a motion path drives a point (position, anchorPoint…), not \(anim.keyPath ?? "a group")", e.range)
-                    }
-                    k.path = try r.value(e, type: .path, keyPath: "path")
-                case "rotationMode":
-                    k.rotationMode = try r.word(e, as: Animation.RotationMode.self, what: "rotation mode")
-                case "tensionValues", "continuityValues", "biasValues":
-                    guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of numbers, one per keyframe", found: e.described, e.range) }
-                    var ns: [Double] = []
-                    for x in xs { ns.append(try r.number(x, in: .finite, name: a.key.text)) }
-                    k.setShapeValues(a.key.text, ns)
-                default:
-                    guard case .list(let xs, _) = e else { throw .wrongType(expected: "a list of timing functions", found: e.described, e.range) }
-                    var fs: [TimingFunction] = []
-                    for x in xs { fs.append(try r.timingFunction(x)) }
-                    k.timingFunctions = fs
-                }
-                anim.body = .keyframes(k)
-            case let name where Animation.Spring.Form.parameters.contains { $0.name == name }:
-                guard case .spring = anim.body else { throw unknownAttribute(a, anim) }
-                let p = Animation.Spring.Form.parameters.first { $0.name == name }!
-                let v = try r.number(e, in: p.range, name: p.name)
-                if Animation.Spring.Form.physicsParameters.contains(where: { $0.name == name }) {
-                    physics[name] = v
-                    physicsRange = physicsRange ?? a.key.range
-                } else {
-                    ratio[name] = v
-                    ratioRange = ratioRange ?? a.key.range
-                }
-            case "sequence":
-                guard case .group(var g) = anim.body else { throw unknownAttribute(a, anim) }
-                g.sequence = try r.bool(e)
-                anim.body = .group(g)
-            default:
+            let body = CommandTable.animationAttribute(named: a.key.text)
+            anim.written.note(a.key.text, e.spelling(for: body?.writtenType ?? kp?.type))
+            if let body {
+                guard try body.apply(&anim, e, context) else { throw unknownAttribute(a, anim) }
+                continue
+            }
+            // A spring's numbers, from its forms' parameter table.
+            guard let p = Animation.Spring.Form.parameters.first(where: { $0.name == a.key.text }), case .spring = anim.body else {
                 throw unknownAttribute(a, anim)
+            }
+            let v = try r.number(e, in: p.range, name: p.name)
+            if Animation.Spring.Form.physicsParameters.contains(where: { $0.name == p.name }) {
+                physics[p.name] = v
+                physicsRange = physicsRange ?? a.key.range
+            } else {
+                ratio[p.name] = v
+                ratioRange = ratioRange ?? a.key.range
             }
         }
         if case .spring(var s) = anim.body, !physics.isEmpty || !ratio.isEmpty {
@@ -252,10 +198,10 @@ extension Session {
     func editRange(_ error: EditError, _ args: ArgumentList, fallback: SourceRange) -> SourceRange {
         switch error {
         case .duplicateName, .invalidName, .reservedName, .emptyName: return args.asName?.range ?? fallback
-        case .timeCycle, .unknownTimeReference: return argument(args, "beginTime")?.value.range ?? fallback
-        case .invalidTiming(let attr, _): return argument(args, attr)?.value.range ?? fallback
-        case .invalidAnimation(_, let attr?): return argument(args, attr)?.value.range ?? fallback
-        case .outOfRange(let attr, _, _): return argument(args, attr)?.value.range ?? fallback
+        case .timeCycle, .unknownTimeReference: return args.argument(named: "beginTime")?.value.range ?? fallback
+        case .invalidTiming(let attr, _): return args.argument(named: attr)?.value.range ?? fallback
+        case .invalidAnimation(_, let attr?): return args.argument(named: attr)?.value.range ?? fallback
+        case .outOfRange(let attr, _, _): return args.argument(named: attr)?.value.range ?? fallback
         default: return fallback
         }
     }
@@ -294,7 +240,7 @@ extension Session {
         let time = try r.timeExpr(t)
         let list = try assignments(arguments, for: layerName.text, in: doc)
         let name = args.asName?.text ?? doc.uniqueName(base: "\(layerName.text).at")
-        var event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has("animated"))
+        var event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has(CommandTable.At.animated))
         event.writtenTime = WrittenForm(t.spelling(for: nil))
         do { try doc.addEvent(event) } catch {
             let range: SourceRange

@@ -3,29 +3,22 @@ import LayerLabCore
 /// The commands that build the layer tree: canvas, path, layer kinds, set, delete, rename, move.
 extension Session {
     mutating func canvas(_ args: ArgumentList, _ c: Command) throws(ScriptError) {
-        try checkAttributes(args, of: "canvas")
+        typealias Canvas = CommandTable.Canvas
+        try checkAttributes(args, of: Canvas.attributes, command: Canvas.name)
         var canvas = document.canvas
+        // In the order written, so the first bad value is the one reported.
         for a in args.arguments {
-            switch a.key.text {
-            case "size":
-                canvas.size = try reader.size(a.value)
-                canvas.written.note("size", nil)
-            case "background":
-                canvas.background = try reader.color(a.value)
-                canvas.written.note("background", a.value.spelling(for: .color))
-            case "poster":
-                if case .word(let w, _) = a.value, w == "auto" || w == "none" {
-                    canvas.poster = nil
-                } else {
-                    canvas.poster = try reader.number(a.value, .time, in: Limits.sceneTimes, name: "poster")
-                }
-            default:
-                if case .word(let w, _) = a.value, w == "auto" || w == "none" {
-                    canvas.duration = nil
-                } else {
-                    canvas.duration = try reader.timeExpr(a.value)
-                }
-                canvas.written.note("duration", canvas.duration == nil ? nil : a.value.spelling(for: nil))
+            if let size = try Canvas.size.value(of: a, in: self) {
+                canvas.size = size
+                canvas.written.note(Canvas.size.name, nil)
+            } else if let color = try Canvas.background.value(of: a, in: self) {
+                canvas.background = color
+                canvas.written.note(Canvas.background.name, a.value.spelling(for: .color))
+            } else if let poster = try Canvas.poster.value(of: a, in: self) {
+                canvas.poster = poster
+            } else if let duration = try Canvas.duration.value(of: a, in: self) {
+                canvas.duration = duration
+                canvas.written.note(Canvas.duration.name, duration == nil ? nil : a.value.spelling(for: nil))
             }
         }
         var doc = document
@@ -115,7 +108,7 @@ extension Session {
             guard !args.arguments.isEmpty else {
                 throw .unexpected(found: "end of command", expected: "prop=value", c.range)
             }
-            if args.has("animated") {
+            if args.has(CommandTable.SetCommand.animated) {
                 // An implicit action at the current time: an event whose change animates from
                 // the presentation value then, as Core Animation's default action does.
                 let list = try assignments(args.arguments, for: target.text, in: document)
@@ -207,14 +200,20 @@ extension Session {
     }
 
     mutating func move(_ n: Name, _ args: ArgumentList, _ c: Command) throws(ScriptError) {
-        try checkAttributes(args, of: "move")
+        typealias Move = CommandTable.Move
+        try checkAttributes(args, of: Move.attributes, command: Move.name)
         _ = try requireLayer(n)
         if let p = args.parent { _ = try requireLayer(p) }
-        var index: Int?
-        if let a = argument(args, "index") { index = try reader.integer(a.value) }
+        let index = try value(Move.index, in: args)
         var doc = document
-        let range = argument(args, "index")?.value.range ?? args.parent?.range ?? n.range
+        let range = args[Move.index]?.value.range ?? args.parent?.range ?? n.range
         try edit(range) { () throws(EditError) in try doc.moveLayer(n.text, into: args.parent?.text, at: index) }
         commit(doc, c.text)
+    }
+
+    /// `auto` or `none`: a canvas duration or poster time left to the scene.
+    static func isAuto(_ e: Expr) -> Bool {
+        if case .word(let w, _) = e { return w == "auto" || w == "none" }
+        return false
     }
 }

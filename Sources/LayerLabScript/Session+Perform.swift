@@ -13,7 +13,7 @@ extension Session {
         case .layer(let kind, let n, let args, let cells): try addLayer(kind, n, args, cells: cells, c); out = []
         case .set(let target, let args):
             try set(target, args, c)
-            out = args.has("animated") ? [] : overrideNotes(args.arguments, layer: target.text).map { .text($0) }
+            out = args.has(CommandTable.SetCommand.animated) ? [] : overrideNotes(args.arguments, layer: target.text).map { .text($0) }
         case .setKeyPath(let target, let e):
             try setKeyPath(target, e, c)
             let (owner, rest) = splitTarget(target)
@@ -121,18 +121,12 @@ extension Session {
         return v
     }
 
-    /// Checks that every argument is one of `allowed`, suggesting the nearest for others.
+    /// Checks that every argument is one of `allowed`, suggesting the nearest for others (the
+    /// animation commands, whose names come from the timing table and the body attributes).
     func checkAttributes(_ args: ArgumentList, _ allowed: [String], command: String) throws(ScriptError) {
         for a in args.arguments where !allowed.contains(a.key.text) {
             throw .unknownAttribute(a.key.text, command: command, a.key.range,
                                     suggestion: Suggestion.nearest(a.key.text, in: allowed))
         }
     }
-
-    /// Checks `args` against the attributes `command` declares in `CommandTable`.
-    func checkAttributes(_ args: ArgumentList, of command: String) throws(ScriptError) {
-        try checkAttributes(args, CommandTable.spec(command)?.grammar.attributeNames ?? [], command: command)
-    }
-
-    func argument(_ args: ArgumentList, _ key: String) -> Argument? { args.arguments.first { $0.key.text == key } }
 }

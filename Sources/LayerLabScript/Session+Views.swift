@@ -5,7 +5,7 @@ import LayerLabRaster
 /// timeline, undo/redo, and the effect requests for show/play/frames/export.
 extension Session {
     func inspect(_ target: Name, _ args: ArgumentList) throws(ScriptError) -> String {
-        try checkAttributes(args, of: "inspect")
+        try checkAttributes(args, of: CommandTable.Inspect.attributes, command: CommandTable.Inspect.name)
         var (layerName, rest) = splitLayerTarget(target)
         if let r = rest, let (cell, keyPath) = try cellTarget(layerName, r) { (layerName, rest) = (cell, keyPath) }
         let layer = try requireLayer(layerName)
@@ -31,8 +31,7 @@ extension Session {
             }
             return [line]
         }
-        if let at = argument(args, "at") {
-            let t = try sceneTime(at.value)
+        if let t = try value(CommandTable.Inspect.at, in: args) {
             return (lines { ev.presentationValue(layer: layer.name, keyPath: $0, at: t) } + particles(t)).joined(separator: "\n")
         }
         let model = lines { ev.modelValue(layer: layer.name, keyPath: $0, at: time) }
@@ -54,13 +53,13 @@ extension Session {
     }
 
     func explain(_ target: Name, _ args: ArgumentList) throws(ScriptError) -> String {
-        try checkAttributes(args, of: "explain")
+        try checkAttributes(args, of: CommandTable.Explain.attributes, command: CommandTable.Explain.name)
         var (layerName, rest) = splitLayerTarget(target)
         if let r = rest, let (cell, keyPath) = try cellTarget(layerName, r) { (layerName, rest) = (cell, keyPath) }
         let layer = try requireLayer(layerName)
         guard let rest else { throw .unexpected(found: "a layer", expected: "LAYER.KEYPATH", target.range) }
         let kp = try resolveKeyPath(rest, on: layer)
-        let t = try argument(args, "at").map { (a) throws(ScriptError) in try sceneTime(a.value) } ?? time
+        let t = try value(CommandTable.Explain.at, in: args) ?? time
         guard let x = Evaluator(document: document).explain(layer: layer.name, keyPath: kp.name, at: t) else {
             throw .invalid("cannot explain '\(kp.name)'", target.range)
         }
@@ -88,10 +87,11 @@ extension Session {
     // MARK: - Effect requests
 
     func showRequest(_ args: ArgumentList) throws(ScriptError) -> ShowRequest {
-        try checkAttributes(args, of: "show")
+        typealias Show = CommandTable.Show
+        try checkAttributes(args, of: Show.attributes, command: Show.name)
         var req = ShowRequest(document: document, time: time)
-        if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
-        (req.size, req.mode, req.color) = try frameLook(args)
+        if let t = try value(Show.at, in: args) { req.time = t }
+        (req.size, req.mode, req.color) = try frameLook(args, Show.look)
         return req
     }
 
@@ -105,23 +105,23 @@ extension Session {
     }
 
     func playRequest(_ args: ArgumentList) throws(ScriptError) -> PlayRequest {
-        try checkAttributes(args, of: "play")
-        var req = PlayRequest(document: document, from: 0, to: nil, speed: 1, fps: nil, loop: args.has("loop"))
-        if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
-        if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
-        if let a = argument(args, "speed") {
-            req.speed = try reader.number(a.value, in: Limits.playSpeeds, name: "speed")
-        }
-        if let a = argument(args, "fps") { req.fps = try fps(a.value) }
-        (req.size, req.mode, req.color) = try frameLook(args)
+        typealias Play = CommandTable.Play
+        try checkAttributes(args, of: Play.attributes, command: Play.name)
+        var req = PlayRequest(document: document, from: 0, to: nil, speed: 1, fps: nil, loop: args.has(Play.loop))
+        if let t = try value(Play.from, in: args) { req.from = t }
+        if let t = try value(Play.to, in: args) { req.to = t }
+        if let v = try value(Play.speed, in: args) { req.speed = v }
+        if let v = try value(Play.fps, in: args) { req.fps = v }
+        (req.size, req.mode, req.color) = try frameLook(args, Play.look)
         return req
     }
 
     func watchRequest(_ file: Name, _ args: ArgumentList) throws(ScriptError) -> WatchRequest {
-        try checkAttributes(args, of: "watch")
-        var req = WatchRequest(file: file.text, time: time, play: args.has("play"))
-        if let a = argument(args, "at") { req.time = try sceneTime(a.value) }
-        (req.size, req.mode, req.color) = try frameLook(args)
+        typealias Watch = CommandTable.Watch
+        try checkAttributes(args, of: Watch.attributes, command: Watch.name)
+        var req = WatchRequest(file: file.text, time: time, play: args.has(Watch.play))
+        if let t = try value(Watch.at, in: args) { req.time = t }
+        (req.size, req.mode, req.color) = try frameLook(args, Watch.look)
         return req
     }
 
@@ -132,14 +132,10 @@ extension Session {
         sourceFile = file
     }
 
-    /// `size=`, `mode=` and `color=`, shared by `show`, `play` and `frames`.
-    func frameLook(_ args: ArgumentList) throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: FrameMode?,
-                                                                 color: ColorMode.Choice?) {
-        var out: (size: (columns: Int, rows: Int)?, mode: FrameMode?, color: ColorMode.Choice?) = (nil, nil, nil)
-        if let a = argument(args, "size") { out.size = try cells(a.value) }
-        if let a = argument(args, "mode") { out.mode = try reader.word(a.value, as: FrameMode.self, what: "mode") }
-        if let a = argument(args, "color") { out.color = try reader.word(a.value, as: ColorMode.Choice.self, what: "color setting") }
-        return out
+    /// `size=`, `mode=` and `color=`, shared by `show`, `play`, `watch` and `frames`.
+    func frameLook(_ args: ArgumentList, _ look: CommandTable.FrameLook)
+        throws(ScriptError) -> (size: (columns: Int, rows: Int)?, mode: FrameMode?, color: ColorMode.Choice?) {
+        (try value(look.size, in: args), try value(look.mode, in: args), try value(look.color, in: args))
     }
 
     func fps(_ e: Expr) throws(ScriptError) -> Double {
@@ -148,12 +144,13 @@ extension Session {
     }
 
     func framesRequest(_ args: ArgumentList) throws(ScriptError) -> FramesRequest {
-        try checkAttributes(args, of: "frames")
+        typealias Frames = CommandTable.Frames
+        try checkAttributes(args, of: Frames.attributes, command: Frames.name)
         var req = FramesRequest(document: document, from: 0, to: nil, fps: nil)
-        if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
-        if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
-        if let a = argument(args, "fps") { req.fps = try fps(a.value) }
-        (req.size, req.mode, req.color) = try frameLook(args)
+        if let t = try value(Frames.from, in: args) { req.from = t }
+        if let t = try value(Frames.to, in: args) { req.to = t }
+        if let v = try value(Frames.fps, in: args) { req.fps = v }
+        (req.size, req.mode, req.color) = try frameLook(args, Frames.look)
         return req
     }
 
@@ -171,42 +168,28 @@ extension Session {
             }
             f = byExtension
         }
-        try checkAttributes(args, of: "export")
+        typealias Export = CommandTable.Export
+        try checkAttributes(args, of: Export.attributes, command: Export.name)
         var req = ExportRequest(document: document, format: f, file: file.text, at: time)
-        if let a = argument(args, "at") { req.at = try sceneTime(a.value) }
-        if let a = argument(args, "size") {
-            let s = try reader.size(a.value)
-            let side = ValueRange(lowerBound: 1, upperBound: Double(Limits.exportSide))
-            guard side.contains(s.width), side.contains(s.height) else {
-                throw .invalid("an export size is WxH pixels, 1 to \(Limits.exportSide) a side", a.value.range)
-            }
-            req.size = s
-        }
-        if let a = argument(args, "fps") { req.fps = try fps(a.value) }
-        if let a = argument(args, "from") { req.from = try sceneTime(a.value) }
-        if let a = argument(args, "to") { req.to = try sceneTime(a.value) }
-        req.strict = args.has("strict")
-        req.replacing = args.has("force")
-        if args.has("bake") {
+        if let t = try value(Export.at, in: args) { req.at = t }
+        if let s = try value(Export.size, in: args) { req.size = s }
+        if let v = try value(Export.fps, in: args) { req.fps = v }
+        if let t = try value(Export.from, in: args) { req.from = t }
+        if let t = try value(Export.to, in: args) { req.to = t }
+        req.strict = args.has(Export.strict)
+        req.replacing = args.has(Export.force)
+        if args.has(Export.bake) {
             guard f == .lottie else { throw .invalid("bake applies to lottie (.json) exports", file.range) }
             req.bake = true
         }
         req.protectedFiles = [sourceFile, fileName].compactMap { $0 }
-        if let a = argument(args, "platform") {
-            let word = Session.wordOrString(a.value) ?? ""
+        if let a = args[Export.platform] {
             guard f == .swift else { throw .invalid("platform= applies to swift exports", a.value.range) }
-            guard ["ios", "macos"].contains(word) else {
-                throw .unknown(what: "platform", name: word, a.value.range, suggestion: Suggestion.nearest(word, in: ["ios", "macos"]))
-            }
-            req.platform = word
+            req.platform = try Export.platform.read(self, a.value)
         }
-        if let a = argument(args, "images") {
+        if let a = args[Export.images] {
             guard f == .lottie else { throw .invalid("images= applies to lottie exports", a.value.range) }
-            let folder = Session.wordOrString(a.value) ?? ""
-            guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.split(separator: "/").contains("..") else {
-                throw .invalid("images= is a folder relative to the JSON, inside its folder", a.value.range)
-            }
-            req.imageFolder = folder
+            req.imageFolder = try Export.images.read(self, a.value)
         }
         return req
     }

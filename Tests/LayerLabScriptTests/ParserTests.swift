@@ -57,7 +57,7 @@ import Testing
     @Test func groupChildren() throws {
         let c = try #require(try Parser.parse("group g on box sequence {\n animate opacity to=0 ; keyframes position.x values=[0, 1]\n}").first)
         guard case .group(let n, let layer, let args, let children) = c.kind else { Issue.record("got \(c.kind)"); return }
-        #expect(n.text == "g" && layer.text == "box" && args.has("sequence"))
+        #expect(n.text == "g" && layer.text == "box" && args.has(CommandTable.Group.sequence))
         #expect(children.map(\.verb.text) == ["animate", "keyframes"])
         #expect(children.map(\.keyPath.text) == ["opacity", "position.x"])
     }

@@ -150,7 +150,7 @@ struct ShellCommand: Sendable {
         let (loaded, _) = io.report(session.open(file, strict: strict), from: session)
         guard loaded else { return 1 }
         // A still named by no time shows the scene settled (or the canvas's poster time).
-        if words.verb == "export", !words.attributes.contains(where: { $0.key == "at" }) { session.seekToPoster() }
+        if words.verb == "export", !words.attributes.contains(where: { $0.key == CommandTable.Export.at.name }) { session.seekToPoster() }
         return io.report(session.run(words, name: "<arguments>"), from: session).ok ? 0 : 1
     }
 
