@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
                                "LayerLabExport", "LayerLabLottie", "LayerLabBuildInfo", "LayerLabArchive",
-                               "CEditLine", "CPNG", "CGIF"],
+                               "CEditLine", "CPNG", "CGIF", "CZlib"],
                 swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing
         // (README, Performance).
