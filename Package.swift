@@ -102,7 +102,7 @@ let package = Package(
                     dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal", "LayerLabLottie",
                                    "PeerLibraries"]),
         .testTarget(name: "ExamplesTests",
-                    dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport"],
+                    dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport", "CZlib"],
                     exclude: ["__Goldens__"]),
     ]
 )

@@ -22,6 +22,8 @@ struct PixelScreen {
     private var slow = 0, fast = 0
     /// Images sent and frames drawn (an unchanged frame is drawn but not sent).
     private(set) var imagesSent = 0
+    /// The full pixel size of the last frame (before `scale`).
+    private(set) var fullSize: (width: Int, height: Int)?
 
     /// The lowest `scale` playback goes down to.
     static let smallestScale = 1.0 / 3
@@ -54,6 +56,7 @@ struct PixelScreen {
     mutating func frame(_ scene: Scene, window: TerminalSize, rows: Int, asked: (columns: Int, rows: Int)?,
                         into out: inout [UInt8]) {
         let (l, row, column) = place(scene, window: window, rows: rows, asked: asked)
+        fullSize = (l.width, l.height)
         let w = max(1, Int((Double(l.width) * scale).rounded())), h = max(1, Int((Double(l.height) * scale).rounded()))
         var image: [UInt8] = []
         encoder.write(rasterizer.render(scene, width: w, height: h), layout: l, background: scene.background, into: &image)

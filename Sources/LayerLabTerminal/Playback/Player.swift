@@ -93,7 +93,7 @@ public struct Player {
         var state = PlaybackState(from: from, to: to, fps: request.fps ?? 30, speed: request.speed,
                                   loop: request.loop, now: clock.now)
         var stats = PlayStats(path: environment["LAYERLAB_PLAY_STATS"], mode: frameMode, start: clock.now)
-        defer { stats.finish(at: clock.now, imagesSent: pixels?.imagesSent, scale: pixels?.scale) }
+        defer { stats.finish(at: clock.now, imagesSent: pixels?.imagesSent, scale: pixels?.scale, size: pixels?.fullSize) }
 
         while true {
             let now = clock.now

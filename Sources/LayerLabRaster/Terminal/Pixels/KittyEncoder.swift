@@ -4,8 +4,9 @@
 ///
 /// Each frame is `a=T` (transmit and show) with `q=2` (the terminal answers nothing, so no reply
 /// can land in the input), `C=1` (the cursor stays where it is), a fixed placement id, and the
-/// size in cells (`c=`, `r=`) so the picture covers exactly the cells laid out for it; the
-/// terminal scales the pixels to those cells, so a frame drawn smaller still fills them.
+/// size in cells (`c=`, `r=`) when the picture must be stretched over the cells laid out for it
+/// (a frame drawn below full size while playing); a frame at full size goes without them and is
+/// shown pixel for pixel, as drawn.
 /// Opaque frames go as 24-bit RGB (`f=24`), others as RGBA (`f=32`). Given a zlib compressor
 /// the pixels go compressed (`o=z`): a frame of flat colours and soft edges shrinks tenfold or
 /// more, and base64 of a raw frame (a megabyte at 576x480) is what made playback crawl.
@@ -17,10 +18,11 @@ public enum KittyEncoder {
     /// front end, which links zlib (this module stays free of C libraries).
     public typealias Deflate = @Sendable ([UInt8]) -> [UInt8]?
 
-    /// Appends the escape sequences that show `bitmap` under `imageID` over `columns` x `rows`
-    /// cells at the cursor, compressed with `deflate` when given and smaller.
-    public static func write(_ bitmap: Bitmap, imageID: Int, columns: Int, rows: Int, deflate: Deflate? = nil,
-                             into out: inout [UInt8]) {
+    /// Appends the escape sequences that show `bitmap` under `imageID` at the cursor, stretched
+    /// over `columns` x `rows` cells when `stretch` (else at its own pixel size), compressed with
+    /// `deflate` when given and smaller.
+    public static func write(_ bitmap: Bitmap, imageID: Int, columns: Int, rows: Int, stretch: Bool = true,
+                             deflate: Deflate? = nil, into out: inout [UInt8]) {
         let opaque = isOpaque(bitmap)
         var raw: [UInt8] = opaque ? rgb(bitmap) : bitmap.pixels
         var compressed = false
@@ -31,7 +33,7 @@ public enum KittyEncoder {
         var payload: [UInt8] = []
         payload.reserveCapacity(Base64.encodedCount(raw.count))
         Base64.append(raw, to: &payload)
-        let head = "a=T,f=\(opaque ? 24 : 32),\(compressed ? "o=z," : "")s=\(bitmap.width),v=\(bitmap.height),i=\(imageID),p=1,c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2"
+        let head = "a=T,f=\(opaque ? 24 : 32),\(compressed ? "o=z," : "")s=\(bitmap.width),v=\(bitmap.height),i=\(imageID),p=1,\(stretch ? "c=\(max(1, columns)),r=\(max(1, rows))," : "")C=1,q=2"
         out.reserveCapacity(out.count + payload.count + payload.count / chunkSize * 16 + 96)
         var start = 0
         repeat {

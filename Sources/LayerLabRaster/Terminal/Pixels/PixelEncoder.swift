@@ -65,8 +65,10 @@ public struct PixelEncoder: Sendable {
         default:
             if same && shown?.data == bitmap.pixels { return }
             if mode == .kitty {
+                // Pixel for pixel at full size; stretched over the cells when drawn smaller.
+                let full = bitmap.width == layout.width && bitmap.height == layout.height
                 KittyEncoder.write(bitmap, imageID: imageID, columns: layout.columns, rows: layout.rows,
-                                   deflate: deflate, into: &out)
+                                   stretch: !full, deflate: deflate, into: &out)
             } else {
                 ITermEncoder.write(png: png?(bitmap) ?? [], width: bitmap.width, height: bitmap.height, into: &out)
             }
