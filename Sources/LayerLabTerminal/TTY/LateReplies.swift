@@ -98,7 +98,7 @@ enum LateReplies {
 
     /// `bytes` read from the terminal with any late reply taken out.
     static func filter(_ bytes: [UInt8]) -> [UInt8] {
-        state.withLock { f in
+        state.withLock { (f: inout Filter) -> [UInt8] in
             guard f.pending || !f.held.isEmpty else { return bytes }
             var out: [UInt8] = []
             for b in bytes { out += f.feed(b) }
@@ -108,7 +108,7 @@ enum LateReplies {
 
     /// The held bytes, given back: nothing more came, so they were keys.
     static func release() -> [UInt8] {
-        state.withLock { f in
+        state.withLock { (f: inout Filter) -> [UInt8] in
             let out = f.held
             f.held = []
             return out
@@ -118,7 +118,7 @@ enum LateReplies {
     /// Reads from `fd` (a terminal) as `read` would, with late replies taken out: blocks until
     /// at least one byte passes (or end of input / an error: 0 or -1 as `read` gives).
     static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Int {
-        let waiting = state.withLock { f in
+        let waiting = state.withLock { (f: inout Filter) -> [UInt8] in
             let q = f.queued
             f.queued = []
             return q
