@@ -43,7 +43,7 @@ func playBenchmarks() {
             unlink(stats)
             let script = root + "/examples/\(name).lab"
             // Eight seconds of looped playback, ended as Ctrl-C from outside would end it.
-            let play = "LAYERLAB_PLAY_STATS='\(stats)' timeout -s INT 8 '\(layerlab)' play '\(script)' --mode \(terminal.mode) --loop"
+            let play = "LAYERLAB_PLAY_STATS='\(stats)' timeout --foreground -s INT 8 '\(layerlab)' play '\(script)' --mode \(terminal.mode) --loop"
             let env = ["DISPLAY=\(display.name)", "LIBGL_ALWAYS_SOFTWARE=1", "LANG=C.UTF-8", "TERM=xterm-256color"]
             guard let pid = spawnWithEnvironment(terminal.command(play + "; sleep 2"), env) else {
                 print("(could not start \(terminal.name))"); continue
