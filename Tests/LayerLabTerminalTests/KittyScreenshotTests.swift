@@ -33,13 +33,19 @@ struct KittyScreenshotTests {
         repeat {
             usleep(500_000)
             let (sw, sh, px) = try server.screenshot()
+            func backdrop(_ x: Int, _ y: Int) -> Bool {
+                let i = (y * sw + x) * 3
+                // Near the backdrop (kitty may blend it a little at glyph edges): not the image.
+                return abs(Int(px[i]) - 255) + Int(px[i + 1]) + abs(Int(px[i + 2]) - 255) <= 30
+            }
+            // kitty's window is where the backdrop is (it may be smaller than asked); the image
+            // is what is not backdrop inside it.
+            var wx = -1, wy = -1
+            for y in 0..<min(sh, 600) { for x in 0..<min(sw, 800) where backdrop(x, y) { wx = max(wx, x); wy = max(wy, y) } }
             var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
-            for y in 0..<min(sh, 500) {
-                for x in 0..<min(sw, 700) {
-                    let i = (y * sw + x) * 3
-                    // Near the backdrop (kitty may blend it a little at glyph edges): not the image.
-                    let d = abs(Int(px[i]) - 255) + Int(px[i + 1]) + abs(Int(px[i + 2]) - 255)
-                    if d > 30 { x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y) }
+            for y in 0..<(wy + 1) {
+                for x in 0..<(wx + 1) where !backdrop(x, y) {
+                    x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
                 }
             }
             if x1 >= 0 {

@@ -204,7 +204,7 @@ struct XtermSixelTests {
     @Test func sixelDeltaOverTheLastFrameShowsTheNewFrame() throws {
         let binary = try requireTools()
         let server = try XServer()
-        let a = try Self.exported(binary, at: 0.3, rows: 28), b = try Self.exported(binary, at: 0.9, rows: 28)
+        let a = try Self.exported(binary, at: 0.5, rows: 28), b = try Self.exported(binary, at: 0.6, rows: 28)
         let layout = PixelLayout(columns: 100, rows: 28, width: b.width, height: b.height)
         var encoder = PixelTarget(mode: .sixel, cell: (10, 20)).encoder(imageID: 1)
         encoder.deltas = true

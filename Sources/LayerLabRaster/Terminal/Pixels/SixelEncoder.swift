@@ -20,8 +20,14 @@ public enum SixelEncoder {
                              previous: [UInt8]? = nil, into out: inout [UInt8]) -> [UInt8] {
         let w = bitmap.width, h = bitmap.height
         let indices = dither(flatten(bitmap, over: background), palette: palette)
-        let prev = previous?.count == indices.count ? previous : nil
-        if let prev, prev == indices { return indices }
+        var prev = previous?.count == indices.count ? previous : nil
+        if let p = prev {
+            if p == indices { return indices }
+            // Where most pixels changed, holes in the runs cost more than they save: send it whole.
+            var changed = 0
+            for i in 0..<p.count where p[i] != indices[i] { changed += 1 }
+            if changed * 2 > p.count { prev = nil }
+        }
         encode(indices, width: w, height: h, palette: palette, previous: prev, into: &out)
         return indices
     }
