@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
                                "LayerLabExport", "LayerLabLottie", "LayerLabBuildInfo", "LayerLabArchive",
-                               "CEditLine", "CPNG", "CGIF"],
+                               "CEditLine", "CPNG", "CGIF", "CZlib"],
                 swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing
         // (README, Performance).
@@ -102,7 +102,7 @@ let package = Package(
                     dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabRaster", "LayerLabCore", "LayerLabTerminal", "LayerLabLottie",
                                    "PeerLibraries"]),
         .testTarget(name: "ExamplesTests",
-                    dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport"],
+                    dependencies: ["LayerLabScript", "LayerLabCore", "LayerLabRaster", "LayerLabTerminal", "TestSupport", "CZlib"],
                     exclude: ["__Goldens__"]),
     ]
 )

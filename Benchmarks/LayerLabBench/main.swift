@@ -1,5 +1,5 @@
 // Prints LayerLab's performance figures beside rlottie and cairo where those are installed.
-// Run with `scripts/bench [--check] [start|frames|peers|gif|core|lottie|bake|circle|shape|many|pixels]` (a release build).
+// Run with `scripts/bench [--check] [start|frames|peers|gif|core|lottie|bake|circle|shape|many|pixels|play]` (a release build).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +7,7 @@ import Darwin
 #endif
 // `circle` and `shape` are the two halves of `peers`, `many` the 1,000-layer part of `frames`,
 // for focused runs.
-let groups = ["start", "peers", "frames", "gif", "core", "circle", "shape", "many", "pixels", "lottie", "bake"]
+let groups = ["start", "peers", "frames", "gif", "core", "circle", "shape", "many", "pixels", "play", "lottie", "bake"]
 // `--check` makes a missed target an error (exit status 1), so a change can be held to them.
 let check = CommandLine.arguments.dropFirst().contains("--check")
 let chosen = CommandLine.arguments.dropFirst().filter { $0 != "--check" }
@@ -28,6 +28,7 @@ if wants("core") { coreBenchmarks() }
 if wants("lottie") { lottieBenchmarks() }
 if wants("lottie") || chosen.contains("bake") { bakeBenchmarks() }
 if wants("pixels") { pixelBenchmarks() }
+if wants("play") { playBenchmarks() }
 
 if check {
     print("")

@@ -89,6 +89,58 @@ import Testing
         }
     }
 
+    /// Compressed (`o=z`, as play and show send them), kitty frames still decode to the frame's
+    /// pixels byte for byte, in a fraction of the bytes.
+    @Test(arguments: ["card-flip.lab", "shimmer.lab", "confetti.lab"])
+    func compressedKittyFramesDecodeToTheFramesPixels(_ script: String) throws {
+        let (bitmap, _) = try Self.frame(script, at: 0.7, width: 576, height: 480)
+        var raw: [UInt8] = [], z: [UInt8] = []
+        KittyEncoder.write(bitmap, imageID: 5, columns: 58, rows: 24, into: &raw)
+        var encoder = PixelEncoder(mode: .kitty, imageID: 5)
+        encoder.deflate = PixelStreamDecoders.deflate
+        encoder.write(bitmap, layout: PixelLayout(columns: 58, rows: 24, width: bitmap.width, height: bitmap.height),
+                      background: .clear, into: &z)
+        let image = try PixelStreamDecoders.kitty(z)
+        #expect(image.keys["o"] == "z")
+        #expect(image.rgba == bitmap.pixels, "decoded pixels differ from the frame")
+        #expect(z.count * 4 < raw.count, "\(script): \(z.count) bytes compressed against \(raw.count) raw")
+    }
+
+    /// While playing, a sixel frame paints only the pixels whose register changed (the rest
+    /// is left as the screen shows it): painted over the frame before, it gives exactly what the
+    /// whole frame gives. A frame equal to the last sends nothing.
+    @Test(arguments: ["card-flip.lab", "confetti.lab", "loading-s.lab"])
+    func sixelDeltaOverTheLastFrameIsTheWholeFrame(_ script: String) throws {
+        let (a, scene) = try Self.frame(script, at: 0.5)
+        let (b, _) = try Self.frame(script, at: 0.55)
+        let layout = PixelLayout(columns: 1, rows: 1, width: a.width, height: a.height)
+        var live = PixelEncoder(mode: .sixel)
+        live.deltas = true
+        live.preparePalette(frames: [a, b], background: scene.background)
+        var whole = live
+        whole.deltas = false
+        var first: [UInt8] = [], delta: [UInt8] = [], full: [UInt8] = [], again: [UInt8] = []
+        live.write(a, layout: layout, background: scene.background, into: &first)
+        live.write(b, layout: layout, background: scene.background, into: &delta)
+        whole.write(b, layout: layout, background: scene.background, into: &full)
+        live.write(b, layout: layout, background: scene.background, into: &again)
+        #expect(again.isEmpty, "an unchanged frame was sent again")
+        let under = try PixelStreamDecoders.sixel(first), over = try PixelStreamDecoders.sixel(delta)
+        let want = try PixelStreamDecoders.sixel(full)
+        #expect(over.painted.contains(false), "\(script): the delta painted every pixel")
+        var screen = under.rgb
+        for p in 0..<(a.width * a.height) where over.painted[p] {
+            for c in 0..<3 { screen[p * 3 + c] = over.rgb[p * 3 + c] }
+        }
+        #expect(screen == want.rgb, "\(script): the delta over the last frame differs from the whole frame")
+        #expect(delta.count < full.count, "\(script): delta \(delta.count) bytes, whole \(full.count)")
+        // Once forgotten (the screen was cleared), the next frame is whole again.
+        live.forgetShown()
+        var after: [UInt8] = []
+        live.write(b, layout: layout, background: scene.background, into: &after)
+        #expect(after == full)
+    }
+
     @Test func iTermImageCarriesThePNGAndItsSize() throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
         var out: [UInt8] = []

@@ -1,3 +1,4 @@
+import CZlib
 import LayerLabRaster
 
 /// Decoders for the image streams LayerLab writes, independent of its encoders: they read the
@@ -44,9 +45,14 @@ enum PixelStreamDecoders {
             i = j + 2
         }
         guard finished else { throw Failure(description: "the last chunk says more follows") }
-        guard let raw = Base64.decode(payload) else { throw Failure(description: "payload is not base64") }
+        guard var raw = Base64.decode(payload) else { throw Failure(description: "payload is not base64") }
         guard let w = keys["s"].flatMap(Int.init), let h = keys["v"].flatMap(Int.init) else {
             throw Failure(description: "no size")
+        }
+        switch keys["o"] {
+        case nil: break
+        case "z": raw = try inflate(raw, size: w * h * (keys["f"] == "24" ? 3 : 4))
+        default: throw Failure(description: "compression o=\(keys["o"]!)")
         }
         var rgba: [UInt8]
         switch keys["f"] {
@@ -59,6 +65,31 @@ enum PixelStreamDecoders {
         }
         guard rgba.count == w * h * 4 else { throw Failure(description: "\(rgba.count) bytes for \(w)x\(h)") }
         return KittyImage(keys: keys, width: w, height: h, rgba: rgba, chunkLengths: lengths)
+    }
+
+    /// zlib's compress, standing in for the front end's (tests build encoders by hand).
+    @Sendable static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
+        var length = compressBound(uLong(bytes.count))
+        var out = [UInt8](repeating: 0, count: Int(length))
+        let status = out.withUnsafeMutableBufferPointer { o in
+            bytes.withUnsafeBufferPointer { compress2(o.baseAddress, &length, $0.baseAddress, uLong($0.count), 1) }
+        }
+        guard status == Z_OK else { return nil }
+        return Array(out[0..<Int(length)])
+    }
+
+    /// zlib data (RFC 1950) inflated to exactly `size` bytes.
+    static func inflate(_ data: [UInt8], size: Int) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: size + 1)
+        var length = uLongf(out.count)
+        let status = out.withUnsafeMutableBufferPointer { o in
+            data.withUnsafeBufferPointer { uncompress(o.baseAddress, &length, $0.baseAddress, uLong($0.count)) }
+        }
+        guard status == Z_OK, Int(length) == size else {
+            throw Failure(description: "o=z payload: zlib status \(status), \(length) bytes for \(size)")
+        }
+        out.removeLast()
+        return out
     }
 
     /// A sixel image: its declared size, its colour registers (as bytes), and its pixels

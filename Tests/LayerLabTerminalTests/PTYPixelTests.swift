@@ -34,7 +34,8 @@ struct PTYPixelTests {
         let pty = try Self.start(reply: GraphicsProbeTests.kittyReply, state: state)
         let drawn = Self.show(pty, "canvas size=40x20; show size=20x6")
         #expect(drawn.contains("\u{1B}_Ga=T,"), "a kitty image: \(drawn.prefix(200))")
-        #expect(drawn.contains("c=20,r=5"), "covers its cells at 10x20 pixels a cell")
+        // A 2:1 canvas in 20x6 cells of 10x20 pixels: 200x100 pixels, shown as drawn (no stretch).
+        #expect(drawn.contains("s=200,v=100,") && !drawn.contains("c=20"), "pixel for pixel: \(drawn.prefix(200))")
         #expect(!drawn.contains("error"), "\(drawn)")
     }
 
@@ -68,6 +69,29 @@ struct PTYPixelTests {
         let text = pty.text(from: mark)
         #expect(text.contains("dot.position = (3, 4)"), "\(text)")
         #expect(!text.contains("xyz") && !text.contains("unknown") && !text.contains("error"), "\(text)")
+    }
+
+    /// A slow terminal: its answers come after the probe stopped waiting, while the line editor
+    /// reads keys (split in two writes, with keys before and after them). Nothing of them
+    /// reaches the line editor or the screen, and the keys around them still work: two Lefts
+    /// put the cursor back to insert the missing letter.
+    @Test func lateAnswerNeverReachesTheLineEditorOrScreen() throws {
+        let state = PTYREPLTests.stateDirectory()
+        let pty = try Self.start(reply: nil, state: state)
+        let mark = pty.mark
+        let reply = GraphicsProbeTests.kittyReply
+        let half = reply.index(reply.startIndex, offsetBy: reply.count / 2)
+        pty.send("shape dot position=(3, 4); inspect dot.positon")
+        pty.send(String(reply[..<half]))
+        usleep(10_000)
+        pty.send(String(reply[half...]))
+        pty.send("\u{1B}[D\u{1B}[D")
+        PTYREPLTests.enter(pty, "i")
+        let raw = String(decoding: pty.output[mark...], as: UTF8.self)
+        let text = PTYSession.stripEscapes(raw)
+        #expect(text.contains("dot.position = (3, 4)"), "\(text)")
+        #expect(!raw.contains("62;22") && !raw.contains("i=31") && !raw.contains("600;1000"), "a reply leaked: \(raw)")
+        #expect(!text.contains("error") && !text.contains("unknown"), "\(text)")
     }
 
     /// Inside tmux the terminal is not asked, and the default stays blocks.

@@ -31,12 +31,16 @@ import Testing
         let window = TerminalSize(columns: 80, rows: 24)
         let (l, row, column) = screen.place(scene(400, 100), window: window, rows: 23, asked: nil)
         #expect(l.width == 640 && l.height == 160 && l.rows == 10 && column == 1 && row == 1 + (23 - 10) / 2)
-        var a: [UInt8] = [], b: [UInt8] = []
+        var a: [UInt8] = [], b: [UInt8] = [], c: [UInt8] = []
         screen.frame(scene(400, 100), window: window, rows: 23, asked: nil, into: &a)
+        // The same frame again is on the screen already: nothing is sent.
         screen.frame(scene(400, 100), window: window, rows: 23, asked: nil, into: &b)
-        #expect(a == b)
+        #expect(b.isEmpty)
         #expect(String(decoding: a, as: UTF8.self).contains("i=\(PixelTarget.liveImageID),p=1,"))
-        #expect(String(decoding: screen.removal, as: UTF8.self) == KittyEncoder.delete(imageID: PixelTarget.liveImageID))
+        #expect(String(decoding: screen.takeAway(), as: UTF8.self) == KittyEncoder.delete(imageID: PixelTarget.liveImageID))
+        // Once taken away (the screen cleared), the frame goes again, byte for byte.
+        screen.frame(scene(400, 100), window: window, rows: 23, asked: nil, into: &c)
+        #expect(a == c)
     }
 
     /// Named inside tmux, an image goes through tmux's passthrough with every ESC doubled.

@@ -99,24 +99,27 @@ struct XtermSixelTests {
         }
     }
 
-    /// An XWD dump (ZPixmap, 32 bits a pixel, TrueColor) as RGB bytes.
+    /// An XWD dump (ZPixmap, 32 or 24 bits a pixel, TrueColor) as RGB bytes. (With an OpenGL
+    /// window on the screen, as kitty's, xwd writes 24 bits a pixel.)
     static func readXWD(_ d: [UInt8]) throws -> (Int, Int, [UInt8]) {
         guard d.count >= 100 else { throw Failure(description: "short XWD") }
         func u32(_ i: Int) -> UInt32 { UInt32(d[i]) << 24 | UInt32(d[i + 1]) << 16 | UInt32(d[i + 2]) << 8 | UInt32(d[i + 3]) }
         let h = (0..<25).map { Int(u32($0 * 4)) }
         let (headerSize, format, w, ht, byteOrder, bpp, bpl, ncolors) = (h[0], h[2], h[4], h[5], h[7], h[11], h[12], h[19])
         let masks = (UInt32(h[14]), UInt32(h[15]), UInt32(h[16]))
-        guard format == 2, bpp == 32 else { throw Failure(description: "XWD format \(format), \(bpp) bits") }
+        guard format == 2, bpp == 32 || bpp == 24 else { throw Failure(description: "XWD format \(format), \(bpp) bits") }
+        let size = bpp / 8
         let base = headerSize + ncolors * 12
         guard d.count >= base + bpl * ht else { throw Failure(description: "truncated XWD") }
         func channel(_ v: UInt32, _ m: UInt32) -> UInt8 { UInt8((v & m) >> UInt32(m.trailingZeroBitCount) & 0xFF) }
         var rgb = [UInt8](repeating: 0, count: w * ht * 3)
         for y in 0..<ht {
             for x in 0..<w {
-                let i = base + y * bpl + x * 4
+                let i = base + y * bpl + x * size
+                let fourth = size == 4 ? UInt32(d[i + 3]) : 0
                 let v = byteOrder == 0
-                    ? UInt32(d[i]) | UInt32(d[i + 1]) << 8 | UInt32(d[i + 2]) << 16 | UInt32(d[i + 3]) << 24
-                    : u32(i)
+                    ? UInt32(d[i]) | UInt32(d[i + 1]) << 8 | UInt32(d[i + 2]) << 16 | fourth << 24
+                    : (size == 4 ? u32(i) : UInt32(d[i]) << 16 | UInt32(d[i + 1]) << 8 | UInt32(d[i + 2]))
                 let o = (y * w + x) * 3
                 rgb[o] = channel(v, masks.0); rgb[o + 1] = channel(v, masks.1); rgb[o + 2] = channel(v, masks.2)
             }
@@ -192,6 +195,30 @@ struct XtermSixelTests {
         let frame = try Self.exported(binary, at: 0.5, rows: 28)
         try server.xterm("\(binary) show \(Self.examples)/\(Self.script) --at 0.5 --mode sixel")
         let e = try Self.bestError(server, frame, limit: 0.02)
+        #expect(e < 0.02, "mean error \(e) over the frame")
+    }
+
+    /// What `play` relies on for its sixel frames after the first: a frame sent as only its
+    /// changed pixels (`P2=1`, the rest left as the screen shows it) over the frame before, in
+    /// the same place, leaves exactly the new frame on xterm's screen.
+    @Test func sixelDeltaOverTheLastFrameShowsTheNewFrame() throws {
+        let binary = try requireTools()
+        let server = try XServer()
+        let a = try Self.exported(binary, at: 0.5, rows: 28), b = try Self.exported(binary, at: 0.6, rows: 28)
+        let layout = PixelLayout(columns: 100, rows: 28, width: b.width, height: b.height)
+        var encoder = PixelTarget(mode: .sixel, cell: (10, 20)).encoder(imageID: 1)
+        encoder.deltas = true
+        encoder.preparePalette(frames: [a, b], background: .black)
+        var first: [UInt8] = [], delta: [UInt8] = []
+        encoder.write(a, layout: layout, background: .black, into: &first)
+        encoder.write(b, layout: layout, background: .black, into: &delta)
+        #expect(!delta.isEmpty && delta.count < first.count)
+        let file = NSTemporaryDirectory() + "layerlab-delta-\(getpid()).six"
+        defer { unlink(file) }
+        let home = Array("\u{1B}[H".utf8) + PixelTarget.sixelAtCursor
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(home + first + home + delta)))
+        try server.xterm("sleep 1; cat \(file)")
+        let e = try Self.bestError(server, b, limit: 0.02)
         #expect(e < 0.02, "mean error \(e) over the frame")
     }
 

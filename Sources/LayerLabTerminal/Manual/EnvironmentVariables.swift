@@ -20,6 +20,7 @@ enum EnvironmentVariables {
         ("HOME", "The home folder: ~ in file names, and the state folder when XDG_STATE_HOME is unset."),
         ("LAYERLAB_IMAGE_PATH", "Folders (separated by colons) that images may be loaded from besides the document's own folder and those below it."),
         ("LAYERLAB_PIXELS", "0: never ask the terminal for image support at start; 1: always ask (pixel modes). Unset, LayerLab asks only where the environment names a terminal that may draw images."),
+        ("LAYERLAB_PLAY_STATS", "A file to which play appends one line when it ends: the frames drawn, the images sent, the seconds, the frame rate kept, and (pixel modes) the resolution scale and the frame's pixel size. For measuring a terminal; unset, nothing is written."),
         ("TERM_PROGRAM", "With KITTY_WINDOW_ID, WEZTERM_EXECUTABLE, KONSOLE_VERSION, XTERM_VERSION, GHOSTTY_RESOURCES_DIR, MLTERM and VSCODE_INJECTION: names a terminal that may draw images, so LayerLab asks it at start which image protocols it speaks (the answer decides, never the name); iTerm.app and WezTerm also take iTerm2 inline images."),
         ("ITERM_SESSION_ID", "Set by iTerm2: it takes iTerm2 inline images (mode=iterm)."),
         ("TMUX", "Inside tmux, pixel modes are used only when named (mode=sixel, …), wrapped in tmux passthrough."),

@@ -47,7 +47,15 @@ enum LiveScreen {
         if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             var buffer = [UInt8](repeating: 0, count: 64)
             let n = read(input, &buffer, buffer.count)
-            if n == 0 { out.append(.closed) } else if n > 0 { out.append(.keys(KeyDecoder.decode(Array(buffer[0..<n])))) }
+            if n == 0 { out.append(.closed) } else if n > 0 {
+                // A terminal's late answer to the graphics queries is no key (see `LateReplies`).
+                var bytes = LateReplies.filter(Array(buffer[0..<n]))
+                if LateReplies.holding {
+                    var p = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                    if poll(&p, 1, LateReplies.settle) == 0 { bytes += LateReplies.release() }
+                }
+                if !bytes.isEmpty { out.append(.keys(KeyDecoder.decode(bytes))) }
+            }
         }
         return out
     }

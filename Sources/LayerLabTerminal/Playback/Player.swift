@@ -75,7 +75,7 @@ public struct Player {
                                                          environment: environment, input: input, output: output,
                                                          alreadyRaw: true)
         var pixels = target.map { PixelScreen(target: $0, images: images) }
-        let status = StatusLine(unicode: frameMode != .ascii, color: color != .none)
+        var status = StatusLine(unicode: frameMode != .ascii, color: color != .none)
         var size = TerminalSize.of(output) ?? TerminalSize.current(environment: environment)
         var last: CellGrid?
         var stream: FrameStream?
@@ -92,6 +92,8 @@ public struct Player {
         let clock = MonotonicClock()
         var state = PlaybackState(from: from, to: to, fps: request.fps ?? 30, speed: request.speed,
                                   loop: request.loop, now: clock.now)
+        var stats = PlayStats(path: environment["LAYERLAB_PLAY_STATS"], mode: frameMode, start: clock.now)
+        defer { stats.finish(at: clock.now, imagesSent: pixels?.imagesSent, scale: pixels?.scale, size: pixels?.fullSize) }
 
         while true {
             let now = clock.now
@@ -103,9 +105,10 @@ public struct Player {
             let statusText = status.text(state, now: now, width: size.columns)
             if t != lastTime || last == nil || statusText != lastStatus {
                 // NB: the frame goes out as the bytes the stream writes (no text in between).
+                let began = clock.now
                 var bytes = Array(Escape.beginSynchronized.utf8)
                 if needsClear {
-                    bytes += (pixels?.removal ?? []) + (Escape.reset + Escape.clearScreen).utf8
+                    bytes += (pixels?.takeAway() ?? []) + (Escape.reset + Escape.clearScreen).utf8
                     needsClear = false
                 }
                 let redraw = t != lastTime || last == nil
@@ -116,7 +119,7 @@ public struct Player {
                     if redraw && !showingKeys {
                         pixels!.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size, into: &frame)
                     }
-                    if showingKeys { frame = pixels!.removal }
+                    if showingKeys { frame = pixels!.takeAway() }
                     grid = CellGrid(columns: 0, rows: 0)
                 } else {
                     grid = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
@@ -132,6 +135,13 @@ public struct Player {
                 }
                 bytes += Escape.endSynchronized.utf8
                 writeAll(output, bytes)
+                if redraw && !showingKeys {
+                    stats.frames += 1
+                    // A pixel frame that cannot keep the pace is drawn smaller next time.
+                    if pixels != nil, !state.paused, pixels!.adapt(cost: clock.now - began, period: 1 / state.fps) {
+                        status.note = pixels!.resolutionNote
+                    }
+                }
                 last = grid
                 lastTime = t
                 shown = t

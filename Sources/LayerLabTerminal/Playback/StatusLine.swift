@@ -6,6 +6,9 @@ import LayerLabCore
 public struct StatusLine: Sendable {
     public var unicode: Bool
     public var color: Bool
+    /// A word after the speed about how frames are drawn (`60% res` when a pixel mode draws
+    /// below full size to keep the frame rate); empty for none.
+    public var note = ""
 
     public init(unicode: Bool, color: Bool) { self.unicode = unicode; self.color = color }
 
@@ -15,7 +18,7 @@ public struct StatusLine: Sendable {
         let icon = state.paused ? (unicode ? "⏸" : "||") : (unicode ? "▶" : ">")
         let times = "\(icon) \(StatusLine.seconds(t)) / \(StatusLine.seconds(state.to))"
         let speed = StatusLine.speedText(state.speed)
-        let loop = state.loop ? "  loop" : ""
+        let loop = (state.loop ? "  loop" : "") + (note.isEmpty ? "" : "  " + note)
         let keys = unicode ? "   space pause  ←/→ step  +/- speed  r restart  l loop  ? keys  q quit"
                            : "   space pause  <-/-> step  +/- speed  r restart  l loop  ? keys  q quit"
         let shortKeys = unicode ? "   ␣ ←/→ +/- r l ? q" : "   spc <-/-> +/- r l ? q"

@@ -135,7 +135,7 @@ struct Watcher {
             if t != lastTime || last == nil || status != lastStatus {
                 var bytes = Array(Escape.beginSynchronized.utf8)
                 if needsClear {
-                    bytes += (pixels?.removal ?? []) + (Escape.reset + Escape.clearScreen).utf8
+                    bytes += (pixels?.takeAway() ?? []) + (Escape.reset + Escape.clearScreen).utf8
                     needsClear = false
                 }
                 if let evaluator, pixels != nil, t != lastTime || last == nil {

@@ -32,7 +32,7 @@ public final class LineEditor {
     public var hintsBelow = false {
         didSet {
             guard hintsBelow != oldValue else { return }
-            EditLineCalls.set(el, EL_GETCFN, hintsBelow ? unsafeBitCast(LineEditor.keyReader, to: UnsafeRawPointer.self) : nil)
+            if !hintsBelow { clearHintBelow(); rowBelowIsFree = false }
         }
     }
     /// Whether the row below the input is free for the hint (kept free when the prompt is drawn).
@@ -71,6 +71,9 @@ public final class LineEditor {
         for e in entries { EditLineCalls.history(hist, H_ENTER, string: e) }
 
         EditLineCalls.set(el, EL_CLIENTDATA, Unmanaged.passUnretained(self).toOpaque())
+        // LayerLab reads the keys itself: late terminal replies are taken out, and the hint below
+        // is drawn between keys.
+        EditLineCalls.set(el, EL_GETCFN, unsafeBitCast(LineEditor.keyReader, to: UnsafeRawPointer.self))
         EditLineCalls.set(el, EL_HIST, layerlab_history_function(), UnsafeRawPointer(hist))
         EditLineCalls.set(el, EL_SIGNAL, int: 1)
         EditLineCalls.parse(el, ["bind", "-e"])
@@ -256,15 +259,17 @@ public final class LineEditor {
     // MARK: - Hint below the input
 
     /// Reads one key for libedit (as its own reader does: a character, multibyte through
-    /// `mbrtowc`), drawing the hint below the input first.
+    /// `mbrtowc`), drawing the hint below the input first (`hintsBelow`). A terminal's late
+    /// answers to the graphics queries never reach libedit (`LateReplies`).
     private static let keyReader: EditLineCalls.GetCharFunction = { e, wc in
         guard let wc else { return -1 }
         let editor = LineEditor.instance(e)
         editor?.showHintBelow()
         var bytes: [CChar] = []
+        var one: [UInt8] = [0]
         while true {
-            var byte: UInt8 = 0
-            let n = read(STDIN_FILENO, &byte, 1)
+            let n = LateReplies.read(STDIN_FILENO, into: &one)
+            let byte = one[0]
             if n < 0 {
                 guard errno == EINTR else { wc.pointee = 0; return -1 }
                 // A resize or a resumed job: the screen may have reflowed or scrolled, so no row
@@ -288,7 +293,7 @@ public final class LineEditor {
             wc.pointee = w
             // Keys other than a character typed (Enter, Tab, arrows, Ctrl-…) may move, replace
             // or end the line, and a character may wrap it onto the hint's row: clear it first.
-            if w < 32 || w == 127 || (editor?.lineFillsRow() ?? false) { editor?.clearHintBelow() }
+            if let editor, editor.hintsBelow, w < 32 || w == 127 || editor.lineFillsRow() { editor.clearHintBelow() }
             return 1
         }
     }

@@ -8,7 +8,8 @@ import Synchronization
 /// and answers in order, so their reply ends the wait. A terminal that answers nothing costs
 /// `silence` (80 ms); one that has begun to answer gets up to `patience` to finish. Replies are
 /// read in raw mode with echo off and taken out of the input, so none reaches the screen or the
-/// line editor; the terminal's settings are put back on every way out.
+/// line editor; the terminal's settings are put back on every way out. Replies that come after
+/// the wait ended are taken out of the input later (`LateReplies`).
 public struct GraphicsProbe: Sendable {
     /// What the terminal can show and how.
     public struct Support: Equatable, Sendable {
@@ -70,6 +71,8 @@ public struct GraphicsProbe: Sendable {
             bytes += buffer[0..<got]
             replies = GraphicsReplies.parse(bytes)
         }
+        // What did not come in time may come later: keep it out of the input then.
+        if !replies.complete { LateReplies.expect() }
         return replies
     }
 

@@ -28,10 +28,13 @@ struct PixelTarget: Sendable {
                         rowMultiple: mode == .sixel ? 6 : 1)
     }
 
+    /// The encoder for this target: PNG for iTerm2 images, zlib for kitty's compressed frames.
     func encoder(imageID: Int) -> PixelEncoder {
-        PixelEncoder(mode: mode, imageID: imageID, sixelColors: sixelColors, png: { b in
+        var e = PixelEncoder(mode: mode, imageID: imageID, sixelColors: sixelColors, png: { b in
             (try? PNGCodec.encode(b)).map { [UInt8]($0) } ?? []
         })
+        e.deflate = ZlibDeflate.compress
+        return e
     }
 
     /// Sixel display mode off (DECSDM reset): the image is drawn at the cursor, not at the

@@ -1,8 +1,10 @@
 import LayerLabCore
 
 /// Encodes frames in one image protocol, keeping what lasts between frames: the kitty image id
-/// (each frame replaces the last in place) and the sixel palette (made once from frames across
-/// a scene, so colours hold still while it plays).
+/// (each frame replaces the last in place), the sixel palette (made once from frames across
+/// a scene, so colours hold still while it plays) and, while playing (`deltas`), the frame on
+/// the screen: a frame equal to it is not sent again, and a sixel frame paints only the pixels
+/// that changed.
 public struct PixelEncoder: Sendable {
     /// `kitty`, `sixel` or `iterm`.
     public let mode: FrameMode
@@ -14,6 +16,13 @@ public struct PixelEncoder: Sendable {
     public var palette: SixelPalette?
     /// Encodes a bitmap as PNG, for iTerm2 images (the codec lives outside this module).
     public var png: (@Sendable (Bitmap) -> [UInt8])?
+    /// zlib, for compressed kitty frames (`o=z`); nil sends them raw.
+    public var deflate: KittyEncoder.Deflate?
+    /// Frames follow one another at one place (`play`, `watch`): send only what changed since
+    /// the frame before. Off for a still frame, whose bytes must stand alone.
+    public var deltas = false
+    /// The frame on the screen, as sent: its pixels (kitty, iTerm2) or sixel register indices.
+    private var shown: (width: Int, height: Int, data: [UInt8])?
 
     public init(mode: FrameMode, imageID: Int = 1, sixelColors: Int = 256,
                 png: (@Sendable (Bitmap) -> [UInt8])? = nil) {
@@ -38,17 +47,32 @@ public struct PixelEncoder: Sendable {
         palette = SixelPalette(frames: frames, background: PixelEncoder.base(background), maxColors: sixelColors)
     }
 
-    /// Appends the image of `bitmap` (`layout.width` x `layout.height`) at the cursor.
+    /// Forgets the frame on the screen (it was cleared or covered): the next frame goes whole.
+    public mutating func forgetShown() { shown = nil }
+
+    /// Appends the image of `bitmap` at the cursor, over `layout`'s cells (kitty scales the
+    /// image to them; sixel and iTerm2 images are drawn at their pixel size). With `deltas`,
+    /// nothing is appended for a frame equal to the one on the screen.
     public mutating func write(_ bitmap: Bitmap, layout: PixelLayout, background: Color, into out: inout [UInt8]) {
+        let same = deltas && shown.map { $0.width == bitmap.width && $0.height == bitmap.height } == true
         switch mode {
-        case .kitty:
-            KittyEncoder.write(bitmap, imageID: imageID, columns: layout.columns, rows: layout.rows, into: &out)
         case .sixel:
             let base = PixelEncoder.base(background)
             if palette == nil { palette = SixelPalette(frames: [bitmap], background: base, maxColors: sixelColors) }
-            SixelEncoder.write(bitmap, palette: palette!, background: base, into: &out)
+            let indices = SixelEncoder.write(bitmap, palette: palette!, background: base,
+                                             previous: same ? shown?.data : nil, into: &out)
+            if deltas { shown = (bitmap.width, bitmap.height, indices) }
         default:
-            ITermEncoder.write(png: png?(bitmap) ?? [], width: bitmap.width, height: bitmap.height, into: &out)
+            if same && shown?.data == bitmap.pixels { return }
+            if mode == .kitty {
+                // Pixel for pixel at full size; stretched over the cells when drawn smaller.
+                let full = bitmap.width == layout.width && bitmap.height == layout.height
+                KittyEncoder.write(bitmap, imageID: imageID, columns: layout.columns, rows: layout.rows,
+                                   stretch: !full, deflate: deflate, into: &out)
+            } else {
+                ITermEncoder.write(png: png?(bitmap) ?? [], width: bitmap.width, height: bitmap.height, into: &out)
+            }
+            if deltas { shown = (bitmap.width, bitmap.height, bitmap.pixels) }
         }
     }
 }

@@ -5,12 +5,37 @@
 /// The image starts at the cursor. Raster attributes give its size (`"1;1;W;H`, square pixels),
 /// and every pixel is written (flattened over the background first), so a frame drawn over the
 /// one before replaces it whole.
+///
+/// While playing, a frame can be sent as what changed: the image is drawn with `P2=1`, where a
+/// pixel no register paints keeps what the screen shows, so given the register indices of the
+/// frame on the screen (same size, same palette) only pixels whose register changed are painted.
+/// The terminal ends with exactly the new frame, and bands with no change cost one byte each.
 public enum SixelEncoder {
-    /// Appends the sixel image of `bitmap` over `background` in `palette`'s registers.
+    /// Appends the sixel image of `bitmap` over `background` in `palette`'s registers, and
+    /// returns its register indices (row by row). With `previous` (the indices of the frame on
+    /// the screen, same size) only the pixels that differ are painted, and nothing at all is
+    /// appended when none does.
+    @discardableResult
     public static func write(_ bitmap: Bitmap, palette: SixelPalette, background: (UInt8, UInt8, UInt8),
-                             into out: inout [UInt8]) {
+                             previous: [UInt8]? = nil, into out: inout [UInt8]) -> [UInt8] {
         let w = bitmap.width, h = bitmap.height
         let indices = dither(flatten(bitmap, over: background), palette: palette)
+        var prev = previous?.count == indices.count ? previous : nil
+        if let p = prev {
+            if p == indices { return indices }
+            // Where most pixels changed, holes in the runs cost more than they save: send it whole.
+            var changed = 0
+            for i in 0..<p.count where p[i] != indices[i] { changed += 1 }
+            if changed * 2 > p.count { prev = nil }
+        }
+        encode(indices, width: w, height: h, palette: palette, previous: prev, into: &out)
+        return indices
+    }
+
+    /// The sixel stream of register `indices` (`width` x `height`); with `previous`, only the
+    /// pixels whose index differs from it.
+    static func encode(_ indices: [UInt8], width w: Int, height h: Int, palette: SixelPalette, previous: [UInt8]?,
+                       into out: inout [UInt8]) {
         out += "\u{1B}P0;1;0q\"1;1;\(w);\(h)".utf8
         for (i, c) in palette.colors.enumerated() {
             out += "#\(i);2;\(SixelPalette.percent(c.0));\(SixelPalette.percent(c.1));\(SixelPalette.percent(c.2))".utf8
@@ -22,7 +47,10 @@ public enum SixelEncoder {
         var first = [Int](repeating: Int.max, count: n), last = [Int](repeating: -1, count: n)
         var used: [Int] = []
         used.reserveCapacity(n)
+        let old = previous ?? []
+        let delta = previous != nil
         indices.withUnsafeBufferPointer { idx in
+        old.withUnsafeBufferPointer { old in
         bits.withUnsafeMutableBufferPointer { bits in
             for top in stride(from: 0, to: h, by: 6) {
                 used.removeAll(keepingCapacity: true)
@@ -30,6 +58,8 @@ public enum SixelEncoder {
                     let row = (top + dy) * w, bit = UInt8(1) << UInt8(dy)
                     for x in 0..<w {
                         let c = Int(idx[row + x])
+                        // Unchanged since the frame on the screen: left unpainted, so it stays.
+                        if delta && old[row + x] == idx[row + x] { continue }
                         if last[c] < 0 { used.append(c) }
                         bits[c * w + x] |= bit
                         if x < first[c] { first[c] = x }
@@ -39,7 +69,8 @@ public enum SixelEncoder {
                 used.sort()
                 for (k, c) in used.enumerated() {
                     if k > 0 { out.append(UInt8(ascii: "$")) }
-                    out += "#\(c)".utf8
+                    out.append(UInt8(ascii: "#"))
+                    decimal(c, into: &out)
                     let base = c * w
                     // Columns before this register's first are empty sixels: one run.
                     if first[c] > 0 { run(63, first[c], into: &out) }
@@ -58,6 +89,7 @@ public enum SixelEncoder {
             }
         }
         }
+        }
         out += [0x1B, UInt8(ascii: "\\")]
     }
 
@@ -65,10 +97,21 @@ public enum SixelEncoder {
     @inline(__always) static func run(_ ch: UInt8, _ count: Int, into out: inout [UInt8]) {
         if count > 3 {
             out.append(UInt8(ascii: "!"))
-            out += String(count).utf8
+            decimal(count, into: &out)
             out.append(ch)
         } else {
             for _ in 0..<count { out.append(ch) }
+        }
+    }
+
+    /// The decimal digits of `v` (≥ 0), without building a string: a frame has thousands.
+    static func decimal(_ v: Int, into out: inout [UInt8]) {
+        var p = 1
+        while p <= v / 10 { p *= 10 }
+        var r = v
+        while p > 0 {
+            out.append(UInt8(48 + r / p))
+            r %= p; p /= 10
         }
     }
 
