@@ -191,24 +191,9 @@ struct LottieBuilder {
         ])
     }
 
-    /// Properties the Lottie export draws (through the presented layers it samples).
-    static let exported: Set<String> = [
-        "bounds", "position", "anchorPoint", "transform.rotation.z", "transform.scale.x", "transform.scale.y",
-        "transform.translation.x", "transform.translation.y", "opacity", "hidden", "zPosition", "backgroundColor",
-        "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "beginTime", "speed", "timeOffset", "path",
-        "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
-        "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "font", "isWrapped", "truncationMode", "contents",
-        "contentsGravity", "contentsRect", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
-        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-        "transform.rotation.x", "transform.rotation.y", "transform.scale.z", "transform.translation.z", "transform",
-        "sublayerTransform", "isDoubleSided",
-        // Gradients (LottieGradient), replicator copies (LottieReplicas), sprite-sheet parts.
-        "colors", "locations", "startPoint", "endPoint", "type", "instanceCount", "instanceDelay", "instanceTransform",
-        "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
-        "contentsRect",
-        // Compositing extensions (LottieBuilder+Comps): bm, tt; time remapping is in the samples.
-        "blendMode", "maskMode", "timeRemap",
-    ]
+    /// Whether the Lottie export draws a stored property, as its table line says
+    /// (`PropertySpec.lottie`): the builders draw it from the presented layers they sample.
+    static func draws(_ property: String) -> Bool { PropertyTable.spec(property)?.lottie == .drawn }
 
     /// Names every property a layer sets or animates that the export does not draw, so a new
     /// kind of property is never dropped silently.
@@ -233,7 +218,7 @@ struct LottieBuilder {
         func walk(_ ls: [Layer]) {
             for l in ls where l.kind != .emitterCell {
                 kinds[l.name] = l.kind
-                for key in l.properties.keys.sorted() where !Self.exported.contains(base(key, l.kind)) { add(l.name, key) }
+                for key in l.properties.keys.sorted() where !Self.draws(base(key, l.kind)) { add(l.name, key) }
                 if let mode = l.properties["blendMode"]?.string.flatMap(BlendMode.init(rawValue:)), mode.lottieNumber == nil {
                     notes.append("\(l.name): blendMode \(mode.rawValue) has no Lottie blend mode, so it draws as normal")
                 }
@@ -248,7 +233,7 @@ struct LottieBuilder {
         }
         for a in document.animations {
             guard let kp = a.keyPath, let kind = kinds[a.layer] else { continue }
-            if !Self.exported.contains(base(kp, kind)) { add(a.layer, kp) }
+            if !Self.draws(base(kp, kind)) { add(a.layer, kp) }
         }
         for layer in order {
             let keys = missing[layer] ?? []
@@ -302,7 +287,7 @@ struct LottieBuilder {
             func walk(_ ls: [PresentedLayer]) {
                 for l in ls {
                     byName[l.name] = l
-                    if let m = l.mask.first { masks[l.name] = m }
+                    if let m = l.extras.mask.first { masks[l.name] = m }
                     walk(l.sublayers)
                 }
             }
@@ -317,8 +302,8 @@ struct LottieBuilder {
     static func layerCount(_ ls: [PresentedLayer]) -> Int {
         var n = 0
         for l in ls {
-            n += 1 + layerCount(l.sublayers) + layerCount(l.mask)
-            if let r = l.replicator { n += r.copies.reduce(0) { $0 + layerCount($1) } }
+            n += 1 + layerCount(l.sublayers) + layerCount(l.extras.mask)
+            if let r = l.extras.replicator { n += r.copies.reduce(0) { $0 + layerCount($1) } }
         }
         return n
     }

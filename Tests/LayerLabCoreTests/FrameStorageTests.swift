@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aPresentedLayerReflectsEveryFieldOnce() {
-        let labels = Mirror(reflecting: PresentedLayer(name: "a", kind: .shape)).children.compactMap(\.label)
+        let labels = PropertyTableTests.fields(PresentedLayer(name: "a", kind: .shape)).map(\.name)
         #expect(Set(labels).count == labels.count)
         for field in ["name", "position", "rotationX", "transformMatrix", "shadowPath", "lineDashPattern", "string",
                       "contents", "gradientColors", "replicator", "emission", "sublayers", "mask"] {
