@@ -122,7 +122,7 @@ import Testing
         let a = Evaluator(document: bare).scene(at: 0.5), b = Evaluator(document: full).scene(at: 0.5)
         #expect(a == b)
         if kind == .emitterCell {
-            #expect(a.layers.first?.emission?.particles == [])
+            #expect(a.layers.first?.extras.emission?.particles == [])
         } else {
             #expect(a.layers.first == PresentedLayer(name: "a", kind: kind))
         }
