@@ -67,7 +67,7 @@ import Testing
                     roots.append(mask)
                     l.properties["mask"] = .string(mask.name)
                 }
-                if kind == .emitter {
+                if kind == .emitter && l.name == "emitter 0" {  // names are unique in a document
                     var pathCell = Layer(name: "cell drawn from a path", kind: .emitterCell, properties: ["birthRate": .number(3)])
                     pathCell.properties["path"] = .pathRef("drop")
                     l.sublayers = layers(.emitterCell) + [pathCell]
