@@ -47,14 +47,14 @@ extension LottieBuilder {
     func drawnParts(_ ps: [PresentedLayer], kind: LayerKind) -> Int {
         var n = 0
         if ps.contains(where: { $0.backgroundColor.a > 0 }) { n += 1 }
-        if ps.contains(where: { $0.borderWidth > 0 && $0.borderColor.a > 0 }) { n += 1 }
+        if ps.contains(where: { $0.extras.borderWidth > 0 && $0.extras.borderColor.a > 0 }) { n += 1 }
         switch kind {
         case .shape:
             if ps.contains(where: { $0.fillColor.a > 0 }) { n += 1 }
             if ps.contains(where: { $0.strokeColor.a > 0 && $0.lineWidth > 0 }) { n += 1 }
         case .text: n += 1
-        case .image: n += Set(ps.map(\.contents)).count
-        case .gradient: if ps.contains(where: { !$0.gradientColors.colors.isEmpty }) { n += 1 }
+        case .image: n += Set(ps.map(\.extras.contents)).count
+        case .gradient: if ps.contains(where: { !$0.extras.gradientColors.colors.isEmpty }) { n += 1 }
         case .layer, .replicator, .transformLayer, .emitter, .emitterCell: break
         }
         return n

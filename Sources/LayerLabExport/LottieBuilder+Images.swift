@@ -33,23 +33,23 @@ extension LottieBuilder {
         var shown: [(Placement, Rect)?] = []
         for p in t.samples.indices {
             let l = t.samples[p]
-            guard !l.contents.isEmpty, let image = options.images[l.contents], image.width > 0, image.height > 0 else {
+            guard !l.extras.contents.isEmpty, let image = options.images[l.extras.contents], image.width > 0, image.height > 0 else {
                 shown.append(nil); continue
             }
-            let part = l.contentsRect
-            let dest = l.contentsGravity
+            let part = l.extras.contentsRect
+            let dest = l.extras.contentsGravity
                 .rect(for: Size(Double(image.width) * part.width, Double(image.height) * part.height), in: l.bounds)
             // Clamped: a picture past the rasterizer's largest side (or not finite) is left out below.
             let big = Rasterizer.maxDimension + 1
             let w = clampedInt((dest.width * scale).rounded(), 0, big), h = clampedInt((dest.height * scale).rounded(), 0, big)
             guard w > 0, h > 0, w <= Rasterizer.maxDimension, h <= Rasterizer.maxDimension else { shown.append(nil); continue }
-            shown.append((Placement(file: l.contents, width: w, height: h, part: part), dest))
+            shown.append((Placement(file: l.extras.contents, width: w, height: h, part: part), dest))
         }
         let parts = Set(shown.compactMap { $0?.0.part })
         if parts.count > LottieBuilder.manyParts {
             notes.append("\(t.name): contentsRect takes \(parts.count) different values, exported as one picture each")
         }
-        let missing = Set(t.samples.map(\.contents)).filter { !$0.isEmpty && options.images[$0] == nil }
+        let missing = Set(t.samples.map(\.extras.contents)).filter { !$0.isEmpty && options.images[$0] == nil }
         for file in missing.sorted() {
             notes.append("\(t.name): image \(file) was not available, so the export leaves it out")
         }
@@ -89,8 +89,8 @@ extension LottieBuilder {
         var layer = PresentedLayer(name: "image", kind: .image)
         layer.bounds = Rect(0, 0, Double(p.width), Double(p.height))
         layer.position = Point(Double(p.width) / 2, Double(p.height) / 2)
-        layer.contents = p.file
-        layer.contentsRect = p.part
+        layer.extras.contents = p.file
+        layer.extras.contentsRect = p.part
         let scene = Scene(time: 0, canvasSize: Size(Double(p.width), Double(p.height)), background: .clear, layers: [layer])
         let bitmap = Rasterizer(images: options.images).render(scene, width: p.width, height: p.height)
         guard let png = options.encodePNG(bitmap) else { return nil }

@@ -106,11 +106,11 @@ extension LottieBuilder {
 
     /// The border: a stroke centred half its width inside the bounds, as Core Animation draws it.
     func borderGroup(_ ps: [PresentedLayer]) -> JSONValue? {
-        guard ps.contains(where: { $0.borderWidth > 0 && $0.borderColor.a > 0 }) else { return nil }
+        guard ps.contains(where: { $0.extras.borderWidth > 0 && $0.extras.borderColor.a > 0 }) else { return nil }
         return LottieShapes.group("border", [
-            LottieShapes.rect(ps.map { $0.bounds.insetBy($0.borderWidth / 2) },
-                              radii: ps.map { $0.cornerRadius - $0.borderWidth / 2 }, name: "bounds"),
-            LottieShapes.stroke(colors: ps.map(\.borderColor), widths: ps.map(\.borderWidth), cap: .butt, join: .miter,
+            LottieShapes.rect(ps.map { $0.bounds.insetBy($0.extras.borderWidth / 2) },
+                              radii: ps.map { $0.cornerRadius - $0.extras.borderWidth / 2 }, name: "bounds"),
+            LottieShapes.stroke(colors: ps.map(\.extras.borderColor), widths: ps.map(\.extras.borderWidth), cap: .butt, join: .miter,
                                 miterLimit: 10),
         ])
     }
@@ -129,7 +129,7 @@ extension LottieBuilder {
                 items.append(LottieShapes.trim(starts: ps.map(\.strokeStart), ends: ps.map(\.strokeEnd)))
             }
             items.append(LottieShapes.stroke(colors: ps.map(\.strokeColor), widths: ps.map(\.lineWidth), cap: p0.lineCap,
-                                             join: p0.lineJoin, miterLimit: p0.miterLimit, dashes: p0.lineDashPattern,
+                                             join: p0.lineJoin, miterLimit: p0.extras.miterLimit, dashes: p0.extras.lineDashPattern,
                                              dashPhase: p0.lineDashPhase))
             out.append(LottieShapes.group("stroke", items))
         }
@@ -187,8 +187,8 @@ extension LottieBuilder {
                 }
             }
         }
-        let stroke = LottieShapes.stroke(colors: ps.map(\.foregroundColor),
-                                         widths: ps.map { VectorFont.of($0.font.weight).lineWidth(fontSize: $0.fontSize) },
+        let stroke = LottieShapes.stroke(colors: ps.map(\.extras.foregroundColor),
+                                         widths: ps.map { VectorFont.of($0.extras.font.weight).lineWidth(fontSize: $0.extras.fontSize) },
                                          cap: .round, join: .round, miterLimit: 10)
         // rlottie draws nothing of a stroke over more than about 64 long paths, so longer texts
         // are stroked in groups of 32 paths.
@@ -205,8 +205,8 @@ extension LottieBuilder {
     /// Whether two samples of a text layer lay out the same strokes (what `VectorFont.strokes`
     /// reads: the text, its font and size, the bounds and the layout modes).
     static func sameText(_ a: PresentedLayer, _ b: PresentedLayer) -> Bool {
-        a.bounds == b.bounds && a.fontSize == b.fontSize && a.font == b.font && a.isWrapped == b.isWrapped
-            && a.truncationMode == b.truncationMode && a.alignment == b.alignment && a.string == b.string
+        a.bounds == b.bounds && a.extras.fontSize == b.extras.fontSize && a.extras.font == b.extras.font && a.extras.isWrapped == b.extras.isWrapped
+            && a.extras.truncationMode == b.extras.truncationMode && a.extras.alignment == b.extras.alignment && a.extras.string == b.extras.string
     }
 }
 

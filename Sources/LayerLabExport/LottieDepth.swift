@@ -77,8 +77,8 @@ extension LottieBuilder {
                     // It draws nothing: placed at its position, unturned, so its sublayers'
                     // maps relative to it never degenerate.
                     var unturned = l
-                    unturned.rotation = 0; unturned.rotationX = 0; unturned.rotationY = 0
-                    unturned.scaleX = 1; unturned.scaleY = 1; unturned.scaleZ = 1; unturned.transformMatrix = .identity
+                    unturned.rotation = 0; unturned.extras.rotationX = 0; unturned.extras.rotationY = 0
+                    unturned.scaleX = 1; unturned.scaleY = 1; unturned.extras.scaleZ = 1; unturned.extras.transformMatrix = .identity
                     let own = unturned.transform3DToSuperlayer.concatenating(parent).planar
                     map = affine(own, over: l.bounds) ?? approximation(own, at: centre) ?? map
                 } else if let flatMap {
@@ -90,7 +90,7 @@ extension LottieBuilder {
                     }
                     map = approximation(plane, at: centre) ?? map
                 }
-                if !l.isDoubleSided && !plane.facesViewer(at: centre) { l.hidden = true }
+                if !l.extras.isDoubleSided && !plane.facesViewer(at: centre) { l.hidden = true }
                 let relative = parentMap.inverted.map { map.concatenating($0) } ?? map
                 if shearable, !placed(&l, relative, origin: l.bounds.origin), let (turn, extra) = sheared(relative, l.bounds.origin) {
                     // Turned, then scaled and turned again by an extra parent: any flat map.
@@ -102,13 +102,13 @@ extension LottieBuilder {
                     notes.skewed.insert(l.name)
                     notes.approximated = true
                 }
-            } else if !l.isDoubleSided && !plane.facesViewer(at: centre) {
+            } else if !l.extras.isDoubleSided && !plane.facesViewer(at: centre) {
                 l.hidden = true
             }
             // The map the layer's Lottie layer really has: its placed fields, any extra parent, its superlayer's.
             var placedLayer = l
-            placedLayer.rotationX = 0; placedLayer.rotationY = 0; placedLayer.scaleZ = 1; placedLayer.translationZ = 0
-            placedLayer.transformMatrix = .identity
+            placedLayer.extras.rotationX = 0; placedLayer.extras.rotationY = 0; placedLayer.extras.scaleZ = 1; placedLayer.extras.translationZ = 0
+            placedLayer.extras.transformMatrix = .identity
             var actual = placedLayer.transformToSuperlayer
             if let extra = notes.shearParents[l.name] { actual = actual.concatenating(extra.transformToSuperlayer) }
             actual = actual.concatenating(parentActual)
@@ -120,10 +120,10 @@ extension LottieBuilder {
                 }
             }
             l.sublayers = flatten(original.sublayers, parent: children, parentMap: map, parentActual: actual, parentKind: l.kind,
-                                  parentHasSublayerTransform: !original.sublayerTransform.isIdentity, shearable: shearable,
+                                  parentHasSublayerTransform: !original.extras.sublayerTransform.isIdentity, shearable: shearable,
                                   notes: &notes)
             // A mask's Lottie layer hangs from its masked layer's, so it has no extra parent.
-            l.mask = flatten(original.mask, parent: Transform3D.flatteningZ.concatenating(m3), parentMap: map,
+            l.extras.mask = flatten(original.extras.mask, parent: Transform3D.flatteningZ.concatenating(m3), parentMap: map,
                              parentActual: actual, parentKind: .layer, parentHasSublayerTransform: false, shearable: false,
                              notes: &notes)
             if l.kind == .transformLayer {
@@ -138,8 +138,8 @@ extension LottieBuilder {
                     notes.firstOrder[l.name] = depthOrder(original, space: children, visibleOnly: false)
                 }
             }
-            l.rotationX = 0; l.rotationY = 0; l.scaleZ = 1; l.translationZ = 0
-            l.transformMatrix = .identity; l.sublayerTransform = .identity
+            l.extras.rotationX = 0; l.extras.rotationY = 0; l.extras.scaleZ = 1; l.extras.translationZ = 0
+            l.extras.transformMatrix = .identity; l.extras.sublayerTransform = .identity
             return l
         }
     }
@@ -152,7 +152,7 @@ extension LottieBuilder {
             let s = layer.sublayers[i]
             guard !s.hidden, s.opacity > 0 else { return false }
             let plane = s.transform3DToSuperlayer.concatenating(space).planar
-            return s.isDoubleSided || plane.facesViewer(at: Point(s.bounds.midX, s.bounds.midY))
+            return s.extras.isDoubleSided || plane.facesViewer(at: Point(s.bounds.midX, s.bounds.midY))
         }
         func depth(_ i: Int) -> Double {
             let s = layer.sublayers[i]

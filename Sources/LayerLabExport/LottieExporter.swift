@@ -214,24 +214,9 @@ struct LottieBuilder {
         ])
     }
 
-    /// Properties the Lottie export draws (through the presented layers it samples).
-    static let exported: Set<String> = [
-        "bounds", "position", "anchorPoint", "transform.rotation.z", "transform.scale.x", "transform.scale.y",
-        "transform.translation.x", "transform.translation.y", "opacity", "hidden", "zPosition", "backgroundColor",
-        "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "beginTime", "speed", "timeOffset", "path",
-        "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin", "miterLimit",
-        "fillRule", "lineDashPattern", "lineDashPhase", "string", "fontSize", "foregroundColor", "alignment", "font", "isWrapped", "truncationMode", "contents",
-        "contentsGravity", "contentsRect", "frames", "animationDuration", "animationRepeatCount", "frameIndex",
-        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-        "transform.rotation.x", "transform.rotation.y", "transform.scale.z", "transform.translation.z", "transform",
-        "sublayerTransform", "isDoubleSided",
-        // Gradients (LottieGradient), replicator copies (LottieReplicas), sprite-sheet parts.
-        "colors", "locations", "startPoint", "endPoint", "type", "instanceCount", "instanceDelay", "instanceTransform",
-        "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
-        "contentsRect",
-        // Compositing extensions (LottieBuilder+Comps): bm, tt; time remapping is in the samples.
-        "blendMode", "maskMode", "timeRemap",
-    ]
+    /// Whether the Lottie export draws a stored property, as its table line says
+    /// (`PropertySpec.lottie`): the builders draw it from the presented layers they sample.
+    static func draws(_ property: String) -> Bool { PropertyTable.spec(property)?.lottie == .drawn }
 
     /// Names every property a layer sets or animates that the export does not draw, so a new
     /// kind of property is never dropped silently.
@@ -255,7 +240,7 @@ struct LottieBuilder {
         }
         // Baked, an emitter's own values are in its particles: only a plain layer's are checked.
         func drawn(_ key: String, _ kind: LayerKind) -> Bool {
-            Self.exported.contains(base(key, kind)) || (options.bake && kind == .emitter && KeyPath.resolve(key, for: .layer) == nil)
+            Self.draws(base(key, kind)) || (options.bake && kind == .emitter && KeyPath.resolve(key, for: .layer) == nil)
         }
         func walk(_ ls: [Layer]) {
             for l in ls where l.kind != .emitterCell {
@@ -332,7 +317,7 @@ struct LottieBuilder {
             func walk(_ ls: [PresentedLayer]) {
                 for l in ls {
                     byName[l.name] = l
-                    if let m = l.mask.first { masks[l.name] = m }
+                    if let m = l.extras.mask.first { masks[l.name] = m }
                     walk(l.sublayers)
                 }
             }
@@ -347,8 +332,8 @@ struct LottieBuilder {
     static func layerCount(_ ls: [PresentedLayer]) -> Int {
         var n = 0
         for l in ls {
-            n += 1 + layerCount(l.sublayers) + layerCount(l.mask)
-            if let r = l.replicator { n += r.copies.reduce(0) { $0 + layerCount($1) } }
+            n += 1 + layerCount(l.sublayers) + layerCount(l.extras.mask)
+            if let r = l.extras.replicator { n += r.copies.reduce(0) { $0 + layerCount($1) } }
         }
         return n
     }

@@ -8,10 +8,10 @@ extension LottieBuilder {
     /// frame. Close stops also keep players that blend premultiplied colours (rlottie) within a
     /// hair of Core Graphics, which blends straight colours.
     mutating func gradientGroup(_ layer: String, _ ps: [PresentedLayer]) -> JSONValue? {
-        guard ps.contains(where: { !$0.gradientColors.colors.isEmpty && $0.bounds.width > 0 && $0.bounds.height > 0 }) else {
+        guard ps.contains(where: { !$0.extras.gradientColors.colors.isEmpty && $0.bounds.width > 0 && $0.bounds.height > 0 }) else {
             return nil
         }
-        let stops = ps.map { GradientStops.stops($0.gradientColors.colors, $0.gradientLocations) }
+        let stops = ps.map { GradientStops.stops($0.extras.gradientColors.colors, $0.extras.gradientLocations) }
         let count = stops.first?.count ?? 0
         let exact = count > 1 && stops.allSatisfy { s in
             s.count == count && s.allSatisfy { (0...1).contains($0.0) && $0.1.a == s[0].1.a }
@@ -31,15 +31,15 @@ extension LottieBuilder {
             if hasAlpha { for (t, c) in f { v += [t, c.a] } }
             return v
         }
-        let type = ps.first?.gradientType ?? .axial
+        let type = ps.first?.extras.gradientType ?? .axial
         if type == .conic {
             notes.append("\(layer): Lottie has no conic gradient; it is exported as an axial one")
         }
         func unit(_ l: PresentedLayer, _ u: Point) -> Point {
             Point(l.bounds.minX + u.x * l.bounds.width, l.bounds.minY + u.y * l.bounds.height)
         }
-        let starts = ps.map { unit($0, $0.startPoint) }
-        var ends = ps.map { unit($0, $0.endPoint) }
+        let starts = ps.map { unit($0, $0.extras.startPoint) }
+        var ends = ps.map { unit($0, $0.extras.endPoint) }
         if type == .radial {
             // Lottie's radial gradient is a circle through the end point; Core Animation's is the
             // ellipse with radii |end − start| along each axis.

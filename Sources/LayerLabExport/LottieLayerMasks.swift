@@ -29,7 +29,7 @@ extension LottieBuilder {
             case .mask:
                 guard let m = maskFrames[f][layer.name] else { areas.append(nil); continue }
                 if m.hidden || m.opacity <= 0 { areas.append([]); continue }
-                guard m.opacity >= 1, m.isFlat, m.sublayers.isEmpty, m.mask.isEmpty, !m.masksToBounds,
+                guard m.opacity >= 1, m.isFlat, m.sublayers.isEmpty, m.extras.mask.isEmpty, !m.masksToBounds,
                       let parts = Self.outlines(of: m) else { return nil }
                 areas.append(parts.map { Self.mapped($0, m.transformToSuperlayer.concatenating(toCanvas)) })
             case .bounds:
@@ -80,9 +80,9 @@ extension LottieBuilder {
             guard m.backgroundColor.a >= 1, add(.roundedRect(b, radius: m.cornerRadius)) else { return nil }
         }
         // A border lies inside the bounds, so over a background it adds nothing.
-        if hasArea && m.borderWidth > 0 && m.borderColor.a > 0 && !background {
-            guard m.borderColor.a >= 1 else { return nil }
-            let bw = min(m.borderWidth, min(b.width, b.height) / 2)
+        if hasArea && m.extras.borderWidth > 0 && m.extras.borderColor.a > 0 && !background {
+            guard m.extras.borderColor.a >= 1 else { return nil }
+            let bw = min(m.extras.borderWidth, min(b.width, b.height) / 2)
             let inner = bw < min(b.width, b.height) / 2
                 ? Path.roundedRect(b.insetBy(bw), radius: max(0, m.cornerRadius - bw))
                 : Path.circle(center: Point(b.midX, b.midY), radius: 0)
@@ -96,7 +96,7 @@ extension LottieBuilder {
             } else if strokes {
                 // Only a whole, undashed circle strokes to a ring that outlines say exactly.
                 guard m.strokeColor.a >= 1, !fills || m.fillColor.a >= 1, m.strokeStart <= 0, m.strokeEnd >= 1,
-                      !m.lineDashPattern.contains(where: { $0 > 0 }), m.lineWidth.isFinite,
+                      !m.extras.lineDashPattern.contains(where: { $0 > 0 }), m.lineWidth.isFinite,
                       let (centre, r) = circle(m.path) else { return nil }
                 let outer = Path.circle(center: centre, radius: r + m.lineWidth / 2)
                 if fills {
@@ -107,8 +107,8 @@ extension LottieBuilder {
             }
         } else if m.kind != .layer {
             // Text, images and gradients cover by their pixels, not by outlines.
-            let drawsNothing = (m.kind == .text && (m.string.isEmpty || m.foregroundColor.a <= 0))
-                || (m.kind == .image && m.contents.isEmpty) || (m.kind == .gradient && m.gradientColors.colors.isEmpty)
+            let drawsNothing = (m.kind == .text && (m.extras.string.isEmpty || m.extras.foregroundColor.a <= 0))
+                || (m.kind == .image && m.extras.contents.isEmpty) || (m.kind == .gradient && m.extras.gradientColors.colors.isEmpty)
                 || m.kind == .shape
             guard drawsNothing else { return nil }
         }

@@ -15,9 +15,9 @@ extension LottieBuilder {
         layers.map { l in
             var l = l
             l.sublayers = expandingCopies(l.sublayers, counts: &counts, notes: &notes)
-            l.mask = expandingCopies(l.mask, counts: &counts, notes: &notes)
-            guard let r = l.replicator else { return l }
-            l.replicator = nil
+            l.extras.mask = expandingCopies(l.extras.mask, counts: &counts, notes: &notes)
+            guard let r = l.extras.replicator else { return l }
+            l.extras.replicator = nil
             let tint0 = r.tint(0)
             if r.count == 0 {
                 l.sublayers = []
@@ -34,7 +34,7 @@ extension LottieBuilder {
                     // (LottieDepth: an extra parent for a shear, a stand-in for perspective).
                     copy.anchorPoint = .zero
                     copy.position = .zero
-                    copy.transformMatrix = Transform3D.translation(l.bounds.minX, l.bounds.minY).concatenating(t)
+                    copy.extras.transformMatrix = Transform3D.translation(l.bounds.minX, l.bounds.minY).concatenating(t)
                 }
                 copy.bounds = l.bounds
                 let subs = expandingCopies(r.copies[k - 1], counts: &counts, notes: &notes)
@@ -71,12 +71,12 @@ extension LottieBuilder {
         func mul(_ c: Color) -> Color { Color(c.r * tint.r, c.g * tint.g, c.b * tint.b, c.a * tint.a) }
         var l = l
         l.backgroundColor = mul(l.backgroundColor)
-        l.borderColor = mul(l.borderColor)
+        l.extras.borderColor = mul(l.extras.borderColor)
         l.fillColor = mul(l.fillColor)
         l.strokeColor = mul(l.strokeColor)
-        l.foregroundColor = mul(l.foregroundColor)
-        l.gradientColors = ColorList(l.gradientColors.colors.map(mul))
-        if l.kind == .image && !l.contents.isEmpty {
+        l.extras.foregroundColor = mul(l.extras.foregroundColor)
+        l.extras.gradientColors = ColorList(l.extras.gradientColors.colors.map(mul))
+        if l.kind == .image && !l.extras.contents.isEmpty {
             notes.append("\(l.name): images in tinted replicator copies are exported untinted")
         }
         l.sublayers = l.sublayers.map { tinted($0, tint, notes: &notes) }
@@ -87,7 +87,7 @@ extension LottieBuilder {
         var l = l
         l.name = copyName(l.name, k)
         l.sublayers = l.sublayers.map { renamed($0, k) }
-        l.mask = l.mask.map { renamed($0, k) }
+        l.extras.mask = l.extras.mask.map { renamed($0, k) }
         return l
     }
 

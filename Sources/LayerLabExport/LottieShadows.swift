@@ -18,7 +18,7 @@ extension LottieBuilder {
     func castsShadow(_ name: String) -> Bool {
         frames.contains { f in
             guard let l = f[name] else { return false }
-            return !l.hidden && l.shadowOpacity > 0 && l.shadowColor.a > 0
+            return !l.hidden && l.extras.shadowOpacity > 0 && l.extras.shadowColor.a > 0
         }
     }
 
@@ -31,17 +31,17 @@ extension LottieBuilder {
         for f in 0...lastFrame {
             let l = own[f]
             let superlayer = superlayers[f]
-            let o = l.shadowOffset
+            let o = l.extras.shadowOffset
             let dx = superlayer.a * o.width + superlayer.c * o.height, dy = superlayer.b * o.width + superlayer.d * o.height
             let d = (dx * dx + dy * dy).squareRoot()
             // Lottie's direction: 0° up, clockwise (y down); unwrapped so keyframes turn the short way.
             var angle = d > 1e-9 ? atan2(dy, dx) * 180 / Double.pi + 90 : (direction.last ?? 180)
             if let last = direction.last { angle -= 360 * ((angle - last) / 360).rounded() }
-            colours.append(l.shadowColor)
-            opacity.append(max(0, min(1, l.shadowColor.a * l.shadowOpacity)) * 255)
+            colours.append(l.extras.shadowColor)
+            opacity.append(max(0, min(1, l.extras.shadowColor.a * l.extras.shadowOpacity)) * 255)
             direction.append(angle)
             distance.append(d)
-            softness.append(2 * max(0, l.shadowRadius) * superlayer.meanScale)
+            softness.append(2 * max(0, l.extras.shadowRadius) * superlayer.meanScale)
         }
         func slider(_ index: Int, _ label: String, _ v: JSONValue, type: Double = 0) -> JSONValue {
             .object([("ty", .number(type)), ("nm", .string(label)), ("mn", .string("ADBE Drop Shadow-000\(index)")),

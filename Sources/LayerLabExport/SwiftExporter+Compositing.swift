@@ -21,14 +21,14 @@ extension SwiftGenerator {
     }
 
     /// The lines setting `blendMode`, `maskMode` or `timeRemap` on `t`, noting each loss once.
-    mutating func compositingExtension(_ t: String, _ name: String, _ v: Value, layer: Layer) -> [String] {
+    mutating func compositingExtension(_ step: SwiftStep, _ t: String, _ v: Value, layer: Layer) -> [String] {
         func lost(_ comment: String, _ note: String) -> [String] {
             let line = "\(layer.name): \(note)"
             if !notes.contains(line) { notes.append(line) }
             return ["// \(comment)"]
         }
-        switch name {
-        case "blendMode":
+        switch step {
+        case .compositingFilter:
             guard let mode = v.string.flatMap(BlendMode.init(rawValue:)) else { return [] }
             if !iOS, let filter = SwiftGenerator.coreImageFilter(mode) {
                 if mode == .normal { return ["\(t).compositingFilter = nil"] }
@@ -40,15 +40,15 @@ extension SwiftGenerator {
                        "blendMode \(mode.rawValue) is drawn by LayerLab only: Core Animation on iOS has no layer blend modes")
                 : lost("blendMode \(mode.rawValue): Core Image has no compositing filter for it, so the layer draws normally",
                        "blendMode \(mode.rawValue) is drawn by LayerLab only: Core Image has no compositing filter for it")
-        case "maskMode":
+        case .alphaMask:
             guard let mode = v.string.flatMap(MaskMode.init(rawValue:)), mode != .alpha else { return [] }
             return lost("maskMode \(mode.rawValue): Core Animation masks by alpha only, so the mask reads as alpha here",
                         "maskMode \(mode.rawValue) is drawn by LayerLab only: a Core Animation mask reads its alpha")
-        case "timeRemap":
+        case .timeRemap:
             guard let n = v.number, n.isFinite else { return [] }
             return lost("timeRemap \(SwiftLiteral.number(n)): Core Animation has no time remapping; the sublayers keep this layer's time",
                         "timeRemap is drawn by LayerLab only: Core Animation's sublayers follow the layer's own clock")
-        default: return []
+        case .transformSteps, .mask, .flipbook, .flipbookFrame, .layerBeginTime, .particleImage: return []
         }
     }
 }

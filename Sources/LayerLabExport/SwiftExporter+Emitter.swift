@@ -58,17 +58,17 @@ extension SwiftGenerator {
             w.line()
             w.line("let \(id) = CAEmitterCell()")
             w.line("\(id).name = \(SwiftLiteral.string(c.name))")
+            // The particle (`SwiftStep.particleImage`): its picture, one pixel a point as LayerLab
+            // draws it, or else its path (or the default dot) drawn into an image.
             if let file = c.properties["contents"]?.string, !file.isEmpty {
-                // A picture one pixel a point, as LayerLab draws it.
                 w.line("\(id).contents = \(image(file))")
             } else {
-                if c.properties["path"] == nil { w.line("\(id).contents = particleImage(particleDot)") }
+                w.line("\(id).contents = particleImage(\(c.properties["path"].map { pathLiteral($0) } ?? "particleDot"))")
                 w.line("\(id).contentsScale = particleScale")
             }
-            cellPicture[id] = c.properties["contents"]?.string
             for spec in PropertyTable.properties(for: .emitterCell) {
                 guard let v = c.properties[spec.name] else { continue }
-                for line in cellAssignment(id, spec.name, v) { w.line(line) }
+                for line in propertyAssignment(id, spec.name, v, layer: c) { w.line(line) }
             }
             writeCells(c.sublayers.filter { $0.kind == .emitterCell }, owner: id)
         }
@@ -76,38 +76,10 @@ extension SwiftGenerator {
         usesParticleImage = true
     }
 
-    /// The statement setting a cell property (Core Animation's name and type).
-    mutating func cellAssignment(_ t: String, _ name: String, _ v: Value) -> [String] {
-        let n = v.number.map { SwiftLiteral.number($0) } ?? "0"
-        switch name {
-        case "enabled": return ["\(t).isEnabled = \(v.bool != false)"]
-        case "color": return ["\(t).color = \(v.color.map { color($0) } ?? "nil")"]
-        case "path":
-            if let file = cellPicture[t], !file.isEmpty { return [] }  // the picture is drawn instead
-            return ["\(t).contents = particleImage(\(pathLiteral(v)))"]
-        case "contents": return []  // written with the cell's other contents above
-        case "beginTime", "duration", "timeOffset": return ["\(t).\(name) = \(n)"]
-        default: return ["\(t).\(name) = \(n)"]
-        }
-    }
-
     /// A path value as a `CGPath` expression.
     mutating func pathLiteral(_ v: Value) -> String {
         if let ref = v.pathRefName { return "paths.\(pathIdentifier(ref))" }
         return anyValue(v)
-    }
-
-    /// Emitter properties whose Swift form differs from `name = number`.
-    func emitterAssignment(_ t: String, _ name: String, _ v: Value) -> [String]? {
-        switch name {
-        case "emitterPosition": return v.point.map { ["\(t).emitterPosition = \(SwiftLiteral.point($0))"] } ?? []
-        case "emitterSize": return v.size.map { ["\(t).emitterSize = \(SwiftLiteral.size($0))"] } ?? []
-        case "emitterShape", "emitterMode", "renderMode": return ["\(t).\(name) = \(SwiftLiteral.enumCase(v.string ?? ""))"]
-        case "seed":
-            let s = v.number.map { $0.isFinite ? max(0, min($0, 4_294_967_295)).rounded(.down) : 0 } ?? 0
-            return ["\(t).seed = \(clampedInt(s, 0, 4_294_967_295))"]
-        default: return nil
-        }
     }
 
     /// `particleImage(_:)`: a cell's path filled white into an image, as its contents.

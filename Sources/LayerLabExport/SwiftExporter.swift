@@ -80,8 +80,6 @@ struct SwiftGenerator {
     var usesTimedChange = false
     /// Whether the generated type needs `particleImage` (an emitter has cells).
     var usesParticleImage = false
-    /// Each cell variable's picture file, when it shows one instead of its path.
-    var cellPicture: [String: String] = [:]
     /// Picture files and the asset names the app must provide.
     var assetNames: [String: String] = [:]
 
@@ -247,10 +245,9 @@ struct SwiftGenerator {
             w.line("\(id).contentsScale = " + (iOS ? "UITraitCollection.current.displayScale" : "NSScreen.main?.backingScaleFactor ?? 2"))
         }
         for spec in PropertyTable.all {
-            guard let v = l.properties[spec.name], spec.name != "beginTime" else { continue }
-            let lines = l.kind == .emitter ? emitterAssignment(id, spec.name, v) ?? assignment(id, spec.name, v, layer: l)
-                : assignment(id, spec.name, v, layer: l)
-            for line in lines { w.line(line) }
+            // A layer's beginTime is relative to the scene's start, set in `addAnimations`.
+            guard let v = l.properties[spec.name], spec.swift(for: l.kind) != .step(.layerBeginTime) else { continue }
+            for line in assignment(id, spec.name, v, layer: l) { w.line(line) }
         }
         if l.kind == .emitter { writeCells(l.sublayers.filter { $0.kind == .emitterCell }, owner: id) }
         if let parent, given != nil || !maskNames.contains(l.name) { w.line("\(parent).addSublayer(\(id))") }
@@ -309,65 +306,77 @@ struct SwiftGenerator {
         }
     }
 
+    /// The statements setting the stored property `name` to `v`, as the property's table line
+    /// says Core Animation takes it (`PropertySpec.swift`).
     mutating func propertyAssignment(_ t: String, _ name: String, _ v: Value, layer: Layer) -> [String] {
-        let n = v.number.map { SwiftLiteral.number($0) } ?? "0"
-        func colorValue() -> String { v.color.map { color($0) } ?? "nil" }
-        switch name {
-        case "bounds", "contentsRect": return v.rect.map { ["\(t).\(name) = \(SwiftLiteral.rect($0))"] } ?? []
-        case "position", "anchorPoint", "startPoint", "endPoint": return v.point.map { ["\(t).\(name) = \(SwiftLiteral.point($0))"] } ?? []
-        case "transform.rotation.z", "transform.scale.x", "transform.scale.y",
-             "transform.translation.x", "transform.translation.y", "transform.rotation.x", "transform.rotation.y",
-             "transform.scale.z", "transform.translation.z":
-            return ["\(t).setValue(\(n), forKeyPath: \(SwiftLiteral.string(name)))"]
-        case "transform":
-            // After the components set above: they apply first, then these steps.
-            return ["\(t).transform = CATransform3DConcat(\(t).transform, \(SwiftLiteral.transform(v.transform ?? [])))"]
-        case "sublayerTransform": return ["\(t).sublayerTransform = \(SwiftLiteral.transform(v.transform ?? []))"]
-        case "isDoubleSided": return ["\(t).isDoubleSided = \(v.bool != false)"]
-        case "shadowOffset": return v.size.map { ["\(t).shadowOffset = \(SwiftLiteral.size($0))"] } ?? []
-        case "shadowPath":
-            guard case .path(let p) = v, !p.isEmpty else { return v.pathRefName.map { ["\(t).shadowPath = paths.\(pathIdentifier($0))"] } ?? [] }
-            return ["\(t).shadowPath = " + anyValue(v)]
-        case "shadowColor": return ["\(t).shadowColor = \(colorValue())"]
-        case "hidden": return ["\(t).isHidden = \(v.bool == true)"]
-        case "masksToBounds": return ["\(t).masksToBounds = \(v.bool == true)"]
-        case "instanceCount": return ["\(t).instanceCount = \(clampedInt(v.number ?? 1, 0, Replication.maxCount))"]
-        case "instanceTransform": return ["\(t).instanceTransform = \(SwiftLiteral.transform(v.transform ?? []))"]
-        case "backgroundColor", "borderColor", "fillColor", "strokeColor", "foregroundColor", "instanceColor":
-            return ["\(t).\(name) = \(colorValue())"]
-        case "mask", "frames", "animationDuration", "animationRepeatCount":
-            return []  // masks are assigned after the tree is built; flipbooks are animations
-        case "blendMode", "maskMode", "timeRemap":
-            return compositingExtension(t, name, v, layer: layer)
-        case "beginTime":
-            return ["\(t).beginTime = (\(t).superlayer?.convertTime(start, from: nil) ?? start) + \(n)"]
-        case "path": return ["\(t).path = " + anyValue(v)]
-        case "colors":
-            let items = (v.list ?? []).compactMap(\.color)
-            return ["\(t).colors = " + (items.isEmpty ? "nil" : "[" + items.map { color($0) }.joined(separator: ", ") + "]")]
-        case "locations":
-            let items = (v.list ?? []).compactMap(\.number)
-            return ["\(t).locations = " + (items.isEmpty ? "nil" : "[" + items.map(SwiftLiteral.number).joined(separator: ", ") + "]")]
-        case "lineCap", "lineJoin", "fillRule", "contentsGravity", "type":
-            return ["\(t).\(name) = \(SwiftLiteral.enumCase(v.string ?? ""))"]
-        case "alignment": return ["\(t).alignmentMode = \(SwiftLiteral.enumCase(v.string ?? "natural"))"]
-        case "font": return ["\(t).font = \(SwiftLiteral.string(v.string ?? "Helvetica")) as CFString"]
-        case "isWrapped": return ["\(t).isWrapped = \(v.bool == true)"]
-        case "truncationMode": return ["\(t).truncationMode = \(SwiftLiteral.enumCase(v.string ?? "none"))"]
-        case "lineDashPattern":
-            let items = (v.list ?? []).compactMap(\.number)
-            return ["\(t).lineDashPattern = " + (items.isEmpty ? "nil" : "[" + items.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "]")]
-        case "string": return ["\(t).string = \(SwiftLiteral.string(v.string ?? ""))"]
-        case "contents": return ["\(t).contents = " + image(v.string ?? "")]
-        case "frameIndex":
-            let frames = (layer.value("frames").list ?? []).compactMap(\.string)
-            guard let i = v.number, i.isFinite, !frames.isEmpty else { return [] }
-            return ["\(t).contents = " + image(frames[clampedInt(i.rounded(.down), 0, frames.count - 1)])]
-        default:
-            return ["\(t).\(name) = \(n)"]
+        guard let spec = PropertyTable.spec(name), spec.applies(to: layer.kind) else {
+            return ["// \(SwiftLiteral.comment(name)) does not apply to this layer"]
+        }
+        switch spec.swift(for: layer.kind) {
+        case .property(let type, let caName):
+            return swiftValue(v, as: type).map { ["\(t).\(caName ?? name) = \($0)"] } ?? []
+        case .keyPath:
+            return v.number.map { ["\(t).setValue(\(SwiftLiteral.number($0)), forKeyPath: \(SwiftLiteral.string(name)))"] } ?? []
+        case .step(let step):
+            return stepAssignment(step, t, name, v, layer: layer)
         }
     }
 
+    /// `v` spelled as a Swift value of `type`; nil when the value is not of the type (a checked
+    /// document holds none such, and nothing is written rather than something wrong).
+    mutating func swiftValue(_ v: Value, as type: SwiftType) -> String? {
+        switch type {
+        case .number: return v.number.map(SwiftLiteral.number)
+        case .integer(let max):
+            return v.number.map { String(clampedInt($0.rounded(.down), 0, clampedInt(max, 0, Int.max))) }
+        case .bool: return v.bool.map { $0 ? "true" : "false" }
+        case .point: return v.point.map(SwiftLiteral.point)
+        case .size: return v.size.map(SwiftLiteral.size)
+        case .rect: return v.rect.map(SwiftLiteral.rect)
+        case .color:
+            if case .null = v { return "nil" }
+            return v.color.map { color($0) }
+        case .path:
+            if case .path(let p) = v, p.isEmpty { return "nil" }
+            if case .null = v { return "nil" }
+            if case .pathRef(let n) = v { return "paths.\(pathIdentifier(n))" }
+            guard case .path = v else { return nil }
+            return anyValue(v)
+        case .transform3D: return v.transform.map(SwiftLiteral.transform)
+        case .constant: return v.string.map(SwiftLiteral.enumCase)
+        case .string: return v.string.map(SwiftLiteral.string)
+        case .fontName: return v.string.map { "\(SwiftLiteral.string($0)) as CFString" }
+        case .image: return v.string.map { image($0) }
+        case .numbers:
+            guard let items = v.list?.compactMap(\.number) else { return nil }
+            return items.isEmpty ? "nil" : "[" + items.map(SwiftLiteral.number).joined(separator: ", ") + "]"
+        case .colors:
+            guard let items = v.list?.compactMap(\.color) else { return nil }
+            return items.isEmpty ? "nil" : "[" + items.map { color($0) }.joined(separator: ", ") + "]"
+        }
+    }
+
+    /// The statements of a property no single assignment carries (`SwiftStep`).
+    mutating func stepAssignment(_ step: SwiftStep, _ t: String, _ name: String, _ v: Value, layer: Layer) -> [String] {
+        switch step {
+        case .transformSteps:
+            // After the components set above: they apply first, then these steps.
+            return ["\(t).transform = CATransform3DConcat(\(t).transform, \(SwiftLiteral.transform(v.transform ?? [])))"]
+        case .mask, .flipbook:
+            return []  // masks are assigned after the tree is built; flipbooks are animations
+        case .flipbookFrame:
+            let frames = (layer.value("frames").list ?? []).compactMap(\.string)
+            guard let i = v.number, i.isFinite, !frames.isEmpty else { return [] }
+            return ["\(t).contents = " + image(frames[clampedInt(i.rounded(.down), 0, frames.count - 1)])]
+        case .layerBeginTime:
+            let n = v.number.map(SwiftLiteral.number) ?? "0"
+            return ["\(t).beginTime = (\(t).superlayer?.convertTime(start, from: nil) ?? start) + \(n)"]
+        case .compositingFilter, .alphaMask, .timeRemap:
+            return compositingExtension(step, t, v, layer: layer)
+        case .particleImage:
+            return []  // written first, with the cell (`writeCells`)
+        }
+    }
     /// A picture as layer contents, by its asset-catalogue name.
     func image(_ file: String) -> String {
         if file.isEmpty { return "nil" }

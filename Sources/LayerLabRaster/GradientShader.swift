@@ -17,14 +17,14 @@ struct GradientShader {
 
     /// nil when nothing is drawn: no colours, or a transform that collapses the layer.
     init?(_ layer: PresentedLayer, transform m: AffineTransform) {
-        let colors = layer.gradientColors.colors
+        let colors = layer.extras.gradientColors.colors
         guard !colors.isEmpty, let inv = m.inverted else { return nil }
         let b = layer.bounds
         inverse = inv
-        type = layer.gradientType
-        start = Point(b.minX + layer.startPoint.x * b.width, b.minY + layer.startPoint.y * b.height)
-        end = Point(b.minX + layer.endPoint.x * b.width, b.minY + layer.endPoint.y * b.height)
-        let stops = GradientStops.stops(colors, layer.gradientLocations)
+        type = layer.extras.gradientType
+        start = Point(b.minX + layer.extras.startPoint.x * b.width, b.minY + layer.extras.startPoint.y * b.height)
+        end = Point(b.minX + layer.extras.endPoint.x * b.width, b.minY + layer.extras.endPoint.y * b.height)
+        let stops = GradientStops.stops(colors, layer.extras.gradientLocations)
         let n = GradientShader.resolution
         table = [Float](repeating: 0, count: (n + 1) * 4)
         for i in 0...n {

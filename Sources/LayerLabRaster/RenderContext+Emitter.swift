@@ -34,7 +34,7 @@ extension RenderContext {
         var l = PresentedLayer(name: "", kind: .image)
         let w = Double(picture.width), h = Double(picture.height)
         l.bounds = Rect(-w / 2, -h / 2, w, h)
-        l.contents = name
+        l.extras.contents = name
         let offscreen = borrowSurface()
         defer { giveBack(offscreen) }
         drawImage(l, transform: t, into: offscreen, clip: nil, alpha: 1)

@@ -4,11 +4,11 @@ import LayerLabCore
 extension RenderContext {
     func drawImage(_ layer: PresentedLayer, transform m: AffineTransform, into target: Surface,
                    clip: [Float]?, alpha: Float) {
-        guard !layer.contents.isEmpty, let image = images[layer.contents],
+        guard !layer.extras.contents.isEmpty, let image = images[layer.extras.contents],
               image.width > 0, image.height > 0 else { return }
-        let gravity = layer.contentsGravity
+        let gravity = layer.extras.contentsGravity
         // contentsRect picks the part shown (in image pixels); gravity places that part.
-        let cr = layer.contentsRect
+        let cr = layer.extras.contentsRect
         let shown = Rect(cr.minX * Double(image.width), cr.minY * Double(image.height),
                          cr.width * Double(image.width), cr.height * Double(image.height))
         guard shown.width > 0, shown.height > 0, shown.width.isFinite, shown.height.isFinite,
@@ -20,7 +20,7 @@ extension RenderContext {
             .concatenating(.translation(-dest.minX, -dest.minY))
             .concatenating(.scale(shown.width / dest.width, shown.height / dest.height))
             .concatenating(.translation(shown.minX, shown.minY))
-        let src = premultiplied(layer.contents, image)
+        let src = premultiplied(layer.extras.contents, image)
         let iw = image.width, ih = image.height
         // Samples stay inside the part shown (no bleeding from a sprite sheet's next cell);
         // beyond the image its edge pixels extend outwards, as Core Animation documents.
@@ -33,7 +33,7 @@ extension RenderContext {
         scan.reset()
         scan.add(contours, transform: m, normalize: false)
         if !nearest && toImage.b == 0 && toImage.c == 0 {
-            drawAxisAligned(src, opaqueWords(layer.contents, image, src), image, toImage, xLimits: (x0, x1),
+            drawAxisAligned(src, opaqueWords(layer.extras.contents, image, src), image, toImage, xLimits: (x0, x1),
                             yLimits: (y0, y1), into: target, clip: clip, alpha: alpha)
             return
         }

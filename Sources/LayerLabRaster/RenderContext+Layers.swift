@@ -34,11 +34,11 @@ extension RenderContext {
         // pixels match.
         let leaf = RenderContext.inPlace(ref) {
             $0.sublayers.isEmpty && $0.kind != .transformLayer
-                && ($0.boxedFieldsAreDefault || ($0.mask.isEmpty && $0.isFlat && $0.blendMode == .normal))
+                && ($0.boxedFieldsAreDefault || ($0.extras.mask.isEmpty && $0.isFlat && $0.extras.blendMode == .normal))
         }
         if leaf, let p = flatParent {
             let m = RenderContext.inPlace(ref) { $0.transformToSuperlayer }.concatenating(p)
-            if !RenderContext.inPlace(ref, { $0.boxedFieldsAreDefault || $0.isDoubleSided })
+            if !RenderContext.inPlace(ref, { $0.boxedFieldsAreDefault || $0.extras.isDoubleSided })
                 && !Projective2D(m).facesViewer(at: Point(ref.pointee.bounds.midX, ref.pointee.bounds.midY)) { return }
             drawAffine(ref, m, children: identity3D, parent: parent, maskLayers: [], into: target, clip: clip,
                        alpha: alpha)
@@ -49,14 +49,14 @@ extension RenderContext {
             ? Transform3D(layer.transformToSuperlayer).concatenating(parent)
             : layer.transform3DToSuperlayer.concatenating(parent)
         let plane = m3.planar
-        if !layer.isDoubleSided && !plane.facesViewer(at: Point(layer.bounds.midX, layer.bounds.midY)) { return }
+        if !layer.extras.isDoubleSided && !plane.facesViewer(at: Point(layer.bounds.midX, layer.bounds.midY)) { return }
         let opacity = Float(min(1, layer.opacity))
         if layer.kind == .transformLayer {
             drawTransformLayer(layer, m3, into: target, clip: clip, alpha: alpha * opacity)
             return
         }
         let children = layer.sublayerTransformAboutAnchor.concatenating(Transform3D.flatteningZ).concatenating(m3)
-        let maskLayers = layer.mask.filter { !$0.hidden }
+        let maskLayers = layer.extras.mask.filter { !$0.hidden }
         guard let m = plane.affine else {
             drawGroup(layer, m3: m3, affine: nil, children: children, parent: parent, maskLayers: maskLayers,
                       into: target, clip: clip, alpha: alpha)
@@ -87,10 +87,10 @@ extension RenderContext {
                             clip: [Float]?, alpha: Float) {
         let opacity = Float(min(1, ref.pointee.opacity))
         let masksOrBlends = RenderContext.inPlace(ref) {
-            !$0.boxedFieldsAreDefault && (!$0.mask.isEmpty || $0.blendMode != .normal || $0.isolatesBlending)
+            !$0.boxedFieldsAreDefault && (!$0.extras.mask.isEmpty || $0.extras.blendMode != .normal || $0.extras.isolatesBlending)
         }
         let shadow = RenderContext.castsShadow(ref)
-        let group = masksOrBlends || (shadow && RenderContext.inPlace(ref) { $0.shadowPath.isEmpty })
+        let group = masksOrBlends || (shadow && RenderContext.inPlace(ref) { $0.extras.shadowPath.isEmpty })
             || (opacity < 1 && RenderContext.drawingCount(ref, limit: 2) > 1)
         guard group else {
             if shadow {
@@ -115,8 +115,8 @@ extension RenderContext {
         let opacity = Float(min(1, layer.opacity))
         let plane = m3.planar
         let m = affine ?? .identity
-        let hasMask = !layer.mask.isEmpty
-        let shadow = RenderContext.castsShadow(layer.shadowOpacity, layer.shadowColor)
+        let hasMask = !layer.extras.mask.isEmpty
+        let shadow = RenderContext.castsShadow(layer.extras.shadowOpacity, layer.extras.shadowColor)
         let offscreen = borrowSurface()
         defer { giveBack(offscreen) }
         if affine != nil {
@@ -135,11 +135,11 @@ extension RenderContext {
             drawLayers(maskLayers, parent: Transform3D.flatteningZ.concatenating(m3), into: ms, clip: nil, alpha: 1)
             maskSurface = ms
         }
-        if layer.blendMode == .normal && (!hasMask || layer.maskMode == .alpha) {
+        if layer.extras.blendMode == .normal && (!hasMask || layer.extras.maskMode == .alpha) {
             target.composite(offscreen, opacity: alpha * opacity, mask: maskSurface, clip: clip)
         } else {
-            target.composite(offscreen, opacity: alpha * opacity, mask: maskSurface, maskMode: layer.maskMode, clip: clip,
-                             blend: layer.blendMode)
+            target.composite(offscreen, opacity: alpha * opacity, mask: maskSurface, maskMode: layer.extras.maskMode, clip: clip,
+                             blend: layer.extras.blendMode)
         }
         if let maskSurface { giveBack(maskSurface) }
     }
@@ -166,24 +166,24 @@ extension RenderContext {
         case .image: drawImage(ref.pointee, transform: m, into: target, clip: inner, alpha: alpha)
         case .gradient: drawGradient(ref.pointee, transform: m, into: target, clip: inner, alpha: alpha)
         case .emitter:
-            if let e = ref.pointee.emission { drawEmission(e, transform: m, into: target, clip: inner, alpha: alpha) }
+            if let e = ref.pointee.extras.emission { drawEmission(e, transform: m, into: target, clip: inner, alpha: alpha) }
         case .layer, .replicator, .transformLayer, .emitterCell: break
         }
         // NB: without sublayers a replicator has nothing to copy.
         if RenderContext.inPlace(ref, { !$0.sublayers.isEmpty }) {
-            if let r = ref.pointee.replicator {
+            if let r = ref.pointee.extras.replicator {
                 drawCopies(ref.pointee, r, children: children, into: target, clip: inner, alpha: alpha)
             } else {
                 drawLayers(ref.pointee.sublayers, parent: children, into: target, clip: inner, alpha: alpha)
             }
         }
-        if hasArea && ref.pointee.borderWidth > 0 && ref.pointee.borderColor.a > 0 {
-            let bw = min(ref.pointee.borderWidth, min(b.width, b.height) / 2)
+        if hasArea && ref.pointee.extras.borderWidth > 0 && ref.pointee.extras.borderColor.a > 0 {
+            let bw = min(ref.pointee.extras.borderWidth, min(b.width, b.height) / 2)
             var path = Path.roundedRect(b, radius: ref.pointee.cornerRadius)
             if bw < min(b.width, b.height) / 2 {
                 path.elements += Path.roundedRect(b.insetBy(bw), radius: max(0, ref.pointee.cornerRadius - bw)).elements
             }
-            fillPath(path, transform: m, evenOdd: true, color: ref.pointee.borderColor, into: target, clip: clip,
+            fillPath(path, transform: m, evenOdd: true, color: ref.pointee.extras.borderColor, into: target, clip: clip,
                      alpha: alpha)
         }
     }
@@ -201,9 +201,9 @@ extension RenderContext {
         if ref.pointee.strokeColor.a > 0 && ref.pointee.lineWidth > 0 && ref.pointee.lineWidth.isFinite {
             let layer = ref.pointee
             let style = StrokeStyle(lineWidth: layer.lineWidth, cap: layer.lineCap, join: layer.lineJoin,
-                                    miterLimit: layer.miterLimit)
+                                    miterLimit: layer.extras.miterLimit)
             strokePolylines(layer.path, style: style, start: layer.strokeStart, end: layer.strokeEnd,
-                            dashes: layer.lineDashPattern, phase: layer.lineDashPhase, transform: m,
+                            dashes: layer.extras.lineDashPattern, phase: layer.lineDashPhase, transform: m,
                             color: layer.strokeColor, into: target, clip: clip, alpha: alpha)
         }
     }
@@ -239,20 +239,20 @@ extension RenderContext {
         var n = 0
         let hasArea = ref.pointee.bounds.width > 0 && ref.pointee.bounds.height > 0
         if hasArea && ref.pointee.backgroundColor.a > 0 { n += 1 }
-        if hasArea && ref.pointee.borderWidth > 0 && ref.pointee.borderColor.a > 0 { n += 1 }
+        if hasArea && ref.pointee.extras.borderWidth > 0 && ref.pointee.extras.borderColor.a > 0 { n += 1 }
         switch ref.pointee.kind {
         case .shape:
             if !ref.pointee.path.isEmpty {
                 if ref.pointee.fillColor.a > 0 { n += 1 }
                 if ref.pointee.strokeColor.a > 0 && ref.pointee.lineWidth > 0 { n += 1 }
             }
-        case .text: if !ref.pointee.string.isEmpty && ref.pointee.foregroundColor.a > 0 { n += 1 }
-        case .image: if !ref.pointee.contents.isEmpty { n += 1 }
-        case .gradient: if !ref.pointee.gradientColors.colors.isEmpty { n += 1 }
-        case .emitter: n += min(limit, ref.pointee.emission?.particles.count ?? 0)
+        case .text: if !ref.pointee.extras.string.isEmpty && ref.pointee.extras.foregroundColor.a > 0 { n += 1 }
+        case .image: if !ref.pointee.extras.contents.isEmpty { n += 1 }
+        case .gradient: if !ref.pointee.extras.gradientColors.colors.isEmpty { n += 1 }
+        case .emitter: n += min(limit, ref.pointee.extras.emission?.particles.count ?? 0)
         case .layer, .replicator, .transformLayer, .emitterCell: break
         }
-        if RenderContext.inPlace(ref, { !$0.sublayers.isEmpty && ($0.replicator?.count ?? 0) > 1 }) { return limit }
+        if RenderContext.inPlace(ref, { !$0.sublayers.isEmpty && ($0.extras.replicator?.count ?? 0) > 1 }) { return limit }
         if n >= limit { return n }
         return ref.pointee.sublayers.withUnsafeBufferPointer { subs in
             for i in subs.indices {

@@ -32,7 +32,7 @@ extension RenderContext {
         let children = layer.sublayerTransformAboutAnchor.concatenating(Transform3D.flatteningZ)
             .concatenating(Transform3D(local))
         var unshadowed = layer
-        unshadowed.shadowOpacity = 0
+        unshadowed.extras.shadowOpacity = 0
         withUnsafePointer(to: unshadowed) {
             flat.drawContent($0, transform: local, children: children, into: picture, clip: nil, alpha: 1)
         }

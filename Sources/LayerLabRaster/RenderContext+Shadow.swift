@@ -6,7 +6,7 @@ import LayerLabCore
 extension RenderContext {
     /// Whether the layer casts a visible shadow.
     static func castsShadow(_ ref: LayerRef) -> Bool {
-        RenderContext.inPlace(ref) { !$0.boxedFieldsAreDefault && castsShadow($0.shadowOpacity, $0.shadowColor) }
+        RenderContext.inPlace(ref) { !$0.boxedFieldsAreDefault && castsShadow($0.extras.shadowOpacity, $0.extras.shadowColor) }
     }
 
     static func castsShadow(_ opacity: Double, _ color: Color) -> Bool { opacity > 0 && color.a > 0 }
@@ -17,8 +17,8 @@ extension RenderContext {
     func drawShadow(_ layer: PresentedLayer, transform m: AffineTransform, parent: AffineTransform,
                     content: Surface?, into target: Surface, clip: [Float]?, alpha: Float) {
         var shape: [Float]
-        if !layer.shadowPath.isEmpty {
-            shape = coverage(deviceContours(layer.shadowPath, transform: m), transform: .identity, evenOdd: false, within: nil)
+        if !layer.extras.shadowPath.isEmpty {
+            shape = coverage(deviceContours(layer.extras.shadowPath, transform: m), transform: .identity, evenOdd: false, within: nil)
         } else if let content {
             shape = [Float](repeating: 0, count: width * height)
             content.px.withUnsafeBufferPointer { p in
@@ -27,13 +27,13 @@ extension RenderContext {
         } else {
             return
         }
-        let o = layer.shadowOffset
+        let o = layer.extras.shadowOffset
         let dx = parent.a * o.width + parent.c * o.height, dy = parent.b * o.width + parent.d * o.height
         shape = RenderContext.shifted(shape, width: width, height: height, dx: dx, dy: dy)
-        let sigma = layer.shadowRadius / 2 * parent.meanScale
+        let sigma = layer.extras.shadowRadius / 2 * parent.meanScale
         if sigma > 0.05 { BoxBlur.blur(&shape, width: width, height: height, sigma: sigma) }
-        let c = layer.shadowColor
-        let a = Float(max(0, min(1, c.a * layer.shadowOpacity))) * alpha
+        let c = layer.extras.shadowColor
+        let a = Float(max(0, min(1, c.a * layer.extras.shadowOpacity))) * alpha
         guard a > 0 else { return }
         let paint = SIMD4(Float(max(0, min(1, c.r))), Float(max(0, min(1, c.g))), Float(max(0, min(1, c.b))), 1)
         let w = width

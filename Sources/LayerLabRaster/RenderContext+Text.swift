@@ -6,7 +6,7 @@ import LayerLabCore
 extension RenderContext {
     func drawText(_ layer: PresentedLayer, transform m: AffineTransform, into target: Surface,
                   clip: [Float]?, alpha: Float) {
-        guard !layer.string.isEmpty, layer.foregroundColor.a > 0, layer.fontSize > 0 else { return }
+        guard !layer.extras.string.isEmpty, layer.extras.foregroundColor.a > 0, layer.extras.fontSize > 0 else { return }
         let scale = RenderContext.maxScale(m)
         guard scale > 1e-12, scale.isFinite, let inverse = m.inverted else { return }
         // The surface in layer coordinates (the box around it, when rotated).
@@ -17,12 +17,12 @@ extension RenderContext {
         let (lines, crossesClip, glyphs) = VectorFont.strokes(of: layer, visible: surface, cache: textLayouts)
         glyphsStroked += glyphs
         guard !lines.isEmpty else { return }
-        let font = VectorFont.of(layer.font.weight)
-        let style = StrokeStyle(lineWidth: font.lineWidth(fontSize: layer.fontSize), cap: .round, join: .round, miterLimit: 10)
+        let font = VectorFont.of(layer.extras.font.weight)
+        let style = StrokeStyle(lineWidth: font.lineWidth(fontSize: layer.extras.fontSize), cap: .round, join: .round, miterLimit: 10)
         contours.removeAll()
         Stroker(style: style, tolerance: tolerance / scale).stroke(lines, into: &contours)
         if crossesClip { contours = contours.clipped(to: VectorFont.clipRect(of: layer)) }
-        fill(contours, transform: m, evenOdd: false, normalize: false, color: layer.foregroundColor,
+        fill(contours, transform: m, evenOdd: false, normalize: false, color: layer.extras.foregroundColor,
              into: target, clip: clip, alpha: alpha)
     }
 }

@@ -10,7 +10,7 @@ import Testing
     static func work(_ doc: Document, at t: Double) -> (steps: Int, emission: Emission) {
         let counter = WorkCounter()
         let ev = Evaluator(document: doc)
-        let e = WorkCounter.$current.withValue(counter) { ev.scene(at: t).layers[0].emission ?? Emission() }
+        let e = WorkCounter.$current.withValue(counter) { ev.scene(at: t).layers[0].extras.emission ?? Emission() }
         return (counter.steps, e)
     }
 

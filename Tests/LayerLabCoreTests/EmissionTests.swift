@@ -25,7 +25,7 @@ import Testing
     ]
 
     static func particles(_ doc: Document, at t: Double) -> Emission {
-        Evaluator(document: doc).scene(at: t).layers[0].emission ?? Emission()
+        Evaluator(document: doc).scene(at: t).layers[0].extras.emission ?? Emission()
     }
 
     @Test func liveParticlesFollowBirthRateAndLifetime() {
@@ -43,7 +43,7 @@ import Testing
         let direct = Self.particles(doc, at: 2.5)
         let ev = Evaluator(document: doc)
         for t in stride(from: 0.0, through: 2.4, by: 0.1) { _ = ev.scene(at: t) }
-        #expect(ev.scene(at: 2.5).layers[0].emission == direct)
+        #expect(ev.scene(at: 2.5).layers[0].extras.emission == direct)
         #expect(Self.particles(doc, at: 2.5) == direct)
     }
 

@@ -239,7 +239,7 @@ struct EvaluatorTests {
                           sublayers: [Layer(name: "ring", kind: .shape)])]
         let s = Evaluator(document: d).scene(at: 0)
         #expect(s.layers[0].sublayers.isEmpty)
-        #expect(s.layers[0].mask.first?.name == "ring")
+        #expect(s.layers[0].extras.mask.first?.name == "ring")
     }
 
     @Test func flipbookCyclesOnTheLayerClock() {
@@ -248,10 +248,10 @@ struct EvaluatorTests {
                           properties: ["frames": .list(["0", "1", "2", "3"].map(Value.string)),
                                        "animationDuration": .number(0.5)])]
         let ev = Evaluator(document: d)
-        #expect(ev.scene(at: 0).layers[0].contents == "0")
-        #expect(ev.scene(at: 0.13).layers[0].contents == "1")
-        #expect(ev.scene(at: 0.49).layers[0].contents == "3")
-        #expect(ev.scene(at: 100.3).layers[0].contents == "2")
+        #expect(ev.scene(at: 0).layers[0].extras.contents == "0")
+        #expect(ev.scene(at: 0.13).layers[0].extras.contents == "1")
+        #expect(ev.scene(at: 0.49).layers[0].extras.contents == "3")
+        #expect(ev.scene(at: 100.3).layers[0].extras.contents == "2")
         #expect(ev.sceneDuration == 4)
     }
 

@@ -6,15 +6,15 @@ import Testing
 @Suite struct FrameStorageTests {
     @Test func presentedLayersStayIndependentCopies() {
         var a = PresentedLayer(name: "a", kind: .text)
-        a.string = "hello"
+        a.extras.string = "hello"
         var b = a
-        b.string = "bye"
-        b.shadowOpacity = 0.5
-        b.mask = [PresentedLayer(name: "m", kind: .shape)]
-        #expect(a.string == "hello" && a.shadowOpacity == 0 && a.mask.isEmpty)
-        #expect(b.string == "bye" && b.shadowOpacity == 0.5 && b.mask.count == 1)
+        b.extras.string = "bye"
+        b.extras.shadowOpacity = 0.5
+        b.extras.mask = [PresentedLayer(name: "m", kind: .shape)]
+        #expect(a.extras.string == "hello" && a.extras.shadowOpacity == 0 && a.extras.mask.isEmpty)
+        #expect(b.extras.string == "bye" && b.extras.shadowOpacity == 0.5 && b.extras.mask.count == 1)
         #expect(a != b)
-        b.string = "hello"; b.shadowOpacity = 0; b.mask = []
+        b.extras.string = "hello"; b.extras.shadowOpacity = 0; b.extras.mask = []
         #expect(a == b && a.hashValue == b.hashValue)
     }
 
@@ -56,13 +56,13 @@ import Testing
     @Test func boxedFieldsAreDefaultOnlyWhileTheDefaultBoxIsShared() {
         var a = PresentedLayer(name: "a", kind: .shape)
         #expect(a.boxedFieldsAreDefault)
-        #expect(a.mask.isEmpty && a.isDoubleSided && a.shadowOpacity == 0 && a.isFlat)
+        #expect(a.extras.mask.isEmpty && a.extras.isDoubleSided && a.extras.shadowOpacity == 0 && a.isFlat)
         var b = a
-        b.shadowOpacity = 0.5
+        b.extras.shadowOpacity = 0.5
         #expect(!b.boxedFieldsAreDefault && a.boxedFieldsAreDefault)
-        b.shadowOpacity = 0
+        b.extras.shadowOpacity = 0
         #expect(!b.boxedFieldsAreDefault, "a written box is no longer known to be the default")
-        a.rotationX = 0.1
+        a.extras.rotationX = 0.1
         #expect(!a.boxedFieldsAreDefault && !a.isFlat)
         #expect(!PresentedLayer(name: "e", kind: .emitter).boxedFieldsAreDefault)
         // A plain animated shape, as the evaluator presents it, keeps the shared box.
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aPresentedLayerReflectsEveryFieldOnce() {
-        let labels = Mirror(reflecting: PresentedLayer(name: "a", kind: .shape)).children.compactMap(\.label)
+        let labels = PropertyTableTests.fields(PresentedLayer(name: "a", kind: .shape)).map(\.name)
         #expect(Set(labels).count == labels.count)
         for field in ["name", "position", "rotationX", "transformMatrix", "shadowPath", "lineDashPattern", "string",
                       "contents", "gradientColors", "replicator", "emission", "sublayers", "mask"] {

@@ -37,22 +37,73 @@ import Testing
         }
     }
 
-    /// Every drawn property reaches the presentation layer, and no two write the same field:
-    /// a table line whose closure writes the wrong field (or none) fails here.
-    @Test func everyDrawnPropertyHasAFieldOfItsOwn() throws {
-        let drawn = PropertyTable.all.filter { $0.present != nil }
-        var seen: [(String, PresentedLayer)] = []
-        for spec in drawn {
-            let kind = LayerKind.allCases.first { spec.applies(to: $0) } ?? .shape
-            let fresh = PresentedLayer(name: "a", kind: kind)
-            let value = try #require(Self.sample(spec), "no sample value for \(spec.name)")
-            var applied = fresh
-            #expect(spec.present?(&applied, value) == true, "\(spec.name) refused \(value)")
-            #expect(applied != fresh, "\(spec.name) = \(value) changed nothing")
-            for (other, layer) in seen where layer.kind == kind {
-                #expect(layer != applied, "\(spec.name) and \(other) write the same field")
+    /// Every field of a presentation layer, the boxed ones (`extras`) included, by name.
+    static func fields(_ layer: PresentedLayer) -> [(name: String, value: AnyHashable)] {
+        var out: [(name: String, value: AnyHashable)] = []
+        for child in Mirror(reflecting: layer).children {
+            guard let label = child.label else { continue }
+            if child.value is PresentedLayer.ExtrasBox {
+                for boxed in Mirror(reflecting: child.value).children {
+                    if let name = boxed.label, let value = boxed.value as? AnyHashable { out.append((name, value)) }
+                }
+            } else if let value = child.value as? AnyHashable {
+                out.append((label, value))
             }
-            seen.append((spec.name, applied))
+        }
+        return out
+    }
+
+    /// The fields the evaluator fills in itself rather than copying from one table line: the
+    /// matrices built from transform steps, the replicator's copies, the particles, the mask.
+    static let evaluatorFields: Set<String> = ["name", "kind", "sublayers", "transformMatrix", "sublayerTransform",
+                                               "replicator", "emission", "mask", "isolatesBlending"]
+
+    /// Built from the table and the fields themselves: each drawn line writes exactly one
+    /// field on every kind that has it, no two lines write the same field, and every field
+    /// is written by a line or is one the evaluator fills in. A line whose closure writes
+    /// nothing (or the wrong field), or a field no line draws, fails here.
+    @Test func everyLineDrawsOneFieldAndEveryFieldHasALine() throws {
+        var writer: [String: String] = [:]
+        for spec in PropertyTable.all where spec.present != nil {
+            for kind in LayerKind.allCases where spec.applies(to: kind) {
+                let fresh = PresentedLayer(name: "a", kind: kind)
+                let value = try #require(Self.sample(spec), "no sample value for \(spec.name)")
+                var applied = fresh
+                #expect(spec.present?(&applied, value) == true, "\(spec.name) refused \(value)")
+                let before = Self.fields(fresh), after = Self.fields(applied)
+                #expect(before.map(\.name) == after.map(\.name))
+                let changed = zip(before, after).filter { $0.value != $1.value }.map(\.0.name)
+                #expect(changed.count == 1, "\(spec.name) = \(value) on a \(kind.rawValue) changed \(changed)")
+                for field in changed {
+                    if let other = writer[field], other != spec.name { Issue.record("\(spec.name) and \(other) both write \(field)") }
+                    writer[field] = spec.name
+                }
+            }
+        }
+        let all = Self.fields(PresentedLayer(name: "a", kind: .shape)).map(\.name)
+        #expect(Set(all).count == all.count, "a field is listed twice: \(all)")
+        for field in all where !Self.evaluatorFields.contains(field) {
+            #expect(writer[field] != nil, "no table line draws the field \(field)")
+        }
+        for field in Self.evaluatorFields {
+            #expect(all.contains(field), "\(field) is no longer a field")
+            #expect(writer[field] == nil, "\(field) is drawn by the line \(writer[field] ?? "")")
+        }
+    }
+
+    /// Each line's Swift mapping spells values of the line's type (a boolean property is
+    /// never written as a number), and transform components are numbers.
+    @Test func swiftMappingsSpellTheirTypes() {
+        for spec in PropertyTable.all {
+            for kind in LayerKind.allCases where spec.applies(to: kind) {
+                switch spec.swift(for: kind) {
+                case .property(let type, let name):
+                    #expect(type.spells(spec.type), "\(spec.name) on a \(kind.rawValue): \(type) for \(spec.type)")
+                    #expect(name != spec.name, "\(spec.name): `as:` repeats the name")
+                case .keyPath: #expect(spec.type == .number, "\(spec.name)")
+                case .step: break
+                }
+            }
         }
     }
 
@@ -71,7 +122,7 @@ import Testing
         let a = Evaluator(document: bare).scene(at: 0.5), b = Evaluator(document: full).scene(at: 0.5)
         #expect(a == b)
         if kind == .emitterCell {
-            #expect(a.layers.first?.emission?.particles == [])
+            #expect(a.layers.first?.extras.emission?.particles == [])
         } else {
             #expect(a.layers.first == PresentedLayer(name: "a", kind: kind))
         }

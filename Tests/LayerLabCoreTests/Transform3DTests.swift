@@ -78,6 +78,6 @@ struct Transform3DTests {
         let scene = Evaluator(document: d).scene(at: 0.5)
         let rep = scene.layers[0]
         #expect(rep.sublayers[0].opacity == 0.5)
-        #expect(rep.replicator?.copies.map { $0[0].opacity } == [0.75, 1])   // at 0.25, then before its begin
+        #expect(rep.extras.replicator?.copies.map { $0[0].opacity } == [0.75, 1])   // at 0.25, then before its begin
     }
 }

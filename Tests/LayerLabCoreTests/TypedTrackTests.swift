@@ -99,12 +99,12 @@ import Testing
     @Test func boxedFieldsWriteThroughTheirOwnBox() {
         let plain = PresentedLayer(name: "a", kind: .shape)
         var bordered = plain
-        bordered.borderWidth = 2
-        bordered.borderColor = Color(1, 0, 0)
-        bordered.miterLimit = 4
+        bordered.extras.borderWidth = 2
+        bordered.extras.borderColor = Color(1, 0, 0)
+        bordered.extras.miterLimit = 4
         #expect(plain.boxedFieldsAreDefault && !bordered.boxedFieldsAreDefault)
-        #expect(plain.borderWidth == 0 && plain.miterLimit == PresentedLayer(name: "b", kind: .shape).miterLimit)
-        #expect(bordered.borderWidth == 2 && bordered.borderColor == Color(1, 0, 0) && bordered.miterLimit == 4)
+        #expect(plain.extras.borderWidth == 0 && plain.extras.miterLimit == PresentedLayer(name: "b", kind: .shape).extras.miterLimit)
+        #expect(bordered.extras.borderWidth == 2 && bordered.extras.borderColor == Color(1, 0, 0) && bordered.extras.miterLimit == 4)
         #expect(plain != bordered)
     }
 }

@@ -69,6 +69,16 @@ struct SwiftTypeCheckTests {
         #expect(result.ok, "\(result.errors)")
     }
 
+    /// Every property of the table, set on every kind of layer that has it, every word of the
+    /// closed sets included (`EveryPropertyExportTests.document`): a table line mapping a
+    /// property to a Core Animation name or Swift type that does not exist fails here.
+    @Test(arguments: platforms)
+    func everyPropertyCompiles(_ platform: SwiftOptions.Platform) throws {
+        let source = Self.export(EveryPropertyExportTests.document, platform, file: "every-property.swift")
+        let result = try SwiftTypeCheck.check([("every-property.swift", source)], platform: platform)
+        #expect(result.ok, "\(result.errors)")
+    }
+
     /// LayerLab's compositing extensions: every blend mode, the mask modes and a time remap
     /// (stored, animated, scheduled), with blend and mask modes changed by a timed change.
     static let compositing: String = {

@@ -19,7 +19,7 @@ import Glibc
     /// How many layers a presentation tree draws, replicated copies and masks included.
     static func count(_ ls: [PresentedLayer]) -> Int {
         ls.reduce(0) { n, l in
-            n + 1 + count(l.sublayers) + count(l.mask) + (l.replicator?.copies.reduce(0) { $0 + count($1) } ?? 0)
+            n + 1 + count(l.sublayers) + count(l.extras.mask) + (l.extras.replicator?.copies.reduce(0) { $0 + count($1) } ?? 0)
         }
     }
 

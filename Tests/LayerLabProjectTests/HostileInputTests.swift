@@ -67,10 +67,10 @@ import Testing
     @Test func hugeFlipbookIndicesPickTheLastFrame() {
         var s = session()
         s.mustRun("image i frames=[\"a\",\"b\"] frameIndex=1e300")
-        #expect(Evaluator(document: s.document).scene(at: 0).layers.first?.contents == "b")
+        #expect(Evaluator(document: s.document).scene(at: 0).layers.first?.extras.contents == "b")
         #expect(s.mustFail("set i frameIndex=-1e300").contains("frameIndex must be 0 or more"))
         s.mustRun("set i frameIndex=0; animate i frameIndex from=0 to=1e300 duration=1")
-        #expect(Evaluator(document: s.document).scene(at: 0.5).layers.first?.contents == "b")
+        #expect(Evaluator(document: s.document).scene(at: 0.5).layers.first?.extras.contents == "b")
     }
 
     @Test func timelineOfFarAwayAndInfiniteBeginTimes() throws {

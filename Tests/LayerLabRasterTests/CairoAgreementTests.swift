@@ -70,12 +70,12 @@ import Testing
         let stops: [(Double, Color)] = [(0.1, Color(bytes: 255, 149, 0)), (0.6, Color(bytes: 47, 95, 179)), (0.9, Color(bytes: 20, 20, 20))]
         var axial = PresentedLayer(name: "axial", kind: .gradient)
         axial.bounds = Rect(0, 0, 140, 130); axial.position = Point(80, 75)
-        axial.gradientColors = ColorList(stops.map(\.1)); axial.gradientLocations = stops.map(\.0)
-        axial.startPoint = Point(0, 0.2); axial.endPoint = Point(1, 0.8)
+        axial.extras.gradientColors = ColorList(stops.map(\.1)); axial.extras.gradientLocations = stops.map(\.0)
+        axial.extras.startPoint = Point(0, 0.2); axial.extras.endPoint = Point(1, 0.8)
         var radial = PresentedLayer(name: "radial", kind: .gradient)
         radial.bounds = Rect(0, 0, 120, 120); radial.position = Point(225, 75)
-        radial.gradientColors = axial.gradientColors; radial.gradientLocations = axial.gradientLocations
-        radial.gradientType = .radial; radial.startPoint = Point(0.5, 0.5); radial.endPoint = Point(1, 1)
+        radial.extras.gradientColors = axial.extras.gradientColors; radial.extras.gradientLocations = axial.extras.gradientLocations
+        radial.extras.gradientType = .radial; radial.extras.startPoint = Point(0.5, 0.5); radial.extras.endPoint = Point(1, 1)
         let scene = Fixtures.scene([axial, radial], size: Size(Double(Self.width), Double(Self.height)))
         let ours = Rasterizer().render(scene, width: Self.width, height: Self.height).pixels
         let canvas = cairo.canvas(width: Self.width, height: Self.height)

@@ -25,9 +25,9 @@ import Testing
         var card = PresentedLayer(name: "card", kind: .layer)
         card.bounds = Rect(0, 0, 120, 80); card.position = Point(90, 70)
         card.backgroundColor = cardColour; card.cornerRadius = 12
-        card.shadowOpacity = 0.5; card.shadowColor = .black; card.shadowOffset = Size(6, 10); card.shadowRadius = 8
+        card.extras.shadowOpacity = 0.5; card.extras.shadowColor = .black; card.extras.shadowOffset = Size(6, 10); card.extras.shadowRadius = 8
         var dot = Fixtures.shape("dot", .circle(center: Point(225, 70), radius: 30), fill: dotColour)
-        dot.shadowOpacity = 0.8; dot.shadowColor = dotShadow; dot.shadowOffset = Size(-4, 8); dot.shadowRadius = 5
+        dot.extras.shadowOpacity = 0.8; dot.extras.shadowColor = dotShadow; dot.extras.shadowOffset = Size(-4, 8); dot.extras.shadowRadius = 5
         return Fixtures.scene([card, dot], size: Size(Double(width), Double(height)))
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ContentsRectTests {
     func image(_ rect: Rect, gravity: ContentsGravity = .resize, bounds: Rect = Rect(0, 0, 40, 40)) -> Bitmap {
         var i = PresentedLayer(name: "i", kind: .image)
-        i.contents = "checker"; i.contentsGravity = gravity; i.contentsRect = rect
+        i.extras.contents = "checker"; i.extras.contentsGravity = gravity; i.extras.contentsRect = rect
         i.bounds = bounds; i.position = Point(25, 25)
         return Rasterizer(images: Fixtures.images).render(Fixtures.scene([i], size: Size(50, 50)), width: 50, height: 50)
     }

@@ -25,7 +25,7 @@ import Testing
 
     @Test func rotationAboutYWithoutPerspectiveNarrowsByTheCosine() {
         var c = Self.card
-        c.rotationY = .pi / 3
+        c.extras.rotationY = .pi / 3
         let b = Self.render([c])
         #expect(Self.span(b, row: 100) == 75...124)   // 100 · cos 60° = 50 wide, centred
         #expect(Self.span(b, row: 60) == Self.span(b, row: 140))
@@ -33,9 +33,9 @@ import Testing
 
     @Test func perspectiveMakesTheNearEdgeTaller() {
         var stage = Fixtures.box("stage", Rect(0, 0, 200, 200), color: .clear)
-        stage.sublayerTransform = Transform3D.perspective(300)
+        stage.extras.sublayerTransform = Transform3D.perspective(300)
         var c = Self.card
-        c.rotationY = .pi / 4
+        c.extras.rotationY = .pi / 4
         stage.sublayers = [c]
         let b = Self.render([stage])
         func height(_ x: Int) -> Int { (0..<200).filter { Self.pixel(b, x, $0)[0] < 128 }.count }
@@ -45,9 +45,9 @@ import Testing
 
     @Test func backFacesHideWhenNotDoubleSided() {
         var c = Self.card
-        c.rotationY = .pi * 0.75
+        c.extras.rotationY = .pi * 0.75
         #expect(Self.pixel(Self.render([c]), 100, 100)[0] == 0)
-        c.isDoubleSided = false
+        c.extras.isDoubleSided = false
         #expect(Self.pixel(Self.render([c]), 100, 100) == [255, 255, 255, 255])
     }
 
@@ -56,7 +56,7 @@ import Testing
         t.bounds = Rect(0, 0, 200, 200)
         t.position = Point(100, 100)
         var near = Fixtures.box("near", Rect(60, 60, 80, 80), color: Color(1, 0, 0))
-        near.translationZ = 20
+        near.extras.translationZ = 20
         let far = Fixtures.box("far", Rect(60, 60, 80, 80), color: Color(0, 0, 1))
         t.sublayers = [near, far]   // added first, but nearer: drawn last
         #expect(Self.pixel(Self.render([t]), 100, 100) == [255, 0, 0, 255])
@@ -64,15 +64,15 @@ import Testing
 
     @Test func shadowIsOffsetBlurredAndUnderTheLayer() {
         var c = Fixtures.box("c", Rect(60, 60, 60, 60), color: Color(0, 0, 1))
-        c.shadowOpacity = 1
-        c.shadowColor = .black
-        c.shadowOffset = Size(20, 20)
-        c.shadowRadius = 0
+        c.extras.shadowOpacity = 1
+        c.extras.shadowColor = .black
+        c.extras.shadowOffset = Size(20, 20)
+        c.extras.shadowRadius = 0
         let hard = Self.render([c])
         #expect(Self.pixel(hard, 130, 130) == [0, 0, 0, 255])        // shadow beyond the layer
         #expect(Self.pixel(hard, 90, 90) == [0, 0, 255, 255])        // the layer on top
         #expect(Self.pixel(hard, 70, 130) == [255, 255, 255, 255])   // left of the shadow
-        c.shadowRadius = 10
+        c.extras.shadowRadius = 10
         let soft = Self.render([c])
         let edge = Self.pixel(soft, 140, 110)[0]                       // the shadow's right edge
         #expect(edge > 90 && edge < 165, "half-covered edge \(edge)")

@@ -10,7 +10,7 @@ import Testing
         var e = PresentedLayer(name: "e", kind: .emitter)
         e.bounds = Rect(0, 0, 100, 100)
         e.position = Point(60, 50)   // the emitter's space is 10 points right of the canvas's
-        e.emission = Emission(particles: particles, shapes: shapes, additive: additive)
+        e.extras.emission = Emission(particles: particles, shapes: shapes, additive: additive)
         return e
     }
 
@@ -51,7 +51,7 @@ import Testing
     @Test func pictureParticlesAreTintedByTheirColour() {
         // A white 10x10 picture at one pixel a point, tinted yellow, scaled by 2: 20 points across.
         var e = Self.emitter([Self.particle(50, 50, Color(1, 1, 0), scale: 2)])
-        e.emission?.images = ["white"]
+        e.extras.emission?.images = ["white"]
         let store = ImageStore(["white": Bitmap(width: 10, height: 10, fill: .white)])
         let b = Rasterizer(images: store).render(Fixtures.scene([e], size: Size(100, 100), background: .black),
                                                  width: 100, height: 100)
@@ -59,7 +59,7 @@ import Testing
         #expect(Self.pixel(b, 51, 41) == [255, 255, 0, 255])
         #expect(Self.pixel(b, 48, 50) == [0, 0, 0, 255])
         // A picture that did not load falls back to the path (the dot).
-        e.emission?.images = ["missing"]
+        e.extras.emission?.images = ["missing"]
         #expect(Self.pixel(Self.render(e), 60, 50) == [255, 255, 0, 255])
         #expect(Self.pixel(Self.render(e), 66, 50) == [0, 0, 0, 255])
     }

@@ -67,7 +67,7 @@ enum Fixtures {
         }()),
         ("stroke-dash", {
             var l = shape("d", .rect(Rect(30, 30, 140, 140)), fill: .clear, stroke: .black, lineWidth: 10)
-            l.lineDashPattern = [30, 15]; l.lineDashPhase = 5
+            l.extras.lineDashPattern = [30, 15]; l.lineDashPhase = 5
             return scene([l])
         }()),
         ("stroke-trim", {
@@ -77,7 +77,7 @@ enum Fixtures {
         }()),
         ("layer-background-border", {
             var l = box("b", Rect(40, 60, 120, 80), color: Color(0, 0.6, 0.3))
-            l.cornerRadius = 20; l.borderWidth = 8; l.borderColor = .black; l.rotation = 0.35
+            l.cornerRadius = 20; l.extras.borderWidth = 8; l.extras.borderColor = .black; l.rotation = 0.35
             return scene([l])
         }()),
         ("layer-geometry", {
@@ -104,7 +104,7 @@ enum Fixtures {
         }()),
         ("mask-layer", {
             var l = box("m", Rect(20, 20, 160, 160), color: blue)
-            l.mask = [shape("mask", .circle(center: Point(80, 80), radius: 70), fill: .black)]
+            l.extras.mask = [shape("mask", .circle(center: Point(80, 80), radius: 70), fill: .black)]
             return scene([l])
         }()),
         ("zposition-hidden", {
@@ -115,23 +115,23 @@ enum Fixtures {
         }()),
         ("text", {
             var t = PresentedLayer(name: "t", kind: .text)
-            t.string = "Hello\nLab 42!"; t.fontSize = 40; t.foregroundColor = .black
-            t.bounds = Rect(0, 0, 180, 100); t.position = Point(100, 100); t.alignment = .center
+            t.extras.string = "Hello\nLab 42!"; t.extras.fontSize = 40; t.extras.foregroundColor = .black
+            t.bounds = Rect(0, 0, 180, 100); t.position = Point(100, 100); t.extras.alignment = .center
             return scene([t])
         }()),
         ("text-rotated", {
             var t = PresentedLayer(name: "t", kind: .text)
-            t.string = "Spin"; t.fontSize = 60; t.foregroundColor = red
+            t.extras.string = "Spin"; t.extras.fontSize = 60; t.extras.foregroundColor = red
             t.bounds = Rect(0, 0, 160, 70); t.position = Point(100, 100); t.rotation = -Double.pi / 6
             return scene([t])
         }()),
         ("image-gravity", {
             var a = PresentedLayer(name: "a", kind: .image)
-            a.contents = "checker"; a.contentsGravity = .resizeAspect
+            a.extras.contents = "checker"; a.extras.contentsGravity = .resizeAspect
             a.bounds = Rect(0, 0, 180, 80); a.position = Point(100, 50)
             a.backgroundColor = Color(0.8, 0.8, 0.8)
             var b = PresentedLayer(name: "b", kind: .image)
-            b.contents = "checker"; b.contentsGravity = .resize
+            b.extras.contents = "checker"; b.extras.contentsGravity = .resize
             b.bounds = Rect(0, 0, 160, 80); b.position = Point(100, 145); b.rotation = 0.2
             return scene([a, b])
         }()),

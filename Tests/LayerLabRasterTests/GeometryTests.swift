@@ -123,7 +123,7 @@ import Testing
         var l = Fixtures.box("m", Rect(0, 0, 200, 200), color: .black)
         var mask = Self.shape(.rect(Rect(0, 0, 100, 200)), fill: Color(0, 0, 0, 0.5))
         mask.position = .zero
-        l.mask = [mask]
+        l.extras.mask = [mask]
         let scene = Scene(time: 0, canvasSize: Size(200, 200), background: .clear, layers: [l])
         let bmp = Rasterizer().render(scene, width: 200, height: 200)
         #expect(abs(bmp[50, 100].a - 0.5) < 0.01)

@@ -10,11 +10,11 @@ import Testing
         var g = PresentedLayer(name: "g", kind: .gradient)
         g.bounds = Rect(0, 0, 100, 100)
         g.position = Point(50, 50)
-        g.gradientColors = ColorList(colors)
-        g.gradientLocations = locations
-        g.gradientType = type
-        g.startPoint = start
-        g.endPoint = end
+        g.extras.gradientColors = ColorList(colors)
+        g.extras.gradientLocations = locations
+        g.extras.gradientType = type
+        g.extras.startPoint = start
+        g.extras.endPoint = end
         return Rasterizer().render(Fixtures.scene([g], size: Size(100, 100), background: .black), width: 100, height: 100)
     }
 

@@ -137,7 +137,7 @@ import Testing
             Self.box("cut", x0: 20, x1: 40, ["blendMode": .string("destinationOut")]),
         ])]
         let scene = Evaluator(document: doc).scene(at: 0)
-        #expect(scene.layers[0].isolatesBlending)
+        #expect(scene.layers[0].extras.isolatesBlending)
         let bmp = Rasterizer(images: ImageStore()).render(scene, width: 40, height: 40)
         #expect(bmp[10, 20] == Color(1, 0, 0))
         #expect(bmp[25, 20] == .white && bmp[35, 20] == .white)

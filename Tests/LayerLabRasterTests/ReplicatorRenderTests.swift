@@ -13,7 +13,7 @@ import Testing
         var dot = Fixtures.box("dot", Rect(45, 10, 10, 10), color: .white)
         dot.name = "dot"
         rep.sublayers = [dot]
-        rep.replicator = Replication(count: count, delay: 0, transform: transform, color: color, offsets: offsets,
+        rep.extras.replicator = Replication(count: count, delay: 0, transform: transform, color: color, offsets: offsets,
                                      copies: Array(repeating: [dot], count: max(0, count - 1)))
         return Fixtures.scene([rep], background: .black)
     }

@@ -11,15 +11,15 @@ import Testing
         for v in Self.hostile {
             var s = Fixtures.shape("s", .circle(center: Point(v, 50), radius: abs(v) < 1e6 ? 40 : v),
                                    fill: Color(v, 0.5, 0.5, 1), stroke: .black, lineWidth: v)
-            s.strokeEnd = v; s.lineDashPattern = [v, 1]; s.miterLimit = v
+            s.strokeEnd = v; s.extras.lineDashPattern = [v, 1]; s.extras.miterLimit = v
             s.scaleX = v; s.rotation = v; s.opacity = v
             var b = Fixtures.box("b", Rect(0, 0, v, 40), color: .black)
-            b.cornerRadius = v; b.borderWidth = v; b.position = Point(100, v); b.masksToBounds = true
+            b.cornerRadius = v; b.extras.borderWidth = v; b.position = Point(100, v); b.masksToBounds = true
             var t = PresentedLayer(name: "t", kind: .text)
-            t.string = "Hi\u{1B}[31m\u{0}é"; t.fontSize = v; t.bounds = Rect(0, 0, v, v)
+            t.extras.string = "Hi\u{1B}[31m\u{0}é"; t.extras.fontSize = v; t.bounds = Rect(0, 0, v, v)
             var i = PresentedLayer(name: "i", kind: .image)
-            i.contents = "checker"; i.bounds = Rect(0, 0, v, 10); i.contentsGravity = .resizeAspectFill
-            i.contentsRect = Rect(v, 0.5, v, abs(v))
+            i.extras.contents = "checker"; i.bounds = Rect(0, 0, v, 10); i.extras.contentsGravity = .resizeAspectFill
+            i.extras.contentsRect = Rect(v, 0.5, v, abs(v))
             let scene = Fixtures.scene([s, b, t, i], size: Size(v, 200))
             _ = Rasterizer(images: Fixtures.images).render(scene, width: 64, height: 48)
             _ = r.render(Fixtures.scene([s, b, t]), width: 64, height: 48)
@@ -29,7 +29,7 @@ import Testing
 
     @Test func microscopicDashesFallBackToSolid() {
         var s = Fixtures.shape("s", .rect(Rect(10, 10, 180, 180)), fill: .clear, stroke: .black, lineWidth: 4)
-        s.lineDashPattern = [1e-9, 1e-9]
+        s.extras.lineDashPattern = [1e-9, 1e-9]
         let bmp = Rasterizer().render(Fixtures.scene([s]), width: 50, height: 50)
         #expect(bmp.width == 50)
     }

@@ -10,9 +10,9 @@ struct TextLayoutTests {
                      wrapped: Bool = false, truncation: TextTruncation = .none, font: String = "Helvetica",
                      alignment: TextAlignment = .left) -> PresentedLayer {
         var t = PresentedLayer(name: "t", kind: .text)
-        t.string = s; t.fontSize = fontSize; t.foregroundColor = .black
+        t.extras.string = s; t.extras.fontSize = fontSize; t.extras.foregroundColor = .black
         t.bounds = Rect(0, 0, width, height); t.anchorPoint = .zero; t.position = Point(10, 10)
-        t.isWrapped = wrapped; t.truncationMode = truncation; t.font = TextFont(font); t.alignment = alignment
+        t.extras.isWrapped = wrapped; t.extras.truncationMode = truncation; t.extras.font = TextFont(font); t.extras.alignment = alignment
         return t
     }
 
@@ -146,7 +146,7 @@ struct TextLayoutTests {
 
     @Test func boldIsTheSameOutlinesWithWiderStrokes() {
         let regular = Self.text("Bold", font: "Helvetica"), bold = Self.text("Bold", font: "Helvetica-Bold")
-        #expect(bold.font.weight == .bold && regular.font.weight == .regular)
+        #expect(bold.extras.font.weight == .bold && regular.extras.font.weight == .regular)
         #expect(TextFont("Avenir-Heavy").weight == .bold && TextFont("bold").weight == .bold && TextFont("Menlo").weight == .regular)
         #expect(VectorFont.bold.lineWidth(fontSize: 20) > VectorFont.regular.lineWidth(fontSize: 20) * 1.4)
         func ink(_ t: PresentedLayer) -> Int {
@@ -194,7 +194,7 @@ struct TextLayoutTests {
         #expect(cache.layoutsMade == 1, "moving the layer reuses its layout")
         // Wrapped into the bounds: the lines below the bounds are not stroked either.
         var wrapped = t
-        wrapped.isWrapped = true
+        wrapped.extras.isWrapped = true
         let context = RenderContext(width: 400, height: 300, images: ImageStore(), sampling: .linear)
         context.textLayouts = cache
         _ = context.draw(Fixtures.scene([wrapped], size: Size(400, 300)), transform: .identity)

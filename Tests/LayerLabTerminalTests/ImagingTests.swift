@@ -19,8 +19,8 @@ import Testing
         box.rotation = 0.4
         box.backgroundColor = Color(0, 0.6, 0.3, 0.8)
         box.cornerRadius = 8
-        box.borderWidth = 3
-        box.borderColor = .black
+        box.extras.borderWidth = 3
+        box.extras.borderColor = .black
         return Scene(time: 0, canvasSize: Size(200, 200), background: .white, layers: [circle, box])
     }
 
@@ -33,15 +33,15 @@ import Testing
         try PNGCodec.write(bmp, to: out)
         #expect(try PNGCodec.read(out) == bmp)
         var text = PresentedLayer(name: "t", kind: .text)
-        text.string = "ABCDEFGHIJKLMNOPQRSTUVWXYZ\nabcdefghijklmnopqrstuvwxyz\n0123456789 .,:;!?'\"`-+=*/\\|_\n()[]{}<>^~#%&@$ Hello, World!"
-        text.fontSize = 24
-        text.foregroundColor = .black
+        text.extras.string = "ABCDEFGHIJKLMNOPQRSTUVWXYZ\nabcdefghijklmnopqrstuvwxyz\n0123456789 .,:;!?'\"`-+=*/\\|_\n()[]{}<>^~#%&@$ Hello, World!"
+        text.extras.fontSize = 24
+        text.extras.foregroundColor = .black
         text.bounds = Rect(0, 0, 560, 140)
         text.anchorPoint = .zero
         text.position = Point(10, 10)
         var t2 = text
-        t2.string = "LayerLab 1.0"; t2.fontSize = 40; t2.rotation = -0.3; t2.position = Point(60, 250)
-        t2.foregroundColor = Color(0.8, 0.1, 0.1)
+        t2.extras.string = "LayerLab 1.0"; t2.extras.fontSize = 40; t2.rotation = -0.3; t2.position = Point(60, 250)
+        t2.extras.foregroundColor = Color(0.8, 0.1, 0.1)
         let scene = Scene(time: 0, canvasSize: Size(600, 330), background: .white, layers: [text, t2])
         try PNGCodec.write(Rasterizer().render(scene, width: 1200, height: 660), to: out + ".text.png")
         var layers: [PresentedLayer] = []
@@ -60,7 +60,7 @@ import Testing
         stroke(.arc(center: Point(540, 80), radius: 30, start: 0, end: 4.5, clockwise: true), 30, cap: .round)
         var dashed = PresentedLayer(name: "d", kind: .shape)
         dashed.path = .roundedRect(Rect(20, 160, 250, 100), radius: 30); dashed.fillColor = Color(1, 0.8, 0.2)
-        dashed.strokeColor = .black; dashed.lineWidth = 8; dashed.lineDashPattern = [25, 10, 5, 10]
+        dashed.strokeColor = .black; dashed.lineWidth = 8; dashed.extras.lineDashPattern = [25, 10, 5, 10]
         layers.append(dashed)
         var trim = PresentedLayer(name: "t", kind: .shape)
         trim.path = .oval(in: Rect(300, 160, 140, 100)); trim.fillColor = .clear; trim.strokeColor = Color(0.1, 0.4, 1)

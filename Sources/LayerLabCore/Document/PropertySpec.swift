@@ -18,6 +18,12 @@ public struct PropertySpec: Sendable {
     public let animatable: Bool
     /// One line for `help keypaths`.
     public let summary: String
+    /// How the Swift export sets it: Core Animation's name and the Swift type of its value.
+    public let swift: SwiftMapping
+    /// Mappings of kinds that differ from `swift`: a cell's `path` is its particle image.
+    var kindSwift: [LayerKind: SwiftMapping] = [:]
+    /// Whether the Lottie export draws it.
+    public let lottie: LottieMapping
     /// Copies a value into the presentation layer the rasterizer draws and says whether it
     /// could (a value of another type leaves the field as it was); nil for properties the
     /// evaluator consumes itself (the layer clock, the mask, the flipbook).
@@ -27,10 +33,11 @@ public struct PropertySpec: Sendable {
     let kindBits: UInt32
 
     init(name: String, type: ValueType, quantity: Quantity, defaultValue: Value, range: ValueRange,
-         kinds: Set<LayerKind>?, animatable: Bool, summary: String,
+         kinds: Set<LayerKind>?, animatable: Bool, swift: SwiftMapping, lottie: LottieMapping, summary: String,
          present: (@Sendable (inout PresentedLayer, Value) -> Bool)?) {
         self.name = name; self.type = type; self.quantity = quantity; self.defaultValue = defaultValue
         self.range = range; self.kinds = kinds; self.animatable = animatable; self.summary = summary
+        self.swift = swift; self.lottie = lottie
         self.present = present
         // Every kind but a cell when nil. (Folded without arrays: the table builds 150 of
         // these at every start.)
@@ -43,6 +50,9 @@ public struct PropertySpec: Sendable {
     public func defaultValue(for kind: LayerKind?) -> Value {
         kind.flatMap { kindDefaults[$0] } ?? defaultValue
     }
+
+    /// How the Swift export sets it on a layer (or cell) of `kind`.
+    public func swift(for kind: LayerKind) -> SwiftMapping { kindSwift[kind] ?? swift }
 
     /// Values worth offering after `name=`: the words of a closed set, or true/false.
     public var completions: [String] {
@@ -68,157 +78,252 @@ public enum PropertyTable {
         let emitterAndCell: Set<LayerKind> = [.emitter, .emitterCell]
         let clocked = Set(LayerKind.allCases)
         return [
-            drawn("bounds", Rect.zero, { $0.bounds = $1 }, range: .nonNegative, "the layer's own rectangle; its size is the layer's size"),
-            drawn("position", Point.zero, { $0.position = $1 }, "where the anchor point sits in the superlayer"),
-            drawn("anchorPoint", Point(0.5, 0.5), { $0.anchorPoint = $1 }, "unit point of the bounds placed at position"),
-            drawn("transform.rotation.z", 0.0, { $0.rotation = $1 }, quantity: .angle, "rotation in radians, clockwise on screen"),
-            drawn("transform.scale.x", 1.0, { $0.scaleX = $1 }, "horizontal scale about the anchor point"),
-            drawn("transform.scale.y", 1.0, { $0.scaleY = $1 }, "vertical scale about the anchor point"),
-            drawn("transform.translation.x", 0.0, { $0.translationX = $1 }, "horizontal translation in points"),
-            drawn("transform.translation.y", 0.0, { $0.translationY = $1 }, "vertical translation in points"),
-            drawn("transform.rotation.x", 0.0, { $0.rotationX = $1 }, quantity: .angle, "rotation about the horizontal axis (3D)"),
-            drawn("transform.rotation.y", 0.0, { $0.rotationY = $1 }, quantity: .angle, "rotation about the vertical axis (3D)"),
-            drawn("transform.scale.z", 1.0, { $0.scaleZ = $1 }, "depth scale (3D)"),
-            drawn("transform.translation.z", 0.0, { $0.translationZ = $1 }, "translation towards the viewer in points (3D)"),
-            evaluated("transform", .transform, .transform([]), "steps applied after the components above, e.g. [perspective(500)]"),
-            evaluated("sublayerTransform", .transform, .transform([]), "steps applied to the sublayers about the anchor point"),
-            drawn("isDoubleSided", true, { $0.isDoubleSided = $1 }, anim: false, "false hides the layer while its back faces the viewer"),
-            drawn("opacity", 1.0, { $0.opacity = $1 }, drawnWithin: 0...1, "0 transparent … 1 opaque, for the whole subtree"),
-            drawn("hidden", false, { $0.hidden = $1 }, "a hidden layer and its sublayers are not drawn"),
-            drawn("zPosition", 0.0, { $0.zPosition = $1 }, "drawing order among siblings; higher draws on top"),
-            drawn("backgroundColor", Color.clear, { $0.backgroundColor = $1 }, "fills the bounds, under the content"),
-            drawn("cornerRadius", 0.0, { $0.cornerRadius = $1 }, range: .nonNegative, "rounds the background, border and masksToBounds clip"),
-            drawn("borderWidth", 0.0, { $0.borderWidth = $1 }, range: .nonNegative, "width of the border drawn inside the bounds"),
-            drawn("borderColor", Color.black, { $0.borderColor = $1 }, "colour of the border"),
-            drawn("masksToBounds", false, { $0.masksToBounds = $1 }, anim: false, "clip sublayers to the (rounded) bounds"),
-            drawn("shadowColor", Color.black, { $0.shadowColor = $1 }, "colour of the shadow"),
-            drawn("shadowOpacity", 0.0, { $0.shadowOpacity = $1 }, range: .unit, "0 no shadow … 1 the shadow colour at full strength"),
-            drawn("shadowOffset", Size(0, -3), { $0.shadowOffset = $1 }, "how far the shadow is moved, in the superlayer's points"),
-            drawn("shadowRadius", 3.0, { $0.shadowRadius = $1 }, range: .nonNegative, "blur radius of the shadow"),
-            drawn("shadowPath", Path.empty, { $0.shadowPath = $1 },
+            drawn("bounds", Rect.zero, { $0.bounds = $1 }, range: .nonNegative,
+              ca: .property(.rect), lottie: .drawn, "the layer's own rectangle; its size is the layer's size"),
+            drawn("position", Point.zero, { $0.position = $1 },
+              ca: .property(.point), lottie: .drawn, "where the anchor point sits in the superlayer"),
+            drawn("anchorPoint", Point(0.5, 0.5), { $0.anchorPoint = $1 },
+              ca: .property(.point), lottie: .drawn, "unit point of the bounds placed at position"),
+            drawn("transform.rotation.z", 0.0, { $0.rotation = $1 }, quantity: .angle,
+              ca: .keyPath, lottie: .drawn, "rotation in radians, clockwise on screen"),
+            drawn("transform.scale.x", 1.0, { $0.scaleX = $1 },
+              ca: .keyPath, lottie: .drawn, "horizontal scale about the anchor point"),
+            drawn("transform.scale.y", 1.0, { $0.scaleY = $1 },
+              ca: .keyPath, lottie: .drawn, "vertical scale about the anchor point"),
+            drawn("transform.translation.x", 0.0, { $0.translationX = $1 },
+              ca: .keyPath, lottie: .drawn, "horizontal translation in points"),
+            drawn("transform.translation.y", 0.0, { $0.translationY = $1 },
+              ca: .keyPath, lottie: .drawn, "vertical translation in points"),
+            drawn("transform.rotation.x", 0.0, { $0.extras.rotationX = $1 }, quantity: .angle,
+              ca: .keyPath, lottie: .drawn, "rotation about the horizontal axis (3D)"),
+            drawn("transform.rotation.y", 0.0, { $0.extras.rotationY = $1 }, quantity: .angle,
+              ca: .keyPath, lottie: .drawn, "rotation about the vertical axis (3D)"),
+            drawn("transform.scale.z", 1.0, { $0.extras.scaleZ = $1 },
+              ca: .keyPath, lottie: .drawn, "depth scale (3D)"),
+            drawn("transform.translation.z", 0.0, { $0.extras.translationZ = $1 },
+              ca: .keyPath, lottie: .drawn, "translation towards the viewer in points (3D)"),
+            evaluated("transform", .transform, .transform([]),
+              ca: .step(.transformSteps), lottie: .drawn, "steps applied after the components above, e.g. [perspective(500)]"),
+            evaluated("sublayerTransform", .transform, .transform([]),
+              ca: .property(.transform3D), lottie: .drawn, "steps applied to the sublayers about the anchor point"),
+            drawn("isDoubleSided", true, { $0.extras.isDoubleSided = $1 }, anim: false,
+              ca: .property(.bool), lottie: .drawn, "false hides the layer while its back faces the viewer"),
+            drawn("opacity", 1.0, { $0.opacity = $1 }, drawnWithin: 0...1,
+              ca: .property(.number), lottie: .drawn, "0 transparent … 1 opaque, for the whole subtree"),
+            drawn("hidden", false, { $0.hidden = $1 },
+              ca: .property(.bool, as: "isHidden"), lottie: .drawn, "a hidden layer and its sublayers are not drawn"),
+            drawn("zPosition", 0.0, { $0.zPosition = $1 },
+              ca: .property(.number), lottie: .drawn, "drawing order among siblings; higher draws on top"),
+            drawn("backgroundColor", Color.clear, { $0.backgroundColor = $1 },
+              ca: .property(.color), lottie: .drawn, "fills the bounds, under the content"),
+            drawn("cornerRadius", 0.0, { $0.cornerRadius = $1 }, range: .nonNegative,
+              ca: .property(.number), lottie: .drawn, "rounds the background, border and masksToBounds clip"),
+            drawn("borderWidth", 0.0, { $0.extras.borderWidth = $1 }, range: .nonNegative,
+              ca: .property(.number), lottie: .drawn, "width of the border drawn inside the bounds"),
+            drawn("borderColor", Color.black, { $0.extras.borderColor = $1 },
+              ca: .property(.color), lottie: .drawn, "colour of the border"),
+            drawn("masksToBounds", false, { $0.masksToBounds = $1 }, anim: false,
+              ca: .property(.bool), lottie: .drawn, "clip sublayers to the (rounded) bounds"),
+            drawn("shadowColor", Color.black, { $0.extras.shadowColor = $1 },
+              ca: .property(.color), lottie: .drawn, "colour of the shadow"),
+            drawn("shadowOpacity", 0.0, { $0.extras.shadowOpacity = $1 }, range: .unit,
+              ca: .property(.number), lottie: .drawn, "0 no shadow … 1 the shadow colour at full strength"),
+            drawn("shadowOffset", Size(0, -3), { $0.extras.shadowOffset = $1 },
+              ca: .property(.size), lottie: .drawn, "how far the shadow is moved, in the superlayer's points"),
+            drawn("shadowRadius", 3.0, { $0.extras.shadowRadius = $1 }, range: .nonNegative,
+              ca: .property(.number), lottie: .drawn, "blur radius of the shadow"),
+            drawn("shadowPath", Path.empty, { $0.extras.shadowPath = $1 },
+              ca: .property(.path), lottie: .notInLottie,
               "the shadow's shape in the layer's coordinates; empty follows the layer's alpha"),
-            evaluated("mask", .layerRef, .null, anim: false, "a layer whose coverage masks this one, or none"),
+            evaluated("mask", .layerRef, .null, anim: false,
+              ca: .step(.mask), lottie: .drawn, "a layer whose coverage masks this one, or none"),
             // LayerLab's compositing extensions (Lottie and After Effects say these; Core Animation cannot).
-            drawn("maskMode", MaskMode.alpha, { $0.maskMode = $1 }, anim: false,
+            drawn("maskMode", MaskMode.alpha, { if $0.extras.maskMode != $1 { $0.extras.maskMode = $1 } }, anim: false,
+              ca: .step(.alphaMask), lottie: .drawn,
               "how the mask's pixels are read: alpha is Core Animation's, the others After Effects' track mattes"),
-            drawn("blendMode", BlendMode.normal, { $0.blendMode = $1 }, anim: false,
-              "how the layer combines with what is beneath it (help compositing)"),
+            drawn("blendMode", BlendMode.normal, { if $0.extras.blendMode != $1 { $0.extras.blendMode = $1 } }, anim: false,
+              ca: .step(.compositingFilter), lottie: .drawn, "how the layer combines with what is beneath it (help compositing)"),
             evaluated("beginTime", .number, .number(0), quantity: .time, in: clocked, anim: false,
-              "layer time: when the layer's clock starts (a cell's: when it starts emitting)"),
-            evaluated("speed", .number, .number(1), in: clocked, anim: false, "layer time: rate of the layer's (or cell's) clock (0 pauses)"),
+              ca: .step(.layerBeginTime), lottie: .drawn,
+              "layer time: when the layer's clock starts (a cell's: when it starts emitting)")
+                .exporting(.emitterCell, as: .property(.number)),
+            evaluated("speed", .number, .number(1), in: clocked, anim: false,
+              ca: .property(.number), lottie: .drawn, "layer time: rate of the layer's (or cell's) clock (0 pauses)"),
             evaluated("timeOffset", .number, .number(0), quantity: .time, in: clocked, anim: false,
-              "layer time: offset added to the layer's (or cell's) clock"),
+              ca: .property(.number), lottie: .drawn, "layer time: offset added to the layer's (or cell's) clock"),
             evaluated("timeRemap", .number, .null, quantity: .time,
+              ca: .step(.timeRemap), lottie: .drawn,
               "the time the sublayers see, in seconds, instead of this layer's time; unset follows the clock"),
-            drawn("path", Path.empty, { $0.path = $1 }, in: shape.union(cell), "the shape, in the layer's own coordinates (a cell's particle, about (0, 0))")
-                .defaulting(.emitterCell, to: .path(EmitterCell.dot)),
-            drawn("fillColor", Color.black, { $0.fillColor = $1 }, in: shape, "fill colour (clear for none)"),
-            drawn("strokeColor", Color.clear, { $0.strokeColor = $1 }, in: shape, "stroke colour (clear for none)"),
-            drawn("lineWidth", 1.0, { $0.lineWidth = $1 }, range: .nonNegative, in: shape, "stroke width in points"),
-            drawn("strokeStart", 0.0, { $0.strokeStart = $1 }, in: shape, "where the stroke starts, 0…1 of the path's length"),
-            drawn("strokeEnd", 1.0, { $0.strokeEnd = $1 }, in: shape, "where the stroke ends, 0…1 of the path's length"),
-            drawn("lineCap", LineCap.butt, { $0.lineCap = $1 }, in: shape, anim: false, "ends of open strokes"),
-            drawn("lineJoin", LineJoin.miter, { $0.lineJoin = $1 }, in: shape, anim: false, "corners of strokes"),
-            drawn("miterLimit", 10.0, { $0.miterLimit = $1 }, range: .nonNegative, in: shape, "longest miter before a bevel, in line widths"),
-            drawn("fillRule", FillRule.nonZero, { $0.fillRule = $1 }, in: shape, anim: false, "which regions of a self-crossing path are inside"),
-            drawn("lineDashPattern", [Double](), { $0.lineDashPattern = $1 }, range: .nonNegative, in: shape, anim: false,
-              "dash and gap lengths; empty for solid"),
-            drawn("lineDashPhase", 0.0, { $0.lineDashPhase = $1 }, in: shape, "how far into the dash pattern the stroke starts"),
-            drawn("string", "", { $0.string = $1 }, in: text, anim: false, "the text"),
-            drawn("fontSize", 36.0, { $0.fontSize = $1 }, range: .nonNegative, in: text, "font size in points"),
-            drawn("foregroundColor", Color.white, { $0.foregroundColor = $1 }, in: text, "text colour"),
-            drawn("font", TextFont("Helvetica"), { $0.font = $1 }, in: text, anim: false,
-              "font name; names with Bold (Helvetica-Bold) draw the bold weight"),
-            drawn("alignment", TextAlignment.natural, { $0.alignment = $1 }, in: text, anim: false, "horizontal alignment within the bounds"),
-            drawn("isWrapped", false, { $0.isWrapped = $1 }, in: text, anim: false, "wrap lines at the bounds' width, between words"),
-            drawn("truncationMode", TextTruncation.none, { $0.truncationMode = $1 }, in: text, anim: false,
-              "where a line too long for the bounds is cut and marked with …"),
-            drawn("contents", "", { $0.contents = $1 }, in: image.union(cell), anim: false,
-              "a PNG or text-art file (a cell's particle: drawn instead of its path, tinted by its colour)"),
-            drawn("contentsGravity", ContentsGravity.resize, { $0.contentsGravity = $1 }, in: image, anim: false, "how the contents fit the bounds"),
-            drawn("contentsRect", Rect(0, 0, 1, 1), { $0.contentsRect = $1 }, range: .nonNegative, in: image,
-              "the part of the contents shown, in unit coordinates (sprite sheets)"),
-            evaluated("frames", .stringList, .list([]), in: image, anim: false, "flipbook frames (files), like animationImages"),
+            drawn("path", Path.empty, { $0.path = $1 }, in: shape.union(cell),
+              ca: .property(.path), lottie: .drawn, "the shape, in the layer's own coordinates (a cell's particle, about (0, 0))")
+                .defaulting(.emitterCell, to: .path(EmitterCell.dot)).exporting(.emitterCell, as: .step(.particleImage)),
+            drawn("fillColor", Color.black, { $0.fillColor = $1 }, in: shape,
+              ca: .property(.color), lottie: .drawn, "fill colour (clear for none)"),
+            drawn("strokeColor", Color.clear, { $0.strokeColor = $1 }, in: shape,
+              ca: .property(.color), lottie: .drawn, "stroke colour (clear for none)"),
+            drawn("lineWidth", 1.0, { $0.lineWidth = $1 }, range: .nonNegative, in: shape,
+              ca: .property(.number), lottie: .drawn, "stroke width in points"),
+            drawn("strokeStart", 0.0, { $0.strokeStart = $1 }, in: shape,
+              ca: .property(.number), lottie: .drawn, "where the stroke starts, 0…1 of the path's length"),
+            drawn("strokeEnd", 1.0, { $0.strokeEnd = $1 }, in: shape,
+              ca: .property(.number), lottie: .drawn, "where the stroke ends, 0…1 of the path's length"),
+            drawn("lineCap", LineCap.butt, { $0.lineCap = $1 }, in: shape, anim: false,
+              ca: .property(.constant), lottie: .drawn, "ends of open strokes"),
+            drawn("lineJoin", LineJoin.miter, { $0.lineJoin = $1 }, in: shape, anim: false,
+              ca: .property(.constant), lottie: .drawn, "corners of strokes"),
+            drawn("miterLimit", 10.0, { $0.extras.miterLimit = $1 }, range: .nonNegative, in: shape,
+              ca: .property(.number), lottie: .drawn, "longest miter before a bevel, in line widths"),
+            drawn("fillRule", FillRule.nonZero, { $0.fillRule = $1 }, in: shape, anim: false,
+              ca: .property(.constant), lottie: .drawn, "which regions of a self-crossing path are inside"),
+            drawn("lineDashPattern", [Double](), { $0.extras.lineDashPattern = $1 }, range: .nonNegative, in: shape, anim: false,
+              ca: .property(.numbers), lottie: .drawn, "dash and gap lengths; empty for solid"),
+            drawn("lineDashPhase", 0.0, { $0.lineDashPhase = $1 }, in: shape,
+              ca: .property(.number), lottie: .drawn, "how far into the dash pattern the stroke starts"),
+            drawn("string", "", { $0.extras.string = $1 }, in: text, anim: false,
+              ca: .property(.string), lottie: .drawn, "the text"),
+            drawn("fontSize", 36.0, { $0.extras.fontSize = $1 }, range: .nonNegative, in: text,
+              ca: .property(.number), lottie: .drawn, "font size in points"),
+            drawn("foregroundColor", Color.white, { $0.extras.foregroundColor = $1 }, in: text,
+              ca: .property(.color), lottie: .drawn, "text colour"),
+            drawn("font", TextFont("Helvetica"), { $0.extras.font = $1 }, in: text, anim: false,
+              ca: .property(.fontName), lottie: .drawn, "font name; names with Bold (Helvetica-Bold) draw the bold weight"),
+            drawn("alignment", TextAlignment.natural, { $0.extras.alignment = $1 }, in: text, anim: false,
+              ca: .property(.constant, as: "alignmentMode"), lottie: .drawn, "horizontal alignment within the bounds"),
+            drawn("isWrapped", false, { $0.extras.isWrapped = $1 }, in: text, anim: false,
+              ca: .property(.bool), lottie: .drawn, "wrap lines at the bounds' width, between words"),
+            drawn("truncationMode", TextTruncation.none, { $0.extras.truncationMode = $1 }, in: text, anim: false,
+              ca: .property(.constant), lottie: .drawn, "where a line too long for the bounds is cut and marked with …"),
+            drawn("contents", "", { $0.extras.contents = $1 }, in: image.union(cell), anim: false,
+              ca: .property(.image), lottie: .drawn,
+              "a PNG or text-art file (a cell's particle: drawn instead of its path, tinted by its colour)")
+                .exporting(.emitterCell, as: .step(.particleImage)),
+            drawn("contentsGravity", ContentsGravity.resize, { $0.extras.contentsGravity = $1 }, in: image, anim: false,
+              ca: .property(.constant), lottie: .drawn, "how the contents fit the bounds"),
+            drawn("contentsRect", Rect(0, 0, 1, 1), { $0.extras.contentsRect = $1 }, range: .nonNegative, in: image,
+              ca: .property(.rect), lottie: .drawn, "the part of the contents shown, in unit coordinates (sprite sheets)"),
+            evaluated("frames", .stringList, .list([]), in: image, anim: false,
+              ca: .step(.flipbook), lottie: .drawn, "flipbook frames (files), like animationImages"),
             evaluated("animationDuration", .number, .number(0), quantity: .time, range: .nonNegative, in: image, anim: false,
-              "one flipbook cycle; 0 means 1/30 s a frame"),
+              ca: .step(.flipbook), lottie: .drawn, "one flipbook cycle; 0 means 1/30 s a frame"),
             evaluated("animationRepeatCount", .number, .number(0), range: .nonNegative, in: image, anim: false,
-              "flipbook cycles; 0 repeats forever"),
+              ca: .step(.flipbook), lottie: .drawn, "flipbook cycles; 0 repeats forever"),
             evaluated("frameIndex", .number, .null, range: .nonNegative, in: image,
-              "the flipbook frame shown; unset follows the flipbook clock"),
+              ca: .step(.flipbookFrame), lottie: .drawn, "the flipbook frame shown; unset follows the flipbook clock"),
             // CAReplicatorLayer: read by the evaluator, which builds the copies (`Replication`).
             evaluated("instanceCount", .number, .number(1), range: .nonNegative, in: replicator,
+              ca: .property(.integer(max: Double(Replication.maxCount))), lottie: .drawn,
               "copies drawn, the sublayers themselves included"),
-            evaluated("instanceDelay", .number, .number(0), quantity: .time, in: replicator, "seconds each copy's time lags the one before"),
+            evaluated("instanceDelay", .number, .number(0), quantity: .time, in: replicator,
+              ca: .property(.number), lottie: .drawn, "seconds each copy's time lags the one before"),
             evaluated("instanceTransform", .transform, .transform([]), in: replicator,
-              "steps taking each copy to the next, about the replicator's centre"),
-            evaluated("instanceColor", .color, .color(.white), in: replicator, "multiplies the first copy's colours"),
-            evaluated("instanceRedOffset", .number, .number(0), in: replicator, "added to the red multiplier at each copy"),
-            evaluated("instanceGreenOffset", .number, .number(0), in: replicator, "added to the green multiplier at each copy"),
-            evaluated("instanceBlueOffset", .number, .number(0), in: replicator, "added to the blue multiplier at each copy"),
-            evaluated("instanceAlphaOffset", .number, .number(0), in: replicator, "added to the alpha multiplier at each copy"),
-            drawn("colors", ColorList(), { $0.gradientColors = $1 }, in: gradient, "the gradient's colours, start to end; none draws nothing"),
-            drawn("locations", [Double](), { $0.gradientLocations = $1 }, in: gradient,
-              "where each colour sits, 0…1 along the gradient; empty spaces them evenly"),
-            drawn("startPoint", Point(0.5, 0), { $0.startPoint = $1 }, in: gradient, "unit point of the bounds where the gradient starts"),
-            drawn("endPoint", Point(0.5, 1), { $0.endPoint = $1 }, in: gradient, "unit point where it ends (radial: the edge; conic: angle 0)"),
-            drawn("type", GradientType.axial, { $0.gradientType = $1 }, in: gradient, anim: false, "axial, radial or conic"),
+              ca: .property(.transform3D), lottie: .drawn, "steps taking each copy to the next, about the replicator's centre"),
+            evaluated("instanceColor", .color, .color(.white), in: replicator,
+              ca: .property(.color), lottie: .drawn, "multiplies the first copy's colours"),
+            evaluated("instanceRedOffset", .number, .number(0), in: replicator,
+              ca: .property(.number), lottie: .drawn, "added to the red multiplier at each copy"),
+            evaluated("instanceGreenOffset", .number, .number(0), in: replicator,
+              ca: .property(.number), lottie: .drawn, "added to the green multiplier at each copy"),
+            evaluated("instanceBlueOffset", .number, .number(0), in: replicator,
+              ca: .property(.number), lottie: .drawn, "added to the blue multiplier at each copy"),
+            evaluated("instanceAlphaOffset", .number, .number(0), in: replicator,
+              ca: .property(.number), lottie: .drawn, "added to the alpha multiplier at each copy"),
+            drawn("colors", ColorList(), { $0.extras.gradientColors = $1 }, in: gradient,
+              ca: .property(.colors), lottie: .drawn, "the gradient's colours, start to end; none draws nothing"),
+            drawn("locations", [Double](), { $0.extras.gradientLocations = $1 }, in: gradient,
+              ca: .property(.numbers), lottie: .drawn, "where each colour sits, 0…1 along the gradient; empty spaces them evenly"),
+            drawn("startPoint", Point(0.5, 0), { $0.extras.startPoint = $1 }, in: gradient,
+              ca: .property(.point), lottie: .drawn, "unit point of the bounds where the gradient starts"),
+            drawn("endPoint", Point(0.5, 1), { $0.extras.endPoint = $1 }, in: gradient,
+              ca: .property(.point), lottie: .drawn, "unit point where it ends (radial: the edge; conic: angle 0)"),
+            drawn("type", GradientType.axial, { $0.extras.gradientType = $1 }, in: gradient, anim: false,
+              ca: .property(.constant), lottie: .drawn, "axial, radial or conic"),
             // CAEmitterLayer and CAEmitterCell: read by the evaluator, which computes the particles
             // (`Emission`). Five names are both a layer multiplier (default 1) and a cell value.
-            evaluated("emitterPosition", .point, .point(.zero), in: emitter, "centre of the emitter shape, in the layer's coordinates"),
-            evaluated("emitterZPosition", .number, .number(0), in: emitter, "depth of the emitter shape's centre"),
+            evaluated("emitterPosition", .point, .point(.zero), in: emitter,
+              ca: .property(.point), lottie: .notInLottie, "centre of the emitter shape, in the layer's coordinates"),
+            evaluated("emitterZPosition", .number, .number(0), in: emitter,
+              ca: .property(.number), lottie: .notInLottie, "depth of the emitter shape's centre"),
             evaluated("emitterSize", .size, .size(Size(0, 0)), range: .nonNegative, in: emitter,
-              "size of the emitter shape (a circle's or sphere's radius is the width)"),
-            evaluated("emitterDepth", .number, .number(0), range: .nonNegative, in: emitter, "depth of a cuboid emitter shape"),
+              ca: .property(.size), lottie: .notInLottie, "size of the emitter shape (a circle's or sphere's radius is the width)"),
+            evaluated("emitterDepth", .number, .number(0), range: .nonNegative, in: emitter,
+              ca: .property(.number), lottie: .notInLottie, "depth of a cuboid emitter shape"),
             evaluated("emitterShape", .word(EmitterShape.allCases.map(\.rawValue)), .string(EmitterShape.point.rawValue), in: emitter,
-              anim: false, "where particles start: point, line, rectangle, cuboid, circle or sphere"),
+              anim: false, ca: .property(.constant), lottie: .notInLottie,
+              "where particles start: point, line, rectangle, cuboid, circle or sphere"),
             evaluated("emitterMode", .word(EmitterMode.allCases.map(\.rawValue)), .string(EmitterMode.volume.rawValue), in: emitter,
-              anim: false, "which part of the shape emits: points, outline, surface or volume"),
+              anim: false, ca: .property(.constant), lottie: .notInLottie,
+              "which part of the shape emits: points, outline, surface or volume"),
             evaluated("renderMode", .word(EmitterRenderMode.allCases.map(\.rawValue)), .string(EmitterRenderMode.unordered.rawValue),
-              in: emitter, anim: false, "drawing order of the particles, or additive blending"),
+              in: emitter, anim: false, ca: .property(.constant), lottie: .notInLottie,
+              "drawing order of the particles, or additive blending"),
             evaluated("seed", .number, .number(0), range: ValueRange(lowerBound: 0, upperBound: 4_294_967_295), in: emitter, anim: false,
+              ca: .property(.integer(max: 4_294_967_295)), lottie: .notInLottie,
               "seeds the particles' random values: the same seed draws the same particles"),
-            evaluated("enabled", .bool, .bool(true), in: cell, anim: false, "false: the cell emits nothing"),
+            evaluated("enabled", .bool, .bool(true), in: cell, anim: false,
+              ca: .property(.bool, as: "isEnabled"), lottie: .notInLottie, "false: the cell emits nothing"),
             // At most the rate the emission honours (`EmissionBuilder.maxBirthRate`; the product
             // of an emitter's and a cell's is clamped to it when drawn).
             evaluated("birthRate", .number, .number(1), range: ValueRange(lowerBound: 0, upperBound: 100_000), in: emitterAndCell,
+              ca: .property(.number), lottie: .notInLottie,
               "cell: particles born a second; emitter: multiplies its cells' birth rates")
                 .defaulting(.emitterCell, to: .number(0)),
             evaluated("lifetime", .number, .number(1), quantity: .time, range: .nonNegative, in: emitterAndCell,
+              ca: .property(.number), lottie: .notInLottie,
               "cell: seconds a particle lives; emitter: multiplies its cells' lifetimes")
                 .defaulting(.emitterCell, to: .number(0)),
             evaluated("lifetimeRange", .number, .number(0), quantity: .time, range: .nonNegative, in: cell,
-              "lifetimes vary by up to this many seconds either way"),
+              ca: .property(.number), lottie: .notInLottie, "lifetimes vary by up to this many seconds either way"),
             evaluated("velocity", .number, .number(1), in: emitterAndCell,
+              ca: .property(.number), lottie: .notInLottie,
               "cell: starting speed in points a second; emitter: multiplies its cells' velocities")
                 .defaulting(.emitterCell, to: .number(0)),
-            evaluated("velocityRange", .number, .number(0), range: .nonNegative, in: cell, "speeds vary by up to this much either way"),
+            evaluated("velocityRange", .number, .number(0), range: .nonNegative, in: cell,
+              ca: .property(.number), lottie: .notInLottie, "speeds vary by up to this much either way"),
             evaluated("emissionLongitude", .number, .number(0), quantity: .angle, in: cell,
-              "direction of emission in the plane: 0 along +x, clockwise on screen"),
-            evaluated("emissionLatitude", .number, .number(0), quantity: .angle, in: cell, "tilt of the direction out of the plane"),
+              ca: .property(.number), lottie: .notInLottie, "direction of emission in the plane: 0 along +x, clockwise on screen"),
+            evaluated("emissionLatitude", .number, .number(0), quantity: .angle, in: cell,
+              ca: .property(.number), lottie: .notInLottie, "tilt of the direction out of the plane"),
             evaluated("emissionRange", .number, .number(0), quantity: .angle, range: .nonNegative, in: cell,
+              ca: .property(.number), lottie: .notInLottie,
               "directions vary within a cone of this half-angle (pi: every direction)"),
-            evaluated("xAcceleration", .number, .number(0), in: cell, "acceleration along x, points a second squared"),
-            evaluated("yAcceleration", .number, .number(0), in: cell, "acceleration along y (down on screen)"),
-            evaluated("zAcceleration", .number, .number(0), in: cell, "acceleration along z (towards the viewer)"),
-            evaluated("scale", .number, .number(1), in: emitterAndCell, "cell: the particle's scale; emitter: multiplies its cells' scales"),
-            evaluated("scaleRange", .number, .number(0), range: .nonNegative, in: cell, "scales vary by up to this much either way"),
-            evaluated("scaleSpeed", .number, .number(0), in: cell, "change of scale a second"),
+            evaluated("xAcceleration", .number, .number(0), in: cell,
+              ca: .property(.number), lottie: .notInLottie, "acceleration along x, points a second squared"),
+            evaluated("yAcceleration", .number, .number(0), in: cell,
+              ca: .property(.number), lottie: .notInLottie, "acceleration along y (down on screen)"),
+            evaluated("zAcceleration", .number, .number(0), in: cell,
+              ca: .property(.number), lottie: .notInLottie, "acceleration along z (towards the viewer)"),
+            evaluated("scale", .number, .number(1), in: emitterAndCell,
+              ca: .property(.number), lottie: .notInLottie, "cell: the particle's scale; emitter: multiplies its cells' scales"),
+            evaluated("scaleRange", .number, .number(0), range: .nonNegative, in: cell,
+              ca: .property(.number), lottie: .notInLottie, "scales vary by up to this much either way"),
+            evaluated("scaleSpeed", .number, .number(0), in: cell,
+              ca: .property(.number), lottie: .notInLottie, "change of scale a second"),
             evaluated("spin", .number, .number(1), quantity: .angle, in: emitterAndCell,
+              ca: .property(.number), lottie: .notInLottie,
               "cell: turning speed in radians a second; emitter: multiplies its cells' spins")
                 .defaulting(.emitterCell, to: .number(0)),
             evaluated("spinRange", .number, .number(0), quantity: .angle, range: .nonNegative, in: cell,
-              "spins vary by up to this much either way"),
-            evaluated("color", .color, .color(.white), in: cell, "the particle's colour (fills its path)"),
-            evaluated("redRange", .number, .number(0), range: .nonNegative, in: cell, "red varies by up to this much either way"),
-            evaluated("greenRange", .number, .number(0), range: .nonNegative, in: cell, "green varies by up to this much either way"),
-            evaluated("blueRange", .number, .number(0), range: .nonNegative, in: cell, "blue varies by up to this much either way"),
-            evaluated("alphaRange", .number, .number(0), range: .nonNegative, in: cell, "alpha varies by up to this much either way"),
-            evaluated("redSpeed", .number, .number(0), in: cell, "change of red a second"),
-            evaluated("greenSpeed", .number, .number(0), in: cell, "change of green a second"),
-            evaluated("blueSpeed", .number, .number(0), in: cell, "change of blue a second"),
-            evaluated("alphaSpeed", .number, .number(0), in: cell, "change of alpha a second (negative fades out)"),
+              ca: .property(.number), lottie: .notInLottie, "spins vary by up to this much either way"),
+            evaluated("color", .color, .color(.white), in: cell,
+              ca: .property(.color), lottie: .notInLottie, "the particle's colour (fills its path)"),
+            evaluated("redRange", .number, .number(0), range: .nonNegative, in: cell,
+              ca: .property(.number), lottie: .notInLottie, "red varies by up to this much either way"),
+            evaluated("greenRange", .number, .number(0), range: .nonNegative, in: cell,
+              ca: .property(.number), lottie: .notInLottie, "green varies by up to this much either way"),
+            evaluated("blueRange", .number, .number(0), range: .nonNegative, in: cell,
+              ca: .property(.number), lottie: .notInLottie, "blue varies by up to this much either way"),
+            evaluated("alphaRange", .number, .number(0), range: .nonNegative, in: cell,
+              ca: .property(.number), lottie: .notInLottie, "alpha varies by up to this much either way"),
+            evaluated("redSpeed", .number, .number(0), in: cell,
+              ca: .property(.number), lottie: .notInLottie, "change of red a second"),
+            evaluated("greenSpeed", .number, .number(0), in: cell,
+              ca: .property(.number), lottie: .notInLottie, "change of green a second"),
+            evaluated("blueSpeed", .number, .number(0), in: cell,
+              ca: .property(.number), lottie: .notInLottie, "change of blue a second"),
+            evaluated("alphaSpeed", .number, .number(0), in: cell,
+              ca: .property(.number), lottie: .notInLottie, "change of alpha a second (negative fades out)"),
             evaluated("duration", .number, .number(0), quantity: .time, range: .nonNegative, in: cell, anim: false,
-              "seconds the cell emits from its beginTime; 0 forever"),
+              ca: .property(.number), lottie: .notInLottie, "seconds the cell emits from its beginTime; 0 forever"),
         ]
     }()
 
@@ -246,10 +351,10 @@ public enum PropertyTable {
     private static func drawn<T: PresentableValue>(
         _ name: String, _ defaultValue: T, _ draw: @escaping @Sendable (inout PresentedLayer, T) -> Void,
         quantity: Quantity = .plain, range: ValueRange = .finite, in kinds: Set<LayerKind>? = nil, anim: Bool = true,
-        _ summary: String
+        ca swift: SwiftMapping, lottie: LottieMapping, _ summary: String
     ) -> PropertySpec {
         PropertySpec(name: name, type: T.valueType, quantity: quantity, defaultValue: defaultValue.value, range: range, kinds: kinds,
-                     animatable: anim, summary: summary,
+                     animatable: anim, swift: swift, lottie: lottie, summary: summary,
                      present: { layer, v in
                          guard let t = T(v) else { return false }
                          draw(&layer, t)
@@ -260,10 +365,11 @@ public enum PropertyTable {
     /// A number drawn clamped to `limits` (opacity: stored and animated freely, drawn within 0…1).
     private static func drawn(
         _ name: String, _ defaultValue: Double, _ draw: @escaping @Sendable (inout PresentedLayer, Double) -> Void,
-        drawnWithin limits: ClosedRange<Double>, in kinds: Set<LayerKind>? = nil, _ summary: String
+        drawnWithin limits: ClosedRange<Double>, in kinds: Set<LayerKind>? = nil, ca swift: SwiftMapping, lottie: LottieMapping,
+        _ summary: String
     ) -> PropertySpec {
         PropertySpec(name: name, type: .number, quantity: .plain, defaultValue: .number(defaultValue), range: .finite, kinds: kinds,
-                     animatable: true, summary: summary,
+                     animatable: true, swift: swift, lottie: lottie, summary: summary,
                      present: { layer, v in
                          guard let n = v.number else { return false }
                          draw(&layer, min(max(n, limits.lowerBound), limits.upperBound))
@@ -274,10 +380,10 @@ public enum PropertyTable {
     /// A word from a closed set, drawn as its enum case.
     private static func drawn<W: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ defaultValue: W, _ draw: @escaping @Sendable (inout PresentedLayer, W) -> Void,
-        in kinds: Set<LayerKind>? = nil, anim: Bool = true, _ summary: String
+        in kinds: Set<LayerKind>? = nil, anim: Bool = true, ca swift: SwiftMapping, lottie: LottieMapping, _ summary: String
     ) -> PropertySpec where W.RawValue == String {
         PropertySpec(name: name, type: .word(W.allCases.map(\.rawValue)), quantity: .plain, defaultValue: .string(defaultValue.rawValue),
-                     range: .finite, kinds: kinds, animatable: anim, summary: summary,
+                     range: .finite, kinds: kinds, animatable: anim, swift: swift, lottie: lottie, summary: summary,
                      present: { layer, v in
                          guard let w = v.string.flatMap(W.init(rawValue:)) else { return false }
                          draw(&layer, w)
@@ -288,9 +394,9 @@ public enum PropertyTable {
     /// A property the evaluator reads itself, not drawn from a field.
     private static func evaluated(_ name: String, _ type: ValueType, _ defaultValue: Value, quantity: Quantity = .plain,
                           range: ValueRange = .finite, in kinds: Set<LayerKind>? = nil, anim: Bool = true,
-                          _ summary: String) -> PropertySpec {
+                          ca swift: SwiftMapping, lottie: LottieMapping, _ summary: String) -> PropertySpec {
         PropertySpec(name: name, type: type, quantity: quantity, defaultValue: defaultValue, range: range, kinds: kinds,
-                     animatable: anim, summary: summary, present: nil)
+                     animatable: anim, swift: swift, lottie: lottie, summary: summary, present: nil)
     }
 }
 
@@ -299,6 +405,13 @@ extension PropertySpec {
     func defaulting(_ kind: LayerKind, to value: Value) -> PropertySpec {
         var copy = self
         copy.kindDefaults[kind] = value
+        return copy
+    }
+
+    /// The same line with another Swift mapping for one kind.
+    func exporting(_ kind: LayerKind, as mapping: SwiftMapping) -> PropertySpec {
+        var copy = self
+        copy.kindSwift[kind] = mapping
         return copy
     }
 }

@@ -6,8 +6,8 @@ extension Evaluator {
         guard entries[layer]?.layer.kind == .emitter else { return nil }
         func find(_ ls: [PresentedLayer]) -> Emission? {
             for l in ls {
-                if l.name == layer { return l.emission }
-                if let e = find(l.sublayers) ?? l.replicator.flatMap({ find($0.copies.flatMap { $0 }) }) { return e }
+                if l.name == layer { return l.extras.emission }
+                if let e = find(l.sublayers) ?? l.extras.replicator.flatMap({ find($0.copies.flatMap { $0 }) }) { return e }
             }
             return nil
         }

@@ -20,13 +20,13 @@ extension Evaluator {
                     if maskNames.contains(l.name) { return nil }
                     var l = l
                     l.sublayers = rebuild(l.sublayers)
-                    if var r = l.replicator {
+                    if var r = l.extras.replicator {
                         r.copies = r.copies.map(rebuild)
-                        l.replicator = r
+                        l.extras.replicator = r
                     }
                     if let m = maskOf[l.name], var mask = masks[m] {
                         mask.sublayers = rebuild(mask.sublayers)
-                        l.mask = [mask]
+                        l.extras.mask = [mask]
                     }
                     return l
                 }
@@ -89,15 +89,15 @@ extension Evaluator {
                 let subs = walk(kind == .emitter ? children.filter { plans[$0].layer.kind.isLayer } : children,
                                 parentTime: childTime, &frame)
                 // Sublayers that blend act within this layer only, as within a precomposition.
-                if plans[i].sublayersMayBlend && subs.contains(where: { $0.blendMode != .normal }) {
-                    out[p].isolatesBlending = true
+                if plans[i].sublayersMayBlend && subs.contains(where: { $0.extras.blendMode != .normal }) {
+                    out[p].extras.isolatesBlending = true
                 }
                 out[p].sublayers = subs
             }
-            if kind == .emitter { out[p].emission = emission(i, layerTime: lt, sceneTime: time) }
+            if kind == .emitter { out[p].extras.emission = emission(i, layerTime: lt, sceneTime: time) }
             if let replicatorProps {
                 let children = plans[i].children
-                out[p].replicator = replication(replicatorProps) { k, delay in
+                out[p].extras.replicator = replication(replicatorProps) { k, delay in
                     walk(children, parentTime: childTime - Double(k) * delay, &frame)
                 }
             }
@@ -137,9 +137,9 @@ extension Evaluator {
             a.m.elementsEqual(b.m) { $0.bitPattern == $1.bitPattern }
         }
         let t = matrix(props[PropertyTable.Slot.transform])
-        if !sameBits(t, p.transformMatrix) { p.transformMatrix = t }
+        if !sameBits(t, p.extras.transformMatrix) { p.extras.transformMatrix = t }
         let s = matrix(props[PropertyTable.Slot.sublayerTransform])
-        if !sameBits(s, p.sublayerTransform) { p.sublayerTransform = s }
+        if !sameBits(s, p.extras.sublayerTransform) { p.extras.sublayerTransform = s }
     }
 
     /// Presents the layer at `order` in `plans` from `props` into `p`, its stored presentation:
@@ -157,7 +157,7 @@ extension Evaluator {
                 _ = present(&p, defaults[i])
             }
         }
-        if p.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.contents = frame }
+        if p.kind == .image, let frame = flipbookFrame(props, layerTime: layerTime) { p.extras.contents = frame }
         if props.isWritten(tables.transform) || props.isWritten(tables.sublayerTransform) {
             Evaluator.presentTransforms(props, into: &p)
         }

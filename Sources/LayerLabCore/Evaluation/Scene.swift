@@ -20,7 +20,8 @@ public struct Scene: Hashable, Sendable {
 ///
 /// A frame copies every layer's stored presentation and the rasterizer reads it back, so the
 /// struct is kept small (304 bytes): the one-byte fields sit together at the end (between the
-/// others they would cost 32 bytes of padding), and what most layers leave alone is boxed.
+/// others they would cost 32 bytes of padding), and what most layers leave alone is boxed in
+/// `extras`. A field is declared once, here or in `Extras`: nothing else lists the fields.
 public struct PresentedLayer: Hashable, Sendable {
     public var name: String
     public var bounds = Rect.zero
@@ -46,11 +47,9 @@ public struct PresentedLayer: Hashable, Sendable {
     public var lineDashPhase = 0.0
     public var sublayers: [PresentedLayer] = []
 
-    /// The fields most layers leave at their defaults (border, 3D, shadow, miter limit, dashes,
-    /// text, image, gradient, replicator, emitter, mask), in one shared copy-on-write box:
-    /// copying a layer, as every frame does for every layer, copies one reference for all of
-    /// them. (A frame that animates one of them gives the layer a box of its own.)
-    @usableFromInline var extras: ExtrasBox
+    /// The box holding `extras`, shared by every layer whose boxed fields are all at their
+    /// defaults until one is written.
+    @usableFromInline var box: ExtrasBox
 
     public var kind: LayerKind
     public var hidden = false
@@ -59,58 +58,87 @@ public struct PresentedLayer: Hashable, Sendable {
     public var lineJoin = LineJoin.miter
     public var fillRule = FillRule.nonZero
 
-    struct Extras: Hashable, Sendable {
-        var borderWidth = 0.0
-        var borderColor = Color.clear
-        var miterLimit = 0.0
-        var rotationX = 0.0
-        var rotationY = 0.0
-        var scaleZ = 0.0
-        var translationZ = 0.0
-        var transformMatrix = Transform3D.identity
-        var sublayerTransform = Transform3D.identity
-        var isDoubleSided = true
-        var shadowColor = Color.clear
-        var shadowOpacity = 0.0
-        var shadowOffset = Size.zero
-        var shadowRadius = 0.0
-        var shadowPath = Path.empty
-        var lineDashPattern: [Double] = []
-        var string = ""
-        var fontSize = 0.0
-        var foregroundColor = Color.clear
-        var font = TextFont("")
-        var alignment = TextAlignment.natural
-        var isWrapped = false
-        var truncationMode = TextTruncation.none
-        var contents = ""
-        var contentsGravity = ContentsGravity.resize
-        var contentsRect = Rect(0, 0, 1, 1)
-        var gradientColors = ColorList()
-        var gradientLocations: [Double] = []
-        var startPoint = Point.zero
-        var endPoint = Point.zero
-        var gradientType = GradientType.axial
-        var replicator: Replication? = nil
-        var emission: Emission? = nil
-        var mask: [PresentedLayer] = []
-        var maskMode = MaskMode.alpha
-        var blendMode = BlendMode.normal
-        var isolatesBlending = false
+    /// The fields most layers leave at their defaults (border, 3D, shadow, miter limit, dashes,
+    /// text, image, gradient, replicator, emitter, mask), read and written as
+    /// `layer.extras.shadowRadius`. They live in one shared copy-on-write box: copying a layer,
+    /// as every frame does for every layer, copies one reference for all of them. (A frame
+    /// that animates one of them gives the layer a box of its own.)
+    public struct Extras: Hashable, Sendable {
+        public var borderWidth = 0.0
+        public var borderColor = Color.clear
+        public var miterLimit = 0.0
+        public var rotationX = 0.0
+        public var rotationY = 0.0
+        public var scaleZ = 0.0
+        public var translationZ = 0.0
+        /// The `transform` property's steps as a matrix (identity when unset).
+        public var transformMatrix = Transform3D.identity
+        /// The `sublayerTransform` property's steps as a matrix.
+        public var sublayerTransform = Transform3D.identity
+        public var isDoubleSided = true
+        // Shadow
+        public var shadowColor = Color.clear
+        public var shadowOpacity = 0.0
+        public var shadowOffset = Size.zero
+        public var shadowRadius = 0.0
+        public var shadowPath = Path.empty
+        public var lineDashPattern: [Double] = []
+        // Text
+        public var string = ""
+        public var fontSize = 0.0
+        public var foregroundColor = Color.clear
+        public var font = TextFont("")
+        public var alignment = TextAlignment.natural
+        public var isWrapped = false
+        public var truncationMode = TextTruncation.none
+        /// Image: the file shown now (flipbook frame already chosen), or "" for none.
+        public var contents = ""
+        public var contentsGravity = ContentsGravity.resize
+        /// The unit rectangle of the contents drawn (CALayer's contentsRect).
+        public var contentsRect = Rect(0, 0, 1, 1)
+        // Gradient
+        public var gradientColors = ColorList()
+        public var gradientLocations: [Double] = []
+        public var startPoint = Point.zero
+        public var endPoint = Point.zero
+        public var gradientType = GradientType.axial
+        public var replicator: Replication? = nil
+        /// An emitter's particles, drawn above its background and below its sublayers.
+        public var emission: Emission? = nil
+        /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
+        public var mask: [PresentedLayer] = []
+        /// How the mask's pixels are read. (Its table line writes it only when it changes, so a
+        /// layer storing the default keeps sharing the default box and costs what a plain layer
+        /// costs; `blendMode` likewise.)
+        public var maskMode = MaskMode.alpha
+        /// How the layer combines with what is beneath it; anything but `normal` draws it offscreen.
+        public var blendMode = BlendMode.normal
+        /// Whether a sublayer has a blend mode other than `normal`: the layer is then drawn
+        /// offscreen, so its sublayers blend with (and Porter–Duff operators clear) only what the
+        /// layer itself draws, as After Effects composites a precomposition and CSS an isolated
+        /// group. Set by the evaluator, not a stored property.
+        public var isolatesBlending = false
     }
 
-    @usableFromInline final class ExtrasBox: Hashable, @unchecked Sendable {
-        // Written only through `uniqueExtras()`, so a shared box is never changed.
-        var value: Extras
-        init(_ value: Extras) { self.value = value }
+    /// The boxed fields. Reading yields them where they are; writing first copies the box if
+    /// another layer shares it, so a shared box is never changed. (Inlinable, as `_read` and
+    /// `_modify`: a getter called from another module would copy all of them to read one.)
+    @inlinable public var extras: Extras {
+        _read { yield box.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = ExtrasBox(box.value) }
+            yield &box.value
+        }
+    }
+
+    /// A reference to the boxed fields; reflects (and so dumps) as the fields themselves.
+    @usableFromInline final class ExtrasBox: Hashable, @unchecked Sendable, CustomReflectable {
+        // Written only through `extras`, so a shared box is never changed.
+        @usableFromInline var value: Extras
+        @usableFromInline init(_ value: Extras) { self.value = value }
         @usableFromInline static func == (a: ExtrasBox, b: ExtrasBox) -> Bool { a === b || a.value == b.value }
         @usableFromInline func hash(into h: inout Hasher) { value.hash(into: &h) }
-    }
-
-    /// The box, copied first if another layer shares it.
-    private mutating func uniqueExtras() -> ExtrasBox {
-        if !isKnownUniquelyReferenced(&extras) { extras = ExtrasBox(extras.value) }
-        return extras
+        @usableFromInline var customMirror: Mirror { Mirror(reflecting: value) }
     }
 
     /// Whether every boxed field is surely at its default: the layer still shares the default
@@ -118,86 +146,21 @@ public struct PresentedLayer: Hashable, Sendable {
     /// mask, shadow, double-sidedness and 3D checks of a plain layer with one comparison.
     /// (Inlinable: a getter called from another module on a layer in memory copies the layer
     /// first, which costs more than the comparison.)
-    @inlinable public var boxedFieldsAreDefault: Bool { extras === PresentedLayer.defaults.extras }
-
-    public var borderWidth: Double { get { extras.value.borderWidth } set { uniqueExtras().value.borderWidth = newValue } }
-    public var borderColor: Color { get { extras.value.borderColor } set { uniqueExtras().value.borderColor = newValue } }
-    public var miterLimit: Double { get { extras.value.miterLimit } set { uniqueExtras().value.miterLimit = newValue } }
-    public var rotationX: Double { get { extras.value.rotationX } set { uniqueExtras().value.rotationX = newValue } }
-    public var rotationY: Double { get { extras.value.rotationY } set { uniqueExtras().value.rotationY = newValue } }
-    public var scaleZ: Double { get { extras.value.scaleZ } set { uniqueExtras().value.scaleZ = newValue } }
-    public var translationZ: Double { get { extras.value.translationZ } set { uniqueExtras().value.translationZ = newValue } }
-    /// The `transform` property's steps as a matrix (identity when unset).
-    public var transformMatrix: Transform3D { get { extras.value.transformMatrix } set { uniqueExtras().value.transformMatrix = newValue } }
-    /// The `sublayerTransform` property's steps as a matrix.
-    public var sublayerTransform: Transform3D { get { extras.value.sublayerTransform } set { uniqueExtras().value.sublayerTransform = newValue } }
-    public var isDoubleSided: Bool { get { extras.value.isDoubleSided } set { uniqueExtras().value.isDoubleSided = newValue } }
-    // Shadow
-    public var shadowColor: Color { get { extras.value.shadowColor } set { uniqueExtras().value.shadowColor = newValue } }
-    public var shadowOpacity: Double { get { extras.value.shadowOpacity } set { uniqueExtras().value.shadowOpacity = newValue } }
-    public var shadowOffset: Size { get { extras.value.shadowOffset } set { uniqueExtras().value.shadowOffset = newValue } }
-    public var shadowRadius: Double { get { extras.value.shadowRadius } set { uniqueExtras().value.shadowRadius = newValue } }
-    public var shadowPath: Path { get { extras.value.shadowPath } set { uniqueExtras().value.shadowPath = newValue } }
-    public var lineDashPattern: [Double] { get { extras.value.lineDashPattern } set { uniqueExtras().value.lineDashPattern = newValue } }
-    // Text
-    public var string: String { get { extras.value.string } set { uniqueExtras().value.string = newValue } }
-    public var fontSize: Double { get { extras.value.fontSize } set { uniqueExtras().value.fontSize = newValue } }
-    public var foregroundColor: Color { get { extras.value.foregroundColor } set { uniqueExtras().value.foregroundColor = newValue } }
-    public var font: TextFont { get { extras.value.font } set { uniqueExtras().value.font = newValue } }
-    public var alignment: TextAlignment { get { extras.value.alignment } set { uniqueExtras().value.alignment = newValue } }
-    public var isWrapped: Bool { get { extras.value.isWrapped } set { uniqueExtras().value.isWrapped = newValue } }
-    public var truncationMode: TextTruncation { get { extras.value.truncationMode } set { uniqueExtras().value.truncationMode = newValue } }
-    // Image: the file shown now (flipbook frame already chosen), or "" for none.
-    public var contents: String { get { extras.value.contents } set { uniqueExtras().value.contents = newValue } }
-    public var contentsGravity: ContentsGravity { get { extras.value.contentsGravity } set { uniqueExtras().value.contentsGravity = newValue } }
-    /// The unit rectangle of the contents drawn (CALayer's contentsRect).
-    public var contentsRect: Rect { get { extras.value.contentsRect } set { uniqueExtras().value.contentsRect = newValue } }
-    // Gradient
-    public var gradientColors: ColorList { get { extras.value.gradientColors } set { uniqueExtras().value.gradientColors = newValue } }
-    public var gradientLocations: [Double] { get { extras.value.gradientLocations } set { uniqueExtras().value.gradientLocations = newValue } }
-    public var startPoint: Point { get { extras.value.startPoint } set { uniqueExtras().value.startPoint = newValue } }
-    public var endPoint: Point { get { extras.value.endPoint } set { uniqueExtras().value.endPoint = newValue } }
-    public var gradientType: GradientType { get { extras.value.gradientType } set { uniqueExtras().value.gradientType = newValue } }
-    // Replicator
-    public var replicator: Replication? { get { extras.value.replicator } set { uniqueExtras().value.replicator = newValue } }
-    /// An emitter's particles, drawn above its background and below its sublayers.
-    public var emission: Emission? { get { extras.value.emission } set { uniqueExtras().value.emission = newValue } }
-    /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
-    public var mask: [PresentedLayer] { get { extras.value.mask } set { uniqueExtras().value.mask = newValue } }
-    /// How the mask's pixels are read. (Written only when it changes, so a layer that stores the
-    /// default keeps sharing the default box, and costs what a plain layer costs.)
-    public var maskMode: MaskMode {
-        get { extras.value.maskMode }
-        set { if newValue != extras.value.maskMode { uniqueExtras().value.maskMode = newValue } }
-    }
-    /// How the layer combines with what is beneath it; anything but `normal` draws it offscreen.
-    public var blendMode: BlendMode {
-        get { extras.value.blendMode }
-        set { if newValue != extras.value.blendMode { uniqueExtras().value.blendMode = newValue } }
-    }
-
-    /// Whether a sublayer has a blend mode other than `normal`: the layer is then drawn
-    /// offscreen, so its sublayers blend with (and Porter–Duff operators clear) only what the
-    /// layer itself draws, as After Effects composites a precomposition and CSS an isolated
-    /// group. Set by the evaluator, not a stored property.
-    public var isolatesBlending: Bool {
-        get { extras.value.isolatesBlending }
-        set { if newValue != extras.value.isolatesBlending { uniqueExtras().value.isolatesBlending = newValue } }
-    }
+    @inlinable public var boxedFieldsAreDefault: Bool { box === PresentedLayer.defaults.box }
 
     /// A layer with every property at its default.
     public init(name: String, kind: LayerKind) {
         self = PresentedLayer.defaults
         self.name = name
         self.kind = kind
-        if kind == .replicator { replicator = .single }
-        if kind == .emitter { emission = Emission() }
+        if kind == .replicator { extras.replicator = .single }
+        if kind == .emitter { extras.emission = Emission() }
     }
 
     private init(placeholderNamed name: String) {
         self.name = name
         self.kind = .layer
-        self.extras = ExtrasBox(Extras())
+        self.box = ExtrasBox(Extras())
     }
 
     /// Every field at its property's default, built once from the table.
@@ -214,26 +177,27 @@ public struct PresentedLayer: Hashable, Sendable {
         let ax = bounds.minX + anchorPoint.x * bounds.width
         let ay = bounds.minY + anchorPoint.y * bounds.height
         var t = Transform3D.translation(-ax, -ay)
-        if scaleX != 1 || scaleY != 1 || scaleZ != 1 { t = t.concatenating(.scale(scaleX, scaleY, scaleZ)) }
-        if rotationX != 0 { t = t.concatenating(.rotation(rotationX, 1, 0, 0)) }
-        if rotationY != 0 { t = t.concatenating(.rotation(rotationY, 0, 1, 0)) }
+        if scaleX != 1 || scaleY != 1 || extras.scaleZ != 1 { t = t.concatenating(.scale(scaleX, scaleY, extras.scaleZ)) }
+        if extras.rotationX != 0 { t = t.concatenating(.rotation(extras.rotationX, 1, 0, 0)) }
+        if extras.rotationY != 0 { t = t.concatenating(.rotation(extras.rotationY, 0, 1, 0)) }
         if rotation != 0 { t = t.concatenating(.rotation(rotation, 0, 0, 1)) }
-        t = t.concatenating(.translation(translationX, translationY, translationZ))
-        if !transformMatrix.isIdentity { t = t.concatenating(transformMatrix) }
+        t = t.concatenating(.translation(translationX, translationY, extras.translationZ))
+        if !extras.transformMatrix.isIdentity { t = t.concatenating(extras.transformMatrix) }
         return t.concatenating(.translation(position.x, position.y))
     }
 
     /// Whether the layer's transform stays within its plane (so the 2D transform says it all).
     public var isFlat: Bool {
-        rotationX == 0 && rotationY == 0 && scaleZ == 1 && translationZ == 0 && transformMatrix.isIdentity
+        extras.rotationX == 0 && extras.rotationY == 0 && extras.scaleZ == 1 && extras.translationZ == 0
+            && extras.transformMatrix.isIdentity
     }
 
     /// `sublayerTransform` about the anchor point, in the layer's coordinates.
     public var sublayerTransformAboutAnchor: Transform3D {
-        if sublayerTransform.isIdentity { return .identity }
+        if extras.sublayerTransform.isIdentity { return .identity }
         let ax = bounds.minX + anchorPoint.x * bounds.width
         let ay = bounds.minY + anchorPoint.y * bounds.height
-        return Transform3D.translation(-ax, -ay).concatenating(sublayerTransform).concatenating(.translation(ax, ay))
+        return Transform3D.translation(-ax, -ay).concatenating(extras.sublayerTransform).concatenating(.translation(ax, ay))
     }
 
     /// Maps this layer's own coordinates into its superlayer's, as Core Animation composes
@@ -257,33 +221,6 @@ public struct PresentedLayer: Hashable, Sendable {
             .concatenating(.rotation(rotation))
             .concatenating(.translation(translation.0, translation.1))
             .concatenating(.translation(position.x, position.y))
-    }
-}
-
-extension PresentedLayer: CustomReflectable {
-    /// Every field in declaration order, the boxed ones in their place: a layer prints and
-    /// dumps as a plain struct of its presentation values, as it did before the box.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "name": name, "kind": kind, "bounds": bounds, "position": position, "anchorPoint": anchorPoint,
-            "rotation": rotation, "scaleX": scaleX, "scaleY": scaleY, "translationX": translationX,
-            "translationY": translationY, "rotationX": rotationX, "rotationY": rotationY, "scaleZ": scaleZ,
-            "translationZ": translationZ, "transformMatrix": transformMatrix, "sublayerTransform": sublayerTransform,
-            "isDoubleSided": isDoubleSided, "opacity": opacity, "hidden": hidden, "zPosition": zPosition,
-            "backgroundColor": backgroundColor, "cornerRadius": cornerRadius, "borderWidth": borderWidth,
-            "borderColor": borderColor, "masksToBounds": masksToBounds, "shadowColor": shadowColor,
-            "shadowOpacity": shadowOpacity, "shadowOffset": shadowOffset, "shadowRadius": shadowRadius,
-            "shadowPath": shadowPath, "path": path, "fillColor": fillColor, "strokeColor": strokeColor,
-            "lineWidth": lineWidth, "strokeStart": strokeStart, "strokeEnd": strokeEnd, "lineCap": lineCap,
-            "lineJoin": lineJoin, "miterLimit": miterLimit, "fillRule": fillRule, "lineDashPattern": lineDashPattern,
-            "lineDashPhase": lineDashPhase, "string": string, "fontSize": fontSize,
-            "foregroundColor": foregroundColor, "font": font, "alignment": alignment, "isWrapped": isWrapped,
-            "truncationMode": truncationMode, "contents": contents, "contentsGravity": contentsGravity,
-            "contentsRect": contentsRect, "gradientColors": gradientColors, "gradientLocations": gradientLocations,
-            "startPoint": startPoint, "endPoint": endPoint, "gradientType": gradientType, "replicator": replicator as Any,
-            "emission": emission as Any, "sublayers": sublayers, "mask": mask,
-            "maskMode": maskMode, "blendMode": blendMode, "isolatesBlending": isolatesBlending
-        ], displayStyle: .struct)
     }
 }
 

@@ -22,12 +22,12 @@ struct TextLayout: Sendable {
         var height: Double
 
         init(_ layer: PresentedLayer) {
-            string = layer.string
-            fontSize = layer.fontSize
-            weight = layer.font.weight
-            alignment = layer.alignment
-            wrapped = layer.isWrapped
-            truncation = layer.truncationMode
+            string = layer.extras.string
+            fontSize = layer.extras.fontSize
+            weight = layer.extras.font.weight
+            alignment = layer.extras.alignment
+            wrapped = layer.extras.isWrapped
+            truncation = layer.extras.truncationMode
             let usesWidth = wrapped || truncation != .none || alignment == .center || alignment == .right
             width = usesWidth ? layer.bounds.width : 0
             height = wrapped && truncation != .none ? layer.bounds.height : 0
@@ -231,7 +231,7 @@ struct TextLayout: Sendable {
 extension VectorFont {
     /// Where a text layer's drawing is clipped: its bounds, with `accentRoom` above them.
     public static func clipRect(of layer: PresentedLayer) -> Rect {
-        let b = layer.bounds, room = accentRoom * max(0, layer.fontSize)
+        let b = layer.bounds, room = accentRoom * max(0, layer.extras.fontSize)
         return Rect(b.minX, b.minY - room, b.width, b.height + room)
     }
 
@@ -245,12 +245,12 @@ extension VectorFont {
 
     static func strokes(of layer: PresentedLayer, visible: Rect?, cache: TextLayoutCache)
         -> (lines: [Polyline], crossesClip: Bool, glyphs: Int) {
-        guard !layer.string.isEmpty, layer.fontSize > 0, layer.fontSize.isFinite else { return ([], false, 0) }
+        guard !layer.extras.string.isEmpty, layer.extras.fontSize > 0, layer.extras.fontSize.isFinite else { return ([], false, 0) }
         let layout = cache.layout(TextLayout.Key(layer))
-        let font = VectorFont.of(layer.font.weight)
+        let font = VectorFont.of(layer.extras.font.weight)
         let clip = clipRect(of: layer)
         var view = visible.map { intersection($0, clip) } ?? clip
-        let pad = font.lineWidth(fontSize: layer.fontSize) / 2
+        let pad = font.lineWidth(fontSize: layer.extras.fontSize) / 2
         let ox = layer.bounds.minX, oy = layer.bounds.minY, u = layout.unit
         view = Rect(view.minX - pad, view.minY - pad, view.width + 2 * pad, view.height + 2 * pad)
         var lines: [Polyline] = []
