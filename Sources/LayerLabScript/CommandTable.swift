@@ -20,6 +20,16 @@ public enum CommandTable {
         .init("by", "V", "relative change", default: "none"),
     ]
 
+    /// CATransition's attributes on a scheduled change (`at … set … transition=push`).
+    static let transition: [CommandSpec.Attribute] = [
+        .init("transition", words(Transition.Kind.self), "draw the change as a CATransition of this type", default: "none"),
+        .init("subtype", words(Transition.Subtype.self), "the side the transition starts from (not for fade)", default: "fromLeft"),
+        .init("duration", "T", "the transition's length in seconds", default: "0.25"),
+        .init("timingFunction", "FUNC", "the transition's pacing: linear, easeIn, easeOut, easeInEaseOut, default or cubic(…)", default: "linear"),
+        .init("startProgress", "P", "0…1: how far along the transition starts", default: "0"),
+        .init("endProgress", "P", "0…1: how far along it ends (then the new state shows)", default: "1"),
+    ]
+
     static let frameSize = CommandSpec.Attribute("size", "COLSxROWS", "frame size in cells", default: "fits the terminal")
     /// A closed set as a synopsis placeholder: `ascii|blocks|braille`.
     static func words<W: CaseIterable & RawRepresentable>(_: W.Type) -> String where W.RawValue == String {
@@ -125,10 +135,11 @@ public enum CommandTable {
             try p.group(spec)
         },
         CommandSpec("at", .animation,
-                    [[.slot("TIME"), .word("set"), .slot("LAYER"), .properties, .optional([.word("animated")]), named]],
+                    [[.slot("TIME"), .word("set"), .slot("LAYER"), .properties, .attributes, .optional([.word("animated")]), named]],
+                    attributes: transition,
                     flags: ["animated": "an implicit 0.25s animation from the value at that time"],
-                    summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit 0.25s animation.",
-                    example: "shape triangle path=polygon((80, 120), (100, 80), (120, 120)) hidden=true\nanimate triangle opacity from=0 to=1 duration=0.5 as fadeIn\nat fadeIn.begin set triangle hidden=false\nat fadeIn.end + 0.1 set triangle fillColor=blue animated") { p, spec, _ throws(ScriptError) in
+                    summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit 0.25s animation, with `transition=TYPE` a CATransition draws the layer moving or fading from how it looked before the change (see `help transitions`).",
+                    example: "shape triangle path=polygon((80, 120), (100, 80), (120, 120)) hidden=true\nanimate triangle opacity from=0 to=1 duration=0.5 as fadeIn\nat fadeIn.begin set triangle hidden=false\nat fadeIn.end + 0.1 set triangle fillColor=blue animated\nat 1.5 set triangle fillColor=green transition=push subtype=fromRight duration=0.4") { p, spec, _ throws(ScriptError) in
             let time = try p.expression()
             guard p.word("set") != nil else {
                 throw .unexpected(found: p.peek.described, expected: "'set' after the time", p.peek.range)

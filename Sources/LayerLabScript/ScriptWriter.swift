@@ -291,7 +291,8 @@ public enum ScriptWriter {
             let sets = e.assignments.map { a in
                 "\(a.keyPath)=" + value(a.value, KeyPath.resolve(a.keyPath, for: kind)?.type, spelled: a.written.text, keyPath: a.keyPath)
             }
-            lines.append((["at", time(e.time, spelled: e.writtenTime.text), "set", e.layer] + sets + (e.animated ? ["animated"] : [])).joined(separator: " ")
+            lines.append((["at", time(e.time, spelled: e.writtenTime.text), "set", e.layer] + sets
+                          + (e.transition.map(ScriptWriter.transitionWords) ?? []) + (e.animated ? ["animated"] : [])).joined(separator: " ")
                          + " as \(e.name)")
             defined.insert(e.name)
         }
@@ -355,6 +356,17 @@ public enum ScriptWriter {
     }
 
     static func path(_ p: Path) -> String { "svg(\(quoted(p.svgData(number: number))))" }
+
+    /// `transition=push subtype=fromRight duration=0.4 …`: the type, then what differs from the defaults.
+    static func transitionWords(_ t: Transition) -> [String] {
+        var out = ["transition=\(t.type.rawValue)"]
+        if let s = t.subtype { out.append("subtype=\(s.rawValue)") }
+        if let d = t.duration { out.append("duration=\(number(d))") }
+        if let f = t.timingFunction { out.append("timingFunction=\(timingFunction(f))") }
+        if t.startProgress != 0 { out.append("startProgress=\(number(t.startProgress))") }
+        if t.endProgress != 1 { out.append("endProgress=\(number(t.endProgress))") }
+        return out
+    }
 
     static func timingFunction(_ f: TimingFunction) -> String {
         if case .cubic(let a, let b, let c, let d) = f {

@@ -285,7 +285,8 @@ extension Session {
             layerName = owner
             arguments.insert(Argument(key: rest, value: value), at: 0)
         }
-        _ = try requireLayer(layerName)
+        let layer = try requireLayer(layerName)
+        let transition = try transition(&arguments, layer: layer)
         guard !arguments.isEmpty else { throw .unexpected(found: "end of command", expected: "prop=value", c.range) }
         var doc = document
         var r = ValueReader(document: doc)
@@ -293,7 +294,8 @@ extension Session {
         let time = try r.timeExpr(t)
         let list = try assignments(arguments, for: layerName.text, in: doc)
         let name = args.asName?.text ?? doc.uniqueName(base: "\(layerName.text).at")
-        var event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has("animated"))
+        var event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has("animated"),
+                          transition: transition)
         event.writtenTime = WrittenForm(t.spelling(for: nil))
         do { try doc.addEvent(event) } catch {
             let range: SourceRange
@@ -306,5 +308,48 @@ extension Session {
         }
         commit(doc, c.text)
         return args.asName == nil && settings.announceNames ? [.text("added event \(name)")] : []
+    }
+
+    /// Takes the transition attributes (`transition=push subtype=fromRight duration=0.4 …`) out
+    /// of an `at … set` command's arguments; nil without `transition=`. A transition attribute
+    /// given without `transition=` (and not a property of the layer) is refused by name.
+    func transition(_ arguments: inout [Argument], layer: Layer) throws(ScriptError) -> Transition? {
+        let names = Set(Transition.attributeNames)
+        guard let kindArg = arguments.first(where: { $0.key.text == "transition" }) else {
+            for a in arguments where names.contains(a.key.text) && KeyPath.resolve(a.key.text, for: layer.kind) == nil {
+                throw .invalid("\(a.key.text) belongs to a transition: add transition=\(CommandTable.words(Transition.Kind.self))",
+                               a.key.range)
+            }
+            return nil
+        }
+        guard layer.kind.isLayer else {
+            throw .invalid("a transition draws a layer: '\(layer.name)' is an emitter cell", kindArg.key.range)
+        }
+        let r = ValueReader(document: document)
+        var t = Transition(type: try r.word(kindArg.value, as: Transition.Kind.self, what: "transition type"))
+        var rest: [Argument] = []
+        var seen: Set<String> = []
+        for a in arguments {
+            let key = a.key.text
+            guard names.contains(key) else { rest.append(a); continue }
+            guard seen.insert(key).inserted else { throw .invalid("\(key) is given twice", a.key.range) }
+            switch key {
+            case "subtype": t.subtype = try r.word(a.value, as: Transition.Subtype.self, what: "transition subtype")
+            case "duration": t.duration = try r.number(a.value, .time, in: .nonNegative, name: key)
+            case "timingFunction": t.timingFunction = try r.timingFunction(a.value)
+            case "startProgress": t.startProgress = try r.number(a.value, in: .unit, name: key)
+            case "endProgress": t.endProgress = try r.number(a.value, in: .unit, name: key)
+            default: break
+            }
+        }
+        if t.type == .fade, let a = arguments.first(where: { $0.key.text == "subtype" }) {
+            throw .invalid("a fade has no direction: leave out subtype (or use moveIn, push or reveal)", a.key.range)
+        }
+        do { try t.validate() } catch {
+            let at = arguments.last { names.contains($0.key.text) && $0.key.text != "transition" } ?? kindArg
+            throw .edit(error, at.value.range)
+        }
+        arguments = rest
+        return t
     }
 }

@@ -40,6 +40,7 @@ extension Document {
             let kp = try resolveKeyPath(a.keyPath, on: target)
             try checkStoredValue(a.value, for: kp, layer: event.layer)
         }
+        if let t = event.transition { try t.validate() }
         try checkTimeReferences(ofNew: event.name, event.time.references.sorted())
         let names = ownNames()
         events.append(event)
