@@ -138,7 +138,7 @@ public enum CommandTable {
                     [[.slot("TIME"), .word("set"), .slot("LAYER"), .properties, .attributes, .optional([.word("animated")]), named]],
                     attributes: transition,
                     flags: ["animated": "an implicit 0.25s animation from the value at that time"],
-                    summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit 0.25s animation, with `transition=TYPE` a CATransition draws the layer moving or fading from how it looked before the change (see `help transitions`).",
+                    summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit 0.25s animation, with `transition=TYPE` a CATransition draws the layer moving or fading from how it looked before the change (help transitions).",
                     example: "shape triangle path=polygon((80, 120), (100, 80), (120, 120)) hidden=true\nanimate triangle opacity from=0 to=1 duration=0.5 as fadeIn\nat fadeIn.begin set triangle hidden=false\nat fadeIn.end + 0.1 set triangle fillColor=blue animated\nat 1.5 set triangle fillColor=green transition=push subtype=fromRight duration=0.4") { p, spec, _ throws(ScriptError) in
             let time = try p.expression()
             guard p.word("set") != nil else {

@@ -17,8 +17,8 @@ extension Evaluator {
     }
 
     /// The transitions of every event that has one, by layer, in time order. The state before
-    /// each is taken from the document with that event's changes left out and no transitions at
-    /// all (so one transition's snapshot never needs another's).
+    /// each is taken from the document with the changes made at that moment left out and no
+    /// transitions at all (so one transition's snapshot never needs another's).
     mutating func compileTransitions() {
         guard document.events.contains(where: { $0.transition != nil }) else { return }
         for (index, e) in document.events.enumerated() {
@@ -27,8 +27,10 @@ extension Evaluator {
             var without = document
             for j in without.events.indices {
                 without.events[j].transition = nil
-                // Emptied, not removed: other times may still name the event.
-                if j == index { without.events[j].assignments = [] }
+                // Every change made at that moment (on any layer: a card's face and its
+                // background change together) is left out. Emptied, not removed: other times
+                // may still name the events.
+                if j == index || intervals[without.events[j].name]?.begin == begin { without.events[j].assignments = [] }
             }
             let scene = Evaluator(document: without).scene(at: begin)
             plans[order].transitions.append(LayerTransition(eventName: e.name, transition: tr, begin: begin,
