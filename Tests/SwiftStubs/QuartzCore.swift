@@ -302,6 +302,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var fillMode: CAMediaTimingFillMode = .removed
     open func addSublayer(_ layer: CALayer) {}
     open func add(_ anim: CAAnimation, forKey key: String?) {}
+    open func removeAnimation(forKey key: String) {}
     open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval { t }
     open func setValue(_ value: Any?, forKeyPath keyPath: String) {}
 }
