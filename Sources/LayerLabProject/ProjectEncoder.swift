@@ -45,10 +45,12 @@ enum ProjectEncoder {
         case .basic(let b):
             m.append(("kind", .string("basic")))
             m.append(("keyPath", .string(b.keyPath)))
+            if let f = b.valueFunction { m.append(("valueFunction", .string(f.rawValue))) }
             fromToBy(b.from, b.to, b.by, into: &m)
         case .keyframes(let k):
             m.append(("kind", .string("keyframes")))
             m.append(("keyPath", .string(k.keyPath)))
+            if let f = k.valueFunction { m.append(("valueFunction", .string(f.rawValue))) }
             if k.path == nil || !k.values.isEmpty { m.append(("values", .array(k.values.map(value)))) }
             if let path = k.path { m.append(("path", value(path))) }
             if let mode = k.rotationMode { m.append(("rotationMode", .string(mode.rawValue))) }

@@ -20,6 +20,10 @@ public enum CommandTable {
         .init("by", "V", "relative change", default: "none"),
     ]
 
+    /// CAValueFunction on an animation of a transform.
+    static let valueFunction = CommandSpec.Attribute("valueFunction", words(ValueFunctionName.self),
+        "on transform: the values are numbers (scale, translate: [x, y, z]) interpolated, then made a rotation, scale or translation", default: "none")
+
     /// CATransition's attributes on a scheduled change (`at … set … transition=push`).
     static let transition: [CommandSpec.Attribute] = [
         .init("transition", words(Transition.Kind.self), "draw the change as a CATransition of this type", default: "none"),
@@ -102,7 +106,7 @@ public enum CommandTable {
             let n = try p.name("a layer name")
             return .move(n, try p.arguments(spec))
         },
-        CommandSpec("animate", .animation, [animationForm], attributes: fromTo,
+        CommandSpec("animate", .animation, [animationForm], attributes: fromTo + [valueFunction],
                     summary: "Adds a basic animation (CABasicAnimation). Unnamed animations are called LAYER.KEYPATH.",
                     example: "shape box position=(100, 100) path=rect(-20, -20, 40, 40)\nanimate box transform.rotation.z to=1turn duration=0.45s",
                     parse: animation),
@@ -115,7 +119,8 @@ public enum CommandTable {
                                  .init("timingFunctions", "[...]", "one timing function per segment", default: "linear"),
                                  .init("tensionValues", "[...]", "cubic modes: per keyframe, above 0 tightens the curve, below 0 loosens it", default: "0 each"),
                                  .init("continuityValues", "[...]", "cubic modes: per keyframe, apart from 0 turns the curve's pass through it into a corner", default: "0 each"),
-                                 .init("biasValues", "[...]", "cubic modes: per keyframe, above 0 overshoots past it, below 0 anticipates it", default: "0 each")],
+                                 .init("biasValues", "[...]", "cubic modes: per keyframe, above 0 overshoots past it, below 0 anticipates it", default: "0 each"),
+                                 valueFunction],
                     summary: "Adds a keyframe animation (CAKeyframeAnimation).",
                     example: "shape dot position=(100, 0) path=circle(0, 0, 10)\nkeyframes dot position.y values=[0, 80, 60, 80] keyTimes=[0, 0.5, 0.75, 1] duration=1",
                     parse: animation),

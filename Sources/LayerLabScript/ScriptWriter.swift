@@ -226,12 +226,14 @@ public enum ScriptWriter {
 
         /// `KEYPATH from=… to=… TIMING…` for a basic, keyframe or spring animation.
         func animationWords(_ a: Animation, omitBegin: Bool) -> [String] {
-            let type = keyPathType(a)
+            // A value function's values are plain numbers, not the key path's transforms.
+            let type = a.valueFunction == nil ? keyPathType(a) : nil
             var words: [String] = []
             switch a.body {
             case .basic(let b):
                 words.append(b.keyPath)
                 words += fromToBy(b.from, b.to, b.by, type, a)
+                if let f = b.valueFunction { words.append("valueFunction=\(f.rawValue)") }
             case .keyframes(let k):
                 words.append(k.keyPath)
                 if k.path == nil || !k.values.isEmpty {
@@ -245,6 +247,7 @@ public enum ScriptWriter {
                 for name in Animation.Keyframes.shapeAttributes {
                     if let ns = k.shapeValues(name) { words.append("\(name)=[" + ns.map(number).joined(separator: ", ") + "]") }
                 }
+                if let f = k.valueFunction { words.append("valueFunction=\(f.rawValue)") }
             case .spring(let s):
                 words.append(s.keyPath)
                 words += fromToBy(s.from, s.to, s.by, type, a)

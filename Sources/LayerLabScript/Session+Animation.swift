@@ -140,8 +140,14 @@ extension Session {
         var r = ValueReader(document: doc)
         r.extraTimeNames = extraNames.union([ownName])
         let kp = anim.keyPath.flatMap { KeyPath.resolve($0, for: layer.kind) }
+        // The value function first: it decides how from, to, by and values are read.
+        if let a = args.last(where: { $0.key.text == "valueFunction" }) {
+            try setValueFunction(a, &anim, r)
+        }
+        let function = anim.valueFunction
         func value(_ e: Expr) throws(ScriptError) -> Value {
             guard let kp else { throw .invalid("a group has no values", e.range) }
+            if let function { return try functionInput(e, function, r) }
             return try r.value(e, type: kp.type, keyPath: kp.name)
         }
         var physics: [String: Double] = [:], ratio: [String: Double] = [:]
@@ -167,6 +173,7 @@ extension Session {
                     anim.body = .spring(s)
                 default: throw unknownAttribute(a, anim)
                 }
+            case "valueFunction": continue
             case "values", "keyTimes", "calculationMode", "timingFunctions", "path", "rotationMode",
                  "tensionValues", "continuityValues", "biasValues":
                 guard case .keyframes(var k) = anim.body else { throw unknownAttribute(a, anim) }
@@ -351,5 +358,33 @@ extension Session {
         }
         arguments = rest
         return t
+    }
+
+    /// `valueFunction=rotateZ` (or `none`) on an animate or keyframes animation of a transform.
+    func setValueFunction(_ a: Argument, _ anim: inout Animation, _ r: ValueReader) throws(ScriptError) {
+        var f: ValueFunctionName? = nil
+        if case .word("none", _) = a.value {} else {
+            f = try r.word(a.value, as: ValueFunctionName.self, what: "value function")
+        }
+        switch anim.body {
+        case .basic(var b): b.valueFunction = f; anim.body = .basic(b)
+        case .keyframes(var k): k.valueFunction = f; anim.body = .keyframes(k)
+        default:
+            throw .invalid("valueFunction is for animate and keyframes animations of a transform", a.key.range)
+        }
+    }
+
+    /// A value given to a value function: a number, or three numbers `[x, y, z]`.
+    func functionInput(_ e: Expr, _ f: ValueFunctionName, _ r: ValueReader) throws(ScriptError) -> Value {
+        if f.inputCount == 1 {
+            if case .list = e { throw .wrongType(expected: "a number (valueFunction=\(f.rawValue))", found: e.described, e.range) }
+            return .number(try r.number(e, f.takesAngle ? .angle : .plain, in: .finite, name: f.rawValue))
+        }
+        guard case .list(let xs, _) = e, xs.count == 3 else {
+            throw .wrongType(expected: "three numbers [x, y, z] (valueFunction=\(f.rawValue))", found: e.described, e.range)
+        }
+        var out: [Value] = []
+        for x in xs { out.append(.number(try r.number(x, .plain, in: .finite, name: f.rawValue))) }
+        return .list(out)
     }
 }

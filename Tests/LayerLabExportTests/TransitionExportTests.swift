@@ -3,7 +3,7 @@ import LayerLabCore
 import LayerLabExport
 import Testing
 
-/// Transitions in the Swift export: a CATransition with its type, subtype and progress, added
+/// Transitions and value functions in the Swift export: a CATransition with its type, subtype and progress, added
 /// by a marker's delegate at the change's moment on Core Animation's clock, together with the
 /// change; the source type-checks against the stubs of Apple's signatures.
 @Suite(.serialized) struct TransitionExportTests {
@@ -16,6 +16,8 @@ import Testing
         at 2 set label string="2" transition=fade startProgress=0.2 endProgress=0.8 as count
         at 3 set card opacity=0.5 transition=moveIn subtype=fromTop
         at 4 set card opacity=1 transition=reveal subtype=fromBottom
+        animate card transform from=0 to=6.283185 valueFunction=rotateZ duration=2 as spin
+        keyframes card sublayerTransform values=[[0, 0, 0], [10, 5, 0]] valueFunction=translate duration=1 as nudge
         """
 
     static func export(_ platform: SwiftOptions.Platform) -> String {
@@ -30,7 +32,10 @@ import Testing
                        ".startProgress = 0.2", ".endProgress = 0.8", ".type = .moveIn", ".subtype = .fromTop",
                        ".type = .reveal", ".subtype = .fromBottom", "forKey: \"transition\"",
                        // The earlier hold of backgroundColor would hide the new model value.
-                       "removeAnimation(forKey: \"card.at.backgroundColor\")"] {
+                       "removeAnimation(forKey: \"card.at.backgroundColor\")",
+                       // valueFunction: numbers in, the function named.
+                       "spinAnimation.fromValue = 0", "spinAnimation.valueFunction = CAValueFunction(name: .rotateZ)",
+                       "nudgeAnimation.valueFunction = CAValueFunction(name: .translate)"] {
             #expect(s.contains(needle), "missing \(needle)")
         }
         // A fade has no subtype; only moving types write one.

@@ -48,4 +48,26 @@ import Testing
         #expect(try error("\"type\": \"fade\"", with: "\"type\": \"fade\", \"subtype\": \"fromLeft\"").contains("a fade has no subtype"))
         #expect(try error("\"type\": \"fade\"", with: "\"type\": \"fade\", \"speed\": 2").contains("speed"))
     }
+
+    @Test func valueFunctionRoundTrip() throws {
+        var doc = try Self.document()
+        var b = Animation.Basic(keyPath: "transform", from: .number(0), to: .number(6.5))
+        b.valueFunction = .rotateY
+        try doc.addAnimation(Animation(name: "spin", layer: "card", body: .basic(b)))
+        var k = Animation.Keyframes(keyPath: "transform", values: [.list([.number(1), .number(2), .number(3)]), .list([.number(0), .number(0), .number(1)])])
+        k.valueFunction = .scale
+        try doc.addAnimation(Animation(name: "squash", layer: "card", body: .keyframes(k)))
+        let data = ProjectFile.encode(doc)
+        let back = try ProjectFile.decode(data)
+        #expect(back.animations == doc.animations)
+        let text = String(decoding: data, as: UTF8.self)
+        do {
+            _ = try ProjectFile.decode(Data(text.replacingOccurrences(of: "\"rotateY\"", with: "\"spin\"").utf8))
+            Issue.record("accepted")
+        } catch { #expect(error.description.contains("valueFunction")) }
+        do {
+            _ = try ProjectFile.decode(Data(text.replacingOccurrences(of: "\"to\": 6.5", with: "\"to\": [6.5]").utf8))
+            Issue.record("accepted")
+        } catch { #expect(error.description.contains("line ")) }
+    }
 }
