@@ -51,7 +51,7 @@ import Testing
         #expect(tr == [.translate(10, 15, -2)])
         let sx = try Self.presented(Self.basic(.scaleX, from: .number(1), to: .number(3)), at: 1)
         #expect(sx == [.scale(2, 1, 1)])
-        let ty = try Self.presented(Self.basic(.translateY, from: .number(0), to: .number(-20)), at: 1, keyPath: "sublayerTransform")
+        let ty = try Self.presented(Self.basic(.translateY, from: .number(0), to: .number(-20)), at: 1)
         #expect(ty == [.translate(0, -10, 0)])
     }
 
