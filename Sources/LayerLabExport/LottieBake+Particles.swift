@@ -34,7 +34,7 @@ extension LottieBuilder {
         var order: [ParticleKey] = []
         var imagesLeftOut = false
         for (f, l) in t.samples.enumerated() {
-            guard frames[f][t.name] != nil, let e = l.emission else { continue }
+            guard frames[f][t.name] != nil, let e = l.extras.emission else { continue }
             var seen: [ParticleKey: Int] = [:]
             for p in e.particles where p.shape < e.shapes.count {
                 if p.shape < e.images.count, !e.images[p.shape].isEmpty, options.images[e.images[p.shape]] != nil {

@@ -66,11 +66,11 @@ extension LottieBuilder {
         }
         var out: [JSONValue] = []
         // Border: the ring between the bounds and the bounds inset by the width, as the rasterizer fills it.
-        if ps.contains(where: { $0.borderWidth > 0 && $0.borderColor.a > 0 }) {
+        if ps.contains(where: { $0.extras.borderWidth > 0 && $0.extras.borderColor.a > 0 }) {
             let ring = outlines { l in
                 let b = l.bounds
-                guard b.width > 0, b.height > 0, l.borderWidth > 0 else { return nil }
-                let bw = min(l.borderWidth, min(b.width, b.height) / 2)
+                guard b.width > 0, b.height > 0, l.extras.borderWidth > 0 else { return nil }
+                let bw = min(l.extras.borderWidth, min(b.width, b.height) / 2)
                 var path = Path.roundedRect(b, radius: l.cornerRadius)
                 if bw < min(b.width, b.height) / 2 {
                     path.elements += Path.roundedRect(b.insetBy(bw), radius: max(0, l.cornerRadius - bw)).elements
@@ -78,7 +78,7 @@ extension LottieBuilder {
                 return path
             }
             if !ring.isEmpty {
-                out.append(LottieShapes.group("border", ring + [LottieShapes.fill(colors: ps.map(\.borderColor), evenOdd: true)]))
+                out.append(LottieShapes.group("border", ring + [LottieShapes.fill(colors: ps.map(\.extras.borderColor), evenOdd: true)]))
             }
         }
         if t.kind == .shape, ps.contains(where: { !$0.path.isEmpty }), let p0 = ps.first {
@@ -91,7 +91,7 @@ extension LottieBuilder {
                         items.append(LottieShapes.trim(starts: ps.map(\.strokeStart), ends: ps.map(\.strokeEnd)))
                     }
                     items.append(LottieShapes.stroke(colors: ps.map(\.strokeColor), widths: ps.map(\.lineWidth), cap: p0.lineCap,
-                                                     join: p0.lineJoin, miterLimit: p0.miterLimit, dashes: p0.lineDashPattern,
+                                                     join: p0.lineJoin, miterLimit: p0.extras.miterLimit, dashes: p0.extras.lineDashPattern,
                                                      dashPhase: p0.lineDashPhase))
                     out.append(LottieShapes.group("stroke", items))
                 }

@@ -52,7 +52,7 @@ extension LottieBuilder {
             let without = rasterizer.render(Scene(time: scene.time, canvasSize: c.size, background: .clear,
                                                   layers: LottieBuilder.isolating(scene.layers, chain: chain[...], keepShadow: false)),
                                             width: w, height: h)
-            guard let (picture, x, y) = shadowPicture(with, without, color: frames[f][name]!.shadowColor) else { continue }
+            guard let (picture, x, y) = shadowPicture(with, without, color: frames[f][name]!.extras.shadowColor) else { continue }
             guard let png = options.encodePNG(picture) else {
                 notes.append("\(name): its shadow could not be encoded as an image, so the bake leaves it out")
                 return cost
@@ -144,13 +144,13 @@ extension LottieBuilder {
         if l.hidden { return [] }
         l.opacity = 1
         if chain.count == 1 {
-            if !keepShadow { l.shadowOpacity = 0 }
+            if !keepShadow { l.extras.shadowOpacity = 0 }
             return [l]
         }
         l.backgroundColor = .clear
-        l.borderWidth = 0
-        l.shadowOpacity = 0
-        l.replicator = nil
+        l.extras.borderWidth = 0
+        l.extras.shadowOpacity = 0
+        l.extras.replicator = nil
         switch l.kind {
         case .shape, .text, .image, .gradient, .emitter: l.kind = .layer
         case .layer, .replicator, .transformLayer, .emitterCell: break

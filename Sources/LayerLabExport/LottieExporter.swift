@@ -257,6 +257,10 @@ struct LottieBuilder {
             for a in e.assignments where a.keyPath == "blendMode" || a.keyPath == "maskMode" {
                 notes.append("\(e.layer): \(e.name) changes \(a.keyPath), which the Lottie export keeps at its stored value")
             }
+            if let t = e.transition {
+                // Not yet drawn as keyed layers: say so rather than drop the motion silently.
+                notes.append("\(e.layer): \(e.name)'s \(t.type.rawValue) transition is not exported to Lottie (the change is instant)")
+            }
         }
         for a in document.animations {
             guard let kp = a.keyPath, let kind = kinds[a.layer] else { continue }

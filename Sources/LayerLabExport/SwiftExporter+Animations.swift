@@ -102,8 +102,10 @@ extension SwiftGenerator {
         case .basic(let b):
             w.line("let \(id) = CABasicAnimation(keyPath: \(SwiftLiteral.string(b.keyPath)))")
             writeFromToBy(id, b.from, b.to, b.by)
+            if let f = b.valueFunction { w.line("\(id).valueFunction = CAValueFunction(name: .\(f.rawValue))") }
         case .keyframes(let k):
             w.line("let \(id) = CAKeyframeAnimation(keyPath: \(SwiftLiteral.string(k.keyPath)))")
+            if let f = k.valueFunction { w.line("\(id).valueFunction = CAValueFunction(name: .\(f.rawValue))") }
             if let path = k.path {
                 // Core Animation ignores `values` when there is a path.
                 w.line("\(id).path = " + anyValue(path))

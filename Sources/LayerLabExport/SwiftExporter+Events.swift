@@ -75,9 +75,22 @@ extension SwiftGenerator {
         w.line("// Animation's clock. Added first, so explicit animations override them while they run.")
         var drawnMasks: [String: Bool] = [:]  // a mask layer's original: drawn in the tree now?
         writePresence(at: 0, &drawnMasks)
+        // The holds written so far, by layer and Core Animation key path: a change drawn through a
+        // transition sets the model value, so it first takes away the holds that would hide it.
+        var holdKeys: [String: [String]] = [:]
         for e in events {
             guard let l = layers[e.event.layer] else { continue }
             let when = e.event.time.constant == nil ? " (\(SwiftLiteral.comment(e.event.time.description)))" : ""
+            if let tr = e.event.transition {
+                var earlier: [String] = []
+                for a in e.event.assignments {
+                    for (keyPath, _) in holdValues(a.keyPath, a.value, layer: l, time: e.time) ?? [] {
+                        earlier += holdKeys["\(l.name) \(keyPath)"] ?? []
+                    }
+                }
+                writeTransitionChange(e.event, tr, layer: l, time: e.time, when: when, removing: earlier)
+                continue
+            }
             for a in e.event.assignments {
                 w.line("// at \(SwiftLiteral.number(e.time))\(when): \(SwiftLiteral.comment(e.event.layer)).\(a.keyPath)"
                        + (e.event.animated ? ", animated" : ""))
@@ -93,6 +106,7 @@ extension SwiftGenerator {
                     let begin = "\(timeIdentifier(l.name)) + \(SwiftLiteral.number(evaluator.layerTime(l.name, at: e.time)))"
                     let key = "\(e.event.name).\(keyPath)"
                     writeHold(keyPath, value, begin: begin, targets: targets(l.name), key: key)
+                    holdKeys["\(l.name) \(keyPath)", default: []].append(key)
                     if e.event.animated, let previous = previousValue(l, a.keyPath, keyPath, time: e.time) {
                         let id = names.identifier(key, kind: "implicit", suffix: "Implicit")
                         w.line("let \(id) = CABasicAnimation(keyPath: \(SwiftLiteral.string(keyPath)))  // the implicit animation")
@@ -140,6 +154,49 @@ extension SwiftGenerator {
         w.line("CATransaction.commit()")
         w.close()
         w.line("\(layerIdentifier(l.name)).add(\(id), forKey: \(SwiftLiteral.string(key)))")
+        usesTimedChange = true
+    }
+
+    /// A change drawn through a CATransition. Core Animation draws a transition between the
+    /// layer as it was and as it is after the transaction that adds it, so the change cannot be
+    /// a hold animation: a marker animation's delegate, started on Core Animation's clock at the
+    /// change's moment, takes away earlier holds of the same properties, sets the new model
+    /// values and adds the transition, in one transaction.
+    mutating func writeTransitionChange(_ e: Event, _ t: Transition, layer l: Layer, time: Double, when: String,
+                                        removing earlier: [String]) {
+        let x = layerIdentifier(l.name)
+        let key = "\(e.name).transition"
+        let marker = names.identifier(key, kind: "marker", suffix: "Marker")
+        let id = names.identifier(key, kind: "transition", suffix: "Transition")
+        let direction = t.type == .fade ? "" : " " + t.effectiveSubtype.rawValue
+        w.line("// at \(SwiftLiteral.number(time))\(when): \(SwiftLiteral.comment(l.name)) changes through a CATransition "
+               + "(\(t.type.rawValue)\(direction)); the marker's delegate makes the change and adds it on Core Animation's clock.")
+        w.line("let \(marker) = CABasicAnimation(keyPath: \"opacity\")")
+        w.line("\(marker).isAdditive = true")
+        w.line("\(marker).fromValue = 0")
+        w.line("\(marker).toValue = 0")
+        w.line("\(marker).duration = 0.1")
+        w.line("\(marker).beginTime = \(timeIdentifier(l.name)) + \(SwiftLiteral.number(evaluator.layerTime(l.name, at: time)))")
+        w.open("\(marker).delegate = TimedChange")
+        w.line("CATransaction.begin()")
+        w.line("CATransaction.setDisableActions(true)")
+        for target in targets(l.name) {
+            for k in earlier { w.line("\(target).removeAnimation(forKey: \(SwiftLiteral.string(k)))") }
+            for a in e.assignments {
+                for s in assignment(target, a.keyPath, a.value, layer: l) { w.line(s) }
+            }
+        }
+        w.line("let \(id) = CATransition()")
+        w.line("\(id).type = .\(t.type.rawValue)")
+        if let s = t.subtype { w.line("\(id).subtype = .\(s.rawValue)") }
+        w.line("\(id).duration = \(SwiftLiteral.number(t.activeDuration))")
+        if let f = t.timingFunction { w.line("\(id).timingFunction = \(SwiftLiteral.timingFunction(f))") }
+        if t.startProgress != 0 { w.line("\(id).startProgress = \(SwiftLiteral.number(t.startProgress))") }
+        if t.endProgress != 1 { w.line("\(id).endProgress = \(SwiftLiteral.number(t.endProgress))") }
+        w.line("\(x).add(\(id), forKey: \"transition\")")
+        w.line("CATransaction.commit()")
+        w.close()
+        w.line("\(x).add(\(marker), forKey: \(SwiftLiteral.string(key)))")
         usesTimedChange = true
     }
 

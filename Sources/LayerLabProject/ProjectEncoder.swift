@@ -45,10 +45,12 @@ enum ProjectEncoder {
         case .basic(let b):
             m.append(("kind", .string("basic")))
             m.append(("keyPath", .string(b.keyPath)))
+            if let f = b.valueFunction { m.append(("valueFunction", .string(f.rawValue))) }
             fromToBy(b.from, b.to, b.by, into: &m)
         case .keyframes(let k):
             m.append(("kind", .string("keyframes")))
             m.append(("keyPath", .string(k.keyPath)))
+            if let f = k.valueFunction { m.append(("valueFunction", .string(f.rawValue))) }
             if k.path == nil || !k.values.isEmpty { m.append(("values", .array(k.values.map(value)))) }
             if let path = k.path { m.append(("path", value(path))) }
             if let mode = k.rotationMode { m.append(("rotationMode", .string(mode.rawValue))) }
@@ -99,7 +101,19 @@ enum ProjectEncoder {
     static func event(_ e: Event) -> JSONValue {
         var m: [(String, JSONValue)] = [("name", .string(e.name)), ("time", time(e.time)), ("layer", .string(e.layer))]
         if e.animated { m.append(("animated", .bool(true))) }
+        if let t = e.transition { m.append(("transition", transition(t))) }
         m.append(("set", .array(e.assignments.map { .object([("keyPath", .string($0.keyPath)), ("value", value($0.value))]) })))
+        return .object(m)
+    }
+
+    /// A transition as an object: its type, then only what differs from Core Animation's defaults.
+    static func transition(_ t: Transition) -> JSONValue {
+        var m: [(String, JSONValue)] = [("type", .string(t.type.rawValue))]
+        if let s = t.subtype { m.append(("subtype", .string(s.rawValue))) }
+        if let d = t.duration { m.append(("duration", .number(d))) }
+        if let f = t.timingFunction { m.append(("timingFunction", timingFunction(f))) }
+        if t.startProgress != 0 { m.append(("startProgress", .number(t.startProgress))) }
+        if t.endProgress != 1 { m.append(("endProgress", .number(t.endProgress))) }
         return .object(m)
     }
 

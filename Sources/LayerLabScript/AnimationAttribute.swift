@@ -13,10 +13,13 @@ struct AnimationAttribute: Sendable {
         let reader: ValueReader
         /// The animated key path (nil for a group).
         let keyPath: KeyPath?
+        /// A transform animation's value function: its values are the function's numbers.
+        var valueFunction: ValueFunctionName? = nil
 
-        /// A value of the animated key path's type.
+        /// A value of the animated key path's type (the value function's input, when it has one).
         func value(_ e: Expr) throws(ScriptError) -> Value {
             guard let keyPath else { throw .invalid("a group has no values", e.range) }
+            if let valueFunction { return try Session.functionInput(e, valueFunction, reader) }
             return try reader.value(e, type: keyPath.type, keyPath: keyPath.name)
         }
     }

@@ -16,6 +16,19 @@ public enum CommandTable {
 
     static let fromTo: [CommandSpec.Attribute] = FromTo.all.map { $0.spec }
 
+    /// CAValueFunction on an animation of a transform.
+    static let valueFunction = CommandSpec.Attribute("valueFunction", words(ValueFunctionName.self),
+        "on transform: the values are numbers (scale, translate: [x, y, z]) interpolated, then made a rotation, scale or translation", default: "none")
+
+    /// CATransition's attributes on a scheduled change (`at … set … transition=push`).
+    static let transition: [CommandSpec.Attribute] = [
+        .init("transition", words(Transition.Kind.self), "draw the change as a CATransition of this type", default: "none"),
+        .init("subtype", words(Transition.Subtype.self), "the side the transition starts from (not for fade)", default: "fromLeft"),
+        .init("duration", "T", "the transition's length in seconds", default: "0.25"),
+        .init("timingFunction", "FUNC", "the transition's pacing: linear, easeIn, easeOut, easeInEaseOut, default or cubic(…)", default: "linear"),
+        .init("startProgress", "P", "0…1: how far along the transition starts", default: "0"),
+        .init("endProgress", "P", "0…1: how far along it ends (then the new state shows)", default: "1"),
+    ]
     /// A closed set as a synopsis placeholder: `ascii|blocks|braille`.
     static func words<W: CaseIterable & RawRepresentable>(_: W.Type) -> String where W.RawValue == String {
         wordList(W.allCases.lazy.map(\.rawValue), separator: "|")
@@ -77,12 +90,12 @@ public enum CommandTable {
             let n = try p.name("a layer name")
             return .move(n, try p.arguments(spec))
         },
-        CommandSpec("animate", .animation, [animationForm], attributes: fromTo,
+        CommandSpec("animate", .animation, [animationForm], attributes: fromTo + [valueFunction],
                     summary: "Adds a basic animation (CABasicAnimation). Unnamed animations are called LAYER.KEYPATH.",
                     example: "shape box position=(100, 100) path=rect(-20, -20, 40, 40)\nanimate box transform.rotation.z to=1turn duration=0.45s",
                     parse: animation),
         CommandSpec("keyframes", .animation, [animationForm],
-                    attributes: Keyframes.all.map { $0.spec },
+                    attributes: Keyframes.all.map { $0.spec } + [valueFunction],
                     summary: "Adds a keyframe animation (CAKeyframeAnimation).",
                     example: "shape dot position=(100, 0) path=circle(0, 0, 10)\nkeyframes dot position.y values=[0, 80, 60, 80] keyTimes=[0, 0.5, 0.75, 1] duration=1",
                     parse: animation),
@@ -102,10 +115,11 @@ public enum CommandTable {
             try p.group(spec)
         },
         CommandSpec("at", .animation,
-                    [[.slot("TIME"), .word("set"), .slot("LAYER"), .properties, .flag(At.animated), named]],
+                    [[.slot("TIME"), .word("set"), .slot("LAYER"), .properties, .attributes, .flag(At.animated), named]],
+                    attributes: transition,
                     flags: [At.animated],
-                    summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit 0.25s animation.",
-                    example: "shape triangle path=polygon((80, 120), (100, 80), (120, 120)) hidden=true\nanimate triangle opacity from=0 to=1 duration=0.5 as fadeIn\nat fadeIn.begin set triangle hidden=false\nat fadeIn.end + 0.1 set triangle fillColor=blue animated") { p, spec, _ throws(ScriptError) in
+                    summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit 0.25s animation, with `transition=TYPE` a CATransition draws the layer moving or fading from how it looked before the change (help transitions).",
+                    example: "shape triangle path=polygon((80, 120), (100, 80), (120, 120)) hidden=true\nanimate triangle opacity from=0 to=1 duration=0.5 as fadeIn\nat fadeIn.begin set triangle hidden=false\nat fadeIn.end + 0.1 set triangle fillColor=blue animated\nat 1.5 set triangle fillColor=green transition=push subtype=fromRight duration=0.4") { p, spec, _ throws(ScriptError) in
             let time = try p.expression()
             guard p.word("set") != nil else {
                 throw .unexpected(found: p.peek.described, expected: "'set' after the time", p.peek.range)

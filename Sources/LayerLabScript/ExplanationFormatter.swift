@@ -47,6 +47,14 @@ enum ExplanationFormatter {
         }
         let source = x.winner.map { "from \(escapeForTerminal($0.name))" } ?? "the model value"
         out.append("  presentation value: \(v(x.presentationValue))  (\(source))")
+        if let t = x.transition {
+            let tr = t.transition
+            let sub = tr.type == .fade ? "" : " " + tr.effectiveSubtype.rawValue
+            out.append("  transition:         \(tr.type.rawValue)\(sub) from event \(escapeForTerminal(t.event)) at "
+                       + "\(formatNumber(t.begin)), progress \(formatNumber(t.progress)) of "
+                       + "\(formatNumber(tr.startProgress))…\(formatNumber(tr.endProgress)), "
+                       + "duration \(formatNumber(tr.activeDuration)): drawn moving from the layer before the change")
+        }
         return out.joined(separator: "\n")
     }
 

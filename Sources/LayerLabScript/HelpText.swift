@@ -3,7 +3,7 @@ import LayerLabCore
 /// `help`, `help COMMAND` and the topics, all generated from `CommandTable` and the core's
 /// tables so they cannot drift from what the parser accepts.
 public enum HelpText {
-    public static let topics = ["keypaths", "timing", "values", "compositing"]
+    public static let topics = ["keypaths", "timing", "values", "compositing", "transitions"]
 
     static func render(_ topic: Name?) throws(ScriptError) -> String {
         guard let topic else { return overview() }
@@ -19,6 +19,7 @@ public enum HelpText {
         case "timing": return timing
         case "values": return values
         case "compositing": return compositing
+        case "transitions", "transition": return transitions
         case "colors", "colours", "units", "color", "colour":
             return "(colours and units are written as values: see below)\n\n" + values
         default:
@@ -27,7 +28,7 @@ public enum HelpText {
     }
 
     public static func overview() -> String {
-        var out = ["Commands (help COMMAND for details; help keypaths, help timing, help values, help compositing):"]
+        var out = ["Commands (help COMMAND for details; help keypaths, help timing, help values, help compositing, help transitions):"]
         let width = 12
         for group in CommandSpec.Group.allCases {
             out.append("")
@@ -115,6 +116,35 @@ public enum HelpText {
       layer glow position=(100, 100) bounds=rect(0, 0, 80, 80) backgroundColor=orange blendMode=screen
       shape matte path=circle(100, 100, 50) fillColor=white
       layer card position=(100, 100) bounds=rect(0, 0, 160, 120) backgroundColor=teal mask=matte maskMode=luminance
+    """
+
+    static let transitions = """
+    Transitions (CATransition) draw a scheduled change: for its duration the layer is shown
+    moving or fading from how it looked just before the change to how it looks after.
+
+      at T set LAYER prop=value … transition=TYPE [subtype=SIDE] [duration=S]
+           [timingFunction=F] [startProgress=P] [endProgress=P] [as NAME]
+
+      transition      fade: the old picture dissolves into the new one.
+                      moveIn: the new picture slides in over the old one, which stays.
+                      push: the new picture slides in and pushes the old one out.
+                      reveal: the old picture slides away, uncovering the new one.
+      subtype         fromLeft, fromRight, fromTop, fromBottom: the side it begins at (not for
+                      fade). Unset, the moving types go as fromLeft.
+      duration        seconds (0 or unset: 0.25).
+      timingFunction  paces the progress (linear unless given).
+      startProgress   0…1: how far along it starts (default 0).
+      endProgress     0…1, not below startProgress: how far along it ends (default 1); then
+                      the transition is removed and the layer shows its new state.
+
+    The old picture is frozen at the change; the new one is live. Both keep the layer's
+    position, transform, opacity and mask, and are not clipped to its bounds unless it masks
+    to bounds (put the layer in a container with masksToBounds=true to slide inside it).
+    explain LAYER.KEYPATH at=T names the transition running then.
+
+    Example:
+      layer card position=(100, 60) bounds=rect(0, 0, 120, 80) backgroundColor=red
+      at 1 set card backgroundColor=blue transition=push subtype=fromRight duration=0.4
     """
 
     static let timing = """

@@ -223,12 +223,14 @@ public enum ScriptWriter {
 
         /// `KEYPATH from=… to=… TIMING…` for a basic, keyframe or spring animation.
         func animationWords(_ a: Animation, omitBegin: Bool) -> [String] {
-            let type = keyPathType(a)
+            // A value function's values are plain numbers, not the key path's transforms.
+            let type = a.valueFunction == nil ? keyPathType(a) : nil
             var words: [String] = []
             switch a.body {
             case .basic(let b):
                 words.append(b.keyPath)
                 words += fromToBy(b.from, b.to, b.by, type, a)
+                if let f = b.valueFunction { words.append("valueFunction=\(f.rawValue)") }
             case .keyframes(let k):
                 words.append(k.keyPath)
                 if k.path == nil || !k.values.isEmpty {
@@ -242,6 +244,7 @@ public enum ScriptWriter {
                 for name in Animation.Keyframes.shapeAttributes {
                     if let ns = k.shapeValues(name) { words.append("\(name)=[" + ns.map(number).joined(separator: ", ") + "]") }
                 }
+                if let f = k.valueFunction { words.append("valueFunction=\(f.rawValue)") }
             case .spring(let s):
                 words.append(s.keyPath)
                 words += fromToBy(s.from, s.to, s.by, type, a)
@@ -280,7 +283,8 @@ public enum ScriptWriter {
             let sets = e.assignments.map { a in
                 "\(a.keyPath)=" + value(a.value, KeyPath.resolve(a.keyPath, for: kind)?.type, spelled: a.written.text, keyPath: a.keyPath)
             }
-            lines.append((["at", time(e.time, spelled: e.writtenTime.text), "set", e.layer] + sets + (e.animated ? ["animated"] : [])).joined(separator: " ")
+            lines.append((["at", time(e.time, spelled: e.writtenTime.text), "set", e.layer] + sets
+                          + (e.transition.map(ScriptWriter.transitionWords) ?? []) + (e.animated ? ["animated"] : [])).joined(separator: " ")
                          + " as \(e.name)")
             defined.insert(e.name)
         }
@@ -304,4 +308,15 @@ public enum ScriptWriter {
 
     /// Every bit of the number: `0.1`, `2`, `1e-07`, `inf`.
     static func number(_ v: Double) -> String { exactNumberText(v) }
+
+    /// `transition=push subtype=fromRight duration=0.4 …`: the type, then what differs from the defaults.
+    static func transitionWords(_ t: Transition) -> [String] {
+        var out = ["transition=\(t.type.rawValue)"]
+        if let s = t.subtype { out.append("subtype=\(s.rawValue)") }
+        if let d = t.duration { out.append("duration=\(number(d))") }
+        if let f = t.timingFunction { out.append("timingFunction=\(f.text(.exact))") }
+        if t.startProgress != 0 { out.append("startProgress=\(number(t.startProgress))") }
+        if t.endProgress != 1 { out.append("endProgress=\(number(t.endProgress))") }
+        return out
+    }
 }

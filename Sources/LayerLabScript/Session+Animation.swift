@@ -141,7 +141,11 @@ extension Session {
         var r = ValueReader(document: doc)
         r.extraTimeNames = extraNames.union([ownName])
         let kp = anim.keyPath.flatMap { KeyPath.resolve($0, for: layer.kind) }
-        let context = AnimationAttribute.Context(reader: r, keyPath: kp)
+        // The value function first: it decides how from, to, by and values are read.
+        if let a = args.last(where: { $0.key.text == CommandTable.valueFunction.name }) {
+            try setValueFunction(a, &anim, r)
+        }
+        let context = AnimationAttribute.Context(reader: r, keyPath: kp, valueFunction: anim.valueFunction)
         var physics: [String: Double] = [:], ratio: [String: Double] = [:]
         var physicsRange: SourceRange?, ratioRange: SourceRange?
         for a in args {
@@ -149,6 +153,10 @@ extension Session {
             if let attribute = MediaTiming.attribute(named: a.key.text) {
                 if attribute.propertyOnly, case .group = anim.body { throw Self.propertyOnlyOnGroup(a) }
                 attribute.set(try r.timingValue(e, for: attribute), in: &anim.timing)
+                anim.written.note(a.key.text, e.spelling(for: nil))
+                continue
+            }
+            if a.key.text == CommandTable.valueFunction.name {
                 anim.written.note(a.key.text, e.spelling(for: nil))
                 continue
             }
@@ -232,7 +240,8 @@ extension Session {
             layerName = owner
             arguments.insert(Argument(key: rest, value: value), at: 0)
         }
-        _ = try requireLayer(layerName)
+        let layer = try requireLayer(layerName)
+        let transition = try transition(&arguments, layer: layer)
         guard !arguments.isEmpty else { throw .unexpected(found: "end of command", expected: "prop=value", c.range) }
         var doc = document
         var r = ValueReader(document: doc)
@@ -240,7 +249,8 @@ extension Session {
         let time = try r.timeExpr(t)
         let list = try assignments(arguments, for: layerName.text, in: doc)
         let name = args.asName?.text ?? doc.uniqueName(base: "\(layerName.text).at")
-        var event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has(CommandTable.At.animated))
+        var event = Event(name: name, time: time, layer: layerName.text, assignments: list, animated: args.has(CommandTable.At.animated),
+                          transition: transition)
         event.writtenTime = WrittenForm(t.spelling(for: nil))
         do { try doc.addEvent(event) } catch {
             let range: SourceRange
@@ -253,5 +263,76 @@ extension Session {
         }
         commit(doc, c.text)
         return args.asName == nil && settings.announceNames ? [.text("added event \(name)")] : []
+    }
+
+    /// Takes the transition attributes (`transition=push subtype=fromRight duration=0.4 …`) out
+    /// of an `at … set` command's arguments; nil without `transition=`. A transition attribute
+    /// given without `transition=` (and not a property of the layer) is refused by name.
+    func transition(_ arguments: inout [Argument], layer: Layer) throws(ScriptError) -> Transition? {
+        let names = Set(Transition.attributeNames)
+        guard let kindArg = arguments.first(where: { $0.key.text == "transition" }) else {
+            for a in arguments where names.contains(a.key.text) && KeyPath.resolve(a.key.text, for: layer.kind) == nil {
+                throw .invalid("\(a.key.text) belongs to a transition: add transition=\(CommandTable.words(Transition.Kind.self))",
+                               a.key.range)
+            }
+            return nil
+        }
+        guard layer.kind.isLayer else {
+            throw .invalid("a transition draws a layer: '\(layer.name)' is an emitter cell", kindArg.key.range)
+        }
+        let r = ValueReader(document: document)
+        var t = Transition(type: try r.word(kindArg.value, as: Transition.Kind.self, what: "transition type"))
+        var rest: [Argument] = []
+        var seen: Set<String> = []
+        for a in arguments {
+            let key = a.key.text
+            guard names.contains(key) else { rest.append(a); continue }
+            guard seen.insert(key).inserted else { throw .invalid("\(key) is given twice", a.key.range) }
+            switch key {
+            case "subtype": t.subtype = try r.word(a.value, as: Transition.Subtype.self, what: "transition subtype")
+            case "duration": t.duration = try r.number(a.value, .time, in: .nonNegative, name: key)
+            case "timingFunction": t.timingFunction = try r.timingFunction(a.value)
+            case "startProgress": t.startProgress = try r.number(a.value, in: .unit, name: key)
+            case "endProgress": t.endProgress = try r.number(a.value, in: .unit, name: key)
+            default: break
+            }
+        }
+        if t.type == .fade, let a = arguments.first(where: { $0.key.text == "subtype" }) {
+            throw .invalid("a fade has no direction: leave out subtype (or use moveIn, push or reveal)", a.key.range)
+        }
+        do { try t.validate() } catch {
+            let at = arguments.last { names.contains($0.key.text) && $0.key.text != "transition" } ?? kindArg
+            throw .edit(error, at.value.range)
+        }
+        arguments = rest
+        return t
+    }
+
+    /// `valueFunction=rotateZ` (or `none`) on an animate or keyframes animation of a transform.
+    func setValueFunction(_ a: Argument, _ anim: inout Animation, _ r: ValueReader) throws(ScriptError) {
+        var f: ValueFunctionName? = nil
+        if case .word("none", _) = a.value {} else {
+            f = try r.word(a.value, as: ValueFunctionName.self, what: "value function")
+        }
+        switch anim.body {
+        case .basic(var b): b.valueFunction = f; anim.body = .basic(b)
+        case .keyframes(var k): k.valueFunction = f; anim.body = .keyframes(k)
+        default:
+            throw .invalid("valueFunction is for animate and keyframes animations of a transform", a.key.range)
+        }
+    }
+
+    /// A value given to a value function: a number, or three numbers `[x, y, z]`.
+    static func functionInput(_ e: Expr, _ f: ValueFunctionName, _ r: ValueReader) throws(ScriptError) -> Value {
+        if f.inputCount == 1 {
+            if case .list = e { throw .wrongType(expected: "a number (valueFunction=\(f.rawValue))", found: e.described, e.range) }
+            return .number(try r.number(e, f.takesAngle ? .angle : .plain, in: .finite, name: f.rawValue))
+        }
+        guard case .list(let xs, _) = e, xs.count == 3 else {
+            throw .wrongType(expected: "three numbers [x, y, z] (valueFunction=\(f.rawValue))", found: e.described, e.range)
+        }
+        var out: [Value] = []
+        for x in xs { out.append(.number(try r.number(x, .plain, in: .finite, name: f.rawValue))) }
+        return .list(out)
     }
 }

@@ -28,7 +28,9 @@ extension Session {
                 for ev in doc.events where ev.layer == l.name {
                     let sets = ev.assignments.map { "\($0.keyPath)=" + short(ValueFormatter.format($0.value)) }
                     out.append(inner + (l.sublayers.isEmpty ? "  " : "│ ") + "@ \(e(ev.name)): at \(e(ev.time.description)) set "
-                               + sets.joined(separator: " ") + (ev.animated ? " animated" : ""))
+                               + sets.joined(separator: " ")
+                               + (ev.transition.map { " " + ScriptWriter.transitionWords($0).joined(separator: " ") } ?? "")
+                               + (ev.animated ? " animated" : ""))
                 }
                 walk(l.sublayers, inner)
             }

@@ -32,6 +32,8 @@ struct ExampleFrameTests {
         Moment(script: "card-flip.lab", times: [0.2, 0.75, 0.95, 1.6, 2.4]),
         // the first pieces falling, the sky full, the emitter stopping, the last pieces leaving
         Moment(script: "confetti.lab", times: [0.5, 1.8, 2.5, 3.8]),
+        // 0 at rest, 0 pushed out by 1 half way, 2 shown, 4 and the marker at the top
+        Moment(script: "counter.lab", times: [0.5, 1.2, 2.5, 4.5]),
     ]
 
     static var basics: [Moment] {

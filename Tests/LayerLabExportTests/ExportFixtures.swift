@@ -25,7 +25,7 @@ enum ExportFixtures {
     static var examplePaths: [String] {
         let basics = (try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("examples/basics").path)) ?? []
         return ["loading-s.lab", "circular-loader.lab", "parallax-walk.lab", "replicator-spinner.lab", "shimmer.lab", "card-flip.lab",
-                "confetti.lab"]
+                "confetti.lab", "counter.lab"]
             + basics.filter { $0.hasSuffix(".lab") }.sorted().map { "basics/" + $0 }
     }
 }

@@ -80,7 +80,7 @@ struct CommandTableTests {
         #expect(CommandTable.spec("shape")!.synopsisLines == ["\(kinds) NAME [in PARENT] [prop=value ...]",
                                                                "\(kinds) NAME [in PARENT] [prop=value ...] { ... }"])
         #expect(CommandTable.spec("animate")!.synopsisLines
-                == ["animate LAYER KEYPATH [from=V] [to=V] [by=V] [TIMING ...] [as NAME]"])
+                == ["animate LAYER KEYPATH [from=V] [to=V] [by=V] [valueFunction=rotateX|rotateY|rotateZ|scale|scaleX|scaleY|scaleZ|translate|translateX|translateY|translateZ] [TIMING ...] [as NAME]"])
         #expect(CommandTable.spec("set")!.synopsisLines.count == 2)
     }
 

@@ -172,6 +172,53 @@ open class CAPropertyAnimation: CAAnimation {
     open var keyPath: String?
     open var isAdditive: Bool = false
     open var isCumulative: Bool = false
+    open var valueFunction: CAValueFunction?
+}
+
+public struct CAValueFunctionName: Hashable, RawRepresentable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    public static let scale = CAValueFunctionName(rawValue: "scale")
+    public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    public static let translate = CAValueFunctionName(rawValue: "translate")
+    public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
+}
+
+open class CAValueFunction: NSObject {
+    public convenience init?(name: CAValueFunctionName) { self.init() }
+    open var name: CAValueFunctionName { .rotateZ }
+}
+
+public struct CATransitionType: Hashable, RawRepresentable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let fade = CATransitionType(rawValue: "fade")
+    public static let moveIn = CATransitionType(rawValue: "moveIn")
+    public static let push = CATransitionType(rawValue: "push")
+    public static let reveal = CATransitionType(rawValue: "reveal")
+}
+
+public struct CATransitionSubtype: Hashable, RawRepresentable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
+}
+
+open class CATransition: CAAnimation {
+    open var type: CATransitionType = .fade
+    open var subtype: CATransitionSubtype?
+    open var startProgress: Float = 0
+    open var endProgress: Float = 1
 }
 
 open class CABasicAnimation: CAPropertyAnimation {
@@ -255,6 +302,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var fillMode: CAMediaTimingFillMode = .removed
     open func addSublayer(_ layer: CALayer) {}
     open func add(_ anim: CAAnimation, forKey key: String?) {}
+    open func removeAnimation(forKey key: String) {}
     open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval { t }
     open func setValue(_ value: Any?, forKeyPath keyPath: String) {}
 }

@@ -29,6 +29,9 @@ public struct Animation: Hashable, Sendable {
         public var from: Value?
         public var to: Value?
         public var by: Value?
+        /// CAValueFunction: from, to and by are numbers (or three numbers) that the function
+        /// turns into the `transform` they stand for, after interpolating them as numbers.
+        public var valueFunction: ValueFunctionName?
         public init(keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil) {
             self.keyPath = keyPath; self.from = from; self.to = to; self.by = by
         }
@@ -62,6 +65,8 @@ public struct Animation: Hashable, Sendable {
         public var tensionValues: [Double]?
         public var continuityValues: [Double]?
         public var biasValues: [Double]?
+        /// CAValueFunction: the values are numbers (or three numbers) turned into transforms.
+        public var valueFunction: ValueFunctionName?
 
         /// The three shape lists by their attribute names, in help order.
         public static let shapeAttributes = ["tensionValues", "continuityValues", "biasValues"]
@@ -126,6 +131,15 @@ public struct Animation: Hashable, Sendable {
         case .keyframes(let k): return k.keyPath
         case .spring(let s): return s.keyPath
         case .group: return nil
+        }
+    }
+
+    /// The value function of a basic or keyframe animation, nil for none (and other kinds).
+    public var valueFunction: ValueFunctionName? {
+        switch body {
+        case .basic(let b): return b.valueFunction
+        case .keyframes(let k): return k.valueFunction
+        default: return nil
         }
     }
 

@@ -9,7 +9,7 @@ public struct Assignment: Hashable, Sendable {
     }
 }
 
-/// A scheduled change: `at TIME set LAYER prop=value ... [animated]`.
+/// A scheduled change: `at TIME set LAYER prop=value ... [animated] [transition=TYPE …]`.
 ///
 /// This is how timers, `addSublayer` and `removeFromSuperlayer` are expressed. With
 /// `animated`, each change is an implicit animation (0.25 s, default curve) from the
@@ -21,11 +21,15 @@ public struct Event: Hashable, Sendable {
     public var layer: String
     public var assignments: [Assignment]
     public var animated: Bool
+    /// A CATransition that draws the layer changing from its state just before the event to
+    /// its new state; nil for none.
+    public var transition: Transition?
     /// How the time was typed (`500ms`), for scripts written back.
     public var writtenTime = WrittenForm()
 
-    public init(name: String, time: TimeExpr, layer: String, assignments: [Assignment], animated: Bool = false) {
+    public init(name: String, time: TimeExpr, layer: String, assignments: [Assignment], animated: Bool = false,
+                transition: Transition? = nil) {
         self.name = name; self.time = time; self.layer = layer
-        self.assignments = assignments; self.animated = animated
+        self.assignments = assignments; self.animated = animated; self.transition = transition
     }
 }

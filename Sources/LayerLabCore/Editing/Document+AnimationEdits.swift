@@ -40,6 +40,7 @@ extension Document {
             let kp = try resolveKeyPath(a.keyPath, on: target)
             try checkStoredValue(a.value, for: kp, layer: event.layer)
         }
+        if let t = event.transition { try t.validate() }
         try checkTimeReferences(ofNew: event.name, event.time.references.sorted())
         let names = ownNames()
         events.append(event)
@@ -145,12 +146,28 @@ extension Document {
             let resolved = try resolveKeyPath(kp, on: target, animatable: true)
             for v in vs.compactMap({ $0 }) { try checkValue(v, for: resolved, layer: a.layer) }
         }
+        /// Values given to a value function: numbers (or three) on a transform key path.
+        func functionValues(_ vs: [Value?], _ kp: String, _ f: ValueFunctionName, _ attribute: String) throws(EditError) {
+            let resolved = try resolveKeyPath(kp, on: target, animatable: true)
+            guard resolved.type == .transform else {
+                throw .invalidAnimation("valueFunction makes a transform: animate transform or sublayerTransform, not \(kp)",
+                                        attribute: "valueFunction")
+            }
+            for v in vs.compactMap({ $0 }) where f.inputs(v) == nil {
+                throw .invalidAnimation("with valueFunction=\(f.rawValue), each value is \(f.inputDescription)", attribute: attribute)
+            }
+        }
         switch a.body {
         case .basic(let b):
-            try values([b.from, b.to, b.by], b.keyPath)
+            if let f = b.valueFunction { try functionValues([b.from, b.to, b.by], b.keyPath, f, "from") }
+            else { try values([b.from, b.to, b.by], b.keyPath) }
         case .keyframes(let k):
             let vertices = try motionPathVertices(k, on: target)
-            if k.path == nil {
+            if let f = k.valueFunction {
+                if k.path != nil { throw .invalidAnimation("a motion path gives points, not a value function's numbers", attribute: "valueFunction") }
+                try functionValues(k.values, k.keyPath, f, "values")
+                if k.values.isEmpty { throw .invalidAnimation("keyframes need at least one value", attribute: "values") }
+            } else if k.path == nil {
                 try values(k.values, k.keyPath)
                 if k.values.isEmpty { throw .invalidAnimation("keyframes need at least one value", attribute: "values") }
             }

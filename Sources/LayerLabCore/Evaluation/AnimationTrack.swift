@@ -327,7 +327,8 @@ extension Evaluator {
             let order = placed[k].order
             var run: [AnimationTrack.Compiled] = []
             while k < placed.count && placed[k].order == order {
-                let a = document.animations[placed[k].index]
+                // Values given to a value function become the transforms they stand for.
+                let a = document.animations[placed[k].index].valueFunctionApplied
                 run.append(compile(a, label: a.name, kind: plans[order].layer.kind, begin: beginValue(a.timing.beginTime),
                                    duration: duration(of: a, groupDuration: nil), isChild: false,
                                    into: &table, keyPaths: &keyPaths))

@@ -94,6 +94,15 @@ extension Evaluator {
         e.evaluate { intervals[$0] }
     }
 
+    /// When an event's effect ends: with `animated`, after the implicit animation; with a
+    /// transition, after the transition (the longer of the two).
+    static func eventEnd(_ e: Event, at t: Double) -> Double {
+        var end = t
+        if e.animated { end = t + implicitDuration }
+        if let tr = e.transition { end = max(end, t + tr.activeDuration) }
+        return end
+    }
+
     /// Resolves every named animation's and event's begin and end, following references;
     /// a cycle (which editing refuses) resolves to 0.
     mutating func resolveIntervals() {
@@ -105,7 +114,7 @@ extension Evaluator {
         }
         for e in document.events {
             guard let t = e.time.constant else { continue }
-            intervals[e.name] = (t, e.animated ? t + Evaluator.implicitDuration : t)
+            intervals[e.name] = (t, Evaluator.eventEnd(e, at: t))
         }
         var animationIndex: [String: Int] = [:]
         var eventIndex: [String: Int] = [:]

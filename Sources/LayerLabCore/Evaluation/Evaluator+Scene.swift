@@ -101,6 +101,9 @@ extension Evaluator {
                     walk(children, parentTime: childTime - Double(k) * delay, &frame)
                 }
             }
+            if !plans[i].transitions.isEmpty, let (t, progress) = runningTransition(i, at: time) {
+                out[p] = Evaluator.presentTransition(t, progress: progress, now: out[p])
+            }
         }
         return out
     }

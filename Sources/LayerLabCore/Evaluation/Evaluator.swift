@@ -29,6 +29,8 @@ public struct Evaluator: Sendable {
         var animations = 0..<0
         /// Implicit animations of `set … animated` events, in time order.
         var implicit: [ImplicitAnimation] = []
+        /// Transitions of the layer's events, in time order.
+        var transitions: [LayerTransition] = []
         /// The layer presented from its stored properties (transforms included); a frame
         /// re-presents only the properties its events and animations wrote.
         var presented: PresentedLayer
@@ -119,6 +121,7 @@ public struct Evaluator: Sendable {
                 .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
         buildImplicitAnimations()
+        compileTransitions()
         for i in plans.indices {
             let stored = plans[i].stored
             plans[i].presented = presentedLayer(plans[i].layer, stored)
@@ -267,9 +270,13 @@ public struct Evaluator: Sendable {
         var trace: [Explanation.Step]? = []
         let lt = layerTime(layer, at: time)
         let props = presentedProperties(layer, sceneTime: time, layerTime: lt, trace: &trace, traceKey: kp)
-        return Explanation(layer: layer, keyPath: kp.name, sceneTime: time, layerTime: lt, storedValue: storedValue,
-                           events: steps, modelValue: model, animations: trace ?? [],
-                           presentationValue: publicValue(kp.read(props)))
+        var x = Explanation(layer: layer, keyPath: kp.name, sceneTime: time, layerTime: lt, storedValue: storedValue,
+                            events: steps, modelValue: model, animations: trace ?? [],
+                            presentationValue: publicValue(kp.read(props)))
+        if let (t, p) = runningTransition(entry.order, at: time) {
+            x.transition = .init(event: t.eventName, transition: t.transition, begin: t.begin, progress: p)
+        }
+        return x
     }
 
     // MARK: - Model values and layer time

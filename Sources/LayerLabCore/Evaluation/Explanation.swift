@@ -15,6 +15,19 @@ public struct Explanation: Hashable, Sendable {
     /// Every animation on the key path (group children included), in stacking order.
     public var animations: [Step]
     public var presentationValue: Value
+    /// The transition the layer is drawn through now, if one runs: the value above is the new
+    /// state's, and the picture moves or fades from the old one.
+    public var transition: TransitionStep? = nil
+
+    /// A running CATransition, as `explain` reports it.
+    public struct TransitionStep: Hashable, Sendable {
+        /// The event the transition belongs to.
+        public var event: String
+        public var transition: Transition
+        public var begin: Double
+        /// Where the transition is, from startProgress to endProgress.
+        public var progress: Double
+    }
 
     public struct EventStep: Hashable, Sendable {
         public var name: String

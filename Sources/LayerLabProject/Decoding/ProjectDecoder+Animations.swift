@@ -3,9 +3,9 @@ import LayerLabCore
 extension ProjectDecoder {
     static let timingKeys = MediaTiming.attributeNames
     static let kindKeys: [String: [String]] = [
-        "basic": ["keyPath", "from", "to", "by"],
+        "basic": ["keyPath", "from", "to", "by", "valueFunction"],
         "keyframes": ["keyPath", "values", "path", "rotationMode", "keyTimes", "calculationMode", "timingFunctions",
-                      "tensionValues", "continuityValues", "biasValues"],
+                      "tensionValues", "continuityValues", "biasValues", "valueFunction"],
         "spring": ["keyPath", "from", "to", "by"] + Animation.Spring.Form.parameters.map(\.name),
         "group": ["sequence", "children"],
     ]
@@ -48,8 +48,19 @@ extension ProjectDecoder {
         switch kindName {
         case "basic":
             let kp = try keyPath(try o.required("keyPath"), o.at("keyPath"), kind: kind, animating: true)
-            let (from, to, by) = try fromToBy(o, kp.type, layer: layer)
-            body = .basic(.init(keyPath: try string(try o.required("keyPath"), o.at("keyPath")), from: from, to: to, by: by))
+            if let f = try valueFunction(o, kp.type) {
+                var b = Animation.Basic(keyPath: try string(try o.required("keyPath"), o.at("keyPath")))
+                b.valueFunction = f
+                for key in ["from", "to", "by"] {
+                    guard let node = o.optional(key) else { continue }
+                    let v = try functionValue(node, o.at(key), f)
+                    if key == "from" { b.from = v } else if key == "to" { b.to = v } else { b.by = v }
+                }
+                body = .basic(b)
+            } else {
+                let (from, to, by) = try fromToBy(o, kp.type, layer: layer)
+                body = .basic(.init(keyPath: try string(try o.required("keyPath"), o.at("keyPath")), from: from, to: to, by: by))
+            }
         case "keyframes": body = .keyframes(try keyframes(o, layer: layer, kind: kind))
         case "spring": body = .spring(try spring(o, layer: layer, kind: kind))
         default:
@@ -67,6 +78,22 @@ extension ProjectDecoder {
             timing.additive = false; timing.cumulative = false
         }
         return Animation(name: animationName, layer: layer, timing: timing, body: body)
+    }
+
+    /// The animation's `valueFunction`, when given: only on a transform key path.
+    private func valueFunction(_ o: ObjectReader, _ type: ValueType) throws(ProjectFileError) -> ValueFunctionName? {
+        guard let node = o.optional("valueFunction") else { return nil }
+        guard type == .transform else {
+            throw ProjectFileError(.outOfRange, at: node.position, o.at("valueFunction"),
+                                   "valueFunction makes a transform: the key path must be transform or sublayerTransform")
+        }
+        return try word(node, o.at("valueFunction"), as: ValueFunctionName.self)
+    }
+
+    /// A value given to a value function: a number, or an array of three.
+    private func functionValue(_ node: JSONNode, _ path: JSONPath, _ f: ValueFunctionName) throws(ProjectFileError) -> Value {
+        if f.inputCount == 1 { return .number(try number(node, path)) }
+        return .list(try numbers(node, path, count: 3, "three numbers [x, y, z] for valueFunction \(f.rawValue)").map { .number($0) })
     }
 
     private mutating func fromToBy(_ o: ObjectReader, _ type: ValueType, layer: String) throws(ProjectFileError) -> (Value?, Value?, Value?) {
@@ -102,9 +129,17 @@ extension ProjectDecoder {
             }
             motion = (v, m.vertices.count)
         }
+        let function = try valueFunction(o, kp.type)
+        if function != nil, let node = o.optional("path") {
+            throw ProjectFileError(.outOfRange, at: node.position, o.at("path"), "a motion path gives points, not a value function's numbers")
+        }
         let valuesNode = motion == nil ? try o.required("values") : o.optional("values")
         if let valuesNode {
             for (n, item) in try array(valuesNode, o.at("values"), "a list of values").enumerated() {
+                if let function {
+                    values.append(try functionValue(item, o.at("values").appending(n), function))
+                    continue
+                }
                 values.append(try value(item, o.at("values").appending(n), kp.type, layer: layer))
             }
             if values.isEmpty && motion == nil {
@@ -112,6 +147,7 @@ extension ProjectDecoder {
             }
         }
         var k = Animation.Keyframes(keyPath: try string(kpNode, o.at("keyPath")), values: values, path: motion?.value)
+        k.valueFunction = function
         if let node = o.optional("rotationMode") {
             guard motion != nil else {
                 throw ProjectFileError(.outOfRange, at: node.position, o.at("rotationMode"), "rotationMode needs a path")

@@ -110,7 +110,7 @@ struct ProjectDecoder {
     }
 
     private mutating func event(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> Event {
-        let o = try ObjectReader(node, path, what: "an event", allowed: ["name", "time", "layer", "animated", "set"])
+        let o = try ObjectReader(node, path, what: "an event", allowed: ["name", "time", "layer", "animated", "transition", "set"])
         let nameNode = try o.required("name")
         let n = try define(nameNode, o.at("name"), as: .event)
         timedNames.insert(n)
@@ -128,7 +128,38 @@ struct ProjectDecoder {
             try checkRange(v, kp.range, valueNode, a.at("value"))
             assignments.append(Assignment(keyPath: try string(kpNode, a.at("keyPath")), value: v))
         }
-        return Event(name: n, time: t, layer: layer, assignments: assignments, animated: animated)
+        var event = Event(name: n, time: t, layer: layer, assignments: assignments, animated: animated)
+        if let node = o.optional("transition") {
+            guard kind.isLayer else {
+                throw ProjectFileError(.outOfRange, at: node.position, o.at("transition"), "a transition draws a layer, not an emitter cell")
+            }
+            event.transition = try transition(node, o.at("transition"))
+        }
+        return event
+    }
+
+    /// `{"type": "push", "subtype": "fromRight", "duration": 0.4, …}`.
+    private func transition(_ node: JSONNode, _ path: JSONPath) throws(ProjectFileError) -> Transition {
+        let o = try ObjectReader(node, path, what: "a transition", allowed: ["type", "subtype", "duration", "timingFunction",
+                                                                              "startProgress", "endProgress"])
+        var t = Transition(type: try word(try o.required("type"), o.at("type"), as: Transition.Kind.self))
+        if let s = o.optional("subtype") {
+            guard t.type != .fade else {
+                throw ProjectFileError(.outOfRange, at: s.position, o.at("subtype"), "a fade has no subtype")
+            }
+            t.subtype = try word(s, o.at("subtype"), as: Transition.Subtype.self)
+        }
+        if let d = o.optional("duration") { t.duration = try number(d, o.at("duration"), .nonNegative) }
+        if let f = o.optional("timingFunction") { t.timingFunction = try timingFunction(f, o.at("timingFunction")) }
+        if let p = o.optional("startProgress") { t.startProgress = try number(p, o.at("startProgress"), .unit) }
+        if let p = o.optional("endProgress") {
+            t.endProgress = try number(p, o.at("endProgress"), .unit)
+            if t.endProgress < t.startProgress {
+                throw ProjectFileError(.outOfRange, at: p.position, o.at("endProgress"),
+                                       "endProgress must not be less than startProgress (\(formatNumber(t.startProgress)))")
+            }
+        }
+        return t
     }
 
     // MARK: - Names
