@@ -67,11 +67,12 @@ extension RenderContext {
     }
 
     /// `read(layer)` without copying the layer: a computed property of a value read through a
-    /// pointer is otherwise called on a copy, as the compiler cannot tell that nothing writes
-    /// the memory meanwhile; an exclusive (inout) access tells it, and nothing is written.
+    /// pointer is otherwise called on a copy (retaining every reference the layer holds). The
+    /// closure borrows the layer where it lies: it can read it and nothing more, so the
+    /// memory behind `ref` (an array's buffer, never written while drawing) is only read.
     @inline(__always)
-    static func inPlace<T>(_ ref: LayerRef, _ read: (inout PresentedLayer) -> T) -> T {
-        read(&UnsafeMutablePointer(mutating: ref).pointee)
+    static func inPlace<T>(_ ref: LayerRef, _ read: (borrowing PresentedLayer) -> T) -> T {
+        read(ref.pointee)
     }
 
     /// The parent's map when it is 2D with finite entries (then a flat leaf's map is its 2D product).

@@ -36,6 +36,10 @@ final class RenderContext {
     /// Draws the whole scene: background, then root layers by zPosition.
     func draw(_ scene: Scene, transform: AffineTransform) -> Surface {
         let surface = Surface(width: width, height: height, fill: scene.background)
+        // The background is everywhere: from here on, the drawn rectangle is what the layers
+        // drew (`bitmap` converts only there).
+        surface.background = Pixel(premultiplying: scene.background).word
+        surface.resetDirty()
         draw(scene, transform: transform, into: surface)
         return surface
     }

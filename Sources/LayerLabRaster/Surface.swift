@@ -135,22 +135,19 @@ final class Surface {
                                         Float(max(0, min(1, tint.b))) * ta, ta]
         let o = opacity
         for y in src.dirtyY0..<src.dirtyY1 { markDirty(y: y, x0: x0, x1: x1) }
+        // NB: the mask's and the clip's memory taken once, not per pixel (reading a class's
+        // array per pixel pays an exclusivity check and a bounds check each time).
+        let rows = src.dirtyY0..<src.dirtyY1
         px.withUnsafeMutableBufferPointer { d in
             src.px.withUnsafeBufferPointer { s in
-                for y in src.dirtyY0..<src.dirtyY1 {
-                    for x in x0..<x1 {
-                        let i = y * w + x, j = i * 4
-                        if s[j + 3] == 0 { continue }
-                        var k = o
-                        if let mask { k *= Float(mask.px[j + 3]) * (1 / 255) }
-                        if let clip { k *= clip[i] }
-                        if k <= 0 { continue }
+                Surface.withBytes(mask) { m in
+                    Surface.withValues(clip) { clip in
                         if let t {
-                            let inv = additive ? 1 : 1 - Float(s[j + 3]) * t[3] * k * (1 / 255)
-                            for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * t[c] * k + Float(d[j + c]) * inv) }
+                            Surface.compositeTinted(s, into: d, rows: rows, x0: x0, x1: x1, width: w, opacity: o,
+                                                    mask: m, clip: clip, tint: t, additive: additive)
                         } else {
-                            let inv = 1 - Float(s[j + 3]) * (1 / 255) * k
-                            for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * k + Float(d[j + c]) * inv) }
+                            Surface.composite(s, into: d, rows: rows, x0: x0, x1: x1, width: w, opacity: o,
+                                              mask: m, clip: clip)
                         }
                     }
                 }
@@ -158,20 +155,105 @@ final class Surface {
         }
     }
 
+    /// `body` with a surface's bytes, or nil.
+    @inline(__always)
+    static func withBytes<R>(_ s: Surface?, _ body: (UnsafePointer<UInt8>?) -> R) -> R {
+        guard let s else { return body(nil) }
+        return s.px.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
+    /// `body` with a coverage buffer's values, or nil.
+    @inline(__always)
+    static func withValues<R>(_ a: [Float]?, _ body: (UnsafePointer<Float>?) -> R) -> R {
+        guard let a else { return body(nil) }
+        return a.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
+    /// The source-over composite of `s` onto `d` in rows `rows`, columns `x0..<x1`: each pixel
+    /// at weight `opacity · mask alpha / 255 · clip`, the pixel read and written as one word
+    /// (`compositePixel`).
+    @inline(__always)
+    static func composite(_ s: UnsafeBufferPointer<UInt8>, into d: UnsafeMutableBufferPointer<UInt8>, rows: Range<Int>,
+                          x0: Int, x1: Int, width w: Int, opacity o: Float, mask: UnsafePointer<UInt8>?,
+                          clip: UnsafePointer<Float>?) {
+        let src = UnsafeRawPointer(s.baseAddress!).assumingMemoryBound(to: UInt32.self)
+        let dst = UnsafeMutableRawPointer(d.baseAddress!).assumingMemoryBound(to: UInt32.self)
+        for y in rows {
+            for x in x0..<x1 {
+                let i = y * w + x
+                let sw = src[i]
+                // NB: bytes are in memory order, so alpha is the top byte on a little-endian host.
+                if UInt32(littleEndian: sw) >> 24 == 0 { continue }
+                var k = o
+                if let mask { k *= Float(mask[i * 4 + 3]) * (1 / 255) }
+                if let clip { k *= clip[i] }
+                if k <= 0 { continue }
+                dst[i] = UInt32(littleEndian: compositePixel(UInt32(littleEndian: dst[i]), UInt32(littleEndian: sw), k))
+            }
+        }
+    }
+
+    /// The premultiplied pixel `src` over `dst` (bytes r, g, b, a from the low byte up) at
+    /// weight `k`: each channel `Pixel.byte(s · k + d · (1 − sa · (1/255) · k))`, the products
+    /// and sums four lanes at a time (each lane the same float operations in the same order as
+    /// one channel alone, so the same bytes).
+    @inline(__always)
+    static func compositePixel(_ dst: UInt32, _ src: UInt32, _ k: Float) -> UInt32 {
+        let inv = 1 - Float(src >> 24) * (1 / 255) * k
+        let s = SIMD4<Float>(SIMD4<UInt32>(src, src >> 8, src >> 16, src >> 24) & 0xFF)
+        let d = SIMD4<Float>(SIMD4<UInt32>(dst, dst >> 8, dst >> 16, dst >> 24) & 0xFF)
+        let v = s * k + d * inv
+        return UInt32(Pixel.byte(v[0])) | UInt32(Pixel.byte(v[1])) << 8
+            | UInt32(Pixel.byte(v[2])) << 16 | UInt32(Pixel.byte(v[3])) << 24
+    }
+
+    /// As `composite`, each channel also weighted by a tint's (premultiplied) channel, or
+    /// added to what is beneath.
+    static func compositeTinted(_ s: UnsafeBufferPointer<UInt8>, into d: UnsafeMutableBufferPointer<UInt8>,
+                                rows: Range<Int>, x0: Int, x1: Int, width w: Int, opacity o: Float,
+                                mask: UnsafePointer<UInt8>?, clip: UnsafePointer<Float>?, tint t: [Float],
+                                additive: Bool) {
+        for y in rows {
+            for x in x0..<x1 {
+                let i = y * w + x, j = i * 4
+                if s[j + 3] == 0 { continue }
+                var k = o
+                if let mask { k *= Float(mask[j + 3]) * (1 / 255) }
+                if let clip { k *= clip[i] }
+                if k <= 0 { continue }
+                let inv = additive ? 1 : 1 - Float(s[j + 3]) * t[3] * k * (1 / 255)
+                for c in 0..<4 { d[j + c] = Pixel.byte(Float(s[j + c]) * t[c] * k + Float(d[j + c]) * inv) }
+            }
+        }
+    }
+
     /// The surface as straight-alpha bytes. Unless `keep`, takes the pixels: the surface is
     /// empty after. A kept opaque surface shares its storage with the bitmap (copy on write).
+    /// Only translucent pixels change, and when the surface was filled with a clear or opaque
+    /// `background` and drawn into since, only its drawn rectangle can hold any.
     func bitmap(keep: Bool = false) -> Bitmap {
         var out = px
         if !keep { px = [] }
         if opaque { return Bitmap(width: width, height: height, pixels: out) }
+        var rows = 0..<height, cols = 0..<width
+        if let word = background, word >> 24 == 0 || word >> 24 == 255 {
+            guard let d = drawn else { return Bitmap(width: width, height: height, pixels: out) }
+            rows = d.y0..<d.y1; cols = d.x0..<d.x1
+        }
+        let w = width
         out.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let a = Int32(p[i + 3])
-                if a == 255 || a == 0 { continue }
-                // Round to nearest: c * 255 / a.
-                p[i] = UInt8(min(255, (Int32(p[i]) * 255 + a / 2) / a))
-                p[i + 1] = UInt8(min(255, (Int32(p[i + 1]) * 255 + a / 2) / a))
-                p[i + 2] = UInt8(min(255, (Int32(p[i + 2]) * 255 + a / 2) / a))
+            let words = UnsafeMutableRawPointer(p.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            for y in rows {
+                for x in cols {
+                    // NB: alpha 0 wraps past 254 here, so one comparison skips 0 and 255.
+                    let a = UInt32(littleEndian: words[y * w + x]) >> 24
+                    if a &- 1 >= 254 { continue }
+                    let i = (y * w + x) * 4, ai = Int32(a)
+                    // Round to nearest: c * 255 / a.
+                    p[i] = UInt8(min(255, (Int32(p[i]) * 255 + ai / 2) / ai))
+                    p[i + 1] = UInt8(min(255, (Int32(p[i + 1]) * 255 + ai / 2) / ai))
+                    p[i + 2] = UInt8(min(255, (Int32(p[i + 2]) * 255 + ai / 2) / ai))
+                }
             }
         }
         return Bitmap(width: width, height: height, pixels: out)
