@@ -113,7 +113,9 @@ struct SwiftExporterTests {
         for e in doc.events {
             for a in e.assignments {
                 let key = a.keyPath == "frame" ? "position" : a.keyPath == "transform.scale" ? "transform.scale.x" : a.keyPath
+                // A change with a transition is made, with its CATransition, by one marker's delegate.
                 let kept = export.source.contains("forKey: \"\(e.name).\(key)")
+                    || (e.transition != nil && export.source.contains("forKey: \"\(e.name).transition\""))
                 let named = export.notes.contains { $0.contains("set \(a.keyPath)") }
                 #expect(kept || named, "\(path): \(e.name) \(a.keyPath)")
             }

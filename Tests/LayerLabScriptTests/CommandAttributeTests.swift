@@ -16,6 +16,8 @@ struct CommandAttributeTests {
         "watch": ("", "watch scene.lab"),
         "inspect": ("layer a", "inspect a.opacity"), "explain": ("layer a", "explain a.opacity"),
         "export": ("", "export out.gif"),
+        "at": ("layer a", "at 1 set a opacity=0.5 transition=fade"),
+        "load": ("", "load missing.lottie"),
     ]
 
     static var commandsWithAttributes: [String] {
@@ -36,7 +38,9 @@ struct CommandAttributeTests {
         }
         var s = Session.test()
         if !lead.setup.isEmpty { s.ok(lead.setup) }
-        #expect(s.fails("\(lead.line) nosuch=1").contains("unknown attribute 'nosuch' for \(command)"))
+        // `at … set` takes properties beside its attributes: an unknown name is an unknown key path.
+        let unknown = command == "at" ? "unknown key path 'nosuch'" : "unknown attribute 'nosuch' for \(command)"
+        #expect(s.fails("\(lead.line) nosuch=1").contains(unknown))
     }
 
     @Test func groupsTakeTheirTimingAndRefuseValueAttributes() {
@@ -81,7 +85,7 @@ struct CommandAttributeTests {
     /// Flag words and their help come from the same handle.
     @Test func flagMeaningsComeFromTheirHandles() {
         #expect(CommandTable.spec("play")?.flagMeanings["loop"] == CommandTable.Play.loop.meaning)
-        #expect(CommandTable.spec("export")?.flagWords == [CommandTable.Export.strict.word, CommandTable.Export.force.word])
+        #expect(CommandTable.spec("export")?.flagWords == [CommandTable.Export.bake.word, CommandTable.Export.strict.word, CommandTable.Export.force.word])
         #expect(CommandTable.spec("load")?.flagMeanings["strict"] == CommandTable.Load.strict.meaning)
     }
 }

@@ -18,9 +18,9 @@ struct REPLHintTests {
         #expect(hints.hint(for: "move box ") == "[in PARENT] [index=N]")
         #expect(hints.hint(for: "move box in ring ") == "[index=N]")
         #expect(hints.hint(for: "animate box ")
-                == "KEYPATH [from=V] [to=V] [by=V] [TIMING ...] [as NAME]")
+                == "KEYPATH [from=V] [to=V] [by=V] [valueFunction=rotateX|rotateY|rotateZ|scale|scaleX|scaleY|scaleZ|translate|translateX|translateY|translateZ] [TIMING ...] [as NAME]")
         #expect(hints.hint(for: "animate box opacity to=1 ")
-                == "[from=V] [by=V] [TIMING ...] [as NAME]")
+                == "[from=V] [by=V] [valueFunction=rotateX|rotateY|rotateZ|scale|scaleX|scaleY|scaleZ|translate|translateX|translateY|translateZ] [TIMING ...] [as NAME]")
         #expect(hints.hint(for: "export gif ")?.hasPrefix("FILE [at=T] [size=WxH] [fps=N] [from=T] [to=T]") == true)
         #expect(hints.hint(for: "export out.gif ")?.hasPrefix("[at=T] [size=WxH] [fps=N] [from=T] [to=T]") == true)
         #expect(hints.hint(for: "export out.gif fps=10 ")?.contains("fps=") == false)
@@ -32,7 +32,7 @@ struct REPLHintTests {
     }
 
     @Test func atAndSet() {
-        #expect(hints.hint(for: "at 1 ") == "set LAYER prop=value ... [animated] [as NAME]")
+        #expect(hints.hint(for: "at 1 ") == "set LAYER prop=value ... [transition=fade|moveIn|push|reveal] [subtype=fromLeft|fromRight|fromTop|fromBottom] [duration=T] [timingFunction=FUNC] [startProgress=P] [endProgress=P] [animated] [as NAME]")
         #expect(hints.hint(for: "at 1 set box ") == "prop=value ... [animated]")
     }
 
