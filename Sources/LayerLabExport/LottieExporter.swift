@@ -222,7 +222,7 @@ struct LottieBuilder {
     /// kind of property is never dropped silently.
     mutating func noteUnexported() {
         func base(_ keyPath: String, _ kind: LayerKind) -> String {
-            guard let kp = KeyPath.resolve(keyPath, for: kind) else { return keyPath }
+            guard let kp = LayerKeyPath.resolve(keyPath, for: kind) else { return keyPath }
             switch kp.access {
             case .property(let name): return name
             case .component(let name, _): return name
@@ -240,7 +240,7 @@ struct LottieBuilder {
         }
         // Baked, an emitter's own values are in its particles: only a plain layer's are checked.
         func drawn(_ key: String, _ kind: LayerKind) -> Bool {
-            Self.draws(base(key, kind)) || (options.bake && kind == .emitter && KeyPath.resolve(key, for: .layer) == nil)
+            Self.draws(base(key, kind)) || (options.bake && kind == .emitter && LayerKeyPath.resolve(key, for: .layer) == nil)
         }
         func walk(_ ls: [Layer]) {
             for l in ls where l.kind != .emitterCell {

@@ -259,7 +259,7 @@ extension SwiftGenerator {
     /// Core Animation key paths and values (as `Any` expressions) that set `keyPath` to `v`;
     /// nil when Core Animation cannot animate it.
     mutating func holdValues(_ keyPath: String, _ v: Value, layer: Layer, time: Double) -> [(keyPath: String, value: String)]? {
-        guard let kp = KeyPath.resolve(keyPath, for: layer.kind) else { return nil }
+        guard let kp = LayerKeyPath.resolve(keyPath, for: layer.kind) else { return nil }
         let n = v.number.map { SwiftLiteral.number($0) }
         switch kp.access {
         case .frame:

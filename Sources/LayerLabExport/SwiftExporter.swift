@@ -281,7 +281,7 @@ struct SwiftGenerator {
 
     /// The statements that set `keyPath` to `v` on the layer variable `target`.
     mutating func assignment(_ target: String, _ keyPath: String, _ v: Value, layer: Layer) -> [String] {
-        guard let kp = KeyPath.resolve(keyPath, for: layer.kind) else {
+        guard let kp = LayerKeyPath.resolve(keyPath, for: layer.kind) else {
             return ["// \(SwiftLiteral.comment(keyPath)) does not apply to this layer"]
         }
         let n = v.number.map { SwiftLiteral.number($0) } ?? "0"

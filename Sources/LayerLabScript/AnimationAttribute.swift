@@ -12,7 +12,7 @@ struct AnimationAttribute: Sendable {
     struct Context {
         let reader: ValueReader
         /// The animated key path (nil for a group).
-        let keyPath: KeyPath?
+        let keyPath: LayerKeyPath?
         /// A transform animation's value function: its values are the function's numbers.
         var valueFunction: ValueFunctionName? = nil
 

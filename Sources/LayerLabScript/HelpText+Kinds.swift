@@ -45,7 +45,7 @@ extension HelpText {
     /// `help KEYPATH`: the key path's line of `help keypaths` (its type, range, default,
     /// kinds and meaning), or nil when `word` is not a key path.
     static func keyPathHelp(_ word: String) -> String? {
-        guard let kp = KeyPath.resolve(word, for: nil) else { return nil }
+        guard let kp = LayerKeyPath.resolve(word, for: nil) else { return nil }
         let lines = keyPaths().split(separator: "\n").map(String.init)
         let own = lines.first { $0.dropFirst(4).hasPrefix(kp.name + " ") }
         if let own { return own.trimmingCharacters(in: " ") + "\n\n(`*` marks a key path that animates; `help keypaths` lists them all.)" }

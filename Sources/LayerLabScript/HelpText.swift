@@ -9,7 +9,7 @@ public enum HelpText {
         guard let topic else { return overview() }
         if let text = text(for: topic.text) { return text }
         throw .unknown(what: "command or help topic", name: topic.text, topic.range,
-                       suggestion: Suggestion.nearest(topic.text, in: CommandTable.names + topics + KeyPath.names(for: nil)))
+                       suggestion: Suggestion.nearest(topic.text, in: CommandTable.names + topics + LayerKeyPath.names(for: nil)))
     }
 
     /// The help for a command or topic, or nil.

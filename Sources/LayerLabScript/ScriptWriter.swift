@@ -281,7 +281,7 @@ public enum ScriptWriter {
         mutating func writeEvent(_ e: Event) {
             let kind = document.layer(named: e.layer)?.kind
             let sets = e.assignments.map { a in
-                "\(a.keyPath)=" + value(a.value, KeyPath.resolve(a.keyPath, for: kind)?.type, spelled: a.written.text, keyPath: a.keyPath)
+                "\(a.keyPath)=" + value(a.value, LayerKeyPath.resolve(a.keyPath, for: kind)?.type, spelled: a.written.text, keyPath: a.keyPath)
             }
             lines.append((["at", time(e.time, spelled: e.writtenTime.text), "set", e.layer] + sets
                           + (e.transition.map(ScriptWriter.transitionWords) ?? []) + (e.animated ? ["animated"] : [])).joined(separator: " ")
@@ -297,7 +297,7 @@ public enum ScriptWriter {
 
         func keyPathType(_ a: Animation) -> ValueType? {
             guard let kp = a.keyPath else { return nil }
-            return KeyPath.resolve(kp, for: document.layer(named: a.layer)?.kind)?.type
+            return LayerKeyPath.resolve(kp, for: document.layer(named: a.layer)?.kind)?.type
         }
     }
 

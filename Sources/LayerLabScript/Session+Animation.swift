@@ -76,7 +76,7 @@ extension Session {
         commit(doc, c.text)
         var out = unitNotes(args.arguments, keyPath: nil).map { Response.text($0) }
         for child in children {
-            let kp = KeyPath.resolve(child.keyPath.text, for: layer.kind)
+            let kp = LayerKeyPath.resolve(child.keyPath.text, for: layer.kind)
             out += unitNotes(child.arguments.arguments, keyPath: kp).map { .text($0) }
         }
         return out + (settings.announceNames ? Session.fillNote(group).map { [.text($0)] } ?? [] : [])
@@ -140,7 +140,7 @@ extension Session {
                          ownName: String, extraNames: Set<String> = []) throws(ScriptError) {
         var r = ValueReader(document: doc)
         r.extraTimeNames = extraNames.union([ownName])
-        let kp = anim.keyPath.flatMap { KeyPath.resolve($0, for: layer.kind) }
+        let kp = anim.keyPath.flatMap { LayerKeyPath.resolve($0, for: layer.kind) }
         // The value function first: it decides how from, to, by and values are read.
         if let a = args.last(where: { $0.key.text == CommandTable.valueFunction.name }) {
             try setValueFunction(a, &anim, r)
@@ -271,7 +271,7 @@ extension Session {
     func transition(_ arguments: inout [Argument], layer: Layer) throws(ScriptError) -> Transition? {
         let names = Set(Transition.attributeNames)
         guard let kindArg = arguments.first(where: { $0.key.text == "transition" }) else {
-            for a in arguments where names.contains(a.key.text) && KeyPath.resolve(a.key.text, for: layer.kind) == nil {
+            for a in arguments where names.contains(a.key.text) && LayerKeyPath.resolve(a.key.text, for: layer.kind) == nil {
                 throw .invalid("\(a.key.text) belongs to a transition: add transition=\(CommandTable.words(Transition.Kind.self))",
                                a.key.range)
             }

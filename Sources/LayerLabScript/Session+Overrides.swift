@@ -11,14 +11,14 @@ extension Session {
         let ev = Evaluator(document: document)
         var out: [String] = []
         for a in arguments {
-            guard let kp = KeyPath.resolve(a.key.text, for: layer.kind) else { continue }
+            guard let kp = LayerKeyPath.resolve(a.key.text, for: layer.kind) else { continue }
             let stored = Set(kp.storedProperties)
             // The last event to take effect by now is the one whose value shows.
             var latest: (event: Event, time: Double)?
             for e in document.events where e.layer == name {
                 guard let t = e.time.evaluate({ ev.interval(of: $0) }), t <= time + 1e-9,
                       e.assignments.contains(where: { a in
-                          KeyPath.resolve(a.keyPath, for: layer.kind).map { !stored.isDisjoint(with: $0.storedProperties) } ?? false
+                          LayerKeyPath.resolve(a.keyPath, for: layer.kind).map { !stored.isDisjoint(with: $0.storedProperties) } ?? false
                       }) else { continue }
                 if latest == nil || t >= latest!.time { latest = (e, t) }
             }

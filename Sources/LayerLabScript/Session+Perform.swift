@@ -92,15 +92,15 @@ extension Session {
     }
 
     /// Resolves a key path for a layer, with a suggestion or a note on which kind has it.
-    func resolveKeyPath(_ name: Name, on layer: Layer, animatable: Bool = false) throws(ScriptError) -> KeyPath {
-        guard let kp = KeyPath.resolve(name.text, for: layer.kind) else {
-            if KeyPath.resolve(name.text, for: nil) != nil {
-                let kinds = LayerKind.allCases.filter { KeyPath.resolve(name.text, for: $0) != nil }.map(\.rawValue)
+    func resolveKeyPath(_ name: Name, on layer: Layer, animatable: Bool = false) throws(ScriptError) -> LayerKeyPath {
+        guard let kp = LayerKeyPath.resolve(name.text, for: layer.kind) else {
+            if LayerKeyPath.resolve(name.text, for: nil) != nil {
+                let kinds = LayerKind.allCases.filter { LayerKeyPath.resolve(name.text, for: $0) != nil }.map(\.rawValue)
                 let kind = layer.kind == .layer ? "plain" : layer.kind.rawValue
                 throw .invalid("'\(escapeForTerminal(name.text))' belongs to \(kinds.joined(separator: "/")) layers, and '\(escapeForTerminal(layer.name))' is a \(kind) layer", name.range)
             }
             throw .unknown(what: "key path", name: name.text, name.range,
-                           suggestion: Suggestion.nearest(name.text, in: KeyPath.names(for: layer.kind)))
+                           suggestion: Suggestion.nearest(name.text, in: LayerKeyPath.names(for: layer.kind)))
         }
         if animatable && !kp.isAnimatable {
             throw .invalid("'\(kp.name)' is not animatable (set it, or schedule it with `at`)", name.range)

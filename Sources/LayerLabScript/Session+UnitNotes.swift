@@ -11,7 +11,7 @@ extension Session {
 
     /// One line for each argument with such a number; `keyPath` is the animated or set key
     /// path the values are for (nil for a group's timing).
-    func unitNotes(_ arguments: [Argument], keyPath: KeyPath?) -> [String] {
+    func unitNotes(_ arguments: [Argument], keyPath: LayerKeyPath?) -> [String] {
         var out: [String] = []
         let angular = keyPath.map { Quantity.of($0.name) == .angle } ?? false
         for a in arguments {
@@ -35,7 +35,7 @@ extension Session {
     /// An animated birth rate beyond what the emission draws (`birthRate`'s upper bound, the
     /// particles a cell may emit a second) is kept as written, but drawn at the bound: said once,
     /// so a rate that looks capped on screen is not a mystery.
-    static func birthRateNote(_ anim: Animation, keyPath: KeyPath) -> String? {
+    static func birthRateNote(_ anim: Animation, keyPath: LayerKeyPath) -> String? {
         guard keyPath.name == "birthRate", let bound = keyPath.range.upperBound else { return nil }
         let values: [Value?]
         switch anim.body {

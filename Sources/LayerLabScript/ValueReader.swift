@@ -403,6 +403,6 @@ extension Quantity {
 
     /// What a layer key path's numbers measure, from the property table.
     static func of(_ keyPath: String) -> Quantity {
-        KeyPath.resolve(keyPath, for: nil)?.storedProperties.first.flatMap(PropertyTable.spec)?.quantity ?? .plain
+        LayerKeyPath.resolve(keyPath, for: nil)?.storedProperties.first.flatMap(PropertyTable.spec)?.quantity ?? .plain
     }
 }

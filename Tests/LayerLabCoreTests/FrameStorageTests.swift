@@ -22,7 +22,7 @@ import Testing
     /// rectangle: the first write starts from the stored value (or the table's default), later
     /// ones change the written value in place, and the other components stay.
     @Test func numberComponentsReadAndWriteTheirPart() {
-        func slots(_ kp: String) -> KeyPath.SlotAccess { KeyPath.resolve(kp, for: .shape)!.slots }
+        func slots(_ kp: String) -> LayerKeyPath.SlotAccess { LayerKeyPath.resolve(kp, for: .shape)!.slots }
         let pos = PropertyTable.index(of: "position")!, bounds = PropertyTable.index(of: "bounds")!
         let anchor = PropertyTable.index(of: "anchorPoint")!
         let x = slots("position.x"), y = slots("position.y"), w = slots("bounds.size.width")

@@ -92,7 +92,7 @@ import Testing
             for l in ls {
                 for (k, v) in l.properties {
                     seen.insert("\(l.kind.rawValue).\(k)")
-                    let keyPath = try #require(KeyPath.resolve(k, for: l.kind))
+                    let keyPath = try #require(LayerKeyPath.resolve(k, for: l.kind))
                     #expect(throws: Never.self) { try doc.checkStoredValue(v, for: keyPath, layer: l.name) }
                     if l.name.hasSuffix(" 0") {
                         #expect(v != PropertyTable.spec(k)?.defaultValue(for: l.kind), "\(l.name).\(k) is at its default")

@@ -161,9 +161,9 @@ struct DocumentGenerator {
         let kind = layerKind[layer]!
         let name = fresh("event", dots: true)
         let time = self.time()
-        let names = KeyPath.names(for: kind)
+        let names = LayerKeyPath.names(for: kind)
         var assignments = (0..<int(scriptable ? 1...3 : 0...3)).map { _ -> Assignment in
-            let kp = KeyPath.resolve(pick(names), for: kind)!
+            let kp = LayerKeyPath.resolve(pick(names), for: kind)!
             let v = kp.type == .layerRef ? maskValue(for: layer) : value(kp.type, in: kp.range)
             return Assignment(keyPath: kp.name, value: v)
         }
@@ -176,11 +176,11 @@ struct DocumentGenerator {
         return Event(name: name, time: time, layer: layer, assignments: assignments, animated: chance(0.5))
     }
 
-    private mutating func animatableKeyPath(_ kind: LayerKind) -> KeyPath {
-        let candidates = KeyPath.names(for: kind).compactMap { KeyPath.resolve($0, for: kind) }.filter(\.isAnimatable)
+    private mutating func animatableKeyPath(_ kind: LayerKind) -> LayerKeyPath {
+        let candidates = LayerKeyPath.names(for: kind).compactMap { LayerKeyPath.resolve($0, for: kind) }.filter(\.isAnimatable)
         // Aliases keep their spelling through a save, so use them as written too.
         let kp = pick(candidates)
-        return chance(0.1) && kp.name == "transform.rotation.z" ? KeyPath.resolve("transform.rotation", for: kind)! : kp
+        return chance(0.1) && kp.name == "transform.rotation.z" ? LayerKeyPath.resolve("transform.rotation", for: kind)! : kp
     }
 
     // MARK: - Time expressions

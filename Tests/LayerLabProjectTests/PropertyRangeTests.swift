@@ -97,7 +97,7 @@ import Testing
             let doc = gen.document()
             func visit(_ l: Layer) {
                 for (name, v) in l.properties {
-                    guard let kp = KeyPath.resolve(name, for: l.kind) else { Issue.record("seed \(seed): \(name)"); continue }
+                    guard let kp = LayerKeyPath.resolve(name, for: l.kind) else { Issue.record("seed \(seed): \(name)"); continue }
                     #expect(throws: Never.self, "seed \(seed): \(l.name).\(name)") {
                         try doc.checkStoredValue(v, for: kp, layer: l.name)
                     }
@@ -108,7 +108,7 @@ import Testing
             for e in doc.events {
                 let kind = try #require(doc.layer(named: e.layer)?.kind)
                 for a in e.assignments {
-                    let kp = try #require(KeyPath.resolve(a.keyPath, for: kind))
+                    let kp = try #require(LayerKeyPath.resolve(a.keyPath, for: kind))
                     #expect(throws: Never.self, "seed \(seed): event \(e.name) \(a.keyPath)") {
                         try doc.checkStoredValue(a.value, for: kp, layer: e.layer)
                     }

@@ -97,7 +97,7 @@ import LayerLabCore
     func writtenThenInspected(_ c: Case) {
         var s = Session.test()
         s.ok("\(c.kind) a \(c.keyPath)=\(c.written)")
-        let keyPath = KeyPath.resolve(c.keyPath, for: LayerKind(rawValue: c.kind))?.name ?? c.keyPath
+        let keyPath = LayerKeyPath.resolve(c.keyPath, for: LayerKind(rawValue: c.kind))?.name ?? c.keyPath
         #expect(s.ok("inspect a.\(c.keyPath) at=0") == "a.\(keyPath) = \(c.printed)")
     }
 

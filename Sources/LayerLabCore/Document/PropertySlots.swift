@@ -69,19 +69,19 @@ struct PropertySlots: Sendable {
 
     /// The number that component `c` picks out of the value at index `i` (`position.x`),
     /// read where it is stored, likewise.
-    func number(_ i: Int, component c: KeyPath.Component) -> Double? { read(i) { KeyPath.number(c, of: $0) } }
+    func number(_ i: Int, component c: LayerKeyPath.Component) -> Double? { read(i) { LayerKeyPath.number(c, of: $0) } }
 
     /// Writes `n` into component `c` of the value at index `i`, where that value is stored
     /// when it was written already (a point or rectangle changed in place, no `Value` copied).
-    mutating func setNumber(_ n: Double, at i: Int, component c: KeyPath.Component) {
+    mutating func setNumber(_ n: Double, at i: Int, component c: LayerKeyPath.Component) {
         if mayBeWritten(i) {
             for k in written.indices where written[k].index == i {
-                KeyPath.replace(c, of: &written[k].value, with: n)
+                LayerKeyPath.replace(c, of: &written[k].value, with: n)
                 return
             }
         }
         var v = value(i)
-        KeyPath.replace(c, of: &v, with: n)
+        LayerKeyPath.replace(c, of: &v, with: n)
         set(i, v)
     }
 

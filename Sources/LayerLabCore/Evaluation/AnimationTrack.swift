@@ -30,7 +30,7 @@ struct AnimationTrack: Sendable {
     /// Likewise for colours: stacked on a colour, evaluated in `AnimationTable.colors`.
     var colorful = false
     /// Where the value is read and written (`.none` for groups and inert tracks).
-    var target: KeyPath.SlotAccess = .none
+    var target: LayerKeyPath.SlotAccess = .none
     /// `from`, `to` and `by` in `AnimationTable.values`.
     var endpoints = EndpointIndices()
 
@@ -60,7 +60,7 @@ struct AnimationTrack: Sendable {
         /// The whole clock, for `explain`'s notes.
         var clock: TimingClock
         /// nil for groups, and for key paths the layer's kind does not have.
-        var keyPath: KeyPath?
+        var keyPath: LayerKeyPath?
         /// A keyframe animation's motion path, prepared; nil without one.
         var motion: MotionPath?
         /// With rotationMode: the turn added to the path's direction (0 for auto, π for autoReverse).
@@ -289,13 +289,13 @@ extension Evaluator {
     /// process has the runtime scan every conformance record in the binary, 0.2 M instructions
     /// of `show`; `String`'s is found once.)
     struct KeyPathCache {
-        var byKind = [[String: KeyPath?]](repeating: [:], count: UInt32.bitWidth)
+        var byKind = [[String: LayerKeyPath?]](repeating: [:], count: UInt32.bitWidth)
     }
 
-    private func resolved(_ text: String, _ kind: LayerKind, _ cache: inout KeyPathCache) -> KeyPath? {
+    private func resolved(_ text: String, _ kind: LayerKind, _ cache: inout KeyPathCache) -> LayerKeyPath? {
         let k = kind.bit.trailingZeroBitCount
         if let kp = cache.byKind[k][text] { return kp }
-        let kp = KeyPath.resolve(text, for: kind)
+        let kp = LayerKeyPath.resolve(text, for: kind)
         cache.byKind[k][text] = kp
         return kp
     }

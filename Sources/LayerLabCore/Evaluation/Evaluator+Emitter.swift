@@ -32,7 +32,7 @@ extension Evaluator {
         // Any change over time of a cell, or of the emitter's own emission values (not its
         // position or opacity, which move the drawing, not the particles), takes the grid.
         let emitterKeys = Set(PropertyTable.properties(for: .emitter).filter { $0.kinds?.contains(.emitter) == true }.map(\.name))
-        func touches(_ kp: KeyPath?) -> Bool { kp.map { !emitterKeys.isDisjoint(with: $0.storedProperties) } ?? false }
+        func touches(_ kp: LayerKeyPath?) -> Bool { kp.map { !emitterKeys.isDisjoint(with: $0.storedProperties) } ?? false }
         func changes(_ i: Int) -> Bool {
             touches(animationTable.details[i].keyPath) || animationTable.bodies[i].children.contains(where: changes)
         }

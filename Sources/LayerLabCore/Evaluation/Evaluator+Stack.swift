@@ -3,7 +3,7 @@ extension Evaluator {
     /// The layer's properties with every applying animation stacked on the model values.
     /// With `trace` non-nil, records each animation on `traceKey`'s stored properties.
     func presentedProperties(_ layer: String, sceneTime: Double, layerTime: Double,
-                             trace: inout [Explanation.Step]?, traceKey: KeyPath?) -> PropertySlots {
+                             trace: inout [Explanation.Step]?, traceKey: LayerKeyPath?) -> PropertySlots {
         guard let entry = entries[layer] else { return PropertySlots() }
         return presentedProperties(entry.order, model: modelProperties(entry.order, at: sceneTime), sceneTime: sceneTime,
                                    layerTime: layerTime, trace: &trace, traceKey: traceKey)
@@ -11,7 +11,7 @@ extension Evaluator {
 
     /// The same for the layer at `order` in `plans`, from its model values `model`.
     func presentedProperties(_ order: Int, model: PropertySlots, sceneTime: Double, layerTime: Double,
-                             trace: inout [Explanation.Step]?, traceKey: KeyPath?) -> PropertySlots {
+                             trace: inout [Explanation.Step]?, traceKey: LayerKeyPath?) -> PropertySlots {
         var props = model
         stack(order, sceneTime: sceneTime, layerTime: layerTime, into: &props, trace: &trace, traceKey: traceKey)
         return props
@@ -19,7 +19,7 @@ extension Evaluator {
 
     /// Stacks the animations of the layer at `order` onto `props` (its model values), in place.
     func stack(_ order: Int, sceneTime: Double, layerTime: Double, into props: inout PropertySlots,
-               trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
+               trace: inout [Explanation.Step]?, traceKey: LayerKeyPath?) {
         var turn = 0.0
         for track in plans[order].animations {
             apply(track, parentTime: layerTime, into: &props, turn: &turn, trace: &trace, traceKey: traceKey)
@@ -29,7 +29,7 @@ extension Evaluator {
         }
     }
 
-    private func touches(_ kp: KeyPath?, _ target: KeyPath?) -> Bool {
+    private func touches(_ kp: LayerKeyPath?, _ target: LayerKeyPath?) -> Bool {
         guard let kp, let target else { return false }
         return !Set(kp.storedProperties).isDisjoint(with: target.storedProperties)
     }
@@ -39,7 +39,7 @@ extension Evaluator {
     /// rotation so far: only the animation whose position wins turns the layer, so a later
     /// one that sets the position takes it back out.
     func apply(_ index: Int, parentTime: Double, into props: inout PropertySlots, turn: inout Double,
-               trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
+               trace: inout [Explanation.Step]?, traceKey: LayerKeyPath?) {
         let local = localTime(index, parentTime)
         let kind = animationTable.tracks[index].kind
         switch kind {
@@ -108,7 +108,7 @@ extension Evaluator {
 
     /// Before a track that replaces the position or the rotation: a position replaced takes
     /// the earlier motion path's turn out of the rotation; a rotation replaced has dropped it.
-    private func settleTurn(_ turn: inout Double, before kp: KeyPath?, motion: Bool, in props: inout PropertySlots) {
+    private func settleTurn(_ turn: inout Double, before kp: LayerKeyPath?, motion: Bool, in props: inout PropertySlots) {
         guard let rk = Evaluator.rotationKeyPath else { return }
         if kp?.name == "position" || motion {
             let now = resolve(rk.read(props)).number ?? 0
@@ -135,7 +135,7 @@ extension Evaluator {
 
     /// Whether `explain` of `traceKey` lists the track at `index`: it writes the key path
     /// (or turns the layer along a motion path and the key path is the rotation).
-    private func traces(_ index: Int, _ traceKey: KeyPath?) -> Bool {
+    private func traces(_ index: Int, _ traceKey: LayerKeyPath?) -> Bool {
         let detail = animationTable.details[index]
         let turns = detail.rotationOffset != nil && detail.motion != nil
         return touches(detail.keyPath, traceKey) || (turns && touches(Evaluator.rotationKeyPath, traceKey))
@@ -172,7 +172,7 @@ extension Evaluator {
     }
 
     private func traceInactiveGroup(_ children: Range<Int>, phase: TimingPhase,
-                                    trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
+                                    trace: inout [Explanation.Step]?, traceKey: LayerKeyPath?) {
         for c in children {
             let track = animationTable.tracks[c], detail = animationTable.details[c]
             if track.kind == .group {
@@ -187,7 +187,7 @@ extension Evaluator {
         }
     }
 
-    static let rotationKeyPath = KeyPath.resolve("transform.rotation.z", for: .layer)
+    static let rotationKeyPath = LayerKeyPath.resolve("transform.rotation.z", for: .layer)
 
     /// Where the track at `index` is at parent time `parentTime`.
     func localTime(_ index: Int, _ parentTime: Double) -> LocalTime {
@@ -254,7 +254,7 @@ extension Evaluator {
 
     /// Applies an implicit animation (`set … animated`): 0.25 s, default curve, no fill.
     func applyImplicit(_ imp: ImplicitAnimation, sceneTime: Double, into props: inout PropertySlots,
-                       trace: inout [Explanation.Step]?, traceKey: KeyPath?) {
+                       trace: inout [Explanation.Step]?, traceKey: LayerKeyPath?) {
         let label = "\(imp.eventName) (implicit)"
         let traced = trace != nil && touches(imp.keyPath, traceKey)
         let d = imp.end - imp.begin
@@ -305,7 +305,7 @@ extension Evaluator {
     }
 
     /// The presentation value of `kp` at `time` with only the events before `eventIndex`.
-    private func presentationBefore(_ layer: Int, eventIndex: Int, time: Double, kp: KeyPath) -> Value {
+    private func presentationBefore(_ layer: Int, eventIndex: Int, time: Double, kp: LayerKeyPath) -> Value {
         var copy = self
         copy.plans[layer].events = Array(plans[layer].events.prefix(eventIndex))
         var trace: [Explanation.Step]? = nil

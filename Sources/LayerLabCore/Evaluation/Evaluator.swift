@@ -49,13 +49,13 @@ public struct Evaluator: Sendable {
     struct ResolvedEvent: Sendable {
         var event: Event
         var time: Double
-        var keyPaths: [KeyPath?]
+        var keyPaths: [LayerKeyPath?]
     }
 
     /// A `set … animated` change turned into an implicit basic animation.
     struct ImplicitAnimation: Sendable {
         var eventName: String
-        var keyPath: KeyPath
+        var keyPath: LayerKeyPath
         var from: Value
         var to: Value
         /// Begin and end in scene time.
@@ -111,7 +111,7 @@ public struct Evaluator: Sendable {
         compileAnimations()
         for e in document.events {
             guard let order = entries[e.layer]?.order else { continue }
-            let kps = e.assignments.map { KeyPath.resolve($0.keyPath, for: plans[order].layer.kind) }
+            let kps = e.assignments.map { LayerKeyPath.resolve($0.keyPath, for: plans[order].layer.kind) }
             let t = intervals[e.name]?.begin ?? 0
             plans[order].events.append(ResolvedEvent(event: e, time: t, keyPaths: kps))
         }
@@ -217,7 +217,7 @@ public struct Evaluator: Sendable {
     /// The presentation value of `keyPath` on `layer` at scene time `time`; nil when the
     /// layer or key path does not exist.
     public func presentationValue(layer: String, keyPath: String, at time: Double) -> Value? {
-        guard let entry = entries[layer], let kp = KeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
+        guard let entry = entries[layer], let kp = LayerKeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
         var trace: [Explanation.Step]? = nil
         let props = presentedProperties(layer, sceneTime: time, layerTime: layerTime(layer, at: time),
                                         trace: &trace, traceKey: nil)
@@ -226,7 +226,7 @@ public struct Evaluator: Sendable {
 
     /// The model value (stored value plus scheduled events up to `time`), without animations.
     public func modelValue(layer: String, keyPath: String, at time: Double) -> Value? {
-        guard let entry = entries[layer], let kp = KeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
+        guard let entry = entries[layer], let kp = LayerKeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
         return publicValue(kp.read(modelProperties(layer, at: time)))
     }
 
@@ -252,7 +252,7 @@ public struct Evaluator: Sendable {
 
     /// Explains the presentation value of `keyPath` on `layer` at `time`.
     public func explain(layer: String, keyPath: String, at time: Double) -> Explanation? {
-        guard let entry = entries[layer], let kp = KeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
+        guard let entry = entries[layer], let kp = LayerKeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
         var stored = PropertySlots(entry.layer.properties)
         let storedValue = publicValue(kp.read(stored))
         var steps: [Explanation.EventStep] = []

@@ -50,7 +50,7 @@ extension ProjectDecoder {
     private func propertySpec(_ m: JSONMember, _ path: JSONPath, kind: LayerKind) throws(ProjectFileError) -> PropertySpec {
         guard let spec = PropertyTable.spec(m.key) else {
             var message = "unknown property \(JSONValue.quoted(m.key))"
-            if KeyPath.resolve(m.key, for: kind) != nil {
+            if LayerKeyPath.resolve(m.key, for: kind) != nil {
                 message += " (a derived key path; store the property it sets)"
             } else if let hint = Suggestion.nearest(m.key, in: PropertyTable.properties(for: kind).map(\.name)) {
                 message += "; did you mean \(JSONValue.quoted(hint))?"

@@ -188,11 +188,11 @@ struct ProjectDecoder {
 
     /// A key path valid for the layer kind. Callers keep the text as written (an alias stays an
     /// alias), so the document comes back exactly as it was saved.
-    func keyPath(_ node: JSONNode, _ path: JSONPath, kind: LayerKind, animating: Bool) throws(ProjectFileError) -> KeyPath {
+    func keyPath(_ node: JSONNode, _ path: JSONPath, kind: LayerKind, animating: Bool) throws(ProjectFileError) -> LayerKeyPath {
         let text = try string(node, path)
-        guard let kp = KeyPath.resolve(text, for: kind) else {
+        guard let kp = LayerKeyPath.resolve(text, for: kind) else {
             var message = "unknown key path \(node.summary) for a \(kind.rawValue) layer"
-            if let hint = Suggestion.nearest(text, in: KeyPath.names(for: kind)) { message += "; did you mean \(JSONValue.quoted(hint))?" }
+            if let hint = Suggestion.nearest(text, in: LayerKeyPath.names(for: kind)) { message += "; did you mean \(JSONValue.quoted(hint))?" }
             throw ProjectFileError(.outOfRange, at: node.position, path, message)
         }
         if animating && !kp.isAnimatable {

@@ -148,9 +148,9 @@ public struct Completer: Sendable {
     }
 
     func keyPaths(for kind: LayerKind?, animatableOnly: Bool) -> [String] {
-        let names = KeyPath.names(for: kind)
+        let names = LayerKeyPath.names(for: kind)
         guard animatableOnly else { return names }
-        return names.filter { KeyPath.resolve($0, for: kind)?.isAnimatable ?? true }
+        return names.filter { LayerKeyPath.resolve($0, for: kind)?.isAnimatable ?? true }
     }
 
     /// What a time expression may name: `NAME.begin`, `NAME.end` and `after` (then a name).
@@ -255,7 +255,7 @@ public struct Completer: Sendable {
     /// Values that fit a key path's type: colour names, booleans, a property's words, layer and
     /// path names.
     func values(forKeyPath keyPath: String, kind: LayerKind?) -> [String] {
-        guard let kp = KeyPath.resolve(keyPath, for: kind) else { return [] }
+        guard let kp = LayerKeyPath.resolve(keyPath, for: kind) else { return [] }
         // The property table's own words (closed sets, booleans) come first.
         if let words = PropertyTable.spec(kp.name)?.completions, !words.isEmpty { return words }
         switch kp.type {

@@ -1,9 +1,10 @@
 /// A key path naming a layer value, resolved to how it reads and writes stored properties.
+/// (Named for the layer so it never shadows Swift's own `KeyPath`.)
 ///
 /// Sub-paths address a component of a stored value (`position.x`), aliases name the same
 /// property (`transform.rotation`), `transform.scale` sets both scales, and `frame` is derived
 /// from position, bounds and anchorPoint as in UIKit.
-public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
+public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     public enum Access: Hashable, Sendable {
         /// The whole stored property.
         case property(String)
@@ -83,15 +84,15 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     ]
 
     /// Resolves `text` for a layer of `kind`; nil when the key path does not exist for it.
-    public static func resolve(_ text: String, for kind: LayerKind?) -> KeyPath? {
+    public static func resolve(_ text: String, for kind: LayerKind?) -> LayerKeyPath? {
         if let i = PropertyTable.index(of: text) {
             // The row read in place, and its index kept: one lookup, no copy of the spec.
             if let kind, !PropertyTable.all[i].applies(to: kind) { return nil }
-            return KeyPath(name: text, access: .property(text), type: PropertyTable.all[i].type, slots: .property(i))
+            return LayerKeyPath(name: text, access: .property(text), type: PropertyTable.all[i].type, slots: .property(i))
         }
         if let (canonical, access, type) = derived[text] {
             if case .property(let n) = access, let kind, PropertyTable.spec(n)?.applies(to: kind) == false { return nil }
-            return KeyPath(name: canonical, access: access, type: type)
+            return LayerKeyPath(name: canonical, access: access, type: type)
         }
         return nil
     }
@@ -146,7 +147,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
             return PropertyTable.value(ns[0], in: props)
         case .component(let n, let c):
             let base = PropertyTable.value(n, in: props)
-            return KeyPath.component(c, of: base)
+            return LayerKeyPath.component(c, of: base)
         case .frame:
             let pos = PropertyTable.value("position", in: props).point ?? .zero
             let b = PropertyTable.value("bounds", in: props).rect ?? .zero
@@ -164,7 +165,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
             for n in ns { props[n] = value }
         case .component(let n, let c):
             let base = PropertyTable.value(n, in: props)
-            props[n] = KeyPath.replacing(c, of: base, with: value)
+            props[n] = LayerKeyPath.replacing(c, of: base, with: value)
         case .frame:
             guard let f = value.rect else { return }
             let a = PropertyTable.value("anchorPoint", in: props).point ?? .zero
@@ -230,13 +231,13 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension KeyPath.SlotAccess {
+extension LayerKeyPath.SlotAccess {
     /// Reads the value from a layer's slots.
     func read(_ props: PropertySlots) -> Value {
         switch self {
         case .property(let i): return props.value(i)
         case .pair(let i, _): return props.value(i)
-        case .component(let i, let c): return KeyPath.component(c, of: props.value(i))
+        case .component(let i, let c): return LayerKeyPath.component(c, of: props.value(i))
         case .frame:
             let pos = props.value(PropertyTable.Slot.position).point ?? .zero
             let b = props.value(PropertyTable.Slot.bounds).rect ?? .zero
@@ -286,7 +287,7 @@ extension KeyPath.SlotAccess {
         switch self {
         case .property(let i): props.set(i, value)
         case .pair(let i, let j): props.set(i, value); props.set(j, value)
-        case .component(let i, let c): props.set(i, KeyPath.replacing(c, of: props.value(i), with: value))
+        case .component(let i, let c): props.set(i, LayerKeyPath.replacing(c, of: props.value(i), with: value))
         case .frame:
             guard let f = value.rect else { return }
             let a = props.value(PropertyTable.Slot.anchorPoint).point ?? .zero
