@@ -81,25 +81,9 @@ extension LottieBuilder {
                 out.append(LottieShapes.group("border", ring + [LottieShapes.fill(colors: ps.map(\.extras.borderColor), evenOdd: true)]))
             }
         }
-        if t.kind == .shape, ps.contains(where: { !$0.path.isEmpty }), let p0 = ps.first {
-            let shape = outlines { $0.path.isEmpty ? nil : $0.path }
-            if !shape.isEmpty {
-                if ps.contains(where: { $0.strokeColor.a > 0 && $0.lineWidth > 0 }) {
-                    // The stroke follows the warped path at its own width (Lottie strokes are not foreshortened).
-                    var items = shape
-                    if ps.contains(where: { $0.strokeStart != 0 || $0.strokeEnd != 1 }) {
-                        items.append(LottieShapes.trim(starts: ps.map(\.strokeStart), ends: ps.map(\.strokeEnd)))
-                    }
-                    items.append(LottieShapes.stroke(colors: ps.map(\.strokeColor), widths: ps.map(\.lineWidth), cap: p0.lineCap,
-                                                     join: p0.lineJoin, miterLimit: p0.extras.miterLimit, dashes: p0.extras.lineDashPattern,
-                                                     dashPhase: p0.lineDashPhase))
-                    out.append(LottieShapes.group("stroke", items))
-                }
-                if ps.contains(where: { $0.fillColor.a > 0 }) {
-                    out.append(LottieShapes.group("fill", shape + [LottieShapes.fill(colors: ps.map(\.fillColor),
-                                                                                       evenOdd: p0.fillRule == .evenOdd)]))
-                }
-            }
+        if t.kind == .shape, ps.contains(where: { !$0.path.isEmpty }) {
+            // The stroke follows the warped path at its own width (Lottie strokes are not foreshortened).
+            out += strokeAndFill(outlines { $0.path.isEmpty ? nil : $0.path }, ps)
         }
         if ps.contains(where: { $0.backgroundColor.a > 0 && $0.bounds.width > 0 && $0.bounds.height > 0 }) {
             let bg = outlines { l in

@@ -158,20 +158,4 @@ extension LottieBuilder {
         l.sublayers = isolating(l.sublayers, chain: chain.dropFirst(), keepShadow: keepShadow)
         return [l]
     }
-
-    /// An image asset of PNG bytes (embedded, or a file beside the JSON); returns its id.
-    mutating func addImageAsset(_ png: Data, width: Int, height: Int, name: String) -> String {
-        let id = name
-        var pairs: [(String, JSONValue)] = [("id", .string(id)), ("w", .number(Double(width))), ("h", .number(Double(height)))]
-        switch options.assets {
-        case .embedded:
-            pairs += [("u", .string("")), ("p", .string("data:image/png;base64," + png.base64EncodedString())), ("e", .number(1))]
-        case .files(let folder):
-            let dir = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
-            files.append((dir + id + ".png", png))
-            pairs += [("u", .string(dir)), ("p", .string(id + ".png")), ("e", .number(0))]
-        }
-        assets.append(.object(pairs))
-        return id
-    }
 }

@@ -94,9 +94,15 @@ extension LottieBuilder {
         let scene = Scene(time: 0, canvasSize: Size(Double(p.width), Double(p.height)), background: .clear, layers: [layer])
         let bitmap = Rasterizer(images: options.images).render(scene, width: p.width, height: p.height)
         guard let png = options.encodePNG(bitmap) else { return nil }
-        let id = "image_\(imageIDs.count)"
+        let id = addImageAsset(png, width: p.width, height: p.height, name: "image_\(imageIDs.count)")
         imageIDs[key] = id
-        var pairs: [(String, JSONValue)] = [("id", .string(id)), ("w", .number(Double(p.width))), ("h", .number(Double(p.height)))]
+        return id
+    }
+
+    /// An image asset of PNG bytes (embedded, or a file beside the JSON); returns its id.
+    mutating func addImageAsset(_ png: Data, width: Int, height: Int, name: String) -> String {
+        let id = name
+        var pairs: [(String, JSONValue)] = [("id", .string(id)), ("w", .number(Double(width))), ("h", .number(Double(height)))]
         switch options.assets {
         case .embedded:
             pairs += [("u", .string("")), ("p", .string("data:image/png;base64," + png.base64EncodedString())), ("e", .number(1))]

@@ -121,6 +121,12 @@ extension LottieBuilder {
         let paths = LottieShapes.paths(ps.map { LottieContour.contours(of: $0.path) }) { k, m in
             ps.map { LottieContour.resampled($0.path, contours: k, points: m) }
         }
+        return strokeAndFill(paths, ps)
+    }
+
+    /// The stroke (trimmed by strokeStart/strokeEnd) above the fill of `paths`, the frames'
+    /// shapes in Lottie form (also the warped outlines of a baked layer in perspective).
+    func strokeAndFill(_ paths: [JSONValue], _ ps: [PresentedLayer]) -> [JSONValue] {
         guard !paths.isEmpty, let p0 = ps.first else { return [] }
         var out: [JSONValue] = []
         if ps.contains(where: { $0.strokeColor.a > 0 && $0.lineWidth > 0 }) {
