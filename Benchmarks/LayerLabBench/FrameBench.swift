@@ -21,7 +21,7 @@ func frameBenchmarks() {
             var bytes = 0
             measure("\(name) at 160x48 cells, \(mode.rawValue), colour \(color.rawValue)", runs: 41) {
                 i += 1
-                bytes = FrameRenderer.render(scene: ev.scene(at: duration * Double(i % 20) / 20), options: options).utf8.count
+                bytes = FrameRenderer.render(scene: ev.drawnScene(at: duration * Double(i % 20) / 20), options: options).utf8.count
             }
             print("      bytes a frame (full redraw): \(bytes)")
         }
@@ -35,7 +35,7 @@ func frameBenchmarks() {
             canvas size=400x300
             text t position=(200, 150) bounds=rect(0, 0, 400, 300) isWrapped=\(wrapped) string="\(long)"
             """, name: "long text")
-        let scene = Evaluator(document: doc).scene(at: 0)
+        let scene = Evaluator(document: doc).drawnScene(at: 0)
         let t = measure("10,000-character text layer\(wrapped ? ", wrapped" : ""), 400x300 pixels", runs: 11) {
             _ = Rasterizer().render(scene, width: 400, height: 300)
         }

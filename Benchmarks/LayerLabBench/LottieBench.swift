@@ -19,11 +19,17 @@ func lottieBenchmarks() {
     let folder = root + "/Tests/LottieCorpus"
     let files = ((FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }) ?? [])
         .filter { $0.hasSuffix(".json") && !$0.hasPrefix("__Goldens__") }.sorted()
+        // LAYERLAB_BENCH_ONLY=a,b keeps the files whose path contains one of the words (for profiling).
+        .filter { file in
+            guard let only = getenv("LAYERLAB_BENCH_ONLY").map({ String(cString: $0) }) else { return true }
+            return only.split(separator: ",").contains { file.contains($0) }
+        }
     guard !files.isEmpty, let rlottie = RLottie() else {
         print(files.isEmpty ? "no corpus files" : "rlottie: not installed (apt-get install librlottie-dev)")
         return
     }
     var frameRatios: [Double] = [], processRatios: [Double] = []
+    let listFiles = getenv("LAYERLAB_BENCH_FILES") != nil
     var skipped: [String] = []
     let layerlab = buildFolder() + "/layerlab", peer = buildFolder() + "/rlottie-frame"
     let processes = access(layerlab, X_OK) == 0 && access(peer, X_OK) == 0
@@ -40,19 +46,22 @@ func lottieBenchmarks() {
         // One frame of an opened file: evaluate and rasterize, against rlottie's render.
         let evaluator = Evaluator(document: opened.document)
         let t0 = (opened.document.layers.isEmpty ? 0 : firstFrameTime(data))
-        let rasterizer = Rasterizer()
+        // Drawn as `play` and the exports draw: into one reused canvas.
+        let canvas = FrameCanvas(width: w, height: h)
         // Frames 0 and 1 in turn: rlottie skips drawing a frame it has just drawn.
         let step = 1 / frameRate(data)
         var i = 0
         let ours = time(runs: 16, warmup: 2) {
             i += 1
-            _ = rasterizer.render(evaluator.scene(at: t0 + Double(i % 2) * step), width: w, height: h)
+            _ = canvas.render(evaluator.drawnScene(at: t0 + Double(i % 2) * step))
         }.median
         let theirs = time(runs: 16, warmup: 2) {
             i += 1
             animation.render(frame: i % 2)
         }.median
         frameRatios.append(ours / theirs)
+        // LAYERLAB_BENCH_FILES=1 lists every file's figures, to find the ones that cost most.
+        if listFiles { report("  " + file, "\(fixed(ours, 3)) ms / \(fixed(theirs, 3)) ms = \(fixed(ours / theirs, 2))x") }
         // The whole process: open the file, draw its first frame, write a PNG.
         if processes {
             let a = bestProcessTime(layerlab, ["export", path, "--png", out + "-ours.png", "--size", "\(w)x\(h)"], runs: 3)

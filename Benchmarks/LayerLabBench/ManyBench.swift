@@ -13,16 +13,16 @@ func manyLayersBenchmarks() {
     let t = measure("1,000 shape layers at 160x48 cells, blocks, colour truecolor", runs: 21) {
         i += 1
         out.removeAll(keepingCapacity: true)
-        FrameRenderer.write(scene: ev.scene(at: duration * Double(i % 20) / 20), options: options, into: &out)
+        FrameRenderer.write(scene: ev.drawnScene(at: duration * Double(i % 20) / 20), options: options, into: &out)
     }
     target("1,000 shape layers", t, atMost: 2, unit: "ms")
     print("      bytes a frame (full redraw): \(out.count)")
     // Where the time goes: the presentation tree, then pixels and cells.
     measure("  of which: evaluate the presentation tree", runs: 21) {
         i += 1
-        _ = ev.scene(at: duration * Double(i % 20) / 20)
+        _ = ev.drawnScene(at: duration * Double(i % 20) / 20)
     }
-    let scene = ev.scene(at: duration / 2)
+    let scene = ev.drawnScene(at: duration / 2)
     measure("  of which: rasterize + encode", runs: 21) {
         out.removeAll(keepingCapacity: true)
         FrameRenderer.write(scene: scene, options: options, into: &out)

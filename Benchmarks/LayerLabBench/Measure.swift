@@ -42,6 +42,11 @@ func target(_ label: String, _ value: Double, atMost limit: Double, unit: String
     report("  target " + label, "\(fixed(value, 3)) \(unit) ≤ \(fixed(limit, 3)) \(unit): " + verdict(value <= limit, label))
 }
 
+/// A figure beside the least it should reach (frames a second, inputs a second).
+func target(_ label: String, _ value: Double, atLeast floor: Double, unit: String) {
+    report("  target " + label, "\(fixed(value, 1)) \(unit) ≥ \(fixed(floor, 1)) \(unit): " + verdict(value >= floor, label))
+}
+
 /// `v` with `digits` decimals (no Foundation formatting).
 func fixed(_ v: Double, _ digits: Int) -> String {
     guard v.isFinite else { return "\(v)" }

@@ -27,27 +27,27 @@ func circleBenchmarks() {
     let ours = measure("LayerLab trimmed circle: evaluate + rasterize + encode (blocks, 24-bit)", runs: 201) {
         i += 1
         out.removeAll(keepingCapacity: true)
-        stream.write(ev.scene(at: Double(i % frames) / 60), into: &out)
+        stream.write(ev.drawnScene(at: Double(i % frames) / 60), into: &out)
     }
     let ascii = FrameOptions(columns: 240, rows: 48, mode: .ascii, color: .none)
     let asciiStream = FrameStream(options: ascii)
     let oursAscii = measure("LayerLab same, ascii without colour (240x48 px: a pixel a cell)", runs: 201) {
         i += 1
         out.removeAll(keepingCapacity: true)
-        asciiStream.write(ev.scene(at: Double(i % frames) / 60), into: &out)
+        asciiStream.write(ev.drawnScene(at: Double(i % frames) / 60), into: &out)
     }
     let canvas240 = FrameCanvas(width: 240, height: 96)
     let oursRaster = measure("LayerLab same, evaluate + rasterize only (240x96 px)", runs: 201) {
         i += 1
-        _ = canvas240.render(ev.scene(at: Double(i % frames) / 60))
+        _ = canvas240.render(ev.drawnScene(at: Double(i % frames) / 60))
     }
     measure("  of which: evaluate", runs: 201) {
         i += 1
-        _ = ev.scene(at: Double(i % frames) / 60)
+        _ = ev.drawnScene(at: Double(i % frames) / 60)
     }
     measure("LayerLab same, every cell redrawn (one-shot FrameRenderer.render)", runs: 201) {
         i += 1
-        _ = FrameRenderer.render(scene: ev.scene(at: Double(i % frames) / 60), options: blocks)
+        _ = FrameRenderer.render(scene: ev.drawnScene(at: Double(i % frames) / 60), options: blocks)
     }
     if let rl = RLottie() {
         let json = String(decoding: LottieExporter.json(for: trimmedCircle, fps: 60), as: UTF8.self)
@@ -90,7 +90,7 @@ func circleBenchmarks() {
 /// One shape at 480x480 beside cairo (group `shape`).
 func shapeBenchmarks() {
     let cairo = Cairo()
-    let one = Evaluator(document: oneShape).scene(at: 0)
+    let one = Evaluator(document: oneShape).drawnScene(at: 0)
     let canvas480 = FrameCanvas(width: 480, height: 480)
     let oursOne = measure("LayerLab one shape at 480x480 px (fill + stroke, to RGBA bytes)", runs: 101) {
         _ = canvas480.render(one)
@@ -121,7 +121,7 @@ func zigzagBenchmark() {
     var many = Document()
     many.canvas.size = Size(480, 480)
     many.layers = [Layer(name: "w", kind: .shape, properties: ["path": .path(wobbly), "fillColor": .color(Color(0, 0, 1))])]
-    let manyScene = Evaluator(document: many).scene(at: 0)
+    let manyScene = Evaluator(document: many).drawnScene(at: 0)
     measure("LayerLab 25,000-segment zigzag polygon at 480x480 px", runs: 21) {
         _ = Rasterizer().render(manyScene, width: 480, height: 480)
     }

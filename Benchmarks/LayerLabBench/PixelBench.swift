@@ -13,7 +13,7 @@ func pixelBenchmarks() {
         guard let doc = exampleDocument(root + "/examples/\(name).lab") else { continue }
         let ev = Evaluator(document: doc)
         let duration = max(ev.sceneDuration, 1)
-        let scene = ev.scene(at: duration * 0.4)
+        let scene = ev.drawnScene(at: duration * 0.4)
         let size = Rasterizer.fittedSize(canvas: scene.canvasSize, width: 800, height: 480)
         let rasterizer = Rasterizer()
         let frame = rasterizer.render(scene, width: size.width, height: size.height)
@@ -26,7 +26,7 @@ func pixelBenchmarks() {
             bytes = out.count
         }
         print("      bytes a frame: \(bytes)")
-        let samples = (0..<8).map { rasterizer.render(ev.scene(at: duration * Double($0) / 7), width: size.width, height: size.height) }
+        let samples = (0..<8).map { rasterizer.render(ev.drawnScene(at: duration * Double($0) / 7), width: size.width, height: size.height) }
         var encoder = PixelEncoder(mode: .sixel)
         measure("\(label), sixel palette from 8 frames (once a playback)", runs: 5, warmup: 1) {
             encoder.preparePalette(frames: samples, background: scene.background)

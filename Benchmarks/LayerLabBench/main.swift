@@ -26,7 +26,7 @@ if chosen.contains("many") { manyLayersBenchmarks() }
 if wants("gif") { gifBenchmark() }
 if wants("core") { coreBenchmarks() }
 if wants("lottie") { lottieBenchmarks() }
-if wants("lottie") || chosen.contains("bake") { bakeBenchmarks() }
+if wants("bake") { bakeBenchmarks() }
 if wants("pixels") { pixelBenchmarks() }
 if wants("play") { playBenchmarks() }
 

@@ -98,7 +98,7 @@ public enum CastExporter {
             let t = Double(i) / fps
             bytes.removeAll(keepingCapacity: true)
             if i == 0 { bytes.append(contentsOf: "\u{1B}[?25l\u{1B}[2J".utf8) }
-            stream.write(evaluator.scene(at: from + t), into: &bytes)
+            stream.write(evaluator.drawnScene(at: from + t), into: &bytes)
             if !bytes.isEmpty { try emit(event(t, String(decoding: bytes, as: UTF8.self))) }
         }
         try emit(event(Double(count - 1) / fps, "\u{1B}[\(layout.rows + 1);1H\u{1B}[?25h"))

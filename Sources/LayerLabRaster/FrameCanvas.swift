@@ -6,10 +6,12 @@ import LayerLabCore
 ///
 /// It keeps its pixels, scan-conversion scratch and images already converted for sampling,
 /// and restores the background only where the frame before drew, so a frame costs what its
-/// layers cover, not the whole canvas. The bytes are exactly `Rasterizer.render`'s.
+/// layers cover, not the whole canvas. A surface asked to show again what it shows already
+/// is not drawn again (players skip a frame where nothing changed; a scene's time is not
+/// part of what it shows). The bytes are exactly `Rasterizer.render`'s.
 ///
 ///     let canvas = FrameCanvas(width: 1280, height: 640, images: store)
-///     for t in times { encode(canvas.render(evaluator.scene(at: t))) }
+///     for t in times { encode(canvas.render(evaluator.drawnScene(at: t))) }
 public final class FrameCanvas {
     public let width: Int
     public let height: Int
@@ -19,6 +21,8 @@ public final class FrameCanvas {
     private var next = 0
     /// The premultiplied background word each surface was last filled with.
     private var backgrounds: [UInt32?]
+    /// What each surface shows now, to skip drawing it again.
+    private var shown: [Shown?]
 
     /// A canvas of `width` x `height` pixels (clamped like `Rasterizer.render`) drawing into
     /// `buffers` pixel buffers in turn: a bitmap still held while the next `buffers - 1`
@@ -29,6 +33,7 @@ public final class FrameCanvas {
         self.height = min(Rasterizer.maxDimension, max(1, height))
         context = RenderContext(width: self.width, height: self.height, images: images, sampling: sampling)
         backgrounds = [UInt32?](repeating: nil, count: max(1, buffers))
+        shown = [Shown?](repeating: nil, count: max(1, buffers))
     }
 
     /// The scene with its canvas stretched over the whole canvas, as straight-alpha bytes.
@@ -46,6 +51,9 @@ public final class FrameCanvas {
         let i = next
         next = (next + 1) % backgrounds.count
         let word = Pixel(premultiplying: scene.background).word
+        let picture = Shown(scene)
+        if i < surfaces.count, backgrounds[i] == word, shown[i] == picture { return surfaces[i] }
+        shown[i] = picture
         let surface: Surface
         if i < surfaces.count, backgrounds[i] == word {
             surface = surfaces[i]
@@ -70,7 +78,16 @@ public final class FrameCanvas {
     /// Forgets the surfaces: the next frames start from a fresh background.
     func forget() {
         surfaces.removeAll()
-        for i in backgrounds.indices { backgrounds[i] = nil }
+        for i in backgrounds.indices { backgrounds[i] = nil; shown[i] = nil }
         next = 0
     }
+}
+
+/// What a scene puts on a surface: everything but its time.
+private struct Shown: Equatable {
+    let canvasSize: Size
+    let background: Color
+    let layers: [PresentedLayer]
+
+    init(_ scene: Scene) { canvasSize = scene.canvasSize; background = scene.background; layers = scene.layers }
 }

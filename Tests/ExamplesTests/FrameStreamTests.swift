@@ -6,7 +6,8 @@ import LayerLabTerminal
 import Testing
 
 /// The incremental paths against the one-shot ones on every example: a reused canvas gives
-/// the bytes `Rasterizer.render` gives, and a frame stream writes exactly the diff between
+/// the bytes `Rasterizer.render` gives (drawing the scene without what hidden layers hold, and
+/// skipping a frame that shows what the canvas shows already), and a frame stream writes exactly the diff between
 /// the grids `FrameRenderer` draws, frame after frame, in every mode.
 struct FrameStreamTests {
     static let scripts = ExampleFrameTests.seeds.map(\.script) + ExampleFrameTests.basics.map(\.script)
@@ -24,9 +25,8 @@ struct FrameStreamTests {
         for (w, h) in [(160, 80), (97, 61)] {
             let canvas = FrameCanvas(width: w, height: h, images: images)
             for t in Self.times(evaluator.sceneDuration) {
-                let scene = evaluator.scene(at: t)
-                let expected = Rasterizer(images: images).render(scene, width: w, height: h)
-                #expect(canvas.render(scene) == expected, "\(script) at \(t), \(w)x\(h)")
+                let expected = Rasterizer(images: images).render(evaluator.scene(at: t), width: w, height: h)
+                #expect(canvas.render(evaluator.drawnScene(at: t)) == expected, "\(script) at \(t), \(w)x\(h)")
             }
         }
     }

@@ -2,8 +2,16 @@
 extension Evaluator {
     /// The presentation tree at scene time `time`, ready to draw. A layer used as another's
     /// mask is drawn only as that mask, in the masked layer's coordinates.
-    public func scene(at time: Double) -> Scene {
-        var frame = Frame(time: time)
+    public func scene(at time: Double) -> Scene { scene(at: time, drawing: false) }
+
+    /// The scene at `time` as a frame draws it: a hidden layer's sublayers, replicated copies
+    /// and particles are left out unless one may be drawn as a mask, since nothing draws them
+    /// (a Lottie file's precompositions outside their in and out points cost nothing).
+    /// Players and picture exports use this; queries and exports of values use `scene(at:)`.
+    public func drawnScene(at time: Double) -> Scene { scene(at: time, drawing: true) }
+
+    private func scene(at time: Double, drawing: Bool) -> Scene {
+        var frame = Frame(time: time, drawing: drawing)
         var presented = walk(roots, parentTime: time, &frame)
         let maskNames = frame.maskNames, maskOf = frame.maskOf
         if !maskNames.isEmpty {
@@ -40,6 +48,8 @@ extension Evaluator {
     /// What a frame's walk carries from layer to layer.
     private struct Frame {
         let time: Double
+        /// Whether hidden layers' contents are left out (`drawnScene(at:)`).
+        let drawing: Bool
         /// The property table's per-layer reads, taken once a frame.
         let tables = PropertyTable.frameTables
         /// One buffer for every layer's values: a frame allocates none per layer.
@@ -80,6 +90,13 @@ extension Evaluator {
             }
             // What the sublayers see as their parent's time: `timeRemap` when the layer sets it.
             let childTime = plans[i].remapsTime ? Evaluator.remappedTime(frame.props) ?? lt : lt
+            // Nothing under a hidden layer is drawn (its transition, if one runs, still is).
+            if frame.drawing && out[p].hidden && !plans[i].holdsMask {
+                if !plans[i].transitions.isEmpty, let (t, progress) = runningTransition(i, at: time) {
+                    out[p] = Evaluator.presentTransition(t, progress: progress, now: out[p])
+                }
+                continue
+            }
             // The sublayers reuse `props`: keep what the replicator reads.
             let replicatorProps = kind == .replicator ? frame.props : nil
             // An emitter's cells are not layers: they shape its particles.

@@ -44,6 +44,9 @@ public struct Evaluator: Sendable {
         /// Whether a sublayer stores or schedules a `blendMode`: only then does a frame look
         /// for sublayers that blend (the layer then isolates them, `isolatesBlending`).
         var sublayersMayBlend = false
+        /// Whether the layer or one of its sublayers may be drawn as a layer's mask: a drawn
+        /// frame then keeps what it holds even while it is hidden.
+        var holdsMask = false
     }
 
     struct ResolvedEvent: Sendable {
@@ -131,10 +134,26 @@ public struct Evaluator: Sendable {
             if stored[PropertyTable.Slot.timeRemap] != nil { plans[i].remapsTime = true }
         }
         markTimeRemapping()
+        markMasks()
         for i in plans.indices {
             plans[i].sublayersMayBlend = plans[i].children.contains { c in
                 plans[c].stored[PropertyTable.Slot.blendMode] != nil
                     || plans[c].events.contains { $0.event.assignments.contains { $0.keyPath == "blendMode" } }
+            }
+        }
+    }
+
+    /// Marks each layer a stored or scheduled `mask` names, and the layers above it (`holdsMask`).
+    private mutating func markMasks() {
+        var names = Set(plans.compactMap(\.mask))
+        for e in document.events {
+            for a in e.assignments where a.keyPath == "mask" { if case .string(let m) = a.value { names.insert(m) } }
+        }
+        for name in names {
+            var next: String? = name
+            while let n = next, let entry = entries[n], !plans[entry.order].holdsMask {
+                plans[entry.order].holdsMask = true
+                next = entry.parent
             }
         }
     }

@@ -41,20 +41,20 @@ public enum FrameRenderer {
     /// The document at scene time `time` as terminal cells.
     public static func grid(document: Document, time: Double, options: FrameOptions,
                             images: ImageStore = ImageStore()) -> CellGrid {
-        grid(scene: Evaluator(document: document).scene(at: time), options: options, images: images)
+        grid(scene: Evaluator(document: document).drawnScene(at: time), options: options, images: images)
     }
 
     /// The document at scene time `time` as printable text, each row ending in a newline.
     public static func render(document: Document, time: Double, options: FrameOptions,
                               images: ImageStore = ImageStore()) -> String {
-        render(scene: Evaluator(document: document).scene(at: time), options: options, images: images)
+        render(scene: Evaluator(document: document).drawnScene(at: time), options: options, images: images)
     }
 
     /// The document at `time` as an image `width` x `height` pixels (PNG and GIF export);
     /// a nil side follows from the canvas aspect.
     public static func bitmap(document: Document, time: Double, width: Int? = nil, height: Int? = nil,
                               images: ImageStore = ImageStore()) -> Bitmap {
-        let scene = Evaluator(document: document).scene(at: time)
+        let scene = Evaluator(document: document).drawnScene(at: time)
         let size = Rasterizer.fittedSize(canvas: scene.canvasSize, width: width, height: height)
         return Rasterizer(images: images).render(scene, width: size.width, height: size.height)
     }

@@ -10,7 +10,7 @@ import LayerLabCore
 ///
 ///     let stream = FrameStream(options: FrameOptions(columns: 80, rows: 24))
 ///     var out: [UInt8] = []
-///     for t in times { out.removeAll(keepingCapacity: true); stream.write(evaluator.scene(at: t), into: &out) }
+///     for t in times { out.removeAll(keepingCapacity: true); stream.write(evaluator.drawnScene(at: t), into: &out) }
 public final class FrameStream {
     public let options: FrameOptions
     public let images: ImageStore

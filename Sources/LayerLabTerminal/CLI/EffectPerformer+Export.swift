@@ -55,7 +55,7 @@ extension EffectPerformer {
     private func exportSixel(_ request: ExportRequest, _ io: StandardIO) -> Bool {
         guard let (w, h) = pixelSize(request, io) else { return false }
         let images = loadImages(request.document, io)
-        let scene = Evaluator(document: request.document).scene(at: request.at)
+        let scene = Evaluator(document: request.document).drawnScene(at: request.at)
         let bitmap = Rasterizer(images: images).render(scene, width: w, height: h)
         var encoder = PixelEncoder(mode: .sixel)
         var bytes: [UInt8] = []
@@ -122,7 +122,7 @@ extension EffectPerformer {
                 try GIFCodec.stream(count: times.count, fps: fps, width: w, height: h,
                                     sampleEvery: max(1, times.count / 32),
                                     reserveTransparent: request.document.canvas.background.a < 1, to: fd,
-                                    render: { canvas.render(evaluator.scene(at: times[$0])) },
+                                    render: { canvas.render(evaluator.drawnScene(at: times[$0])) },
                                     isCancelled: { stop.requested }, progress: { progress.update($0) })
             }
             progress.finish()

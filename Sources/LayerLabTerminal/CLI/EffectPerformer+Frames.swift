@@ -27,7 +27,7 @@ extension EffectPerformer {
         if let note { io.err("layerlab: \(note)") }
         options.mode = mode
         if let target {
-            io.out(PixelShow.still(Evaluator(document: request.document).scene(at: request.time), target: target,
+            io.out(PixelShow.still(Evaluator(document: request.document).drawnScene(at: request.time), target: target,
                                    columns: options.columns, rows: options.rows, images: images,
                                    atTerminal: isatty(STDOUT_FILENO) == 1))
             return true
@@ -72,7 +72,7 @@ extension EffectPerformer {
         }
         for t in times {
             io.out("# t=\(formatNumber(t))")
-            let scene = evaluator.scene(at: t)
+            let scene = evaluator.drawnScene(at: t)
             io.out(trimmedFrame(FrameRenderer.render(scene: scene, options: options, images: images)))
         }
         return true

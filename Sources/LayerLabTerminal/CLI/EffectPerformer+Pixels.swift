@@ -20,7 +20,7 @@ extension EffectPerformer {
             options.mode = mode
             for t in times {
                 io.out("# t=\(formatNumber(t))")
-                var text = FrameRenderer.render(scene: evaluator.scene(at: t), options: options, images: images)
+                var text = FrameRenderer.render(scene: evaluator.drawnScene(at: t), options: options, images: images)
                 if text.hasSuffix("\n") { text.removeLast() }
                 io.out(text)
             }
@@ -29,16 +29,16 @@ extension EffectPerformer {
         let rasterizer = Rasterizer(images: images)
         var encoder = target.encoder(imageID: PixelTarget.liveImageID)
         if mode == .sixel, let first = times.first {
-            let scene = evaluator.scene(at: first)
+            let scene = evaluator.drawnScene(at: first)
             let l = target.layout(canvas: scene.canvasSize, columns: options.columns, rows: options.rows)
             let samples = PixelShow.sampleTimes(times).map {
-                rasterizer.render(evaluator.scene(at: $0), width: l.width, height: l.height)
+                rasterizer.render(evaluator.drawnScene(at: $0), width: l.width, height: l.height)
             }
             encoder.preparePalette(frames: samples, background: scene.background)
         }
         for t in times {
             io.out("# t=\(formatNumber(t))")
-            let scene = evaluator.scene(at: t)
+            let scene = evaluator.drawnScene(at: t)
             let l = target.layout(canvas: scene.canvasSize, columns: options.columns, rows: options.rows)
             var bytes: [UInt8] = []
             encoder.write(rasterizer.render(scene, width: l.width, height: l.height), layout: l,

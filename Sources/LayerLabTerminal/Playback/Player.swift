@@ -85,7 +85,7 @@ public struct Player {
         var showingKeys = false
         if pixels != nil {
             let times = PixelShow.sampleTimes(EffectPerformer.frameTimes(from: from, to: to, fps: 30))
-            pixels!.preparePalette(times.map { evaluator.scene(at: $0) }, window: size, rows: max(1, size.rows - 1),
+            pixels!.preparePalette(times.map { evaluator.drawnScene(at: $0) }, window: size, rows: max(1, size.rows - 1),
                                    asked: request.size)
         }
         // The clock starts once the terminal has answered and the palette is made.
@@ -117,12 +117,12 @@ public struct Player {
                 if pixels != nil {
                     // NB: an image is encoded only when the frame changed (the status alone is text).
                     if redraw && !showingKeys {
-                        pixels!.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size, into: &frame)
+                        pixels!.frame(evaluator.drawnScene(at: t), window: size, rows: frameRows, asked: request.size, into: &frame)
                     }
                     if showingKeys { frame = pixels!.takeAway() }
                     grid = CellGrid(columns: 0, rows: 0)
                 } else {
-                    grid = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
+                    grid = LiveScreen.frame(evaluator.drawnScene(at: t), window: size, rows: frameRows, asked: request.size,
                                             mode: frameMode, color: color, images: images, after: last,
                                             stream: &stream, into: &frame)
                 }

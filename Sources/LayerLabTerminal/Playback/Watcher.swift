@@ -113,7 +113,7 @@ struct Watcher {
                         if let target {
                             pixels = PixelScreen(target: target, images: images)
                             let times = PixelShow.sampleTimes(EffectPerformer.frameTimes(from: 0, to: ev.sceneDuration, fps: 30))
-                            pixels!.preparePalette((playing ? times : [request.time]).map { ev.scene(at: $0) }, window: size,
+                            pixels!.preparePalette((playing ? times : [request.time]).map { ev.drawnScene(at: $0) }, window: size,
                                                    rows: max(1, size.rows - 1), asked: request.size)
                         }
                         problem = nil
@@ -139,10 +139,10 @@ struct Watcher {
                     needsClear = false
                 }
                 if let evaluator, pixels != nil, t != lastTime || last == nil {
-                    pixels!.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size, into: &bytes)
+                    pixels!.frame(evaluator.drawnScene(at: t), window: size, rows: frameRows, asked: request.size, into: &bytes)
                     last = CellGrid(columns: 0, rows: 0)
                 } else if let evaluator, t != lastTime || last == nil {
-                    last = LiveScreen.frame(evaluator.scene(at: t), window: size, rows: frameRows, asked: request.size,
+                    last = LiveScreen.frame(evaluator.drawnScene(at: t), window: size, rows: frameRows, asked: request.size,
                                             mode: frameMode, color: color, images: images, after: last,
                                             stream: &stream, into: &bytes)
                 }
