@@ -33,8 +33,12 @@ func lottieBenchmarks() {
     var skipped: [String] = []
     let layerlab = buildFolder() + "/layerlab", peer = buildFolder() + "/rlottie-frame"
     let processes = access(layerlab, X_OK) == 0 && access(peer, X_OK) == 0
-    let out = "/tmp/layerlab-bench-\(getpid())"
-    defer { unlink(out + "-ours.png"); unlink(out + "-rlottie.png") }
+    // A folder of its own: a save looks through the folder it writes into for temporaries an
+    // interrupted save left, and a crowded /tmp would be timed as well.
+    var template = Array("/tmp/layerlab-bench-XXXXXX".utf8CString)
+    let scratch = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) } ?? "/tmp"
+    let out = scratch + "/frame"
+    defer { unlink(out + "-ours.png"); unlink(out + "-rlottie.png"); if scratch != "/tmp" { rmdir(scratch) } }
     for file in files {
         let path = folder + "/" + file
         guard let data = FileManager.default.contents(atPath: path),

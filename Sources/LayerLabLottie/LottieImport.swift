@@ -42,16 +42,37 @@ public enum LottieImport {
     /// frame fields, and no LayerLab `"format"` tag. Looks at the text only (a head of a few
     /// kilobytes is enough; the file may be truncated).
     public static func looksLikeLottie(_ head: Data) -> Bool {
-        var bytes = [UInt8](head.prefix(65536))
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let first = bytes.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }),
-              first == UInt8(ascii: "{") else { return false }
-        let text = String(decoding: bytes, as: UTF8.self)
-        let compact = text.filter { !$0.isWhitespace }
-        if compact.contains("\"format\":\"layerlab-project\"") { return false }
-        let hasVersion = compact.contains("\"v\":\"") || compact.hasPrefix("{\"v\":")
-        let frameKeys = ["\"fr\":", "\"ip\":", "\"op\":", "\"layers\":", "\"assets\":"].filter { compact.contains($0) }.count
+        // On bytes, not characters: JSON's whitespace is four ASCII bytes, and segmenting 64 KB
+        // into characters cost more than the rest of opening a small file.
+        let head = head.prefix(65536)
+        var compact: [UInt8] = []
+        compact.reserveCapacity(head.count)
+        for b in head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head
+        where !(b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
+            compact.append(b)
+        }
+        guard compact.first == UInt8(ascii: "{") else { return false }
+        if compact.contains(text: "\"format\":\"layerlab-project\"") { return false }
+        let hasVersion = compact.contains(text: "\"v\":\"") || compact.starts(with: Array("{\"v\":".utf8))
+        let frameKeys = ["\"fr\":", "\"ip\":", "\"op\":", "\"layers\":", "\"assets\":"].filter { compact.contains(text: $0) }.count
         return hasVersion ? frameKeys >= 1 : frameKeys >= 3
+    }
+}
+
+extension [UInt8] {
+    /// Whether the bytes hold `text`'s UTF-8 bytes somewhere.
+    func contains(text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
+        return withUnsafeBufferPointer { hay in
+            var i = 0
+            let last = hay.count - needle.count
+            while i <= last {
+                if hay[i] == first && hay[i..<i + needle.count].elementsEqual(needle) { return true }
+                i += 1
+            }
+            return false
+        }
     }
 }
 

@@ -16,25 +16,41 @@ public enum PNGCodec {
     /// The bitmap as PNG bytes.
     public static func encode(_ bitmap: Bitmap) throws -> Data {
         guard bitmap.width > 0, bitmap.height > 0 else { throw ImagingError("cannot write an empty PNG") }
+        // One pass into a buffer that always suffices: asking libpng for the size first
+        // compresses the image twice. Rows of filter byte + RGBA, as stored deflate blocks at
+        // worst (5 bytes a 16 KB block), in IDAT chunks (12 bytes a chunk of at least 8 KB),
+        // and the fixed chunks.
+        // (Should it not, libpng says how much it needs and the second try fits.)
+        let raw = bitmap.height * (1 + 4 * bitmap.width)
+        let first = try write(bitmap, capacity: raw + raw / 1024 + 4096)
+        if let data = first.data { return data }
+        if let data = try write(bitmap, capacity: first.needed).data { return data }
+        throw ImagingError("PNG encoding failed: the image did not fit the buffer")
+    }
+
+    /// The bitmap as PNG bytes written into `capacity` bytes, or nil and the bytes it needs.
+    private static func write(_ bitmap: Bitmap, capacity: Int) throws -> (data: Data?, needed: Int) {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(bitmap.width)
         image.height = UInt32(bitmap.height)
         image.format = rgba
-        var size: png_alloc_size_t = 0
-        let ok = bitmap.pixels.withUnsafeBytes { px in
-            png_image_write_to_memory(&image, nil, &size, 0, px.baseAddress, 0, nil)
-        }
-        guard ok != 0, size > 0 else { throw ImagingError("PNG encoding failed: \(message(&image))") }
-        var out = Data(count: Int(size))
-        let ok2 = out.withUnsafeMutableBytes { buf in
+        var size = png_alloc_size_t(capacity)
+        var out = Data(count: capacity)
+        let ok = out.withUnsafeMutableBytes { buf in
             bitmap.pixels.withUnsafeBytes { px in
                 png_image_write_to_memory(&image, buf.baseAddress, &size, 0, px.baseAddress, 0, nil)
             }
         }
-        guard ok2 != 0 else { throw ImagingError("PNG encoding failed: \(message(&image))") }
+        // A buffer too small fails with no error and the size it needs.
+        if ok == 0 {
+            if image.warning_or_error & 3 >= 2 || Int(size) <= capacity {
+                throw ImagingError("PNG encoding failed: \(message(&image))")
+            }
+            return (nil, Int(size))
+        }
         out.count = Int(size)
-        return out
+        return (out, Int(size))
     }
 
     /// Decodes PNG bytes of any colour type into straight RGBA.

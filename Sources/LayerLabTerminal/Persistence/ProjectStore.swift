@@ -173,6 +173,8 @@ public enum ProjectStore {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         while let entry = readdir(dir) {
+            // Most names do not start with a dot: skip them before making a string.
+            guard entry.pointee.d_name.0 == CChar(UInt8(ascii: ".")) else { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
