@@ -132,11 +132,14 @@ struct LottieBuilder {
     var bakedBytes = 0
     /// What `bake` drew, one phrase each, for the summary.
     var baked: [String] = []
+    /// Each layer with transitions, with their events and types (`LottieTransitions`).
+    let transitioning: [String: [(event: String, kind: Transition.Kind)]]
 
     init(_ document: Document, options: LottieOptions) {
         self.document = document
         self.options = options
         evaluator = Evaluator(document: document)
+        transitioning = LottieBuilder.transitions(in: document)
         fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 60
         let duration = evaluator.sceneDuration
         // Bounded so a very long scene cannot make an unbounded file: refused past the cap.
@@ -182,9 +185,9 @@ struct LottieBuilder {
     mutating func build() -> JSONValue {
         let copies = sample()
         if refusal != nil { return .null }
-        let layers = withoutCells(document.layers)
+        let layers = treeWithTransitions(withoutCells(document.layers))
         let tree = copies.isEmpty ? layers : treeWithCopies(layers, counts: copies)
-        if !copies.isEmpty {
+        if !copies.isEmpty || !transitioning.isEmpty {
             func walk(_ ls: [Layer], _ parent: String?) {
                 for l in ls {
                     if let parent { parents[l.name] = parent }
@@ -257,10 +260,6 @@ struct LottieBuilder {
             for a in e.assignments where a.keyPath == "blendMode" || a.keyPath == "maskMode" {
                 notes.append("\(e.layer): \(e.name) changes \(a.keyPath), which the Lottie export keeps at its stored value")
             }
-            if let t = e.transition {
-                // Not yet drawn as keyed layers: say so rather than drop the motion silently.
-                notes.append("\(e.layer): \(e.name)'s \(t.type.rawValue) transition is not exported to Lottie (the change is instant)")
-            }
         }
         for a in document.animations {
             guard let kp = a.keyPath, let kind = kinds[a.layer] else { continue }
@@ -289,6 +288,7 @@ struct LottieBuilder {
         var held = 0
         for f in 0...lastFrame {
             var scene = evaluator.scene(at: Double(f) / fps)
+            if !transitioning.isEmpty { scene.layers = settlingTransitions(scene.layers, time: Double(f) / fps) }
             // Counted before the copies become layers, so a refused frame costs no more than `show`.
             let shown = LottieBuilder.layerCount(scene.layers)
             if shown > LottieLimits.layersPerFrame {
