@@ -134,12 +134,17 @@ struct LottieBuilder {
     var baked: [String] = []
     /// Each layer with transitions, with their events and types (`LottieTransitions`).
     let transitioning: [String: [(event: String, kind: Transition.Kind)]]
+    /// The frozen picture of each `fade`, by its layer's name: the layer and the event.
+    let fadingPictures: [String: (layer: String, event: String)]
+    /// The live picture of each layer with transitions, by its name (`X (after)`), as emitted.
+    var livePictures: [String: Layer] = [:]
 
     init(_ document: Document, options: LottieOptions) {
         self.document = document
         self.options = options
         evaluator = Evaluator(document: document)
         transitioning = LottieBuilder.transitions(in: document)
+        fadingPictures = LottieBuilder.fadingPictures(transitioning)
         fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 60
         let duration = evaluator.sceneDuration
         // Bounded so a very long scene cannot make an unbounded file: refused past the cap.
@@ -196,6 +201,7 @@ struct LottieBuilder {
             }
             walk(tree, nil)
         }
+        if !transitioning.isEmpty { livePictures = LottieBuilder.livePictures(in: tree, transitioning) }
         let c = document.canvas
         var comp = LottieComp()
         for root in painterOrder(tree) { emit(root, in: &comp, foldRoot: nil) }

@@ -111,3 +111,77 @@ extension LottieBuilder {
         return l
     }
 }
+
+/// `fade` drawn exactly with normal blending. LayerLab adds the two pictures (old at 1 − p,
+/// new at p, so an opaque pixel stays opaque), and rlottie has no additive blend. Drawn over one
+/// another they would let the background show through at mid-fade (an opaque card would be a
+/// quarter see-through at p = ½), so the old picture is drawn twice, cut by the new one's
+/// coverage through track mattes:
+///
+/// 1. the old picture at (1 − p) where the new one draws nothing (inverted alpha matte);
+/// 2. the old picture at full opacity where the new one covers (alpha matte);
+/// 3. the new picture at p over both (its own layers, as at any other time).
+///
+/// Where the new picture is opaque this is p·new + (1 − p)·old, and where it is empty
+/// (1 − p)·old: LayerLab's sum, in every player. Only antialiased edges and translucent parts
+/// of the new picture land between the two.
+extension LottieBuilder {
+    /// Each fading transition's frozen picture by its layer name, with its layer and event.
+    static func fadingPictures(_ transitioning: [String: [(event: String, kind: Transition.Kind)]]) -> [String: (layer: String, event: String)] {
+        var out: [String: (layer: String, event: String)] = [:]
+        for (layer, events) in transitioning {
+            for e in events where e.kind == .fade { out[beforeName(layer, e.event)] = (layer, e.event) }
+        }
+        return out
+    }
+
+    /// The live pictures in the exported tree, by name.
+    static func livePictures(in tree: [Layer], _ transitioning: [String: [(event: String, kind: Transition.Kind)]]) -> [String: Layer] {
+        var out: [String: Layer] = [:]
+        func walk(_ ls: [Layer]) {
+            for l in ls {
+                if transitioning[l.name] != nil, let live = l.sublayers.first(where: { $0.name == afterName(l.name) }) {
+                    out[live.name] = live
+                }
+                walk(l.sublayers)
+            }
+        }
+        walk(tree)
+        return out
+    }
+
+    /// A fade's frozen picture `old` as the two matted precompositions above (the live picture
+    /// follows as the container's next sublayer).
+    mutating func emitFadingPicture(_ old: Layer, live: Layer, container: String, event: String,
+                                    in comp: inout LottieComp, foldRoot: String?) {
+        let progress: [Double?] = (0...lastFrame).map { f in
+            evaluator.runningTransition(on: container, at: Double(f) / fps).flatMap { $0.event == event ? $0.progress : nil }
+        }
+        // The frozen picture's own opacity is constant: read where 1 − p does not hide it.
+        var frozen = 1.0
+        for f in 0...lastFrame {
+            if let p = progress[f], p <= 0.99, let l = frames[f][old.name] { frozen = l.opacity / (1 - p); break }
+        }
+        let above = foldedOpacity(container, root: foldRoot)
+        let fading = foldedOpacity(old.name, root: foldRoot)
+        let whole = (0...lastFrame).map { f in progress[f] != nil && frames[f][old.name]?.hidden == false ? frozen * above[f] : 0 }
+        // The new picture's coverage, at its own opacity (the fade's p taken back out).
+        let coverage = (0...lastFrame).map { f -> Double in
+            guard let l = frames[f][live.name], !l.hidden else { return 0 }
+            guard let p = progress[f] else { return max(0, min(1, l.opacity)) }
+            return p >= 0.01 ? max(0, min(1, l.opacity / p)) : 1
+        }
+        var oldComp = LottieComp()
+        emitLayer(old, in: &oldComp, foldRoot: old.name)
+        let oldID = addComp(oldComp)
+        var liveComp = LottieComp()
+        emitLayer(live, in: &liveComp, foldRoot: live.name)
+        let liveID = addComp(liveComp)
+        comp.add(precompLayer(oldID, index: comp.nextIndex(), name: "\(old.name) (fading)", opacity: fading,
+                              matte: .matted(.alphaInverted)))
+        comp.add(precompLayer(liveID, index: comp.nextIndex(), name: "\(live.name) (coverage)", opacity: coverage, matte: .source))
+        comp.add(precompLayer(oldID, index: comp.nextIndex(), name: "\(old.name) (under the new)", opacity: whole,
+                              matte: .matted(.alpha)))
+        comp.add(precompLayer(liveID, index: comp.nextIndex(), name: "\(live.name) (coverage)", opacity: coverage, matte: .source))
+    }
+}
