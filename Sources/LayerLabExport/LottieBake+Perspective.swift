@@ -101,13 +101,12 @@ extension LottieBuilder {
 extension LottieBuilder {
     /// Text seen in perspective (`bake`): its strokes' outline, built in the layer's
     /// coordinates as the rasterizer builds it, warped at every frame and filled, so the
-    /// strokes foreshorten as Core Animation shows them. Frames that show the same text share
+    /// strokes foreshorten as Core Animation shows them, cut to the bounds as drawn. Frames that show the same text share
     /// one outline (only the warp changes), so the paths keep one structure.
     mutating func bakedTextGroup(_ name: String, _ ps: [PresentedLayer], _ warps: [LottieWarp?]) -> JSONValue? {
         var outline: [Polyline] = []
         var frames: [[LottieContour]] = []
         frames.reserveCapacity(ps.count)
-        var crossesClip = false
         for (f, p) in ps.enumerated() {
             if f == 0 || !LottieBuilder.sameText(p, ps[f - 1]) {
                 let s = VectorFont.strokes(of: p)
@@ -117,16 +116,15 @@ extension LottieBuilder {
                         + " glyphs into the file; shorten the text or the scene, or lower fps="
                     return nil
                 }
-                crossesClip = crossesClip || s.crossesClip
                 let width = VectorFont.of(p.extras.font.weight).lineWidth(fontSize: p.extras.fontSize)
+                // Cut to the bounds where the text reaches past them, as the rasterizer cuts it.
                 outline = StrokeOutline.polygons(of: s.lines, lineWidth: width, cap: .round, join: .round, miterLimit: 10,
-                                                 tolerance: LottieWarp.tolerance)
+                                                 tolerance: LottieWarp.tolerance, clip: s.crossesClip ? VectorFont.clipRect(of: p) : nil)
             }
             let warped = warps[f].map { w in outline.map { Polyline($0.points.map(w.apply), closed: true) } } ?? outline
             frames.append(LottieContour.contours(of: warped))
         }
         guard frames.contains(where: { !$0.isEmpty }) else { return nil }
-        if crossesClip { notes.append("\(name): text reaching outside the layer's bounds is not clipped in Lottie") }
         let paths = LottieShapes.paths(frames) { k, m in
             frames.map { f in
                 (0..<k).map { i -> LottieContour in

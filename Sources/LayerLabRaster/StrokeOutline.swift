@@ -5,12 +5,14 @@ import LayerLabCore
 /// perspective map, which foreshortens the stroke's width as Core Animation does.
 public enum StrokeOutline {
     /// The outline of `lines` stroked `lineWidth` wide, its round parts flattened to within
-    /// `tolerance`; fill it with the nonzero rule (pieces overlap at sharp joins).
+    /// `tolerance`, cut to `clip` when given (as text is cut to its bounds); fill it with the
+    /// nonzero rule (pieces overlap at sharp joins).
     public static func polygons(of lines: [Polyline], lineWidth: Double, cap: LineCap, join: LineJoin, miterLimit: Double,
-                                tolerance: Double) -> [Polyline] {
+                                tolerance: Double, clip: Rect? = nil) -> [Polyline] {
         var contours = Contours()
         Stroker(style: StrokeStyle(lineWidth: lineWidth, cap: cap, join: join, miterLimit: miterLimit),
                 tolerance: max(tolerance, 1e-6)).stroke(lines, into: &contours)
+        if let clip { contours = contours.clipped(to: clip) }
         var out: [Polyline] = []
         var start = 0
         for end in contours.ends {
