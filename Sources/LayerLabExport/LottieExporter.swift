@@ -208,6 +208,8 @@ struct LottieBuilder {
         if c.background.a > 0 { comp.add(backgroundLayer(index: comp.nextIndex()), above: false) }
         noteUnexported()
         notes = uniqued(notes)
+        // A fade draws its live picture twice more, as the mattes of the old one.
+        baked = uniqued(baked)
         return .object([
             ("v", .string("5.7.4")),
             ("fr", .number(fps)),

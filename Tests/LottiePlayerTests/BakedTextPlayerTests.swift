@@ -35,4 +35,26 @@ struct BakedTextPlayerTests {
             PlayerComparison.expectClose(d, "text in perspective baked")
         }
     }
+
+    /// A layer that masks to its bounds, turning in perspective: baked, its clip is its bounds
+    /// sent to the canvas by the true map like its outlines (a flat clip put 2.3 % of pixels wrong).
+    @Test func clipInPerspectiveIsWarped() throws {
+        let (doc, images) = PlayerComparison.document("""
+            canvas size=200x200 background=white duration=2
+            layer stage position=(100, 100) bounds=rect(0, 0, 200, 200) sublayerTransform=perspective(300)
+            layer card in stage position=(100, 100) bounds=rect(0, 0, 100, 80) backgroundColor=#d04030 masksToBounds=true \
+                cornerRadius=8
+            shape spot in card position=(90, 20) path=circle(0, 0, 40) fillColor=#ffd020
+            animate card transform.rotation.y from=0 to=50deg duration=2
+            """, name: "clip in perspective", folder: "/")
+        var options = PlayerComparison.options(images)
+        options.bake = true
+        let export = LottieExporter.export(doc, options: options)
+        #expect(export.notes.isEmpty && export.approximatedFrames.isEmpty, "\(export.notes)")
+        let player = try PlayerComparison.player(export.data, doc)
+        for d in PlayerComparison.compare(doc, images, player, frames: PlayerComparison.frames(doc, fps: 60, extra: [1.5]),
+                                          label: "baked-clip-") {
+            PlayerComparison.expectClose(d, "clip in perspective baked")
+        }
+    }
 }

@@ -63,6 +63,20 @@ struct TransitionPlayerTests {
         try compare(TransitionScenes.script("push subtype=fromRight"), "push baked", bake: true)
     }
 
+    /// A card turning in perspective while its face pushes in and its text fades, baked: the
+    /// pictures are warped at every frame like any layer in the card's plane.
+    @Test func inPerspectiveBaked() throws {
+        try compare("""
+            canvas size=200x200 background=white duration=2
+            layer stage position=(100, 100) bounds=rect(0, 0, 200, 200) sublayerTransform=perspective(300)
+            layer card in stage position=(100, 100) bounds=rect(0, 0, 100, 80) backgroundColor=#d04030 masksToBounds=true
+            text label in card position=(50, 40) bounds=rect(0, 0, 100, 60) string="A" fontSize=40 foregroundColor=white                 alignment=center
+            animate card transform.rotation.y from=0 to=50deg duration=2
+            at 0.5 set card backgroundColor=#3060c0 transition=push subtype=fromTop duration=0.5 as turn
+            at 0.6 set label string="B" transition=fade duration=0.5 as letter
+            """, "in perspective baked", bake: true)
+    }
+
     /// Text fading into other text on a clear layer, inside a translucent window: the fade's
     /// mattes at glyph edges, and opacity from above.
     @Test func textFadeInATranslucentWindow() throws {
