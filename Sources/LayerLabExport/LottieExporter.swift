@@ -264,7 +264,23 @@ struct LottieBuilder {
             }
         }
         walk(document.layers)
+        // A transition on a layer used as a mask: the mask is read as one layer, so its two
+        // pictures are not part of it (the note on its sublayers says what is drawn instead).
+        var masks: Set<String> = []
+        func collectMasks(_ ls: [Layer]) {
+            for l in ls {
+                if case .string(let m)? = l.properties["mask"] { masks.insert(m) }
+                collectMasks(l.sublayers)
+            }
+        }
+        collectMasks(document.layers)
         for e in document.events {
+            for a in e.assignments where a.keyPath == "mask" { if case .string(let m) = a.value { masks.insert(m) } }
+        }
+        for e in document.events {
+            if e.transition != nil, masks.contains(e.layer) {
+                notes.append("\(e.layer): \(e.name)'s transition is not drawn where \(e.layer) masks another layer in Lottie")
+            }
             for a in e.assignments where a.keyPath == "blendMode" || a.keyPath == "maskMode" {
                 notes.append("\(e.layer): \(e.name) changes \(a.keyPath), which the Lottie export keeps at its stored value")
             }

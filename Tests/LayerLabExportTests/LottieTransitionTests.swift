@@ -160,4 +160,16 @@ struct LottieTransitionTests {
         let baked = LottieExporter.export(doc, options: LottieOptions(fps: 30, bake: true))
         #expect(plain.data == baked.data && baked.baked.isEmpty)
     }
+
+    /// A mask is read as one layer, so a transition on it is not drawn there: said, not dropped.
+    @Test func aTransitionOnAMaskIsNoted() throws {
+        let doc = ExportFixtures.document("""
+            canvas size=200x200 duration=2
+            shape spot position=(60, 60) path=circle(0, 0, 30) fillColor=black
+            layer card position=(60, 60) bounds=rect(0, 0, 80, 80) backgroundColor=green mask=spot
+            at 0.5 set spot fillColor=red transition=moveIn duration=0.5 as grow
+            """)
+        let export = LottieExporter.export(doc, options: LottieOptions(fps: Self.fps))
+        #expect(export.notes.contains("spot: grow's transition is not drawn where spot masks another layer in Lottie"), "\(export.notes)")
+    }
 }
