@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabRaster
 
 /// How a layer seen in perspective is drawn exactly by a flat Lottie layer (`bake`): its
 /// outlines, flattened in its own coordinates, are taken to the screen by the true
@@ -12,12 +13,12 @@ struct LottieWarp: Sendable {
 
     func apply(_ p: Point) -> Point { back.apply(plane.apply(p)) }
 
-    /// Kinds whose drawing is outlines the bake can warp (backgrounds, borders, shape paths);
-    /// the others (text, images, gradients, particles) keep the flat stand-in.
+    /// Kinds whose drawing is outlines the bake can warp (backgrounds, borders, shape paths,
+    /// text's strokes); the others (images, gradients, particles) keep the flat stand-in.
     static func bakes(_ kind: LayerKind) -> Bool {
         switch kind {
-        case .layer, .shape, .transformLayer, .replicator: return true
-        case .text, .image, .gradient, .emitter, .emitterCell: return false
+        case .layer, .shape, .transformLayer, .replicator, .text: return true
+        case .image, .gradient, .emitter, .emitterCell: return false
         }
     }
 
@@ -94,5 +95,45 @@ extension LottieBuilder {
             }
         }
         return out
+    }
+}
+
+extension LottieBuilder {
+    /// Text seen in perspective (`bake`): its strokes' outline, built in the layer's
+    /// coordinates as the rasterizer builds it, warped at every frame and filled, so the
+    /// strokes foreshorten as Core Animation shows them, cut to the bounds as drawn. Frames that show the same text share
+    /// one outline (only the warp changes), so the paths keep one structure.
+    mutating func bakedTextGroup(_ name: String, _ ps: [PresentedLayer], _ warps: [LottieWarp?]) -> JSONValue? {
+        var outline: [Polyline] = []
+        var frames: [[LottieContour]] = []
+        frames.reserveCapacity(ps.count)
+        for (f, p) in ps.enumerated() {
+            if f == 0 || !LottieBuilder.sameText(p, ps[f - 1]) {
+                let s = VectorFont.strokes(of: p)
+                glyphsLaidOut += s.glyphs
+                if s.glyphs > LottieLimits.textGlyphsShown || glyphsLaidOut > LottieLimits.textGlyphs {
+                    refusal = "\(name): the text in perspective would bake over \(LottieLimits.count(Double(LottieLimits.textGlyphs)))"
+                        + " glyphs into the file; shorten the text or the scene, or lower fps="
+                    return nil
+                }
+                let width = VectorFont.of(p.extras.font.weight).lineWidth(fontSize: p.extras.fontSize)
+                // Cut to the bounds where the text reaches past them, as the rasterizer cuts it.
+                outline = StrokeOutline.polygons(of: s.lines, lineWidth: width, cap: .round, join: .round, miterLimit: 10,
+                                                 tolerance: LottieWarp.tolerance, clip: s.crossesClip ? VectorFont.clipRect(of: p) : nil)
+            }
+            let warped = warps[f].map { w in outline.map { Polyline($0.points.map(w.apply), closed: true) } } ?? outline
+            frames.append(LottieContour.contours(of: warped))
+        }
+        guard frames.contains(where: { !$0.isEmpty }) else { return nil }
+        let paths = LottieShapes.paths(frames) { k, m in
+            frames.map { f in
+                (0..<k).map { i -> LottieContour in
+                    var c = LottieContour.resampledOpen(i < f.count ? f[i] : (f.last ?? LottieContour()), m)
+                    c.closed = true
+                    return c
+                }
+            }
+        }
+        return LottieShapes.group("text", paths + [LottieShapes.fill(colors: ps.map(\.extras.foregroundColor), evenOdd: false)])
     }
 }

@@ -17,6 +17,15 @@ extension LottieBuilder {
     enum Matte { case mask, bounds }
 
     mutating func emit(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
+        if let fade = fadingPictures[layer.name], let live = livePictures[LottieBuilder.afterName(fade.layer)] {
+            emitFadingPicture(layer, live: live, container: fade.layer, event: fade.event, in: &comp, foldRoot: foldRoot)
+            return
+        }
+        emitLayer(layer, in: &comp, foldRoot: foldRoot)
+    }
+
+    /// The layer as plain layers or, where Lottie's flat layers cannot say it, a precomposition.
+    mutating func emitLayer(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
         let mattes = self.mattes(layer)
         if !mattes.isEmpty || needsFlattening(layer) || castsShadow(layer.name) || lottieBlend(layer) != 0
             || layer.sublayers.contains(where: { lottieBlend($0) != 0 }) {

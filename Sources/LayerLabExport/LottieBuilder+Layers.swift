@@ -26,6 +26,11 @@ extension LottieBuilder {
         if let warped {
             // Seen in perspective (`bake`): its outlines keyed at every frame.
             shapes = bakedShapes(t, warped)
+            if t.kind == .text, let g = bakedTextGroup(t.name, ps, warped) {
+                shapes.insert(g, at: shapes.firstIndex {
+                    if case .string("backgroundColor")? = $0["nm"] { return true } else { return false }
+                } ?? shapes.count)
+            }
             if !shapes.isEmpty { baked.append("\(t.name) in perspective as paths keyed at every frame") }
         } else {
             if let border = borderGroup(ps) { shapes.append(border) }

@@ -38,7 +38,7 @@ extension LottieBuilder {
         /// One sentence per loss, layers by name.
         var sentences: [String] {
             foreshortened.sorted().map { "\($0): seen in perspective, it is drawn without foreshortening in Lottie (the flat map matching it at its centre); export with bake (--bake) to draw it as paths keyed at every frame" }
-                + unbakeable.sorted().map { "\($0): seen in perspective, its content is drawn without foreshortening even with bake (only backgrounds, borders and shape paths are baked)" }
+                + unbakeable.sorted().map { "\($0): seen in perspective, its content is drawn without foreshortening even with bake (only backgrounds, borders, shape paths and text are baked)" }
                 + skewed.sorted().map { "\($0): its 3D transform skews it; Lottie keeps its rotation and scales without the skew" }
                 + reordered.sorted().map { "\($0): its sublayers change depth order; Lottie draws them in their order at the start" }
         }

@@ -132,11 +132,19 @@ struct LottieBuilder {
     var bakedBytes = 0
     /// What `bake` drew, one phrase each, for the summary.
     var baked: [String] = []
+    /// Each layer with transitions, with their events and types (`LottieTransitions`).
+    let transitioning: [String: [(event: String, kind: Transition.Kind)]]
+    /// The frozen picture of each `fade`, by its layer's name: the layer and the event.
+    let fadingPictures: [String: (layer: String, event: String)]
+    /// The live picture of each layer with transitions, by its name (`X (after)`), as emitted.
+    var livePictures: [String: Layer] = [:]
 
     init(_ document: Document, options: LottieOptions) {
         self.document = document
         self.options = options
         evaluator = Evaluator(document: document)
+        transitioning = LottieBuilder.transitions(in: document)
+        fadingPictures = LottieBuilder.fadingPictures(transitioning)
         fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 60
         let duration = evaluator.sceneDuration
         // Bounded so a very long scene cannot make an unbounded file: refused past the cap.
@@ -182,9 +190,9 @@ struct LottieBuilder {
     mutating func build() -> JSONValue {
         let copies = sample()
         if refusal != nil { return .null }
-        let layers = withoutCells(document.layers)
+        let layers = treeWithTransitions(withoutCells(document.layers))
         let tree = copies.isEmpty ? layers : treeWithCopies(layers, counts: copies)
-        if !copies.isEmpty {
+        if !copies.isEmpty || !transitioning.isEmpty {
             func walk(_ ls: [Layer], _ parent: String?) {
                 for l in ls {
                     if let parent { parents[l.name] = parent }
@@ -193,12 +201,15 @@ struct LottieBuilder {
             }
             walk(tree, nil)
         }
+        if !transitioning.isEmpty { livePictures = LottieBuilder.livePictures(in: tree, transitioning) }
         let c = document.canvas
         var comp = LottieComp()
         for root in painterOrder(tree) { emit(root, in: &comp, foldRoot: nil) }
         if c.background.a > 0 { comp.add(backgroundLayer(index: comp.nextIndex()), above: false) }
         noteUnexported()
         notes = uniqued(notes)
+        // A fade draws its live picture twice more, as the mattes of the old one.
+        baked = uniqued(baked)
         return .object([
             ("v", .string("5.7.4")),
             ("fr", .number(fps)),
@@ -253,13 +264,25 @@ struct LottieBuilder {
             }
         }
         walk(document.layers)
+        // A transition on a layer used as a mask: the mask is read as one layer, so its two
+        // pictures are not part of it (the note on its sublayers says what is drawn instead).
+        var masks: Set<String> = []
+        func collectMasks(_ ls: [Layer]) {
+            for l in ls {
+                if case .string(let m)? = l.properties["mask"] { masks.insert(m) }
+                collectMasks(l.sublayers)
+            }
+        }
+        collectMasks(document.layers)
         for e in document.events {
+            for a in e.assignments where a.keyPath == "mask" { if case .string(let m) = a.value { masks.insert(m) } }
+        }
+        for e in document.events {
+            if e.transition != nil, masks.contains(e.layer) {
+                notes.append("\(e.layer): \(e.name)'s transition is not drawn where \(e.layer) masks another layer in Lottie")
+            }
             for a in e.assignments where a.keyPath == "blendMode" || a.keyPath == "maskMode" {
                 notes.append("\(e.layer): \(e.name) changes \(a.keyPath), which the Lottie export keeps at its stored value")
-            }
-            if let t = e.transition {
-                // Not yet drawn as keyed layers: say so rather than drop the motion silently.
-                notes.append("\(e.layer): \(e.name)'s \(t.type.rawValue) transition is not exported to Lottie (the change is instant)")
             }
         }
         for a in document.animations {
@@ -289,6 +312,7 @@ struct LottieBuilder {
         var held = 0
         for f in 0...lastFrame {
             var scene = evaluator.scene(at: Double(f) / fps)
+            if !transitioning.isEmpty { scene.layers = settlingTransitions(scene.layers, time: Double(f) / fps) }
             // Counted before the copies become layers, so a refused frame costs no more than `show`.
             let shown = LottieBuilder.layerCount(scene.layers)
             if shown > LottieLimits.layersPerFrame {

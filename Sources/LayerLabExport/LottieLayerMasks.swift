@@ -21,6 +21,9 @@ extension LottieBuilder {
     func layerMasks(_ layer: Layer, _ matte: Matte) -> [JSONValue]? {
         let toCanvas = canvasMaps(layer.name, includingSelf: true)
         let own = samples(layer.name)
+        // Seen in perspective (`bake`): the clip is its bounds flattened and sent to the canvas
+        // by the true map, as the layer's own outlines are (`LottieBake+Perspective`).
+        let warps = matte == .bounds ? warpSamples(layer.name) : nil
         // Per frame: nil where nothing masks the layer, else the outlines (none: nothing shows).
         var areas: [[MaskPart]?] = []
         for f in 0...lastFrame {
@@ -36,6 +39,14 @@ extension LottieBuilder {
                 let l = own[f]
                 guard l.masksToBounds else { areas.append(nil); continue }
                 guard l.bounds.width > 0, l.bounds.height > 0 else { areas.append([]); continue }
+                if let warps {
+                    let lines = Path.roundedRect(l.bounds, radius: l.cornerRadius).flattened(tolerance: LottieWarp.tolerance)
+                    guard lines.count == 1 else { return nil }
+                    let points = lines[0].points.map { warps[f]?.plane.apply($0) ?? toCanvas.apply($0) }
+                    guard let outline = LottieContour.contours(of: [Polyline(points, closed: true)]).first else { return nil }
+                    areas.append([MaskPart(subtract: false, contour: outline)])
+                    continue
+                }
                 let outline = LottieContour.contours(of: .roundedRect(l.bounds, radius: l.cornerRadius))
                 guard outline.count == 1 else { return nil }
                 areas.append([Self.mapped(MaskPart(subtract: false, contour: outline[0]), toCanvas)])

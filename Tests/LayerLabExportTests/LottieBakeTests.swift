@@ -112,8 +112,13 @@ struct LottieBakeTests {
         let plain = LottieExporter.export(ExportFixtures.document(script), options: LottieOptions(fps: 30))
         #expect(plain.notes.contains { $0.contains("seen in perspective") && $0.contains("--bake") }, "\(plain.notes)")
         #expect(!plain.approximatedFrames.isEmpty)
-        // Text in perspective is not warped: still a stand-in, and said so.
+        // Text in perspective is baked too, as its strokes' outline filled.
         let text = Self.export(script + "\ntext label in tile position=(50, 50) bounds=rect(0, 0, 80, 20) string=\"hi\"")
-        #expect(text.notes.contains { $0.hasPrefix("label: seen in perspective") && $0.contains("even with bake") }, "\(text.notes)")
+        #expect(text.notes.isEmpty && text.approximatedFrames.isEmpty, "\(text.notes)")
+        #expect(text.baked.contains("label in perspective as paths keyed at every frame"), "\(text.baked)")
+        // A gradient in perspective is not warped: still a stand-in, and said so.
+        let gradient = Self.export(script + "\ngradient shade in tile position=(50, 50) bounds=rect(0, 0, 40, 40) colors=[red, blue]")
+        #expect(gradient.notes.contains { $0.hasPrefix("shade: seen in perspective") && $0.contains("even with bake") },
+                "\(gradient.notes)")
     }
 }

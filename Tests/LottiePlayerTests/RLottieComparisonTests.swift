@@ -13,7 +13,7 @@ struct RLottieComparisonTests {
         let basics = (try? FileManager.default.contentsOfDirectory(
             atPath: PlayerComparison.repository.appendingPathComponent("examples/basics").path)) ?? []
         return ["loading-s.lab", "circular-loader.lab", "parallax-walk.lab", "replicator-spinner.lab", "shimmer.lab",
-                "card-flip.lab", "confetti.lab"]
+                "card-flip.lab", "confetti.lab", "counter.lab"]
             + basics.filter { $0.hasSuffix(".lab") }.sorted().map { "basics/" + $0 }
     }()
 
@@ -22,6 +22,8 @@ struct RLottieComparisonTests {
         "loading-s.lab": [0.15, 1.0, 1.6, 2.2, 2.75, 3.5, 4.2, 4.8],
         "circular-loader.lab": [0.5, 1.6, 2.9, 3.55, 4.2],
         "parallax-walk.lab": [0.25, 2.0, 4.0, 7.9],
+        // Within the push transitions: just begun, early, halfway, near the end.
+        "counter.lab": [1.02, 1.1, 2.2, 3.35, 4.3],
     ]
 
     /// Compares the export at the frames; `lossless` also requires that it names no loss (so

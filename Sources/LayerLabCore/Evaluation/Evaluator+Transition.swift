@@ -63,8 +63,18 @@ extension Evaluator {
         return nil
     }
 
-    /// The presented layer `now` turned into the transition's container at `progress`.
-    static func presentTransition(_ t: LayerTransition, progress: Double, now: PresentedLayer) -> PresentedLayer {
+    /// The transition running on the layer named `layer` at scene time `time`: its event's
+    /// name and its progress; nil when none runs. (The Lottie export names each frozen picture
+    /// after its event, so the pictures of successive transitions stay apart.)
+    public func runningTransition(on layer: String, at time: Double) -> (event: String, progress: Double)? {
+        guard let order = entries[layer]?.order, !plans[order].transitions.isEmpty,
+              let (t, p) = runningTransition(order, at: time) else { return nil }
+        return (t.eventName, p)
+    }
+
+    /// The container with the layer's drawing stripped off: its geometry, mask, blend mode and
+    /// shadow stay, to apply to the pictures it holds as to the layer.
+    static func transitionContainer(_ now: PresentedLayer) -> PresentedLayer {
         var container = now
         container.kind = .layer
         container.sublayers = []
@@ -72,36 +82,60 @@ extension Evaluator {
         container.path = .empty
         container.masksToBounds = false
         container.opacity = 1
-        container.hidden = now.hidden && (t.before?.hidden ?? true)
         if !container.boxedFieldsAreDefault {
             container.extras.borderWidth = 0
             container.extras.replicator = nil
             container.extras.emission = nil
             container.extras.sublayerTransform = .identity
         }
+        return container
+    }
+
+    /// One picture of a transition: `l`'s drawing and sublayers in the container's coordinates,
+    /// moved by `offset` times the layer's size along `motion` and drawn at `alpha` of its opacity.
+    static func transitionPicture(_ l: PresentedLayer, _ suffix: String, size: (Double, Double), motion: (dx: Double, dy: Double),
+                                  offset: Double, alpha: Double, blend: BlendMode = .normal) -> PresentedLayer {
+        var c = l
+        c.name = "\(l.name) (\(suffix))"
+        // The layer's own map is the container's; the copy only moves within it.
+        let ax = c.bounds.minX + c.anchorPoint.x * c.bounds.width
+        let ay = c.bounds.minY + c.anchorPoint.y * c.bounds.height
+        c.position = Point(ax + motion.dx * offset * size.0, ay + motion.dy * offset * size.1)
+        c.rotation = 0; c.scaleX = 1; c.scaleY = 1; c.translationX = 0; c.translationY = 0
+        c.zPosition = 0
+        c.opacity = l.opacity * alpha
+        if !c.boxedFieldsAreDefault {
+            c.extras.rotationX = 0; c.extras.rotationY = 0; c.extras.scaleZ = 1; c.extras.translationZ = 0
+            c.extras.transformMatrix = .identity
+            c.extras.isDoubleSided = true
+            c.extras.shadowOpacity = 0
+            c.extras.mask = []
+            c.extras.blendMode = .normal
+        }
+        if blend != .normal { c.extras.blendMode = blend }
+        return c
+    }
+
+    /// The layer as a transition's container shows it once the transition is over: the new
+    /// picture alone, in place. It draws exactly as `now` does; the Lottie export draws a layer
+    /// that has transitions this way at every frame, so its Lottie layers stay the same ones
+    /// throughout and only their keyframes change.
+    public static func settledTransition(_ now: PresentedLayer) -> PresentedLayer {
+        var container = transitionContainer(now)
+        container.sublayers = [transitionPicture(now, "after", size: (now.bounds.width, now.bounds.height), motion: (0, 0),
+                                                 offset: 0, alpha: 1)]
+        return container
+    }
+
+    /// The presented layer `now` turned into the transition's container at `progress`.
+    static func presentTransition(_ t: LayerTransition, progress: Double, now: PresentedLayer) -> PresentedLayer {
+        var container = transitionContainer(now)
+        container.hidden = now.hidden && (t.before?.hidden ?? true)
         let size = (now.bounds.width, now.bounds.height)
-        let (dx, dy) = t.transition.effectiveSubtype.motion
+        let motion = t.transition.effectiveSubtype.motion
         func copy(_ l: PresentedLayer, _ suffix: String, offset: Double, alpha: Double,
                   blend: BlendMode = .normal) -> PresentedLayer {
-            var c = l
-            c.name = "\(l.name) (\(suffix))"
-            // The layer's own map is the container's; the copy only moves within it.
-            let ax = c.bounds.minX + c.anchorPoint.x * c.bounds.width
-            let ay = c.bounds.minY + c.anchorPoint.y * c.bounds.height
-            c.position = Point(ax + dx * offset * size.0, ay + dy * offset * size.1)
-            c.rotation = 0; c.scaleX = 1; c.scaleY = 1; c.translationX = 0; c.translationY = 0
-            c.zPosition = 0
-            c.opacity = l.opacity * alpha
-            if !c.boxedFieldsAreDefault {
-                c.extras.rotationX = 0; c.extras.rotationY = 0; c.extras.scaleZ = 1; c.extras.translationZ = 0
-                c.extras.transformMatrix = .identity
-                c.extras.isDoubleSided = true
-                c.extras.shadowOpacity = 0
-                c.extras.mask = []
-                c.extras.blendMode = .normal
-            }
-            if blend != .normal { c.extras.blendMode = blend }
-            return c
+            transitionPicture(l, suffix, size: size, motion: motion, offset: offset, alpha: alpha, blend: blend)
         }
         let p = progress
         var old: PresentedLayer? = nil, new: PresentedLayer
