@@ -26,6 +26,7 @@ extension LottieConverter {
     /// The layers of one group's items, back to front. `inherited` are the styles of enclosing
     /// groups that paint this group's shapes, in painting order.
     private mutating func groupContents(_ items: [LottieShape], inherited: [Style], trims outerTrims: [LottieShape],
+                                        rounding outerRounding: LottieProperty? = nil,
                                         owner: String, layer: LottieLayer) -> [Layer] {
         var items = items.filter { !$0.hidden }
         // Merge paths: the outlines above one become one outline; styles above it are dropped.
@@ -39,13 +40,14 @@ extension LottieConverter {
         let shapeIndices = items.indices.filter { items[$0].isGeometry }
         // Trims apply to the shapes above them; as an approximation, to every stroke of the group.
         let trims = outerTrims + items.filter { if case .trim = $0.item { return true }; return false }
-        let rounding = items.compactMap { s -> LottieProperty? in if case .roundedCorners(let r) = s.item { return r }; return nil }.first
+        // Rounded corners round every outline in the group, nested groups' included; an `rd`
+        // whose radius is always 0 rounds nothing.
+        let rounding = items.compactMap { s -> LottieProperty? in
+            if case .roundedCorners(let r?) = s.item, r.isAnimated || r.number(at: 0, 0) > 0 { return r }
+            return nil
+        }.first ?? outerRounding
         for s in items {
             switch s.item {
-            case .roundedCorners:
-                if !items.contains(where: { if case .rectangle = $0.item { return true }; return false }) {
-                    warnings.add("rounded corners drawn only on rectangles", display(layer.name))
-                }
             case .unknown: warnings.add("shape items of unknown types skipped", "\(display(layer.name)) (\(s.type))")
             default: break
             }
@@ -53,12 +55,15 @@ extension LottieConverter {
         // Repeaters: the items above one are drawn in copies.
         if let r = items.lastIndex(where: { if case .repeater = $0.item { return true }; return false }) {
             let above = Array(items[..<r]), below = Array(items[(r + 1)...])
-            let inner = groupContents(above, inherited: inherited, trims: outerTrims, owner: owner, layer: layer)
+            // Styles below the repeater paint the copies too (the lowest first): Lottie copies
+            // the outlines above it, and every style under them paints every copy.
+            let belowStyles = items.indices.filter { $0 > r && items[$0].isStyle }.reversed().map { Style(shape: items[$0], trims: trims) }
+            let inner = groupContents(above, inherited: inherited + belowStyles, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
             var rep = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .replicator)
             var content = inner
             repeater(items[r], &rep, content: &content, layer: layer)
             rep.sublayers = content
-            let rest = groupContents(below, inherited: inherited, trims: outerTrims, owner: owner, layer: layer)
+            let rest = groupContents(below, inherited: inherited, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
             return rest + [rep]
         }
         let direct = shapeIndices.map { items[$0] }
@@ -80,7 +85,7 @@ extension LottieConverter {
                 if let tr = sub.first(where: { if case .transform = $0.item { return true }; return false }), case .transform(let t) = tr.item {
                     applyTransform(t, to: &g, owner: layer, opacity: true, sourcePrefix: "\(display(s.name)) tr")
                 }
-                g.sublayers = groupContents(sub, inherited: inherited + below, trims: trims, owner: owner, layer: layer)
+                g.sublayers = groupContents(sub, inherited: inherited + below, trims: trims, rounding: rounding, owner: owner, layer: layer)
                 if !g.sublayers.isEmpty { out.append(g) }
             default:
                 break
@@ -140,7 +145,7 @@ extension LottieConverter {
     mutating func outline(_ shapes: [LottieShape], into l: inout Layer, layer: LottieLayer, rounding: LottieProperty?) {
         let who = display(layer.name)
         let props = shapes.flatMap(\.geometryProperties) + [rounding]
-        if shapes.count == 1, case .path(let ks?, _) = shapes[0].item, ks.isAnimated,
+        if shapes.count == 1, rounding == nil, case .path(let ks?, _) = shapes[0].item, ks.isAnimated,
            let first = ks.keyframes.first?.start?.shape,
            ks.keyframes.allSatisfy({ ($0.start?.shape?.vertices.count ?? -1) == first.vertices.count }) {
             noteExpression(ks, Source(layer: who, property: "\(shapes[0].name) sh.ks"))
@@ -185,10 +190,10 @@ extension LottieConverter {
             guard c.count >= 2, wh.count >= 2 else { return .empty }
             return LottieOutline.ellipse(center: Point(c[0], c[1]), width: abs(wh[0]), height: abs(wh[1]), reversed: reversed)
         case .polystar(let star):
-            return Self.polystar(star, at: frame)
+            return LottieRoundedCorners.rounding(Self.polystar(star, at: frame), radius: rounding?.number(at: frame, 0) ?? 0)
         case .path(let ks, _):
             guard let b = ks?.value(at: frame)?.shape else { return .empty }
-            return bezierPath(b)
+            return LottieRoundedCorners.rounding(bezierPath(b), radius: rounding?.number(at: frame, 0) ?? 0)
         case .merged(let items, let mode):
             return merged(items, mode: mode, at: frame, rounding: rounding)
         default:
@@ -233,14 +238,16 @@ extension LottieConverter {
         return Path(e)
     }
 
-    /// A group transform (`tr`) at a frame: about the anchor, scale, rotate, then to position.
+    /// A group transform (`tr`) at a frame: about the anchor, scale, skew, rotate, then to position.
     static func matrix(_ t: LottieTransform, at f: Double) -> AffineTransform {
         let a = t.anchor?.numbers(at: f, [0, 0]) ?? [0, 0], p = t.position?.numbers(at: f, [0, 0]) ?? [0, 0]
         let s = t.scale?.numbers(at: f, [100, 100]) ?? [100, 100], r = (t.rotation?.number(at: f, 0) ?? 0) * .pi / 180
         let px = t.positionX?.number(at: f, p.count > 0 ? p[0] : 0) ?? (p.count > 0 ? p[0] : 0)
         let py = t.positionY?.number(at: f, p.count > 1 ? p[1] : 0) ?? (p.count > 1 ? p[1] : 0)
+        let skew = skews(t) ? skewMatrix(skew: t.skew?.number(at: f, 0) ?? 0, axis: t.skewAxis?.number(at: f, 0) ?? 0) : .identity
         return AffineTransform.translation(-(a.count > 0 ? a[0] : 0), -(a.count > 1 ? a[1] : 0))
             .concatenating(.scale(s[0] / 100, (s.count > 1 ? s[1] : s[0]) / 100))
+            .concatenating(skew)
             .concatenating(.rotation(r))
             .concatenating(.translation(px, py))
     }
@@ -439,10 +446,22 @@ extension LottieConverter {
         if below { warnings.add("repeaters stacking copies below drawn above", who) }
         let a = tr.anchor?.numbers(at: 0, [0, 0]) ?? [0, 0]
         guard a.count >= 2 else { return }
-        if tr.anchor?.isAnimated == true { warnings.add("animated repeater anchors drawn fixed", who) }
         rep.properties["bounds"] = .rect(Rect(a[0], a[1], 0, 0))
         rep.properties["anchorPoint"] = .point(.zero)
         rep.properties["position"] = .point(Point(a[0], a[1]))
+        /// The anchor at a frame: the copies turn and scale about it, and the replicator's own
+        /// coordinates have it at their origin, so `bounds` and `position` both follow it.
+        func anchor(_ f: Double) -> Point {
+            let n = tr.anchor?.numbers(at: f, [0, 0]) ?? [0, 0]
+            return n.count >= 2 ? Point(n[0], n[1]) : .zero
+        }
+        func follow(_ layer: String) {
+            guard let span = animatedSpan([tr.anchor]) else { return }
+            let src = Source(layer: who, property: "\(s.name) rp.tr.a")
+            addSampled(layer: layer, "bounds", frames: span, src) { f in .rect(Rect(anchor(f).x, anchor(f).y, 0, 0)) }
+            addSampled(layer: layer, "position", frames: span, src) { f in .point(anchor(f)) }
+        }
+        follow(rep.name)
         func count(_ f: Double) -> Double { max(0, min(1000, (copies?.number(at: f, 1) ?? 1).rounded())) }
         /// The step's transform taken `k` times (Lottie multiplies position and rotation and
         /// raises the scale to the power).
@@ -490,6 +509,7 @@ extension LottieConverter {
             shift.properties["anchorPoint"] = .point(.zero)
             shift.properties["position"] = .point(Point(a[0], a[1]))
             shift.properties["transform"] = .transform(step(f0, times: o))
+            follow(shift.name)
             if let span = animatedSpan([offset, tr.position, tr.scale, tr.rotation]) {
                 addSampled(layer: shift.name, "transform", frames: span, src) { f in
                     .transform(step(f, times: offset?.number(at: f, 0) ?? 0))
@@ -535,7 +555,7 @@ extension LottieShape {
             return items.flatMap { s -> [LottieProperty?] in
                 if case .group(let sub) = s.item {
                     let tr = sub.compactMap { x -> LottieTransform? in if case .transform(let t) = x.item { return t }; return nil }.first
-                    let own: [LottieProperty?] = tr.map { [$0.anchor, $0.position, $0.positionX, $0.positionY, $0.scale, $0.rotation] } ?? []
+                    let own: [LottieProperty?] = tr.map { [$0.anchor, $0.position, $0.positionX, $0.positionY, $0.scale, $0.rotation, $0.skew, $0.skewAxis] } ?? []
                     return own + LottieShape(type: "mm", item: .merged(sub, mode: 1)).geometryProperties
                 }
                 return s.geometryProperties
