@@ -58,6 +58,21 @@ extension LottieConverter {
             // Styles below the repeater paint the copies too (the lowest first): Lottie copies
             // the outlines above it, and every style under them paints every copy.
             let belowStyles = items.indices.filter { $0 > r && items[$0].isStyle }.reversed().map { Style(shape: items[$0], trims: trims) }
+            if case .repeater(let copies, _, _, let tr) = items[r].item, Self.repeaterCompounds(tr),
+               Self.maxRepeaterCount(copies) <= Self.maxExplicitRepeaterCopies {
+                // Copies that move and turn: one layer each (see LottieConverter+Repeater).
+                var holder = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .layer)
+                for k in 0..<Self.maxRepeaterCount(copies) {
+                    var copy = Layer(name: uniqueName("\(holder.name)_copy\(k)"), kind: .layer)
+                    copy.sublayers = groupContents(above, inherited: inherited + belowStyles, trims: outerTrims, rounding: outerRounding,
+                                                   owner: owner, layer: layer)
+                    repeaterCopy(items[r], index: k, &copy, layer: layer)
+                    holder.sublayers.append(copy)
+                }
+                if case .repeater(_, _, true, _) = items[r].item { warnings.add("repeaters stacking copies below drawn above", display(layer.name)) }
+                let rest = groupContents(below, inherited: inherited, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
+                return rest + [holder]
+            }
             let inner = groupContents(above, inherited: inherited + belowStyles, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
             var rep = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .replicator)
             var content = inner
