@@ -37,7 +37,9 @@ enum LottieRoundedCorners {
         var current: [Vertex] = []
         var closed = false
         func flush() {
-            if current.count > 1, closed, let first = current.first, let last = current.last, last.point == first.point {
+            // (Within a rounding error: a star's last side ends where a full turn of sines lands.)
+            if current.count > 1, closed, let first = current.first, let last = current.last,
+               last.point.distance(to: first.point) <= 1e-9 * max(1, abs(first.point.x), abs(first.point.y)) {
                 current[0].inHandle = last.inHandle
                 current.removeLast()
             }

@@ -9,10 +9,10 @@ struct LottieShapeGeometryTests {
     func fill(_ name: String = "F") -> String { #"{"ty":"fl","nm":"\#(name)","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}"# }
     func rd(_ r: Double) -> String { #"{"ty":"rd","nm":"Round","r":{"a":0,"k":\#(r)}}"# }
 
-    func matrix(_ v: Value?) -> AffineTransform? {
+    func matrix(_ v: Value?) -> LayerLabCore.AffineTransform? {
         guard let ops = v?.transform else { return nil }
         let m = ops.matrix.m
-        return AffineTransform(a: m[0], b: m[1], c: m[4], d: m[5], tx: m[12], ty: m[13])
+        return LayerLabCore.AffineTransform(a: m[0], b: m[1], c: m[4], d: m[5], tx: m[12], ty: m[13])
     }
 
     func close(_ p: Point, _ q: Point) -> Bool { near(p.x, q.x, 1e-9) && near(p.y, q.y, 1e-9) }
