@@ -32,9 +32,10 @@ extension LottieConverter {
         // Merge paths: the outlines above one become one outline; styles above it are dropped.
         while let m = items.firstIndex(where: { if case .merge = $0.item { return true }; return false }),
               case .merge(let mode) = items[m].item {
-            if mode == 4 { warnings.add("intersecting merge paths drawn as merged", "\(display(layer.name)) \(display(items[m].name))") }
             let above = items[..<m].filter { $0.isGeometry || { if case .group = $0.item { return true }; return false }($0) }
-            items = [LottieShape(type: "mm", name: items[m].name, item: .merged(Array(above), mode: mode))] + items[(m + 1)...]
+            // Intersect: the first outline, clipped by the others where it is painted.
+            let kept = mode == 4 ? Self.intersectionFirst : mode
+            items = [LottieShape(type: "mm", name: items[m].name, item: .merged(Array(above), mode: kept))] + items[(m + 1)...]
         }
         var out: [Layer] = []
         let shapeIndices = items.indices.filter { items[$0].isGeometry }
@@ -114,6 +115,14 @@ extension LottieConverter {
     /// several shapes, one layer a shape.
     private mutating func styleLayers(_ style: Style, shapes: [LottieShape], owner: String, layer: LottieLayer,
                                       rounding: LottieProperty?) -> [Layer] {
+        // An intersection or exclusion is painted on a layer of its own (its clip or its
+        // even-odd rule would otherwise reach the other outlines).
+        if shapes.count > 1, let k = shapes.firstIndex(where: { Self.mergeMode($0) == Self.intersectionFirst || Self.mergeMode($0) == 5 }) {
+            var rest = shapes
+            let alone = rest.remove(at: k)
+            return styleLayers(style, shapes: rest, owner: owner, layer: layer, rounding: rounding)
+                + styleLayers(style, shapes: [alone], owner: owner, layer: layer, rounding: rounding)
+        }
         let simultaneous = style.trims.contains { if case .trim(_, _, _, let ind) = $0.item { return !ind }; return false }
         if simultaneous, shapes.count > 1, style.shape.isStroke {
             return shapes.flatMap { styleLayers(style, shapes: [$0], owner: owner, layer: layer, rounding: rounding) }
@@ -122,9 +131,38 @@ extension LottieConverter {
         let styleName = sanitized(style.shape.name, fallback: style.shape.type)
         var l = Layer(name: uniqueName("\(owner)_\(styleName)"), kind: .shape)
         outline(shapes, into: &l, layer: layer, rounding: rounding)
+        let exclusion = shapes.contains { Self.mergeMode($0) == 5 }
+        // The clip of an intersection: a mask of the other outlines united.
+        var clip: Layer?
+        if let s = shapes.first(where: { Self.mergeMode($0) == Self.intersectionFirst }), case .merged(let pieces, _) = s.item {
+            if style.shape.isStroke {
+                warnings.add("strokes of intersecting merge paths drawn along the first outline, clipped by the others",
+                             "\(who) \(display(s.name))")
+            }
+            var c = Layer(name: uniqueName(l.name + "_clip"), kind: .shape)
+            outline([LottieShape(type: "mm", name: s.name, item: .merged(pieces, mode: Self.intersectionRest))], into: &c,
+                    layer: layer, rounding: rounding)
+            clip = c
+        }
+        /// A gradient is clipped by a layer around it (its own mask is already its outline).
+        func clipped(_ g: Layer) -> Layer {
+            guard let clip else { return g }
+            var holder = Layer(name: uniqueName(g.name + "_clipped"), kind: .layer)
+            holder.properties["mask"] = .string(clip.name)
+            holder.sublayers = [g, clip]
+            return holder
+        }
+        /// A fill or stroke takes the clip as its mask (a stroke after its trim is copied, so
+        /// that a piece past the end does not copy the clip's name).
+        func attachClip(_ l: inout Layer) {
+            guard let clip else { return }
+            l.properties["mask"] = .string(clip.name)
+            l.sublayers.append(clip)
+        }
         switch style.shape.item {
         case .fill(let color, let opacity, let evenOdd):
-            if evenOdd { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
+            if evenOdd || exclusion { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
+            attachClip(&l)
             paint(color, opacity, into: &l, "fillColor", Source(layer: who, property: "\(style.shape.name) fl.c"))
             if !style.trims.isEmpty { warnings.add("trimmed fills drawn untrimmed", who) }
             return [l]
@@ -133,11 +171,12 @@ extension LottieConverter {
             paint(st.color, st.opacity, into: &l, "strokeColor", Source(layer: who, property: "\(style.shape.name) st.c"))
             strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) st"))
             let wrapped = trim(style.trims, &l, Source(layer: who, property: "tm"))
+            attachClip(&l)
             return [l] + (wrapped.map { [$0] } ?? [])
         case .gradientFill(let g):
-            if evenOdd(g) { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
+            if evenOdd(g) || exclusion { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
             l.properties["fillColor"] = .color(.white)
-            return [gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape)]
+            return [clipped(gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape))]
         case .gradientStroke(let g, let st):
             l.properties["fillColor"] = .color(.clear)
             l.properties["strokeColor"] = .color(.white)
@@ -147,7 +186,7 @@ extension LottieConverter {
             if trim(style.trims, &l, Source(layer: who, property: "tm"), canWrap: false) != nil {
                 warnings.add("trims of gradient strokes that wrap past the end drawn as their longer piece", who)
             }
-            return [gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape)]
+            return [clipped(gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape))]
         default:
             return []
         }
@@ -216,9 +255,21 @@ extension LottieConverter {
         }
     }
 
+    /// Not modes of a file: the two parts of an intersection, the first outline (painted) and
+    /// the others united (its clip, a mask layer), so that coverage multiplies as the
+    /// intersection of the areas does.
+    static let intersectionFirst = 41, intersectionRest = 42
+
+    /// The mode of a merged outline, or nil for any other item.
+    static func mergeMode(_ s: LottieShape) -> Int? {
+        if case .merged(_, let mode) = s.item { return mode }
+        return nil
+    }
+
     /// Outlines combined as merge paths does: merge keeps them as they are, add winds each the
     /// way the first goes, subtract winds the others against it (so where they overlap it,
-    /// non-zero winding cancels), exclude alternates each (the fill goes even-odd too).
+    /// non-zero winding cancels), exclude keeps them as they are for an even-odd fill. An
+    /// intersection is its first outline and, apart, the others wound alike (their union).
     private static func merged(_ items: [LottieShape], mode: Int, at frame: Double, rounding: LottieProperty?) -> Path {
         var pieces: [Path] = []
         func collect(_ items: [LottieShape], _ t: AffineTransform) {
@@ -239,6 +290,17 @@ extension LottieConverter {
             }
         }
         collect(items, .identity)
+        if mode == intersectionFirst { return pieces.first ?? .empty }
+        if mode == intersectionRest {
+            guard pieces.count > 1 else { return .empty }
+            pieces.removeFirst()
+            return merged(pieces: pieces, mode: 2)
+        }
+        return merged(pieces: pieces, mode: mode)
+    }
+
+    /// Pieces combined by an add (2), subtract (3) or any other mode (kept as they are).
+    private static func merged(pieces: [Path], mode: Int) -> Path {
         guard let first = pieces.first else { return .empty }
         let sign = orientation(first)
         var e = first.elements

@@ -170,4 +170,38 @@ struct LottieShapeGeometryTests {
         #expect(value(r.document, "R_Rep", "bounds", 1) == .rect(Rect(10, 0, 0, 0)))
         #expect(value(r.document, "R_Rep", "position", 1) == .point(Point(10, 0)))
     }
+
+    // MARK: - Merge paths
+
+    func squareAt(_ x: Double, _ name: String) -> String {
+        #"{"ty":"sh","nm":"\#(name)","ks":{"a":0,"k":{"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"v":[[\#(x),0],[\#(x + 10),0],[\#(x + 10),10],[\#(x),10]],"c":true}}}"#
+    }
+    func merge(_ mode: Int) -> String { #"{"ty":"mm","nm":"M","mm":\#(mode)}"# }
+
+    /// An intersection paints the first outline through a mask of the others united, so the
+    /// coverage left is where all of them are (a fill does not reach the rest of either square).
+    @Test func intersectingMergePathsClipTheFirstOutlineByTheOthers() throws {
+        let r = try imported(lottie(shapeLayer("S", shapes: [squareAt(0, "A"), squareAt(5, "B"), merge(4), fill()].joined(separator: ","))))
+        #expect(!r.warnings.joined().contains("merge"))
+        let f = try #require(r.document.layer(named: "S_F"))
+        let clipName = try #require(f.properties["mask"]?.string)
+        let clip = try #require(f.sublayers.first { $0.name == clipName })
+        #expect(clip.kind == .shape)
+        let painted = try #require(f.properties["path"]?.pathValue), kept = try #require(clip.properties["path"]?.pathValue)
+        #expect(painted.allPoints.allSatisfy { $0.x >= 0 && $0.x <= 10 })
+        #expect(kept.allPoints.allSatisfy { $0.x >= 5 && $0.x <= 15 })
+        // A gradient is clipped by a layer around it.
+        let gf = #"{"ty":"gf","nm":"Grad","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
+        let g = try imported(lottie(shapeLayer("G", shapes: [squareAt(0, "A"), squareAt(5, "B"), merge(4), gf].joined(separator: ",")))).document
+        let holder = try #require(g.layer(named: "G")?.sublayers.first)
+        #expect(holder.kind == .layer && holder.properties["mask"] != nil && holder.sublayers.first?.kind == .gradient)
+    }
+
+    /// Excluding intersections fills the outlines even-odd: where two overlap is left out.
+    @Test func excludingMergePathsFillEvenOdd() throws {
+        let d = try imported(lottie(shapeLayer("S", shapes: [squareAt(0, "A"), squareAt(5, "B"), merge(5), fill()].joined(separator: ",")))).document
+        let f = try #require(d.layer(named: "S_F"))
+        #expect(f.properties["fillRule"] == .string(FillRule.evenOdd.rawValue))
+        #expect(f.properties["mask"] == nil)
+    }
 }
