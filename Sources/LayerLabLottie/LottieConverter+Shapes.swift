@@ -33,8 +33,9 @@ extension LottieConverter {
         while let m = items.firstIndex(where: { if case .merge = $0.item { return true }; return false }),
               case .merge(let mode) = items[m].item {
             let above = items[..<m].filter { $0.isGeometry || { if case .group = $0.item { return true }; return false }($0) }
-            // Intersect: the first outline, clipped by the others where it is painted.
-            let kept = mode == 4 ? Self.intersectionFirst : mode
+            // Intersect: the first outline, clipped by the others where it is painted. One
+            // outline alone has nothing to meet: it stays itself (as After Effects draws it).
+            let kept = mode == 4 && Self.outlineCount(Array(above)) > 1 ? Self.intersectionFirst : (mode == 4 ? 1 : mode)
             items = [LottieShape(type: "mm", name: items[m].name, item: .merged(Array(above), mode: kept))] + items[(m + 1)...]
         }
         var out: [Layer] = []
@@ -259,6 +260,15 @@ extension LottieConverter {
     /// the others united (its clip, a mask layer), so that coverage multiplies as the
     /// intersection of the areas does.
     static let intersectionFirst = 41, intersectionRest = 42
+
+    /// How many outlines the items hold, nested groups' included.
+    static func outlineCount(_ items: [LottieShape]) -> Int {
+        items.reduce(0) { n, s in
+            if s.hidden { return n }
+            if case .group(let sub) = s.item { return n + outlineCount(sub) }
+            return n + (s.isGeometry ? 1 : 0)
+        }
+    }
 
     /// The mode of a merged outline, or nil for any other item.
     static func mergeMode(_ s: LottieShape) -> Int? {

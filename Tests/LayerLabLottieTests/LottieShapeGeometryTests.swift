@@ -197,6 +197,13 @@ struct LottieShapeGeometryTests {
         #expect(holder.kind == .layer && holder.properties["mask"] != nil && holder.sublayers.first?.kind == .gradient)
     }
 
+    /// One outline alone has nothing to meet: an intersection of it is itself.
+    @Test func anIntersectionOfOneOutlineIsThatOutline() throws {
+        let d = try imported(lottie(shapeLayer("S", shapes: [squareAt(0, "A"), merge(4), fill()].joined(separator: ",")))).document
+        let f = try #require(d.layer(named: "S_F"))
+        #expect(f.properties["mask"] == nil && f.properties["path"]?.pathValue?.allPoints.isEmpty == false)
+    }
+
     /// Excluding intersections fills the outlines even-odd: where two overlap is left out.
     @Test func excludingMergePathsFillEvenOdd() throws {
         let d = try imported(lottie(shapeLayer("S", shapes: [squareAt(0, "A"), squareAt(5, "B"), merge(5), fill()].joined(separator: ",")))).document
