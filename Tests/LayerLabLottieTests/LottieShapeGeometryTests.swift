@@ -160,6 +160,18 @@ struct LottieShapeGeometryTests {
         #expect(close(third.apply(Point(1, 0)), Point(39, 0)))
     }
 
+    /// An animated count shows and hides the copies drawn one layer each.
+    @Test func explicitCopiesFollowAnAnimatedCount() throws {
+        let rp = #"{"ty":"rp","nm":"Rep","c":{"a":1,"k":[{"t":0,"s":[1],\#(linear)},{"t":10,"s":[3]}]},"o":{"a":0,"k":0},"m":1,"tr":{"ty":"tr","p":{"a":0,"k":[20,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":45},"so":{"a":0,"k":100},"eo":{"a":0,"k":50}}}"#
+        let d = try imported(lottie(shapeLayer("R", shapes: [square, fill(), rp].joined(separator: ",")))).document
+        let copies = try #require(d.layer(named: "R_Rep")?.sublayers.map(\.name))
+        #expect(copies.count == 3)
+        #expect(value(d, copies[2], "hidden", 0) == .bool(true))
+        #expect(value(d, copies[2], "hidden", 1) == .bool(false))
+        #expect(near(number(d, copies[2], "opacity", 1), 0.5))
+        #expect(near(number(d, copies[0], "opacity", 1), 1))
+    }
+
     /// An animated anchor moves the point the copies turn about.
     @Test func animatedRepeaterAnchorsAreFollowed() throws {
         let a = #"{"a":1,"k":[{"t":0,"s":[0,0],\#(linear)},{"t":10,"s":[10,0]}]}"#
