@@ -115,7 +115,16 @@ extension LottieConverter {
     /// by one) over the shapes' combined outline; with trims applied "simultaneously" and
     /// several shapes, one layer a shape.
     private mutating func styleLayers(_ style: Style, shapes: [LottieShape], owner: String, layer: LottieLayer,
-                                      rounding: LottieProperty?) -> [Layer] {
+                                      rounding: LottieProperty?, splitIntersection: Bool = true) -> [Layer] {
+        // A stroke of an intersection: the first outline clipped by the others, and the others
+        // clipped by the first — together the intersection's edge.
+        if splitIntersection, style.shape.isStroke, shapes.count == 1, Self.mergeMode(shapes[0]) == Self.intersectionFirst,
+           case .merged(let pieces, _) = shapes[0].item {
+            var others = shapes[0]
+            others.item = .merged(pieces, mode: Self.intersectionOthers)
+            return styleLayers(style, shapes: shapes, owner: owner, layer: layer, rounding: rounding, splitIntersection: false)
+                + styleLayers(style, shapes: [others], owner: owner, layer: layer, rounding: rounding, splitIntersection: false)
+        }
         // An intersection or exclusion is painted on a layer of its own (its clip or its
         // even-odd rule would otherwise reach the other outlines).
         if shapes.count > 1, let k = shapes.firstIndex(where: { Self.mergeMode($0) == Self.intersectionFirst || Self.mergeMode($0) == 5 }) {
@@ -135,13 +144,15 @@ extension LottieConverter {
         let exclusion = shapes.contains { Self.mergeMode($0) == 5 }
         // The clip of an intersection: a mask of the other outlines united.
         var clip: Layer?
-        if let s = shapes.first(where: { Self.mergeMode($0) == Self.intersectionFirst }), case .merged(let pieces, _) = s.item {
-            if style.shape.isStroke {
-                warnings.add("strokes of intersecting merge paths drawn along the first outline, clipped by the others",
+        if let s = shapes.first(where: { [Self.intersectionFirst, Self.intersectionOthers].contains(Self.mergeMode($0)) }),
+           case .merged(let pieces, let mode) = s.item {
+            if style.shape.isStroke, mode == Self.intersectionFirst, Self.outlineCount(pieces) > 2 {
+                warnings.add("strokes of intersections of more than two outlines also drawn where those outlines cross inside",
                              "\(who) \(display(s.name))")
             }
             var c = Layer(name: uniqueName(l.name + "_clip"), kind: .shape)
-            outline([LottieShape(type: "mm", name: s.name, item: .merged(pieces, mode: Self.intersectionRest))], into: &c,
+            let against = mode == Self.intersectionFirst ? Self.intersectionRest : Self.intersectionFirst
+            outline([LottieShape(type: "mm", name: s.name, item: .merged(pieces, mode: against))], into: &c,
                     layer: layer, rounding: rounding)
             clip = c
         }
@@ -260,6 +271,8 @@ extension LottieConverter {
     /// the others united (its clip, a mask layer), so that coverage multiplies as the
     /// intersection of the areas does.
     static let intersectionFirst = 41, intersectionRest = 42
+    /// The others united, stroked (clipped by the first outline).
+    static let intersectionOthers = 43
 
     /// How many outlines the items hold, nested groups' included.
     static func outlineCount(_ items: [LottieShape]) -> Int {
@@ -301,7 +314,7 @@ extension LottieConverter {
         }
         collect(items, .identity)
         if mode == intersectionFirst { return pieces.first ?? .empty }
-        if mode == intersectionRest {
+        if mode == intersectionRest || mode == intersectionOthers {
             guard pieces.count > 1 else { return .empty }
             pieces.removeFirst()
             return merged(pieces: pieces, mode: 2)

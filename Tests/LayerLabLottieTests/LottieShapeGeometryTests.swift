@@ -216,6 +216,18 @@ struct LottieShapeGeometryTests {
         #expect(f.properties["mask"] == nil && f.properties["path"]?.pathValue?.allPoints.isEmpty == false)
     }
 
+    /// A stroke of an intersection follows its edge: the first outline clipped by the other,
+    /// and the other clipped by the first.
+    @Test func aStrokeOfAnIntersectionFollowsItsEdge() throws {
+        let st = #"{"ty":"st","nm":"L","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1,"ml":4}"#
+        let r = try imported(lottie(shapeLayer("S", shapes: [squareAt(0, "A"), squareAt(5, "B"), merge(4), st].joined(separator: ","))))
+        #expect(r.warnings.isEmpty)
+        let strokes = try #require(r.document.layer(named: "S")?.sublayers)
+        #expect(strokes.count == 2 && strokes.allSatisfy { $0.properties["mask"] != nil && $0.properties["strokeColor"] != nil })
+        let first = try #require(strokes[0].properties["path"]?.pathValue), other = try #require(strokes[1].properties["path"]?.pathValue)
+        #expect(first.allPoints.allSatisfy { $0.x <= 10 } && other.allPoints.allSatisfy { $0.x >= 5 })
+    }
+
     /// Excluding intersections fills the outlines even-odd: where two overlap is left out.
     @Test func excludingMergePathsFillEvenOdd() throws {
         let d = try imported(lottie(shapeLayer("S", shapes: [squareAt(0, "A"), squareAt(5, "B"), merge(5), fill()].joined(separator: ",")))).document
