@@ -26,7 +26,7 @@ extension LottieConverter {
 
     /// The skew as a matrix: turn by the axis `sa`, shear x by y·tan(−sk), turn back.
     static func skewMatrix(skew: Double, axis: Double) -> AffineTransform {
-        let k = min(max(skew, -maxSkewDegrees), maxSkewDegrees) * .pi / 180
+        let k = skew.isFinite ? min(max(skew, -maxSkewDegrees), maxSkewDegrees) * .pi / 180 : 0
         let a = axis.isFinite ? axis * .pi / 180 : 0
         return AffineTransform.rotation(a)
             .concatenating(AffineTransform(a: 1, b: 0, c: tan(-k), d: 1, tx: 0, ty: 0))
