@@ -26,26 +26,30 @@ extension LottieConverter {
     /// The layers of one group's items, back to front. `inherited` are the styles of enclosing
     /// groups that paint this group's shapes, in painting order.
     private mutating func groupContents(_ items: [LottieShape], inherited: [Style], trims outerTrims: [LottieShape],
+                                        rounding outerRounding: LottieProperty? = nil,
                                         owner: String, layer: LottieLayer) -> [Layer] {
         var items = items.filter { !$0.hidden }
         // Merge paths: the outlines above one become one outline; styles above it are dropped.
         while let m = items.firstIndex(where: { if case .merge = $0.item { return true }; return false }),
               case .merge(let mode) = items[m].item {
-            if mode == 4 { warnings.add("intersecting merge paths drawn as merged", "\(display(layer.name)) \(display(items[m].name))") }
             let above = items[..<m].filter { $0.isGeometry || { if case .group = $0.item { return true }; return false }($0) }
-            items = [LottieShape(type: "mm", name: items[m].name, item: .merged(Array(above), mode: mode))] + items[(m + 1)...]
+            // Intersect: the first outline, clipped by the others where it is painted. One
+            // outline alone has nothing to meet: it stays itself (as After Effects draws it).
+            let kept = mode == 4 && Self.outlineCount(Array(above)) > 1 ? Self.intersectionFirst : (mode == 4 ? 1 : mode)
+            items = [LottieShape(type: "mm", name: items[m].name, item: .merged(Array(above), mode: kept))] + items[(m + 1)...]
         }
         var out: [Layer] = []
         let shapeIndices = items.indices.filter { items[$0].isGeometry }
         // Trims apply to the shapes above them; as an approximation, to every stroke of the group.
         let trims = outerTrims + items.filter { if case .trim = $0.item { return true }; return false }
-        let rounding = items.compactMap { s -> LottieProperty? in if case .roundedCorners(let r) = s.item { return r }; return nil }.first
+        // Rounded corners round every outline in the group, nested groups' included; an `rd`
+        // whose radius is always 0 rounds nothing.
+        let rounding = items.compactMap { s -> LottieProperty? in
+            if case .roundedCorners(let r?) = s.item, r.isAnimated || r.number(at: 0, 0) > 0 { return r }
+            return nil
+        }.first ?? outerRounding
         for s in items {
             switch s.item {
-            case .roundedCorners:
-                if !items.contains(where: { if case .rectangle = $0.item { return true }; return false }) {
-                    warnings.add("rounded corners drawn only on rectangles", display(layer.name))
-                }
             case .unknown: warnings.add("shape items of unknown types skipped", "\(display(layer.name)) (\(s.type))")
             default: break
             }
@@ -53,12 +57,30 @@ extension LottieConverter {
         // Repeaters: the items above one are drawn in copies.
         if let r = items.lastIndex(where: { if case .repeater = $0.item { return true }; return false }) {
             let above = Array(items[..<r]), below = Array(items[(r + 1)...])
-            let inner = groupContents(above, inherited: inherited, trims: outerTrims, owner: owner, layer: layer)
+            // Styles below the repeater paint the copies too (the lowest first): Lottie copies
+            // the outlines above it, and every style under them paints every copy.
+            let belowStyles = items.indices.filter { $0 > r && items[$0].isStyle }.reversed().map { Style(shape: items[$0], trims: trims) }
+            if case .repeater(let copies, _, _, let tr) = items[r].item, Self.repeaterCompounds(tr),
+               Self.maxRepeaterCount(copies) <= Self.maxExplicitRepeaterCopies {
+                // Copies that move and turn: one layer each (see LottieConverter+Repeater).
+                var holder = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .layer)
+                for k in 0..<Self.maxRepeaterCount(copies) {
+                    var copy = Layer(name: uniqueName("\(holder.name)_copy\(k)"), kind: .layer)
+                    copy.sublayers = groupContents(above, inherited: inherited + belowStyles, trims: outerTrims, rounding: outerRounding,
+                                                   owner: owner, layer: layer)
+                    repeaterCopy(items[r], index: k, &copy, layer: layer)
+                    holder.sublayers.append(copy)
+                }
+                if case .repeater(_, _, true, _) = items[r].item { warnings.add("repeaters stacking copies below drawn above", display(layer.name)) }
+                let rest = groupContents(below, inherited: inherited, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
+                return rest + [holder]
+            }
+            let inner = groupContents(above, inherited: inherited + belowStyles, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
             var rep = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .replicator)
             var content = inner
             repeater(items[r], &rep, content: &content, layer: layer)
             rep.sublayers = content
-            let rest = groupContents(below, inherited: inherited, trims: outerTrims, owner: owner, layer: layer)
+            let rest = groupContents(below, inherited: inherited, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
             return rest + [rep]
         }
         let direct = shapeIndices.map { items[$0] }
@@ -80,7 +102,7 @@ extension LottieConverter {
                 if let tr = sub.first(where: { if case .transform = $0.item { return true }; return false }), case .transform(let t) = tr.item {
                     applyTransform(t, to: &g, owner: layer, opacity: true, sourcePrefix: "\(display(s.name)) tr")
                 }
-                g.sublayers = groupContents(sub, inherited: inherited + below, trims: trims, owner: owner, layer: layer)
+                g.sublayers = groupContents(sub, inherited: inherited + below, trims: trims, rounding: rounding, owner: owner, layer: layer)
                 if !g.sublayers.isEmpty { out.append(g) }
             default:
                 break
@@ -93,7 +115,24 @@ extension LottieConverter {
     /// by one) over the shapes' combined outline; with trims applied "simultaneously" and
     /// several shapes, one layer a shape.
     private mutating func styleLayers(_ style: Style, shapes: [LottieShape], owner: String, layer: LottieLayer,
-                                      rounding: LottieProperty?) -> [Layer] {
+                                      rounding: LottieProperty?, splitIntersection: Bool = true) -> [Layer] {
+        // A stroke of an intersection: the first outline clipped by the others, and the others
+        // clipped by the first — together the intersection's edge.
+        if splitIntersection, style.shape.isStroke, shapes.count == 1, Self.mergeMode(shapes[0]) == Self.intersectionFirst,
+           case .merged(let pieces, _) = shapes[0].item {
+            var others = shapes[0]
+            others.item = .merged(pieces, mode: Self.intersectionOthers)
+            return styleLayers(style, shapes: shapes, owner: owner, layer: layer, rounding: rounding, splitIntersection: false)
+                + styleLayers(style, shapes: [others], owner: owner, layer: layer, rounding: rounding, splitIntersection: false)
+        }
+        // An intersection or exclusion is painted on a layer of its own (its clip or its
+        // even-odd rule would otherwise reach the other outlines).
+        if shapes.count > 1, let k = shapes.firstIndex(where: { Self.mergeMode($0) == Self.intersectionFirst || Self.mergeMode($0) == 5 }) {
+            var rest = shapes
+            let alone = rest.remove(at: k)
+            return styleLayers(style, shapes: rest, owner: owner, layer: layer, rounding: rounding)
+                + styleLayers(style, shapes: [alone], owner: owner, layer: layer, rounding: rounding)
+        }
         let simultaneous = style.trims.contains { if case .trim(_, _, _, let ind) = $0.item { return !ind }; return false }
         if simultaneous, shapes.count > 1, style.shape.isStroke {
             return shapes.flatMap { styleLayers(style, shapes: [$0], owner: owner, layer: layer, rounding: rounding) }
@@ -102,9 +141,40 @@ extension LottieConverter {
         let styleName = sanitized(style.shape.name, fallback: style.shape.type)
         var l = Layer(name: uniqueName("\(owner)_\(styleName)"), kind: .shape)
         outline(shapes, into: &l, layer: layer, rounding: rounding)
+        let exclusion = shapes.contains { Self.mergeMode($0) == 5 }
+        // The clip of an intersection: a mask of the other outlines united.
+        var clip: Layer?
+        if let s = shapes.first(where: { [Self.intersectionFirst, Self.intersectionOthers].contains(Self.mergeMode($0)) }),
+           case .merged(let pieces, let mode) = s.item {
+            if style.shape.isStroke, mode == Self.intersectionFirst, Self.outlineCount(pieces) > 2 {
+                warnings.add("strokes of intersections of more than two outlines also drawn where those outlines cross inside",
+                             "\(who) \(display(s.name))")
+            }
+            var c = Layer(name: uniqueName(l.name + "_clip"), kind: .shape)
+            let against = mode == Self.intersectionFirst ? Self.intersectionRest : Self.intersectionFirst
+            outline([LottieShape(type: "mm", name: s.name, item: .merged(pieces, mode: against))], into: &c,
+                    layer: layer, rounding: rounding)
+            clip = c
+        }
+        /// A gradient is clipped by a layer around it (its own mask is already its outline).
+        func clipped(_ g: Layer) -> Layer {
+            guard let clip else { return g }
+            var holder = Layer(name: uniqueName(g.name + "_clipped"), kind: .layer)
+            holder.properties["mask"] = .string(clip.name)
+            holder.sublayers = [g, clip]
+            return holder
+        }
+        /// A fill or stroke takes the clip as its mask (a stroke after its trim is copied, so
+        /// that a piece past the end does not copy the clip's name).
+        func attachClip(_ l: inout Layer) {
+            guard let clip else { return }
+            l.properties["mask"] = .string(clip.name)
+            l.sublayers.append(clip)
+        }
         switch style.shape.item {
         case .fill(let color, let opacity, let evenOdd):
-            if evenOdd { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
+            if evenOdd || exclusion { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
+            attachClip(&l)
             paint(color, opacity, into: &l, "fillColor", Source(layer: who, property: "\(style.shape.name) fl.c"))
             if !style.trims.isEmpty { warnings.add("trimmed fills drawn untrimmed", who) }
             return [l]
@@ -113,11 +183,12 @@ extension LottieConverter {
             paint(st.color, st.opacity, into: &l, "strokeColor", Source(layer: who, property: "\(style.shape.name) st.c"))
             strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) st"))
             let wrapped = trim(style.trims, &l, Source(layer: who, property: "tm"))
+            attachClip(&l)
             return [l] + (wrapped.map { [$0] } ?? [])
         case .gradientFill(let g):
-            if evenOdd(g) { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
+            if evenOdd(g) || exclusion { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
             l.properties["fillColor"] = .color(.white)
-            return [gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape)]
+            return [clipped(gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape))]
         case .gradientStroke(let g, let st):
             l.properties["fillColor"] = .color(.clear)
             l.properties["strokeColor"] = .color(.white)
@@ -127,7 +198,7 @@ extension LottieConverter {
             if trim(style.trims, &l, Source(layer: who, property: "tm"), canWrap: false) != nil {
                 warnings.add("trims of gradient strokes that wrap past the end drawn as their longer piece", who)
             }
-            return [gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape)]
+            return [clipped(gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape))]
         default:
             return []
         }
@@ -140,7 +211,7 @@ extension LottieConverter {
     mutating func outline(_ shapes: [LottieShape], into l: inout Layer, layer: LottieLayer, rounding: LottieProperty?) {
         let who = display(layer.name)
         let props = shapes.flatMap(\.geometryProperties) + [rounding]
-        if shapes.count == 1, case .path(let ks?, _) = shapes[0].item, ks.isAnimated,
+        if shapes.count == 1, rounding == nil, case .path(let ks?, _) = shapes[0].item, ks.isAnimated,
            let first = ks.keyframes.first?.start?.shape,
            ks.keyframes.allSatisfy({ ($0.start?.shape?.vertices.count ?? -1) == first.vertices.count }) {
             noteExpression(ks, Source(layer: who, property: "\(shapes[0].name) sh.ks"))
@@ -185,10 +256,10 @@ extension LottieConverter {
             guard c.count >= 2, wh.count >= 2 else { return .empty }
             return LottieOutline.ellipse(center: Point(c[0], c[1]), width: abs(wh[0]), height: abs(wh[1]), reversed: reversed)
         case .polystar(let star):
-            return Self.polystar(star, at: frame)
+            return LottieRoundedCorners.rounding(Self.polystar(star, at: frame), radius: rounding?.number(at: frame, 0) ?? 0)
         case .path(let ks, _):
             guard let b = ks?.value(at: frame)?.shape else { return .empty }
-            return bezierPath(b)
+            return LottieRoundedCorners.rounding(bezierPath(b), radius: rounding?.number(at: frame, 0) ?? 0)
         case .merged(let items, let mode):
             return merged(items, mode: mode, at: frame, rounding: rounding)
         default:
@@ -196,9 +267,32 @@ extension LottieConverter {
         }
     }
 
+    /// Not modes of a file: the two parts of an intersection, the first outline (painted) and
+    /// the others united (its clip, a mask layer), so that coverage multiplies as the
+    /// intersection of the areas does.
+    static let intersectionFirst = 41, intersectionRest = 42
+    /// The others united, stroked (clipped by the first outline).
+    static let intersectionOthers = 43
+
+    /// How many outlines the items hold, nested groups' included.
+    static func outlineCount(_ items: [LottieShape]) -> Int {
+        items.reduce(0) { n, s in
+            if s.hidden { return n }
+            if case .group(let sub) = s.item { return n + outlineCount(sub) }
+            return n + (s.isGeometry ? 1 : 0)
+        }
+    }
+
+    /// The mode of a merged outline, or nil for any other item.
+    static func mergeMode(_ s: LottieShape) -> Int? {
+        if case .merged(_, let mode) = s.item { return mode }
+        return nil
+    }
+
     /// Outlines combined as merge paths does: merge keeps them as they are, add winds each the
     /// way the first goes, subtract winds the others against it (so where they overlap it,
-    /// non-zero winding cancels), exclude alternates each (the fill goes even-odd too).
+    /// non-zero winding cancels), exclude keeps them as they are for an even-odd fill. An
+    /// intersection is its first outline and, apart, the others wound alike (their union).
     private static func merged(_ items: [LottieShape], mode: Int, at frame: Double, rounding: LottieProperty?) -> Path {
         var pieces: [Path] = []
         func collect(_ items: [LottieShape], _ t: AffineTransform) {
@@ -219,6 +313,17 @@ extension LottieConverter {
             }
         }
         collect(items, .identity)
+        if mode == intersectionFirst { return pieces.first ?? .empty }
+        if mode == intersectionRest || mode == intersectionOthers {
+            guard pieces.count > 1 else { return .empty }
+            pieces.removeFirst()
+            return merged(pieces: pieces, mode: 2)
+        }
+        return merged(pieces: pieces, mode: mode)
+    }
+
+    /// Pieces combined by an add (2), subtract (3) or any other mode (kept as they are).
+    private static func merged(pieces: [Path], mode: Int) -> Path {
         guard let first = pieces.first else { return .empty }
         let sign = orientation(first)
         var e = first.elements
@@ -233,14 +338,16 @@ extension LottieConverter {
         return Path(e)
     }
 
-    /// A group transform (`tr`) at a frame: about the anchor, scale, rotate, then to position.
+    /// A group transform (`tr`) at a frame: about the anchor, scale, skew, rotate, then to position.
     static func matrix(_ t: LottieTransform, at f: Double) -> AffineTransform {
         let a = t.anchor?.numbers(at: f, [0, 0]) ?? [0, 0], p = t.position?.numbers(at: f, [0, 0]) ?? [0, 0]
         let s = t.scale?.numbers(at: f, [100, 100]) ?? [100, 100], r = (t.rotation?.number(at: f, 0) ?? 0) * .pi / 180
         let px = t.positionX?.number(at: f, p.count > 0 ? p[0] : 0) ?? (p.count > 0 ? p[0] : 0)
         let py = t.positionY?.number(at: f, p.count > 1 ? p[1] : 0) ?? (p.count > 1 ? p[1] : 0)
+        let skew = skews(t) ? skewMatrix(skew: t.skew?.number(at: f, 0) ?? 0, axis: t.skewAxis?.number(at: f, 0) ?? 0) : .identity
         return AffineTransform.translation(-(a.count > 0 ? a[0] : 0), -(a.count > 1 ? a[1] : 0))
             .concatenating(.scale(s[0] / 100, (s.count > 1 ? s[1] : s[0]) / 100))
+            .concatenating(skew)
             .concatenating(.rotation(r))
             .concatenating(.translation(px, py))
     }
@@ -439,10 +546,22 @@ extension LottieConverter {
         if below { warnings.add("repeaters stacking copies below drawn above", who) }
         let a = tr.anchor?.numbers(at: 0, [0, 0]) ?? [0, 0]
         guard a.count >= 2 else { return }
-        if tr.anchor?.isAnimated == true { warnings.add("animated repeater anchors drawn fixed", who) }
         rep.properties["bounds"] = .rect(Rect(a[0], a[1], 0, 0))
         rep.properties["anchorPoint"] = .point(.zero)
         rep.properties["position"] = .point(Point(a[0], a[1]))
+        /// The anchor at a frame: the copies turn and scale about it, and the replicator's own
+        /// coordinates have it at their origin, so `bounds` and `position` both follow it.
+        func anchor(_ f: Double) -> Point {
+            let n = tr.anchor?.numbers(at: f, [0, 0]) ?? [0, 0]
+            return n.count >= 2 ? Point(n[0], n[1]) : .zero
+        }
+        func follow(_ layer: String) {
+            guard let span = animatedSpan([tr.anchor]) else { return }
+            let src = Source(layer: who, property: "\(s.name) rp.tr.a")
+            addSampled(layer: layer, "bounds", frames: span, src) { f in .rect(Rect(anchor(f).x, anchor(f).y, 0, 0)) }
+            addSampled(layer: layer, "position", frames: span, src) { f in .point(anchor(f)) }
+        }
+        follow(rep.name)
         func count(_ f: Double) -> Double { max(0, min(1000, (copies?.number(at: f, 1) ?? 1).rounded())) }
         /// The step's transform taken `k` times (Lottie multiplies position and rotation and
         /// raises the scale to the power).
@@ -490,6 +609,7 @@ extension LottieConverter {
             shift.properties["anchorPoint"] = .point(.zero)
             shift.properties["position"] = .point(Point(a[0], a[1]))
             shift.properties["transform"] = .transform(step(f0, times: o))
+            follow(shift.name)
             if let span = animatedSpan([offset, tr.position, tr.scale, tr.rotation]) {
                 addSampled(layer: shift.name, "transform", frames: span, src) { f in
                     .transform(step(f, times: offset?.number(at: f, 0) ?? 0))
@@ -535,7 +655,7 @@ extension LottieShape {
             return items.flatMap { s -> [LottieProperty?] in
                 if case .group(let sub) = s.item {
                     let tr = sub.compactMap { x -> LottieTransform? in if case .transform(let t) = x.item { return t }; return nil }.first
-                    let own: [LottieProperty?] = tr.map { [$0.anchor, $0.position, $0.positionX, $0.positionY, $0.scale, $0.rotation] } ?? []
+                    let own: [LottieProperty?] = tr.map { [$0.anchor, $0.position, $0.positionX, $0.positionY, $0.scale, $0.rotation, $0.skew, $0.skewAxis] } ?? []
                     return own + LottieShape(type: "mm", item: .merged(sub, mode: 1)).geometryProperties
                 }
                 return s.geometryProperties

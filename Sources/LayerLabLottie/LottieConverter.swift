@@ -221,7 +221,11 @@ struct LottieConverter {
             apply(t.positionX, to: &node, "position.x", Source(layer: who, property: "\(sourcePrefix).p.x")) { n in n.first.map { .number($0) } }
             apply(t.positionY, to: &node, "position.y", Source(layer: who, property: "\(sourcePrefix).p.y")) { n in n.first.map { .number($0) } }
         }
-        if let s = t.scale {
+        // A skew goes with scale and rotation into `transform` (see LottieConverter+Skew).
+        let skewed = Self.skews(t) && t.rotationX == nil && t.rotationY == nil
+        if skewed {
+            applySkew(t, to: &node, Source(layer: who, property: "\(sourcePrefix).sk"))
+        } else if let s = t.scale {
             apply(s, to: &node, "transform.scale.x", Source(layer: who, property: "\(sourcePrefix).s")) { n in n.first.map { .number($0 / 100) } }
             apply(s, to: &node, "transform.scale.y", Source(layer: who, property: "\(sourcePrefix).s")) { n in
                 n.count >= 2 ? .number(n[1] / 100) : n.first.map { .number($0 / 100) }
@@ -235,13 +239,15 @@ struct LottieConverter {
             }
         }
         let degrees: ([Double]) -> Value? = { n in n.first.map { .number($0 * Double.pi / 180) } }
-        apply(t.rotation, to: &node, "transform.rotation.z", Source(layer: who, property: "\(sourcePrefix).r"), degrees)
+        if !skewed {
+            apply(t.rotation, to: &node, "transform.rotation.z", Source(layer: who, property: "\(sourcePrefix).r"), degrees)
+        }
         apply(t.rotationX, to: &node, "transform.rotation.x", Source(layer: who, property: "\(sourcePrefix).rx"), degrees)
         apply(t.rotationY, to: &node, "transform.rotation.y", Source(layer: who, property: "\(sourcePrefix).ry"), degrees)
         if opacity {
             apply(t.opacity, to: &node, "opacity", Source(layer: who, property: "\(sourcePrefix).o")) { n in n.first.map { .number($0 / 100) } }
         }
-        if let sk = t.skew, sk.isAnimated || sk.number(at: 0, 0) != 0 { warnings.add("skews not drawn", who) }
+        if Self.skews(t) && !skewed { warnings.add("skews of 3D layers not drawn", who) }
         // Drop values equal to Core Animation's defaults, so inspect shows what matters.
         for (key, def) in [("transform.scale.x", Value.number(1)), ("transform.scale.y", .number(1)),
                            ("transform.rotation.z", .number(0)), ("opacity", .number(1))] where node.properties[key] == def {

@@ -85,7 +85,8 @@ enum LottieOutline {
             if partial != 0 {
                 angle += half * (1 - partial) * dir
                 partialRadius = inner + partial * (outer - inner)
-                vertices.append((Point(partialRadius * cos(angle), partialRadius * sin(angle)), partialRadius, outerRoundness))
+                // Its handles are an outer point's, shortened below by the partial amount.
+                vertices.append((Point(partialRadius * cos(angle), partialRadius * sin(angle)), outer, outerRoundness))
                 angle += per * partial / 2 * dir
             } else {
                 vertices.append((Point(outer * cos(angle), outer * sin(angle)), outer, outerRoundness))
@@ -97,7 +98,7 @@ enum LottieOutline {
                 var step = half
                 if partialRadius != 0 && i == count - 2 { step = per * partial / 2 }
                 if partialRadius != 0 && i == count - 1 { r = partialRadius }
-                vertices.append((Point(r * cos(angle), r * sin(angle)), r, long ? outerRoundness : innerRoundness))
+                vertices.append((Point(r * cos(angle), r * sin(angle)), long ? outer : inner, long ? outerRoundness : innerRoundness))
                 angle += step * dir
                 long.toggle()
             }
@@ -113,12 +114,16 @@ enum LottieOutline {
         // Handle length: a fraction of the radius, per point (stars) or a quarter (polygons).
         let magic = isStar ? 0.47829 / 0.28 / points : 0.25
         let rounded = vertices.contains { $0.roundness != 0 }
+        // A fractional star's first and last sides (to and from its shorter point) have their
+        // handles shortened by the fraction, as lottie-android and rlottie draw them.
+        let partial = isStar ? points - points.rounded(.down) : 0
         var e: [PathElement] = [.move(first.point + c)]
-        for (a, b) in zip(vertices, vertices.dropFirst()) {
+        for (i, (a, b)) in zip(vertices, vertices.dropFirst()).enumerated() {
             if rounded {
+                let shorten = partial != 0 && (i == 0 || i == vertices.count - 2) ? partial : 1
                 func handle(_ v: (point: Point, radius: Double, roundness: Double)) -> Point {
                     let theta = atan2(v.point.y, v.point.x) - .pi / 2 * dir
-                    let len = v.radius * v.roundness / 100 * magic
+                    let len = v.radius * v.roundness / 100 * magic * shorten
                     return Point(cos(theta) * len, sin(theta) * len)
                 }
                 let h1 = handle(a), h2 = handle(b)
