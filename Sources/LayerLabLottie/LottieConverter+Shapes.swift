@@ -335,15 +335,42 @@ extension LottieConverter {
         l.properties["lineCap"] = .string([1: LineCap.butt, 2: .round, 3: .square][st.cap, default: .round].rawValue)
         l.properties["lineJoin"] = .string([1: LineJoin.miter, 2: .round, 3: .bevel][st.join, default: .round].rawValue)
         l.properties["miterLimit"] = .number(max(0, st.miterLimit))
-        if !st.dashes.isEmpty {
-            let pattern = st.dashes.filter { $0.kind != "o" }.map { max(0, $0.value.number(at: 0, 0)) }
-            if pattern.contains(where: { $0 > 0 }) {
-                l.properties["lineDashPattern"] = .list((pattern.count % 2 == 1 ? pattern + pattern : pattern).map { .number($0) })
+        if !st.dashes.isEmpty { dashes(st, &l, source) }
+    }
+
+    /// `d`: dash and gap lengths as `lineDashPattern` (an odd count repeated, as Core Graphics
+    /// and SVG read it), the offset as `lineDashPhase`. An animated length makes the pattern
+    /// LayerLab's animated `lineDashPattern`, sampled each frame (Core Animation does not
+    /// animate it; the Swift export says so); an animated offset keeps its own keyframes.
+    private mutating func dashes(_ st: LottieStroke, _ l: inout Layer, _ source: Source) {
+        let lengths = st.dashes.filter { $0.kind != "o" }.map(\.value)
+        let offset = st.dashes.first { $0.kind == "o" }?.value
+        func pattern(_ f: Double) -> Value {
+            let p = lengths.map { v -> Double in let n = v.number(at: f, 0); return n.isFinite ? max(0, n) : 0 }
+            return .list((p.count % 2 == 1 ? p + p : p).map { .number($0) })
+        }
+        let span = animatedSpan(lengths)
+        let dashed: Bool
+        if let span {
+            var f = span.lowerBound, any = false
+            while f <= span.upperBound && !any {
+                any = pattern(f).list?.contains { ($0.number ?? 0) > 0 } ?? false
+                f += max(1, (span.upperBound - span.lowerBound) / 2000)
             }
-            if let offset = st.dashes.first(where: { $0.kind == "o" }) {
-                l.properties["lineDashPhase"] = .number(offset.value.number(at: 0, 0))
+            dashed = any
+        } else {
+            dashed = pattern(0).list?.contains { ($0.number ?? 0) > 0 } ?? false
+        }
+        guard dashed else { return }
+        for v in lengths { noteExpression(v, Source(layer: source.layer, property: source.property + ".d")) }
+        l.properties["lineDashPattern"] = pattern(span?.lowerBound ?? 0)
+        if let span {
+            addSampled(layer: l.name, "lineDashPattern", frames: span, Source(layer: source.layer, property: source.property + ".d")) { f in
+                pattern(f)
             }
-            if st.dashes.contains(where: { $0.value.isAnimated }) { warnings.add("animated dashes drawn fixed", source.layer) }
+        }
+        apply(offset, to: &l, "lineDashPhase", Source(layer: source.layer, property: source.property + ".d.o")) { n in
+            n.first.flatMap { $0.isFinite ? .number($0) : nil }
         }
     }
 
