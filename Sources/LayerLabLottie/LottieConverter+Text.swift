@@ -96,7 +96,7 @@ extension LottieConverter {
             if !animators.isEmpty { warnings.add("text animators drawn only on text with glyph outlines", who) }
             return [plainText(d, fill: fill, owner: owner, who: who)]
         }
-        let placed = layout(d, glyphs: glyphs, grouping: t.anchorGrouping, animators: animators)
+        let placed = layout(d, glyphs: glyphs, grouping: t.anchorGrouping, animators: animators, ascent: font?.ascent ?? 0)
         if placed.contains(where: { $0.glyph == nil && !$0.isNewline && $0.character != " " }) {
             warnings.add("characters without glyphs left out", who)
         }
@@ -135,14 +135,21 @@ extension LottieConverter {
 
     /// Lays the text out as lottie-web does: advance widths from the glyphs at the document's
     /// size, tracking after each character, lines `lh` apart, each line moved left by its whole
-    /// width (right-justified) or half of it (centred); trailing spaces do not count.
-    func layout(_ d: LottieTextDocument, glyphs: [LottieGlyph], grouping: Int, animators: [LottieTextAnimator]) -> [PlacedGlyph] {
+    /// width (right-justified) or half of it (centred); trailing spaces do not count. A
+    /// paragraph (`sz`) wraps at its width, breaking at the last space (or inside a word too
+    /// long for a line), justifies within the box, and hangs from its top-left corner `ps`,
+    /// the first baseline the font's ascent below it.
+    func layout(_ d: LottieTextDocument, glyphs: [LottieGlyph], grouping: Int, animators: [LottieTextAnimator],
+                ascent: Double = 0) -> [PlacedGlyph] {
         let scale = d.size / 100, tracking = d.tracking / 1000 * d.size
+        func advance(_ ch: Character) -> Double { (glyphs.first { $0.character == String(ch) }?.width ?? 0) * scale }
+        var text = Array(d.string)
+        if let box = d.boxSize { text = Self.wrapped(text, width: box[0], tracking: tracking, advance: advance) }
         var placed: [PlacedGlyph] = []
         var lineWidths: [Double] = []
         var x = 0.0, line = 0, width = -tracking, spaces = 0.0
-        for ch in d.string {
-            let newline = ch == "\r" || ch == "\n" || ch == "\u{3}"
+        for ch in text {
+            let newline = ch.isNewline || ch == "\u{3}"
             if newline {
                 lineWidths.append(width)
                 placed.append(PlacedGlyph(glyph: nil, character: ch, x: 0, y: 0, line: line, width: 0, groupWidth: 0, groupOffset: 0,
@@ -158,9 +165,16 @@ extension LottieConverter {
             x += w + tracking
         }
         lineWidths.append(width)
+        let box = d.boxSize.map { $0[0] }
+        let corner = d.boxPosition.map { Point($0[0], $0[1] + ascent * d.size / 100) } ?? .zero
         for i in placed.indices where !placed[i].isNewline {
             let lw = lineWidths[min(placed[i].line, lineWidths.count - 1)]
-            placed[i].x += d.justify == 1 ? -lw : d.justify == 2 ? -lw / 2 : 0
+            if let box {
+                placed[i].x += (d.justify == 1 ? box - lw : d.justify == 2 ? (box - lw) / 2 : 0) + corner.x
+                placed[i].y += corner.y
+            } else {
+                placed[i].x += d.justify == 1 ? -lw : d.justify == 2 ? -lw / 2 : 0
+            }
         }
         // Words (2) or lines (3) turn about their own centre: each character's group width and
         // its offset within the group.
@@ -198,6 +212,27 @@ extension LottieConverter {
             }
         }
         return placed
+    }
+
+    /// A paragraph's text with line breaks where it overflows `width`: at the last space of the
+    /// line (which the break replaces), or before the character when the line has none.
+    static func wrapped(_ chars: [Character], width: Double, tracking: Double, advance: (Character) -> Double) -> [Character] {
+        var text = chars
+        var i = 0, line = 0.0, lastSpace = -1
+        while i < text.count {
+            let c = text[i]
+            if c.isNewline || c == "\u{3}" { line = 0; lastSpace = -1; i += 1; continue }
+            if c == " " { lastSpace = i }
+            let w = advance(c)
+            if line > 0 && line + w > width && c != " " {
+                if lastSpace >= 0 { text[lastSpace] = "\r"; i = lastSpace + 1 } else { text.insert("\r", at: i); i += 1 }
+                line = 0; lastSpace = -1
+                continue
+            }
+            line += w + tracking
+            i += 1
+        }
+        return text
     }
 
     /// How many units an animator counts (for its percentages).
@@ -289,7 +324,7 @@ extension LottieConverter {
     /// Text without glyph outlines: a LayerLab text layer in its own font (warned).
     private mutating func plainText(_ d: LottieTextDocument, fill: Color, owner: String, who: String) -> Layer {
         warnings.add("text without glyph outlines drawn in LayerLab's font", who)
-        let lines = d.string.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
+        let lines = d.string.split(omittingEmptySubsequences: false) { $0.isNewline || $0 == "\u{3}" }
         var text = Layer(name: uniqueName(owner + "_text"), kind: .text)
         let width = Double(lines.map(\.count).max() ?? 0) * d.size * 0.6 + 1
         let height = Double(max(1, lines.count)) * max(d.lineHeight, d.size * 1.2)
@@ -301,6 +336,12 @@ extension LottieConverter {
         text.properties["bounds"] = .rect(Rect(0, 0, width, height))
         text.properties["anchorPoint"] = .point(.zero)
         text.properties["position"] = .point(Point(x, -d.size))
+        if let box = d.boxSize, let corner = d.boxPosition {
+            // A paragraph: wrapped within its box, from the box's top-left corner.
+            text.properties["bounds"] = .rect(Rect(0, 0, box[0], max(box[1], height)))
+            text.properties["position"] = .point(Point(corner[0], corner[1]))
+            text.properties["isWrapped"] = .bool(true)
+        }
         return text
     }
 

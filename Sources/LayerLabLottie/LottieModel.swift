@@ -58,6 +58,8 @@ public struct LottieFont: Sendable {
     public var name: String = ""
     public var family: String = ""
     public var style: String = ""
+    /// `ascent`: how far the font rises above the baseline, percent of the size.
+    public var ascent: Double = 0
     public init() {}
 }
 
@@ -250,6 +252,9 @@ public struct LottieTextDocument: Sendable, Equatable {
     public var lineHeight: Double = 0
     public var tracking: Double = 0
     public var baselineShift: Double = 0
+    /// `sz`, `ps`: a paragraph (box) text's size and top-left corner; nil for point text.
+    public var boxSize: [Double]?
+    public var boxPosition: [Double]?
     public init() {}
 }
 

@@ -67,6 +67,7 @@ struct LottieReader {
                 font.name = string(m["fName"]) ?? ""
                 font.family = string(m["fFamily"]) ?? ""
                 font.style = string(m["fStyle"]) ?? ""
+                font.ascent = number(m["ascent"]) ?? 0
                 f.fonts.append(font)
             }
         }
@@ -200,6 +201,8 @@ struct LottieReader {
             d.lineHeight = number(s["lh"]) ?? d.size * 1.2
             d.tracking = number(s["tr"]) ?? 0
             d.baselineShift = number(s["ls"]) ?? 0
+            if let sz = numbers(s["sz"]), sz.count >= 2, sz.allSatisfy({ $0.isFinite && $0 >= 0 }) { d.boxSize = sz }
+            if let ps = numbers(s["ps"]), ps.count >= 2 { d.boxPosition = ps }
             let time = number(km["t"]) ?? 0
             // Keyframes in time order; a later one at the same time replaces the earlier.
             if let last = text.documents.last, last.time >= time, i > 0 { text.documents.removeLast() }

@@ -99,10 +99,10 @@ struct LottiePaintTextTests {
         return "[" + glyph("A") + "," + glyph("B") + "]"
     }()
 
-    func textFile(_ documents: String, animators: String = "[]", fonts: Bool = true) -> Data {
+    func textFile(_ documents: String, animators: String = "[]", fonts: Bool = true, ascent: Double = 0) -> Data {
         let layer = #"{"ty":5,"nm":"T","ind":1,"ip":0,"op":20,"st":0,"ks":{},"t":{"d":{"k":\#(documents)},"p":{},"m":{"g":1,"a":{"a":0,"k":[0,0]}},"a":\#(animators)}}"#
         let text = String(decoding: lottie(layer), as: UTF8.self).dropLast()
-        let extra = fonts ? #","fonts":{"list":[{"fName":"Sans-Regular","fFamily":"Sans","fStyle":"Regular"}]},"chars":\#(Self.chars)}"# : "}"
+        let extra = fonts ? #","fonts":{"list":[{"fName":"Sans-Regular","fFamily":"Sans","fStyle":"Regular","ascent":\#(ascent)}]},"chars":\#(Self.chars)}"# : "}"
         return Data((text + extra).utf8)
     }
 
@@ -124,6 +124,24 @@ struct LottiePaintTextTests {
         let glyphs = try #require(d.layer(named: "T_text_2")?.sublayers.first?.properties["path"]?.pathValue)
         #expect(glyphs.controlBounds.map { near($0.minX, 0) && near($0.maxX, 9) } == true, "\(String(describing: glyphs.controlBounds))")
         #expect(!r.warnings.contains { $0.contains("first text") }, "\(r.warnings)")
+    }
+
+    /// A paragraph (`sz`, `ps`) wraps at its box's width, breaking at a space, centres each
+    /// line in the box and hangs from the box's corner, the first baseline an ascent below it.
+    @Test func paragraphTextWrapsInItsBox() throws {
+        let box = #","sz":[12,50],"ps":[-6,-20]"#
+        let d = try imported(textFile("[" + doc("AB AB", at: 0, extra: box).replacingOccurrences(of: #""j":0"#, with: #""j":2"#) + "]",
+                                      ascent: 80)).document
+        let path = try #require(d.layer(named: "T")?.sublayers.first?.properties["path"]?.pathValue)
+        // Two lines of two 4-point squares, 5 apart, centred in 12: x from −5 to 4; the first
+        // baseline at −20 + 8, the second 12 (lh) lower.
+        let b = try #require(path.controlBounds)
+        #expect(near(b.minX, -5) && near(b.maxX, 4), "\(b)")
+        #expect(near(b.minY, -16) && near(b.maxY, 0), "\(b)")
+        let wrapped = LottieConverter.wrapped(Array("AB AB"), width: 12, tracking: 0) { $0 == " " ? 0 : 5 }
+        #expect(String(wrapped) == "AB\rAB")
+        // A word longer than the box breaks inside it rather than never ending.
+        #expect(String(LottieConverter.wrapped(Array("AAAA"), width: 12, tracking: 0) { _ in 5 }) == "AA\rAA")
     }
 
     /// The text's stroke (`sc`, `sw`) is drawn, above the fill when `of` says so.
