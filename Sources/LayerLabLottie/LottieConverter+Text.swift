@@ -261,7 +261,9 @@ extension LottieConverter {
         let span = animatedSpan(props)
         let frames: [Double]
         if let span {
-            let count = Int(min(2000, max(1, (span.upperBound - span.lowerBound).rounded(.up))))
+            // One sample a frame, fewer when a long text would make too many in all.
+            let budget = max(2, Self.maxTextSamples / max(1, placed.count))
+            let count = Int(min(2000, Double(budget), max(1, (span.upperBound - span.lowerBound).rounded(.up))))
             frames = (0...count).map { span.lowerBound + Double($0) * (span.upperBound - span.lowerBound) / Double(count) }
         } else {
             frames = [0]
@@ -269,14 +271,28 @@ extension LottieConverter {
         let yOff = d.size * 1.2 * 0.714
         var out: [Layer] = []
         let source = Source(layer: who, property: "t.a (sampled each frame)")
+        let strokeColor = d.strokeColor.map { Self.textColor($0) } ?? .clear
+        // Every character's state at every frame, each frame's shares and tracking worked out once.
+        var states: [[TextLetterState]] = Array(repeating: [], count: placed.count)
+        for f in frames {
+            let shares: [[Double]] = placed.map { p in
+                animators.indices.map { j in
+                    guard j < p.indices.count, let ind = p.indices[j] else { return 0 }
+                    return animators[j].share(index: ind, total: totals[j], at: f)
+                }
+            }
+            let shifts = Self.trackingShifts(placed, shares: shares, animators: animators, justify: d.justify, at: f)
+            let alignment = t.groupingAlignment?.numbers(at: f, [0, 0]) ?? [0, 0]
+            for (i, p) in placed.enumerated() where !p.isNewline && p.glyph != nil {
+                states[i].append(TextLetterState(p, shares: shares[i], shift: shifts[i], animators: animators, alignment: alignment,
+                                                 yOff: yOff, frame: f, fill: fill, stroke: strokeColor, strokeWidth: d.strokeWidth))
+            }
+        }
         for (i, p) in placed.enumerated() where !p.isNewline {
             guard let g = p.glyph else { continue }
             var samples: [String: [Value]] = [:]
             var fills: [Value] = [], strokeColors: [Value] = [], widths: [Value] = []
-            for f in frames {
-                let s = TextLetterState(placed, index: i, document: d, animators: animators, totals: totals,
-                                        alignment: t.groupingAlignment?.numbers(at: f, [0, 0]) ?? [0, 0], yOff: yOff, frame: f,
-                                        fill: fill, stroke: d.strokeColor.map { Self.textColor($0) } ?? .clear, strokeWidth: d.strokeWidth)
+            for s in states[i] {
                 samples["bounds", default: []].append(.rect(Rect(s.pivot.x, s.pivot.y, 0, 0)))
                 samples["position", default: []].append(.point(s.position))
                 samples["transform.scale.x", default: []].append(.number(s.scale.x))
@@ -308,6 +324,36 @@ extension LottieConverter {
         return out
     }
 
+    /// Most character states sampled for one text (characters × frames).
+    static let maxTextSamples = 400_000
+
+    /// How far tracking animators push each character along its line at frame `f`: a
+    /// character's own tracking and that of those before it on the line (the first of a
+    /// left-aligned line excepted, as lottie-web has it), a justified line moved back by its
+    /// whole extra width (right) or half of it (centred).
+    static func trackingShifts(_ placed: [PlacedGlyph], shares: [[Double]], animators: [LottieTextAnimator], justify: Int,
+                               at f: Double) -> [Double] {
+        var shifts = Array(repeating: 0.0, count: placed.count)
+        let amounts = animators.map { $0.tracking?.number(at: f, 0) }
+        guard amounts.contains(where: { $0 != nil && $0 != 0 }) else { return shifts }
+        var lineStart = 0
+        while lineStart < placed.count {
+            var end = lineStart
+            while end < placed.count && !placed[end].isNewline { end += 1 }
+            var running = 0.0
+            for k in lineStart..<end {
+                let own = amounts.indices.reduce(0.0) { $0 + (amounts[$1] ?? 0) * shares[k][$1] }
+                if k > lineStart || justify != 0 { running += own }
+                shifts[k] = running
+            }
+            let extra = (lineStart..<end).reduce(0.0) { sum, k in sum + amounts.indices.reduce(0.0) { $0 + (amounts[$1] ?? 0) * shares[k][$1] } }
+            let back = justify == 1 ? -extra : justify == 2 ? -extra / 2 : 0
+            for k in lineStart..<end { shifts[k] += back }
+            lineStart = end + 1
+        }
+        return shifts
+    }
+
     /// The first sample as the model value; an animation only when the samples change.
     private mutating func setSamples(_ layer: inout Layer, _ keyPath: String, _ values: [Value], frames: [Double], _ source: Source) {
         guard let first = values.first else { return }
@@ -326,7 +372,7 @@ extension LottieConverter {
         warnings.add("text without glyph outlines drawn in LayerLab's font", who)
         let lines = d.string.split(omittingEmptySubsequences: false) { $0.isNewline || $0 == "\u{3}" }
         var text = Layer(name: uniqueName(owner + "_text"), kind: .text)
-        let width = Double(lines.map(\.count).max() ?? 0) * d.size * 0.6 + 1
+        let width = Double(lines.map(\.count).max() ?? 0) * d.size + 1  // room for any font: the alignment places the text within it
         let height = Double(max(1, lines.count)) * max(d.lineHeight, d.size * 1.2)
         let x = d.justify == 1 ? -width : d.justify == 2 ? -width / 2 : 0
         text.properties["string"] = .string(lines.joined(separator: "\n"))
@@ -434,26 +480,9 @@ struct TextLetterState {
     var stroke: Color
     var strokeWidth: Double
 
-    init(_ placed: [LottieConverter.PlacedGlyph], index i: Int, document d: LottieTextDocument, animators: [LottieTextAnimator],
-         totals: [Double], alignment: [Double], yOff: Double, frame f: Double, fill: Color, stroke: Color, strokeWidth: Double) {
+    init(_ p: LottieConverter.PlacedGlyph, shares: [Double], shift: Double, animators: [LottieTextAnimator], alignment: [Double],
+         yOff: Double, frame f: Double, fill: Color, stroke: Color, strokeWidth: Double) {
         self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth
-        let p = placed[i]
-        let shares: [Double] = animators.indices.map { j in
-            guard j < p.indices.count, let ind = p.indices[j] else { return 0 }
-            return animators[j].share(index: ind, total: totals[j], at: f)
-        }
-        // Tracking animators push this character and those after it on its line along.
-        var shift = 0.0
-        var lineShift = 0.0
-        for (k, q) in placed.enumerated() where q.line == p.line && !q.isNewline {
-            for (j, a) in animators.enumerated() {
-                guard let t = a.tracking, j < q.indices.count, let ind = q.indices[j] else { continue }
-                let amount = t.number(at: f, 0) * a.share(index: ind, total: totals[j], at: f)
-                lineShift += amount
-                if k <= i && (k > 0 && placed[k - 1].line == p.line || d.justify != 0) { shift += amount }
-            }
-        }
-        shift += d.justify == 1 ? -lineShift : d.justify == 2 ? -lineShift / 2 : 0
         let ax = alignment.count > 0 ? alignment[0] : 0, ay = alignment.count > 1 ? alignment[1] : 0
         // The point the character turns about: its group's centre, moved by the grouping alignment.
         var pivot = Point(p.groupWidth / 2 - p.groupOffset + ax * p.groupWidth * 0.005, ay * yOff * 0.01)
