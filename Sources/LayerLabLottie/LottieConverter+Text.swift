@@ -33,6 +33,8 @@ extension LottieConverter {
     /// Most characters a text layer is split into for its animators; longer texts are drawn
     /// without them (warned).
     static let maxAnimatedCharacters = 2000
+    /// Most text documents (keyframes of `t.d`) drawn for one text layer.
+    static let maxTextDocuments = 500
 
     mutating func textLayers(_ l: LottieLayer, owner: String) -> [Layer] {
         guard let t = l.text, !t.documents.isEmpty else { return [] }
@@ -47,13 +49,18 @@ extension LottieConverter {
             animators.append(a)
         }
         var out: [Layer] = []
-        for (i, k) in t.documents.enumerated() {
+        var documents = t.documents
+        if documents.count > Self.maxTextDocuments {
+            warnings.add("text documents after the \(Self.maxTextDocuments)th left out", who)
+            documents = Array(documents.prefix(Self.maxTextDocuments))
+        }
+        for (i, k) in documents.enumerated() {
             var content = documentLayers(k.document, text: t, animators: animators, owner: owner, who: who)
-            guard t.documents.count > 1 else { return content }
+            guard documents.count > 1 else { return content }
             // Each document from its keyframe until the next one.
             var holder = Layer(name: uniqueName("\(owner)_text_\(i + 1)"), kind: .layer)
             holder.sublayers = content
-            showOnly(&holder, from: i == 0 ? nil : k.time, to: i + 1 < t.documents.count ? t.documents[i + 1].time : nil,
+            showOnly(&holder, from: i == 0 ? nil : k.time, to: i + 1 < documents.count ? documents[i + 1].time : nil,
                      Source(layer: who, property: "t.d.k[\(i)]"))
             content = [holder]
             out += content
@@ -142,7 +149,9 @@ extension LottieConverter {
     func layout(_ d: LottieTextDocument, glyphs: [LottieGlyph], grouping: Int, animators: [LottieTextAnimator],
                 ascent: Double = 0) -> [PlacedGlyph] {
         let scale = d.size / 100, tracking = d.tracking / 1000 * d.size
-        func advance(_ ch: Character) -> Double { (glyphs.first { $0.character == String(ch) }?.width ?? 0) * scale }
+        var byCharacter: [String: LottieGlyph] = [:]
+        for g in glyphs where byCharacter[g.character] == nil { byCharacter[g.character] = g }
+        func advance(_ ch: Character) -> Double { (byCharacter[String(ch)]?.width ?? 0) * scale }
         var text = Array(d.string)
         if let box = d.boxSize { text = Self.wrapped(text, width: box[0], tracking: tracking, advance: advance) }
         var placed: [PlacedGlyph] = []
@@ -157,7 +166,7 @@ extension LottieConverter {
                 line += 1; x = 0; width = -tracking; spaces = 0
                 continue
             }
-            let g = glyphs.first { $0.character == String(ch) }
+            let g = byCharacter[String(ch)]
             let w = (g?.width ?? 0) * scale
             if ch == " " { spaces += w + tracking } else { width += w + tracking + spaces; spaces = 0 }
             placed.append(PlacedGlyph(glyph: g, character: ch, x: x, y: Double(line) * d.lineHeight - d.baselineShift, line: line,
@@ -217,22 +226,28 @@ extension LottieConverter {
     /// A paragraph's text with line breaks where it overflows `width`: at the last space of the
     /// line (which the break replaces), or before the character when the line has none.
     static func wrapped(_ chars: [Character], width: Double, tracking: Double, advance: (Character) -> Double) -> [Character] {
-        var text = chars
-        var i = 0, line = 0.0, lastSpace = -1
-        while i < text.count {
-            let c = text[i]
-            if c.isNewline || c == "\u{3}" { line = 0; lastSpace = -1; i += 1; continue }
-            if c == " " { lastSpace = i }
+        var out: [Character] = []
+        out.reserveCapacity(chars.count + chars.count / 8)
+        var line = 0.0, lastSpace = -1
+        for c in chars {
+            if c.isNewline || c == "\u{3}" { out.append(c); line = 0; lastSpace = -1; continue }
             let w = advance(c)
             if line > 0 && line + w > width && c != " " {
-                if lastSpace >= 0 { text[lastSpace] = "\r"; i = lastSpace + 1 } else { text.insert("\r", at: i); i += 1 }
-                line = 0; lastSpace = -1
-                continue
+                if lastSpace >= 0 {
+                    // The break replaces the space; the word after it starts the new line.
+                    out[lastSpace] = "\r"
+                    line = out[(lastSpace + 1)...].reduce(0) { $0 + advance($1) + tracking }
+                } else {
+                    out.append("\r")
+                    line = 0
+                }
+                lastSpace = -1
             }
+            if c == " " { lastSpace = out.count }
+            out.append(c)
             line += w + tracking
-            i += 1
         }
-        return text
+        return out
     }
 
     /// How many units an animator counts (for its percentages).
