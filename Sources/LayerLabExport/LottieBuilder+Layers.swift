@@ -140,8 +140,8 @@ extension LottieBuilder {
                 items.append(LottieShapes.trim(starts: ps.map(\.strokeStart), ends: ps.map(\.strokeEnd)))
             }
             items.append(LottieShapes.stroke(colors: ps.map(\.strokeColor), widths: ps.map(\.lineWidth), cap: p0.lineCap,
-                                             join: p0.lineJoin, miterLimit: p0.extras.miterLimit, dashes: p0.extras.lineDashPattern,
-                                             dashPhase: p0.lineDashPhase))
+                                             join: p0.lineJoin, miterLimit: p0.extras.miterLimit, dashes: ps.map(\.extras.lineDashPattern),
+                                             dashPhases: ps.map(\.lineDashPhase)))
             out.append(LottieShapes.group("stroke", items))
         }
         if ps.contains(where: { $0.fillColor.a > 0 }) {

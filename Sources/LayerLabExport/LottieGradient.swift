@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayerLabCore
 
 /// A gradient layer as a Lottie gradient fill (`gf`) over its (rounded) bounds.
@@ -55,7 +60,10 @@ extension LottieBuilder {
             ("e", LottieProperty.vector(ends.map { [$0.x, $0.y] })),
             ("t", .number(type == .radial ? 2 : 1)),
             ("g", .object([("p", .number(Double(n))), ("k", LottieProperty.vector(values))])),
-            ("h", LottieProperty.scalar([0])), ("a", LottieProperty.scalar([0])),
+            // The focal point as Lottie's highlight: its length (percent of the radius) and its
+            // angle (degrees) from the start→end line, which points right here.
+            ("h", LottieProperty.scalar(ps.map { type == .radial ? min(99, 100 * ($0.extras.focalOffset.x * $0.extras.focalOffset.x + $0.extras.focalOffset.y * $0.extras.focalOffset.y).squareRoot()) : 0 })),
+            ("a", LottieProperty.scalar(ps.map { type == .radial && $0.extras.focalOffset != .zero ? atan2($0.extras.focalOffset.y, $0.extras.focalOffset.x) * 180 / .pi : 0 })),
         ])
         return LottieShapes.group("gradient", [
             LottieShapes.rect(ps.map(\.bounds), radii: ps.map(\.cornerRadius), name: "bounds"), fill,

@@ -40,24 +40,29 @@ enum LottieShapes {
                  ("r", .number(evenOdd ? 2 : 1))])
     }
 
-    /// `st`: a stroke of the paths before it in its group.
+    /// `st`: a stroke of the paths before it in its group. `dashes` and `dashPhases` are one a
+    /// frame (LayerLab animates the pattern); a pattern whose length changes keeps the first
+    /// frame's.
     static func stroke(colors: [Color], widths: [Double], cap: LineCap, join: LineJoin, miterLimit: Double,
-                       dashes: [Double] = [], dashPhase: Double = 0) -> JSONValue {
+                       dashes: [[Double]] = [], dashPhases: [Double] = []) -> JSONValue {
         let lc: Double = switch cap { case .butt: 1; case .round: 2; case .square: 3 }
         let lj: Double = switch join { case .miter: 1; case .round: 2; case .bevel: 3 }
         var pairs: [(String, JSONValue)] = [
             ("ty", .string("st")), ("nm", .string("stroke")), ("c", rgb(colors)), ("o", alpha(colors)),
             ("w", LottieProperty.scalar(widths)), ("lc", .number(lc)), ("lj", .number(lj)), ("ml", .number(miterLimit)),
         ]
-        let dash = dashes.filter { $0.isFinite && $0 >= 0 }
-        if !dash.isEmpty, dash.contains(where: { $0 > 0 }) {
-            // An odd-length pattern repeats twice, as Core Graphics reads it.
-            let pattern = dash.count % 2 == 1 ? dash + dash : dash
-            var items: [JSONValue] = pattern.enumerated().map { i, v in
+        // An odd-length pattern repeats twice, as Core Graphics reads it.
+        let frames = dashes.map { d -> [Double] in
+            let dash = d.map { $0.isFinite ? max(0, $0) : 0 }
+            return dash.count % 2 == 1 ? dash + dash : dash
+        }
+        if let first = frames.first, !first.isEmpty, frames.contains(where: { $0.contains { $0 > 0 } }) {
+            let pattern = frames.map { $0.count == first.count ? $0 : first }
+            var items: [JSONValue] = first.indices.map { i in
                 .object([("n", .string(i % 2 == 0 ? "d" : "g")), ("nm", .string(i % 2 == 0 ? "dash" : "gap")),
-                         ("v", LottieProperty.scalar([v]))])
+                         ("v", LottieProperty.scalar(pattern.map { $0[i] }))])
             }
-            items.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", LottieProperty.scalar([dashPhase]))]))
+            items.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", LottieProperty.scalar(dashPhases.isEmpty ? [0] : dashPhases))]))
             pairs.append(("d", .array(items)))
         }
         return .object(pairs)

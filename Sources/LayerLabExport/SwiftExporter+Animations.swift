@@ -89,6 +89,13 @@ extension SwiftGenerator {
             notes.append("\(a.name): a timeRemap animation is drawn by LayerLab only: Core Animation has no time remapping")
             return []
         }
+        if a.keyPath == "focalOffset" || a.keyPath == "lineDashPattern" {
+            // LayerLab animates these; Core Animation has no focal point and does not animate dash patterns.
+            let why = a.keyPath == "focalOffset" ? "CAGradientLayer has no focal point" : "Core Animation does not animate lineDashPattern"
+            w.line("// \(SwiftLiteral.comment(a.name)) animates \(a.keyPath ?? ""), which \(why): left out.")
+            notes.append("\(a.name): a \(a.keyPath ?? "") animation is drawn by LayerLab only: \(why)")
+            return []
+        }
         if a.keyPath == "frameIndex" {
             if let written = writeFrameIndex(a, layer: layer, id: id, begin: begin, beginComment: beginComment,
                                              duration: duration, sceneBegin: sceneBegin) {

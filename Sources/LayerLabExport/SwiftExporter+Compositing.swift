@@ -20,7 +20,7 @@ extension SwiftGenerator {
         }
     }
 
-    /// The lines setting `blendMode`, `maskMode` or `timeRemap` on `t`, noting each loss once.
+    /// The lines setting `blendMode`, `maskMode`, `timeRemap` or `focalOffset` on `t`, noting each loss once.
     mutating func compositingExtension(_ step: SwiftStep, _ t: String, _ v: Value, layer: Layer) -> [String] {
         func lost(_ comment: String, _ note: String) -> [String] {
             let line = "\(layer.name): \(note)"
@@ -48,6 +48,10 @@ extension SwiftGenerator {
             guard let n = v.number, n.isFinite else { return [] }
             return lost("timeRemap \(SwiftLiteral.number(n)): Core Animation has no time remapping; the sublayers keep this layer's time",
                         "timeRemap is drawn by LayerLab only: Core Animation's sublayers follow the layer's own clock")
+        case .gradientFocus:
+            guard let f = v.point, f != .zero else { return [] }
+            return lost("focalOffset (\(SwiftLiteral.number(f.x)), \(SwiftLiteral.number(f.y))): CAGradientLayer has no focal point; the radial gradient stays centred",
+                        "focalOffset is drawn by LayerLab only: a CAGradientLayer's radial gradient is always centred")
         case .transformSteps, .mask, .flipbook, .flipbookFrame, .layerBeginTime, .particleImage: return []
         }
     }

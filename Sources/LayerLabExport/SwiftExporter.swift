@@ -371,7 +371,7 @@ struct SwiftGenerator {
         case .layerBeginTime:
             let n = v.number.map(SwiftLiteral.number) ?? "0"
             return ["\(t).beginTime = (\(t).superlayer?.convertTime(start, from: nil) ?? start) + \(n)"]
-        case .compositingFilter, .alphaMask, .timeRemap:
+        case .compositingFilter, .alphaMask, .timeRemap, .gradientFocus:
             return compositingExtension(step, t, v, layer: layer)
         case .particleImage:
             return []  // written first, with the cell (`writeCells`)

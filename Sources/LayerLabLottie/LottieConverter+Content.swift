@@ -90,72 +90,6 @@ extension LottieConverter {
         return img
     }
 
-    // MARK: - Text
-
-    /// Text from glyph outlines (`chars`) when the file has them, else LayerLab's text layer.
-    mutating func textLayers(_ l: LottieLayer, owner: String) -> [Layer] {
-        guard let t = l.text else { return [] }
-        if t.isAnimated { warnings.add("text animation drawn as the first text", display(l.name)) }
-        let font = file.fonts.first { $0.name == t.font }
-        let glyphs = file.chars.filter { g in font.map { g.family == $0.family && g.style == $0.style } ?? true }
-        let fill = Color(min(1, max(0, t.fillColor.count > 0 ? t.fillColor[0] : 0)), min(1, max(0, t.fillColor.count > 1 ? t.fillColor[1] : 0)),
-                         min(1, max(0, t.fillColor.count > 2 ? t.fillColor[2] : 0)))
-        let lines = t.string.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
-        if !glyphs.isEmpty {
-            var elements: [PathElement] = []
-            let scale = t.size / 100
-            var missing = false
-            for (row, line) in lines.enumerated() {
-                var placed: [(LottieGlyph?, Double)] = []
-                var x = 0.0
-                for ch in line {
-                    let g = glyphs.first { $0.character == String(ch) }
-                    if g == nil && ch != " " { missing = true }
-                    placed.append((g, x))
-                    x += (g?.width ?? 50) * scale + t.tracking / 1000 * t.size
-                }
-                let shift = t.justify == 1 ? -x : t.justify == 2 ? -x / 2 : 0
-                let y = Double(row) * t.lineHeight
-                for (g, gx) in placed {
-                    guard let g else { continue }
-                    let transform = AffineTransform.scale(scale, scale).concatenating(.translation(gx + shift, y))
-                    elements += glyphOutline(g.shapes).applying(transform).elements
-                }
-            }
-            if missing { warnings.add("characters without glyphs left out", display(l.name)) }
-            var s = Layer(name: uniqueName(owner + "_glyphs"), kind: .shape)
-            s.properties["path"] = .path(Path(elements))
-            s.properties["fillColor"] = .color(fill)
-            return [s]
-        }
-        warnings.add("text without glyph outlines drawn in LayerLab's font", display(l.name))
-        var text = Layer(name: uniqueName(owner + "_text"), kind: .text)
-        let width = Double(lines.map(\.count).max() ?? 0) * t.size * 0.6 + 1
-        let height = Double(max(1, lines.count)) * max(t.lineHeight, t.size * 1.2)
-        let x = t.justify == 1 ? -width : t.justify == 2 ? -width / 2 : 0
-        text.properties["string"] = .string(lines.joined(separator: "\n"))
-        text.properties["fontSize"] = .number(max(0, t.size))
-        text.properties["foregroundColor"] = .color(fill)
-        text.properties["alignment"] = .string(t.justify == 1 ? "right" : t.justify == 2 ? "center" : "left")
-        text.properties["bounds"] = .rect(Rect(0, 0, width, height))
-        text.properties["anchorPoint"] = .point(.zero)
-        text.properties["position"] = .point(Point(x, -t.size))
-        return [text]
-    }
-
-    /// Every outline in a glyph's shapes, combined.
-    private func glyphOutline(_ shapes: [LottieShape]) -> Path {
-        var e: [PathElement] = []
-        for s in shapes {
-            switch s.item {
-            case .group(let sub): e += glyphOutline(sub).elements
-            case .path(let ks, _): if let b = ks?.value(at: 0)?.shape { e += bezierPath(b).elements }
-            default: break
-            }
-        }
-        return Path(e)
-    }
-
     // MARK: - Masks
 
     /// Layer masks as a Core Animation mask in the layer's coordinates. One added mask (or
@@ -292,7 +226,8 @@ extension LottieConverter {
         for a in document.animations where a.layer == mask.name {
             if case .keyframes(let k) = a.body { outlines += k.values.compactMap(\.pathValue) }
         }
-        let span = animatedSpan([g.start, g.end, g.stops, g.opacity])
+        let moving = [g.start, g.end, g.stops, g.opacity] + (g.radial ? [g.highlight, g.highlightAngle] : [])
+        let span = animatedSpan(moving)
         let first = span?.lowerBound ?? 0
         let s0 = Self.point(g.start, first, Point(0, 0))
         var lo = s0, hi = s0
@@ -307,13 +242,12 @@ extension LottieConverter {
         gl.properties["anchorPoint"] = .point(.zero)
         gl.properties["position"] = .point(lo)
         if g.radial { gl.properties["type"] = .string(GradientType.radial.rawValue) }
-        if g.radial, let h = g.highlight, h.isAnimated || h.number(at: 0, 0) != 0 {
-            warnings.add("radial gradient highlights drawn centred", "\(who) \(display(style.name))")
+        for (key, v) in Self.gradientValues(g, at: first, in: box) where !(key == "focalOffset" && v == .point(.zero)) {
+            gl.properties[key] = v
         }
-        for (key, v) in Self.gradientValues(g, at: first, in: box) { gl.properties[key] = v }
         if let span {
-            for p in [g.start, g.end, g.stops, g.opacity].compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "gradient")) }
-            for key in ["colors", "locations", "startPoint", "endPoint"] {
+            for p in moving.compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "gradient")) }
+            for key in ["colors", "locations", "startPoint", "endPoint"] + (g.radial ? ["focalOffset"] : []) {
                 addSampled(layer: gl.name, key, frames: span, Source(layer: who, property: "\(style.name) \(style.type)")) { f in
                     Self.gradientValues(g, at: f, in: box).first { $0.0 == key }!.1
                 }
@@ -353,7 +287,17 @@ extension LottieConverter {
             colors.append(.color(Color(unit(k[4 * i + 1]), unit(k[4 * i + 2]), unit(k[4 * i + 3]), alphaAt(off, alphas) * opacity)))
             locations.append(.number(off))
         }
-        return [("colors", .list(colors)), ("locations", .list(locations)), ("startPoint", .point(start)), ("endPoint", .point(end))]
+        var values: [(String, Value)] = [("colors", .list(colors)), ("locations", .list(locations)), ("startPoint", .point(start)),
+                                         ("endPoint", .point(end))]
+        if g.radial {
+            // The highlight: a focal point `h` percent of the radius from the centre, `a` degrees
+            // from the start→end line (as lottie-web and rlottie place it), in radii.
+            let h = max(-0.99, min(0.99, (g.highlight?.number(at: f, 0) ?? 0) / 100))
+            let angle = atan2(ep.y - sp.y, ep.x - sp.x) + (g.highlightAngle?.number(at: f, 0) ?? 0) * .pi / 180
+            let focus = h == 0 ? Point.zero : Point(h * cos(angle), h * sin(angle))
+            values.append(("focalOffset", .point(focus)))
+        }
+        return values
     }
 
     private static func alphaAt(_ t: Double, _ stops: [(Double, Double)]) -> Double {

@@ -182,7 +182,10 @@ extension LottieConverter {
             l.properties["fillColor"] = .color(.clear)
             paint(st.color, st.opacity, into: &l, "strokeColor", Source(layer: who, property: "\(style.shape.name) st.c"))
             strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) st"))
-            let wrapped = trim(style.trims, &l, Source(layer: who, property: "tm"))
+            var wrapped = trim(style.trims, &l, Source(layer: who, property: "tm"))
+            if !st.dashes.isEmpty, !style.trims.isEmpty {
+                alignDashes(st, style.trims, &l, wrap: &wrapped, shapes: shapes, rounding: rounding, Source(layer: who, property: "st"))
+            }
             attachClip(&l)
             return [l] + (wrapped.map { [$0] } ?? [])
         case .gradientFill(let g):
@@ -442,15 +445,101 @@ extension LottieConverter {
         l.properties["lineCap"] = .string([1: LineCap.butt, 2: .round, 3: .square][st.cap, default: .round].rawValue)
         l.properties["lineJoin"] = .string([1: LineJoin.miter, 2: .round, 3: .bevel][st.join, default: .round].rawValue)
         l.properties["miterLimit"] = .number(max(0, st.miterLimit))
-        if !st.dashes.isEmpty {
-            let pattern = st.dashes.filter { $0.kind != "o" }.map { max(0, $0.value.number(at: 0, 0)) }
-            if pattern.contains(where: { $0 > 0 }) {
-                l.properties["lineDashPattern"] = .list((pattern.count % 2 == 1 ? pattern + pattern : pattern).map { .number($0) })
+        if !st.dashes.isEmpty { dashes(st, &l, source) }
+    }
+
+    /// `d`: dash and gap lengths as `lineDashPattern` (an odd count repeated, as Core Graphics
+    /// and SVG read it), the offset as `lineDashPhase`. An animated length makes the pattern
+    /// LayerLab's animated `lineDashPattern`, sampled each frame (Core Animation does not
+    /// animate it; the Swift export says so); an animated offset keeps its own keyframes.
+    private mutating func dashes(_ st: LottieStroke, _ l: inout Layer, _ source: Source) {
+        let lengths = st.dashes.filter { $0.kind != "o" }.map(\.value)
+        let offset = st.dashes.first { $0.kind == "o" }?.value
+        func pattern(_ f: Double) -> Value {
+            let p = lengths.map { v -> Double in let n = v.number(at: f, 0); return n.isFinite ? max(0, n) : 0 }
+            return .list((p.count % 2 == 1 ? p + p : p).map { .number($0) })
+        }
+        let span = animatedSpan(lengths)
+        let dashed: Bool
+        if let span {
+            var f = span.lowerBound, any = false
+            while f <= span.upperBound && !any {
+                any = pattern(f).list?.contains { ($0.number ?? 0) > 0 } ?? false
+                f += max(1, (span.upperBound - span.lowerBound) / 2000)
             }
-            if let offset = st.dashes.first(where: { $0.kind == "o" }) {
-                l.properties["lineDashPhase"] = .number(offset.value.number(at: 0, 0))
+            dashed = any
+        } else {
+            dashed = pattern(0).list?.contains { ($0.number ?? 0) > 0 } ?? false
+        }
+        guard dashed else { return }
+        for v in lengths { noteExpression(v, Source(layer: source.layer, property: source.property + ".d")) }
+        l.properties["lineDashPattern"] = pattern(span?.lowerBound ?? 0)
+        if let span {
+            addSampled(layer: l.name, "lineDashPattern", frames: span, Source(layer: source.layer, property: source.property + ".d")) { f in
+                pattern(f)
             }
-            if st.dashes.contains(where: { $0.value.isAnimated }) { warnings.add("animated dashes drawn fixed", source.layer) }
+        }
+        apply(offset, to: &l, "lineDashPhase", Source(layer: source.layer, property: source.property + ".d.o")) { n in
+            n.first.flatMap { $0.isFinite ? .number($0) : nil }
+        }
+    }
+
+    /// A trim's stretch at frame `f` as (start, end) within 0…1, and the wrapped piece's end
+    /// (0: none). With `canWrap` false, a stretch past the end keeps its longer piece.
+    static func trimEnds(_ s: LottieProperty?, _ e: LottieProperty?, _ o: LottieProperty?, at f: Double,
+                         canWrap: Bool) -> (Double, Double, Double) {
+        let a = (s?.number(at: f, 0) ?? 0) / 100, b = (e?.number(at: f, 100) ?? 100) / 100
+        let shift = (o?.number(at: f, 0) ?? 0) / 360
+        if max(a, b) - min(a, b) >= 1 - 1e-9 { return (0, 1, 0) }  // the whole length, wherever it starts
+        var lo = min(a, b) + shift, hi = max(a, b) + shift
+        let whole = lo.rounded(.down)
+        lo -= whole; hi -= whole
+        let wrapped = hi > 1 ? min(hi - 1, 1) : 0
+        if !canWrap && hi > 1 {
+            // One stroke cannot wrap past the end: the longer of the two pieces.
+            if hi - 1 > 1 - lo { lo = 0; hi -= 1 } else { hi = 1 }
+        }
+        return (min(max(lo, 0), 1), min(max(hi, 0), 1), max(wrapped, 0))
+    }
+
+    /// Lottie dashes the trimmed stretch, from where it starts; LayerLab (like Core Graphics)
+    /// lays dashes on the whole path and then trims. So the phase is moved back by the
+    /// stretch's start (and the wrapped piece's on by the rest of the path), sampled each frame
+    /// when the trim, the dashes or the outline move.
+    private mutating func alignDashes(_ st: LottieStroke, _ trims: [LottieShape], _ l: inout Layer, wrap: inout Layer?,
+                                      shapes: [LottieShape], rounding: LottieProperty?, _ source: Source) {
+        guard let t = trims.last, case .trim(let s, let e, let o, _) = t.item, l.properties["lineDashPattern"] != nil else { return }
+        let lengths = st.dashes.filter { $0.kind != "o" }.map(\.value)
+        let offset = st.dashes.first { $0.kind == "o" }?.value
+        let moving = [s, e, o, offset] + lengths + shapes.flatMap(\.geometryProperties) + [rounding]
+        func phases(_ f: Double) -> (Double, Double) {
+            let start = Self.trimEnds(s, e, o, at: f, canWrap: true).0
+            guard start > 0 else { return (offset?.number(at: f, 0) ?? 0, 0) }
+            let length = Self.combinedPath(shapes, at: f, rounding: rounding).length
+            var period = lengths.reduce(0) { $0 + max(0, $1.number(at: f, 0)) }
+            if lengths.count % 2 == 1 { period *= 2 }
+            let p = offset?.number(at: f, 0) ?? 0
+            func wrapped(_ x: Double) -> Double { period > 0 && x.isFinite ? x - (x / period).rounded(.down) * period : 0 }
+            return (wrapped(p - start * length), wrapped(p + (1 - start) * length))
+        }
+        let span = animatedSpan(moving)
+        let first = phases(span?.lowerBound ?? 0)
+        guard first.0 != (offset?.number(at: 0, 0) ?? 0) || span != nil else { return }
+        func drop(_ layer: String) {
+            for a in document.animations where a.layer == layer && a.keyPath == "lineDashPhase" { provenance[a.name] = nil }
+            document.animations.removeAll { $0.layer == layer && $0.keyPath == "lineDashPhase" }
+        }
+        drop(l.name)
+        l.properties["lineDashPhase"] = .number(first.0)
+        if var w = wrap {
+            drop(w.name)
+            w.properties["lineDashPhase"] = .number(first.1)
+            wrap = w
+        }
+        guard let span else { return }
+        addSampled(layer: l.name, "lineDashPhase", frames: span, Source(layer: source.layer, property: "tm+d")) { f in .number(phases(f).0) }
+        if let w = wrap {
+            addSampled(layer: w.name, "lineDashPhase", frames: span, Source(layer: source.layer, property: "tm+d")) { f in .number(phases(f).1) }
         }
     }
 
@@ -465,21 +554,7 @@ extension LottieConverter {
         guard let t = trims.last, case .trim(let s, let e, let o, _) = t.item else { return nil }
         if trims.count > 1 { warnings.add("nested trims drawn as the innermost one", source.layer) }
         /// The stretch as (start, end) within 0…1, and the wrapped piece's end (0: none).
-        func ends(_ f: Double) -> (Double, Double, Double) {
-            let a = (s?.number(at: f, 0) ?? 0) / 100, b = (e?.number(at: f, 100) ?? 100) / 100
-            let shift = (o?.number(at: f, 0) ?? 0) / 360
-            if max(a, b) - min(a, b) >= 1 - 1e-9 { return (0, 1, 0) }  // the whole length, wherever it starts
-            var lo = min(a, b) + shift, hi = max(a, b) + shift
-            let whole = lo.rounded(.down)
-            lo -= whole; hi -= whole
-            let wrapped = hi > 1 ? min(hi - 1, 1) : 0
-            if !canWrap && hi > 1 {
-                // One stroke cannot wrap past the end: the longer of the two pieces.
-                if hi - 1 > 1 - lo { lo = 0; hi -= 1 } else { hi = 1 }
-                return (min(max(lo, 0), 1), min(max(hi, 0), 1), max(wrapped, 0))
-            }
-            return (min(max(lo, 0), 1), min(max(hi, 0), 1), max(wrapped, 0))
-        }
+        func ends(_ f: Double) -> (Double, Double, Double) { Self.trimEnds(s, e, o, at: f, canWrap: canWrap) }
         for p in [s, e, o].compactMap({ $0 }) { noteExpression(p, source) }
         let span = animatedSpan([s, e, o])
         let (a, b, _) = ends(span?.lowerBound ?? 0)

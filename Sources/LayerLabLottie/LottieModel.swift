@@ -58,6 +58,8 @@ public struct LottieFont: Sendable {
     public var name: String = ""
     public var family: String = ""
     public var style: String = ""
+    /// `ascent`: how far the font rises above the baseline, percent of the size.
+    public var ascent: Double = 0
     public init() {}
 }
 
@@ -209,19 +211,89 @@ public struct LottieEffect: Sendable {
     public init() {}
 }
 
-/// `t` of a text layer: the text document's first keyframe and its font.
+/// `t` of a text layer: its text documents (`d.k`, each from its keyframe's time until the
+/// next, as players hold them), its animators (`a`) and the grouping of characters for their
+/// transforms (`m`).
 public struct LottieText: Sendable {
+    public var documents: [LottieTextKeyframe] = []
+    public var animators: [LottieTextAnimator] = []
+    /// `m.g`: what the animators' transforms turn about: 1 characters, 2 words, 3 lines, 4 all.
+    public var anchorGrouping = 1
+    /// `m.a`: the grouping alignment, percent of a character's half width and of the line's ascent.
+    public var groupingAlignment: LottieProperty?
+    /// `p`: text on a path (not drawn; warned).
+    public var followsPath = false
+    public init() {}
+
+    /// The first document (what a file without keyframes says).
+    public var first: LottieTextDocument { documents.first?.document ?? LottieTextDocument() }
+}
+
+/// `d.k[]`: a text document from frame `time`.
+public struct LottieTextKeyframe: Sendable {
+    public var time: Double
+    public var document: LottieTextDocument
+    public init(time: Double, document: LottieTextDocument) { self.time = time; self.document = document }
+}
+
+/// `d.k[].s`: the text, its font and how it is painted and laid out.
+public struct LottieTextDocument: Sendable, Equatable {
     public var string: String = ""
     public var font: String = ""
     public var size: Double = 12
     /// `j`: 0 left, 1 right, 2 centre.
     public var justify = 0
     public var fillColor: [Double] = [0, 0, 0]
-    /// `lh` line height, `tr` tracking.
+    /// `sc`, `sw`: stroke colour and width; `of`: the stroke is painted over the fill.
+    public var strokeColor: [Double]?
+    public var strokeWidth: Double = 0
+    public var strokeOverFill = false
+    /// `lh` line height, `tr` tracking (thousandths of the size), `ls` baseline shift.
     public var lineHeight: Double = 0
     public var tracking: Double = 0
-    /// Animated text documents or animators: only the first document is drawn.
-    public var isAnimated = false
+    public var baselineShift: Double = 0
+    /// `sz`, `ps`: a paragraph (box) text's size and top-left corner; nil for point text.
+    public var boxSize: [Double]?
+    public var boxPosition: [Double]?
+    public init() {}
+}
+
+/// `a[]`: a text animator: a range selector (`s`) choosing how much of each character the
+/// properties (`a`) apply to.
+public struct LottieTextAnimator: Sendable {
+    public var name: String = ""
+    /// `s.t`: 0 a range selector; anything else (an expression selector) is not drawn.
+    public var selectorType = 0
+    /// `s.s`, `s.e`, `s.o`: start, end and offset, percent of the units (`r` 1) or indices (`r` 2).
+    public var start: LottieProperty?
+    public var end: LottieProperty?
+    public var offset: LottieProperty?
+    public var indexUnits = false
+    /// `s.b`: counted in 1 characters, 2 characters without spaces, 3 words, 4 lines.
+    public var basedOn = 1
+    /// `s.sh`: 1 square, 2 ramp up, 3 ramp down, 4 triangle, 5 round, 6 smooth.
+    public var shape = 1
+    /// `s.a` amount (percent), `s.ne`/`s.xe` ease low and high, `s.sm` smoothness.
+    public var amount: LottieProperty?
+    public var easeLow: LottieProperty?
+    public var easeHigh: LottieProperty?
+    public var smoothness: LottieProperty?
+    /// `s.rn`: randomize order (drawn in order; warned).
+    public var randomize = false
+    /// `a.p` position, `a.a` anchor, `a.s` scale (percent), `a.r` rotation (degrees),
+    /// `a.o` opacity (percent), `a.fc` fill colour, `a.sc` stroke colour, `a.sw` stroke width,
+    /// `a.t` tracking.
+    public var position: LottieProperty?
+    public var anchor: LottieProperty?
+    public var scale: LottieProperty?
+    public var rotation: LottieProperty?
+    public var opacity: LottieProperty?
+    public var fillColor: LottieProperty?
+    public var strokeColor: LottieProperty?
+    public var strokeWidth: LottieProperty?
+    public var tracking: LottieProperty?
+    /// Properties read but not drawn (skew, 3D rotation, hue/saturation/brightness…), by key.
+    public var undrawn: [String] = []
     public init() {}
 }
 

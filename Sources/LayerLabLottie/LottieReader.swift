@@ -67,6 +67,7 @@ struct LottieReader {
                 font.name = string(m["fName"]) ?? ""
                 font.family = string(m["fFamily"]) ?? ""
                 font.style = string(m["fStyle"]) ?? ""
+                font.ascent = number(m["ascent"]) ?? 0
                 f.fonts.append(font)
             }
         }
@@ -168,7 +169,7 @@ struct LottieReader {
             l.effects.append(effect)
         }
         if l.type == .shape { l.shapes = try shapes(o["shapes"], at + ".shapes", depth: 1) }
-        if l.type == .text, let t = o["t"]?.objectMembers { l.text = textDocument(t) }
+        if l.type == .text, let t = o["t"]?.objectMembers { l.text = try textDocument(t, at + ".t") }
         unknownKeys(o, allowed: Self.layerKeys, in: "layers")
         if case .other(let n) = l.type {
             warnings.add("layers of unknown types skipped", "\(display(l.name)) (ty \(n))")
@@ -183,19 +184,73 @@ struct LottieReader {
         "sy", "ip", "bounds", "tg", "au", "pe", "xt", "props",
     ]
 
-    private func textDocument(_ t: [String: JSONNode]) -> LottieText {
+    private mutating func textDocument(_ t: [String: JSONNode], _ at: String) throws(LottieImportError) -> LottieText {
         var text = LottieText()
         let docs = t["d"]?.objectMembers.map { array($0["k"]) } ?? []
-        if let first = docs.first?.objectMembers, let s = first["s"]?.objectMembers {
-            text.string = string(s["t"]) ?? ""
-            text.font = string(s["f"]) ?? ""
-            text.size = number(s["s"]) ?? 12
-            text.justify = int(s["j"]) ?? 0
-            text.fillColor = numbers(s["fc"]) ?? [0, 0, 0]
-            text.lineHeight = number(s["lh"]) ?? text.size * 1.2
-            text.tracking = number(s["tr"]) ?? 0
+        for (i, k) in docs.enumerated() {
+            guard let km = k.objectMembers, let s = km["s"]?.objectMembers else { continue }
+            var d = LottieTextDocument()
+            d.string = string(s["t"]) ?? ""
+            d.font = string(s["f"]) ?? ""
+            d.size = number(s["s"]) ?? 12
+            d.justify = int(s["j"]) ?? 0
+            d.fillColor = numbers(s["fc"]) ?? [0, 0, 0]
+            d.strokeColor = numbers(s["sc"])
+            d.strokeWidth = number(s["sw"]) ?? 0
+            d.strokeOverFill = (number(s["of"]) ?? 0) != 0
+            d.lineHeight = number(s["lh"]) ?? d.size * 1.2
+            d.tracking = number(s["tr"]) ?? 0
+            d.baselineShift = number(s["ls"]) ?? 0
+            if let sz = numbers(s["sz"]), sz.count >= 2, sz.allSatisfy({ $0.isFinite && $0 >= 0 }) { d.boxSize = sz }
+            if let ps = numbers(s["ps"]), ps.count >= 2 { d.boxPosition = ps }
+            let time = number(km["t"]) ?? 0
+            // Keyframes in time order; a later one at the same time replaces the earlier.
+            if let last = text.documents.last, last.time >= time, i > 0 { text.documents.removeLast() }
+            text.documents.append(LottieTextKeyframe(time: time, document: d))
         }
-        text.isAnimated = docs.count > 1 || !array(t["a"]).isEmpty
+        if let m = t["m"]?.objectMembers {
+            text.anchorGrouping = int(m["g"]) ?? 1
+            if let a = m["a"] { text.groupingAlignment = try property(a, at + ".m.a") }
+        }
+        if let p = t["p"]?.objectMembers, p["m"] != nil { text.followsPath = true }
+        for (i, a) in array(t["a"]).enumerated() {
+            guard let am = a.objectMembers else { continue }
+            var anim = LottieTextAnimator()
+            anim.name = string(am["nm"]) ?? ""
+            let where_ = "\(at).a[\(i)]"
+            if let s = am["s"]?.objectMembers {
+                anim.selectorType = int(s["t"]) ?? 0
+                if let n = s["s"] { anim.start = try property(n, where_ + ".s.s") }
+                if let n = s["e"] { anim.end = try property(n, where_ + ".s.e") }
+                if let n = s["o"] { anim.offset = try property(n, where_ + ".s.o") }
+                if let n = s["a"] { anim.amount = try property(n, where_ + ".s.a") }
+                if let n = s["ne"] { anim.easeLow = try property(n, where_ + ".s.ne") }
+                if let n = s["xe"] { anim.easeHigh = try property(n, where_ + ".s.xe") }
+                if let n = s["sm"] { anim.smoothness = try property(n, where_ + ".s.sm") }
+                anim.indexUnits = (int(s["r"]) ?? 1) == 2
+                anim.basedOn = int(s["b"]) ?? 1
+                anim.shape = int(s["sh"]) ?? 1
+                anim.randomize = (int(s["rn"]) ?? 0) != 0
+            }
+            if let props = am["a"]?.objectMembers {
+                for (key, node) in props {
+                    let p = try property(node, where_ + ".a." + key)
+                    switch key {
+                    case "p": anim.position = p
+                    case "a": anim.anchor = p
+                    case "s": anim.scale = p
+                    case "r", "rz": anim.rotation = p
+                    case "o": anim.opacity = p
+                    case "fc": anim.fillColor = p
+                    case "sc": anim.strokeColor = p
+                    case "sw": anim.strokeWidth = p
+                    case "t": anim.tracking = p
+                    default: anim.undrawn.append(key)
+                    }
+                }
+            }
+            text.animators.append(anim)
+        }
         return text
     }
 
@@ -380,6 +435,7 @@ struct LottieReader {
         if let n = o["s"] { g.start = try property(n, at + ".s") }
         if let n = o["e"] { g.end = try property(n, at + ".e") }
         if let n = o["h"] { g.highlight = try property(n, at + ".h") }
+        if let n = o["a"] { g.highlightAngle = try property(n, at + ".a") }
         if let n = o["o"] { g.opacity = try property(n, at + ".o") }
         g.evenOdd = (number(o["r"]) ?? 1) == 2
         if let gm = o["g"]?.objectMembers {

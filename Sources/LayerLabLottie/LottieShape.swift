@@ -86,9 +86,10 @@ public struct LottieGradient: Sendable {
     /// `s`, `e`: start and end points; `h` highlight length, `a` angle.
     public var start: LottieProperty?
     public var end: LottieProperty?
-    /// `h`: a radial gradient's highlight (focal point) length, percent of the radius towards
-    /// `a`, its angle in degrees. Not drawn: the focal point stays at the centre (warned).
+    /// `h`: a radial gradient's highlight (focal point) length, percent of the radius, towards
+    /// `a`, its angle in degrees from the start→end line.
     public var highlight: LottieProperty?
+    public var highlightAngle: LottieProperty?
     /// `g.p`: how many colour stops; `g.k`: stops as (offset, r, g, b)… then (offset, alpha)….
     public var colorCount = 0
     public var stops: LottieProperty?

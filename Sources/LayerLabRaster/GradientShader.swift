@@ -1,7 +1,8 @@
 import LayerLabCore
 
 /// The colour of a CAGradientLayer at any pixel: a position `t` along the gradient (axial: the
-/// projection onto start→end; radial: the distance out to the ellipse through endPoint; conic:
+/// projection onto start→end; radial: the distance out to the ellipse through endPoint, or from
+/// a focal point (LayerLab's `focalOffset`) out to it; conic:
 /// the angle clockwise from endPoint) looked up in a table of premultiplied colours.
 /// Colours blend as `GradientStops` says, so a stop of `clear` (transparent black) darkens its
 /// neighbours on the way, as in Core Animation.
@@ -43,12 +44,23 @@ struct GradientShader {
             axis = Point(abs(end.x - start.x), abs(end.y - start.y))
         }
         angle0 = atan2(end.y - start.y, end.x - start.x)
+        // Kept inside the rim, where the cone through the focus and the circle is defined
+        // (Lottie players stop the highlight short of the edge the same way).
+        var f = type == .radial && layer.extras.focalOffset.x.isFinite && layer.extras.focalOffset.y.isFinite
+            ? layer.extras.focalOffset : .zero
+        let len = (f.x * f.x + f.y * f.y).squareRoot()
+        if len > 0.99 { f = Point(f.x * 0.99 / len, f.y * 0.99 / len) }
+        focus = f
+        focusTerm = f.x * f.x + f.y * f.y - 1
     }
 
     /// Axial: start→end over its squared length; radial: the ellipse's radii.
     private let axis: Point
     /// Conic: the angle of endPoint seen from startPoint.
     private let angle0: Double
+    /// Radial: the focal point, in radii from startPoint (zero: centred), and |focus|² − 1.
+    private let focus: Point
+    private let focusTerm: Double
 
     /// The gradient position of a point in layer coordinates.
     func position(_ p: Point) -> Double {
@@ -58,8 +70,17 @@ struct GradientShader {
         case .radial:
             let dx = axis.x > 0 ? (p.x - start.x) / axis.x : (p.x == start.x ? 0 : .infinity)
             let dy = axis.y > 0 ? (p.y - start.y) / axis.y : (p.y == start.y ? 0 : .infinity)
-            let r = (dx * dx + dy * dy).squareRoot()
-            return r.isNaN ? 1 : r
+            if focus == .zero || !dx.isFinite || !dy.isFinite {
+                let r = (dx * dx + dy * dy).squareRoot()
+                return r.isNaN ? 1 : r
+            }
+            // With a focus f inside the unit circle, the point lies on the circle of centre
+            // f·(1 − t) and radius t (t = 0 at the focus, 1 on the rim): solve for t ≥ 0.
+            let qx = dx - focus.x, qy = dy - focus.y
+            let qd = -(qx * focus.x + qy * focus.y), qq = qx * qx + qy * qy
+            let disc = qd * qd - focusTerm * qq
+            let t = (qd - max(0, disc).squareRoot()) / focusTerm
+            return t.isNaN ? 1 : t
         case .conic:
             var a = atan2(p.y - start.y, p.x - start.x) - angle0
             a = a.truncatingRemainder(dividingBy: 2 * .pi)

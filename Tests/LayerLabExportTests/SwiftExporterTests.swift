@@ -233,4 +233,15 @@ struct SwiftSourceCheckTests {
             #expect(!e.notes.contains { $0.hasPrefix("l0: maskMode") }, "alpha is Core Animation's own")
         }
     }
+
+    /// A gradient's focal point and an animated dash pattern are LayerLab's: said, not written.
+    @Test func focalOffsetsAndDashAnimationsAreNamed() {
+        let e = Self.export(.iOS)
+        #expect(e.notes.contains("glow: focalOffset is drawn by LayerLab only: a CAGradientLayer's radial gradient is always centred"))
+        #expect(e.notes.contains { $0.hasSuffix("a focalOffset animation is drawn by LayerLab only: CAGradientLayer has no focal point") })
+        #expect(e.notes.contains { $0.hasSuffix("a lineDashPattern animation is drawn by LayerLab only: Core Animation does not animate lineDashPattern") })
+        #expect(!e.source.contains("keyPath: \"lineDashPattern\""))
+        #expect(!e.source.contains("focalOffset ="))
+        #expect(e.source.contains("lineDashPattern = [2, 2]"))
+    }
 }

@@ -88,6 +88,11 @@ struct SwiftTypeCheckTests {
             lines.append("layer l\(i) in comp position=(\(i * 4), 10) bounds=rect(0, 0, 8, 8) backgroundColor=red "
                          + "blendMode=\(mode.rawValue) maskMode=\(MaskMode.allCases[i % 4].rawValue)")
         }
+        lines += ["gradient glow in comp bounds=rect(0, 0, 20, 20) type=radial colors=[white, black] "
+                  + "startPoint=(0.5, 0.5) endPoint=(1, 1) focalOffset=(0.25, 0)",
+                  "animate glow focalOffset to=(0, 0.5) duration=1",
+                  "shape dashed in comp path=circle(10, 10, 5) strokeColor=black lineDashPattern=[2, 2]",
+                  "animate dashed lineDashPattern to=[6, 2] duration=1"]
         lines += ["set l1 mask=matte", "animate comp timeRemap from=0 to=2 duration=2",
                   "at 1 set comp timeRemap=0.25", "at 1.5 set l3 blendMode=screen maskMode=luminance",
                   "at 0 set l4 blendMode=normal"]

@@ -6,7 +6,7 @@ import Testing
 /// CAGradientLayer's geometry: where each type puts its colours, and how stops blend.
 @Suite struct GradientRenderTests {
     static func render(_ type: GradientType, colors: [Color], locations: [Double] = [],
-                       start: Point, end: Point) -> Bitmap {
+                       start: Point, end: Point, focalOffset: Point = .zero) -> Bitmap {
         var g = PresentedLayer(name: "g", kind: .gradient)
         g.bounds = Rect(0, 0, 100, 100)
         g.position = Point(50, 50)
@@ -15,6 +15,7 @@ import Testing
         g.extras.gradientType = type
         g.extras.startPoint = start
         g.extras.endPoint = end
+        g.extras.focalOffset = focalOffset
         return Rasterizer().render(Fixtures.scene([g], size: Size(100, 100), background: .black), width: 100, height: 100)
     }
 
@@ -54,6 +55,21 @@ import Testing
         #expect(Self.near(Self.pixel(b, 50, 50), [255, 255, 255, 255], 5))
         #expect(Self.near(Self.pixel(b, 74, 49), [128, 128, 128, 255], 4))  // half the radius out
         #expect(Self.pixel(b, 99, 99) == [0, 0, 0, 255])                     // beyond the edge
+    }
+
+    /// LayerLab's focal point (Lottie's radial highlight): the first colour sits there, and the
+    /// gradient still ends on the same ellipse, so the centre is a third of the way when the
+    /// focus is half the radius out.
+    @Test func radialFocalOffsetMovesWhereTheGradientStarts() {
+        let b = Self.render(.radial, colors: [.white, .black], start: Point(0.5, 0.5), end: Point(1, 1), focalOffset: Point(0.5, 0))
+        #expect(Self.near(Self.pixel(b, 75, 49), [255, 255, 255, 255], 8))
+        #expect(Self.near(Self.pixel(b, 50, 49), [170, 170, 170, 255], 6))
+        #expect(Self.near(Self.pixel(b, 1, 49), [0, 0, 0, 255], 8))       // the rim on the far side
+        #expect(Self.pixel(b, 99, 99) == [0, 0, 0, 255])
+        // A focus on or past the rim is kept just inside it: nothing undefined is drawn.
+        let edge = Self.render(.radial, colors: [.white, .black], start: Point(0.5, 0.5), end: Point(1, 1), focalOffset: Point(3, 0))
+        #expect(edge.pixels.count == 100 * 100 * 4)
+        #expect(Self.near(Self.pixel(edge, 97, 49), [255, 255, 255, 255], 40))
     }
 
     @Test func conicTurnsClockwiseFromEndPoint() {

@@ -81,6 +81,8 @@ public enum SwiftStep: Sendable, Equatable {
     case alphaMask
     /// `timeRemap`: Core Animation has no time remapping (noted).
     case timeRemap
+    /// `focalOffset`: CAGradientLayer has no focal point (noted).
+    case gradientFocus
     /// A cell's `path` and `contents`: the particle image its `contents` becomes.
     case particleImage
 }

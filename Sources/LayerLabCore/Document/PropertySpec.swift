@@ -175,8 +175,9 @@ public enum PropertyTable {
               ca: .property(.number), lottie: .drawn, "longest miter before a bevel, in line widths"),
             drawn("fillRule", FillRule.nonZero, { $0.fillRule = $1 }, in: shape, anim: false,
               ca: .property(.constant), lottie: .drawn, "which regions of a self-crossing path are inside"),
-            drawn("lineDashPattern", [Double](), { $0.extras.lineDashPattern = $1 }, range: .nonNegative, in: shape, anim: false,
-              ca: .property(.numbers), lottie: .drawn, "dash and gap lengths; empty for solid"),
+            drawn("lineDashPattern", [Double](), { $0.extras.lineDashPattern = $1 }, range: .nonNegative, in: shape,
+              ca: .property(.numbers), lottie: .drawn,
+              "dash and gap lengths; empty for solid (LayerLab animates it between patterns of one length; Core Animation does not)"),
             drawn("lineDashPhase", 0.0, { $0.lineDashPhase = $1 }, in: shape,
               ca: .property(.number), lottie: .drawn, "how far into the dash pattern the stroke starts"),
             drawn("string", "", { $0.extras.string = $1 }, in: text, anim: false,
@@ -237,6 +238,10 @@ public enum PropertyTable {
               ca: .property(.point), lottie: .drawn, "unit point where it ends (radial: the edge; conic: angle 0)"),
             drawn("type", GradientType.axial, { $0.extras.gradientType = $1 }, in: gradient, anim: false,
               ca: .property(.constant), lottie: .drawn, "axial, radial or conic"),
+            // LayerLab's own: Lottie's radial highlight (SVG's focal point); Core Animation has none.
+            drawn("focalOffset", Point.zero, { $0.extras.focalOffset = $1 }, in: gradient,
+              ca: .step(.gradientFocus), lottie: .drawn,
+              "radial: where the gradient's first colour sits, moved from startPoint in fractions of the radii (0, 0 centred)"),
             // CAEmitterLayer and CAEmitterCell: read by the evaluator, which computes the particles
             // (`Emission`). Five names are both a layer multiplier (default 1) and a cell value.
             evaluated("emitterPosition", .point, .point(.zero), in: emitter,

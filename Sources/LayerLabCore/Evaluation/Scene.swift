@@ -102,6 +102,8 @@ public struct PresentedLayer: Hashable, Sendable {
         public var startPoint = Point.zero
         public var endPoint = Point.zero
         public var gradientType = GradientType.axial
+        /// Radial only: the focal point's offset from startPoint in fractions of the radii.
+        public var focalOffset = Point.zero
         public var replicator: Replication? = nil
         /// An emitter's particles, drawn above its background and below its sublayers.
         public var emission: Emission? = nil

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+import LayerLabCore
+import LayerLabExport
+import LayerLabScript
+@testable import LayerLabLottie
+
+/// Gradient highlights, animated dashes and text: what players draw of them, LayerLab draws.
+struct LottiePaintTextTests {
+    let rect = #"{"ty":"rc","nm":"Box","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,10]},"r":{"a":0,"k":0}}"#
+
+    /// A radial gradient's highlight moves its focal point `h` percent of the radius from the
+    /// centre, `a` degrees from the start→end line: LayerLab's `focalOffset`, in radii.
+    @Test func radialHighlightsBecomeTheFocalOffset() throws {
+        let gf = #"{"ty":"gf","nm":"Glow","t":2,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"h":{"a":0,"k":50},"a":{"a":0,"k":90},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,0]}}}"#
+        let r = try imported(lottie(shapeLayer("G", shapes: rect + "," + gf)))
+        let g = try #require(r.document.layer(named: "G")?.sublayers.first)
+        let f = try #require(g.properties["focalOffset"]?.point)
+        #expect(near(f.x, 0) && near(f.y, 0.5), "\(f)")
+        #expect(!r.warnings.contains { $0.contains("highlight") }, "\(r.warnings)")
+        // Without a highlight the gradient stays centred and says nothing of a focus.
+        let centred = gf.replacingOccurrences(of: #""h":{"a":0,"k":50}"#, with: #""h":{"a":0,"k":0}"#)
+        let plain = try imported(lottie(shapeLayer("G", shapes: rect + "," + centred))).document
+        #expect(plain.layer(named: "G")?.sublayers.first?.properties["focalOffset"] == nil)
+    }
+
+    @Test func animatedHighlightsAnimateTheFocus() throws {
+        let gf = #"{"ty":"gf","nm":"Glow","t":2,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"h":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[80]}]},"a":{"a":0,"k":0},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,0]}}}"#
+        let d = try imported(lottie(shapeLayer("G", shapes: rect + "," + gf))).document
+        let g = try #require(d.layer(named: "G")?.sublayers.first)
+        #expect(near(value(d, g.name, "focalOffset", 0.5)?.point?.x ?? .nan, 0.4, 1e-3))
+        #expect(near(value(d, g.name, "focalOffset", 2)?.point?.x ?? .nan, 0.8, 1e-3))
+    }
+
+    /// Dash lengths that change are LayerLab's animated `lineDashPattern`; a moving offset
+    /// keeps its own keyframes as `lineDashPhase`. Nothing is warned as drawn fixed.
+    @Test func animatedDashesAnimateThePatternAndPhase() throws {
+        let st = #"{"ty":"st","nm":"Line","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1,"ml":4,"d":[{"n":"d","v":{"a":1,"k":[{"t":0,"s":[2],\#(linear)},{"t":10,"s":[12]}]}},{"n":"g","v":{"a":0,"k":4}},{"n":"o","v":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[20]}]}}]}"#
+        let r = try imported(lottie(shapeLayer("S", shapes: rect + "," + st)))
+        let d = r.document
+        #expect(value(d, "S_Line", "lineDashPattern", 0) == .list([.number(2), .number(4)]))
+        #expect(value(d, "S_Line", "lineDashPattern", 0.5) == .list([.number(7), .number(4)]))
+        #expect(value(d, "S_Line", "lineDashPattern", 3) == .list([.number(12), .number(4)]))
+        #expect(near(number(d, "S_Line", "lineDashPhase", 0.5), 10))
+        #expect(!r.warnings.contains { $0.contains("dashes") }, "\(r.warnings)")
+    }
+
+    /// Lottie dashes a trimmed stroke from where the trim starts; LayerLab lays dashes on the
+    /// whole path, so the phase moves back by the trim's start along the outline.
+    @Test func dashesStartWhereTheTrimStarts() throws {
+        let st = #"{"ty":"st","nm":"Line","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1,"ml":4,"d":[{"n":"d","v":{"a":0,"k":5}},{"n":"g","v":{"a":0,"k":5}},{"n":"o","v":{"a":0,"k":0}}]}"#
+        let tm = #"{"ty":"tm","s":{"a":0,"k":25},"e":{"a":0,"k":100},"o":{"a":0,"k":0},"m":1}"#
+        // The rectangle is 60 long: the stretch starts 15 in, one and a half dashes.
+        let d = try imported(lottie(shapeLayer("S", shapes: [rect, st, tm].joined(separator: ",")))).document
+        #expect(near(number(d, "S_Line", "lineDashPhase", 0), 5))
+        #expect(near(number(d, "S_Line", "strokeStart", 0), 0.25))
+        // Moving the start moves the dashes with it.
+        let moving = tm.replacingOccurrences(of: #""s":{"a":0,"k":25}"#, with: #""s":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[50]}]}"#)
+        let m = try imported(lottie(shapeLayer("S", shapes: [rect, st, moving].joined(separator: ",")))).document
+        #expect(near(number(m, "S_Line", "lineDashPhase", 0), 0))
+        #expect(near(number(m, "S_Line", "lineDashPhase", 0.2), 4))   // 10 % of 60 = 6 in: phase −6 → 4
+    }
+
+    /// LayerLab's focal point and animated dash pattern go out to Lottie as a highlight and
+    /// keyframed dashes, and come back as they were.
+    @Test func focalOffsetsAndDashAnimationsRoundTripThroughLottie() throws {
+        var session = Session()
+        let script = """
+            canvas size=100x100 duration=1
+            gradient glow position=(50, 50) bounds=rect(0, 0, 40, 40) type=radial colors=[white, black] \
+                startPoint=(0.5, 0.5) endPoint=(1, 0.5) focalOffset=(0, 0.5)
+            shape ring position=(50, 50) path=circle(0, 0, 30) fillColor=clear strokeColor=black lineWidth=2 \
+                lineDashPattern=[4, 4]
+            animate ring lineDashPattern to=[12, 4] duration=1 fillMode=forwards removedOnCompletion=false
+            """
+        #expect(session.runScript(script, name: "t.lab").diagnostic == nil)
+        let export = LottieExporter.export(session.document, options: LottieOptions(fps: 10))
+        #expect(!export.notes.contains { $0.contains("focalOffset") || $0.contains("lineDash") }, "\(export.notes)")
+        let back = try imported(export.data).document
+        var focus: Point?
+        var dashes: [Value] = []
+        func all(_ ls: [Layer]) -> [Layer] { ls.flatMap { [$0] + all($0.sublayers) } }
+        for l in all(back.layers) {
+            if let f = l.properties["focalOffset"]?.point { focus = f }
+            if l.properties["lineDashPattern"] != nil {
+                dashes = [0.0, 0.5, 1].compactMap { value(back, l.name, "lineDashPattern", $0) }
+            }
+        }
+        let f = try #require(focus)
+        #expect(near(f.x, 0, 1e-3) && near(f.y, 0.5, 1e-3), "\(f)")
+        #expect(dashes == [.list([.number(4), .number(4)]), .list([.number(8), .number(4)]), .list([.number(12), .number(4)])], "\(dashes)")
+    }
+
+    /// Glyphs for A and B, 50 wide at size 100, each a 40×40 square above the baseline.
+    static let chars: String = {
+        func glyph(_ c: String) -> String {
+            #"{"ch":"\#(c)","size":100,"style":"Regular","w":50,"fFamily":"Sans","data":{"shapes":[{"ty":"gr","it":[{"ty":"sh","ks":{"a":0,"k":{"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"v":[[0,0],[40,0],[40,-40],[0,-40]],"c":true}}}]}]}}"#
+        }
+        return "[" + glyph("A") + "," + glyph("B") + "]"
+    }()
+
+    func textFile(_ documents: String, animators: String = "[]", fonts: Bool = true, ascent: Double = 0) -> Data {
+        let layer = #"{"ty":5,"nm":"T","ind":1,"ip":0,"op":20,"st":0,"ks":{},"t":{"d":{"k":\#(documents)},"p":{},"m":{"g":1,"a":{"a":0,"k":[0,0]}},"a":\#(animators)}}"#
+        let text = String(decoding: lottie(layer), as: UTF8.self).dropLast()
+        let extra = fonts ? #","fonts":{"list":[{"fName":"Sans-Regular","fFamily":"Sans","fStyle":"Regular","ascent":\#(ascent)}]},"chars":\#(Self.chars)}"# : "}"
+        return Data((text + extra).utf8)
+    }
+
+    func doc(_ s: String, at t: Double, extra: String = "") -> String {
+        #"{"t":\#(t),"s":{"s":10,"f":"Sans-Regular","t":"\#(s)","j":0,"tr":0,"lh":12,"ls":0,"fc":[1,0,0]\#(extra)}}"#
+    }
+
+    /// Each text document is shown from its keyframe until the next one, as players hold it.
+    @Test func textDocumentKeyframesChangeTheTextAtTheirTimes() throws {
+        let r = try imported(textFile("[" + doc("A", at: 0) + "," + doc("BB", at: 10) + "]"))
+        let d = r.document
+        let t = try #require(d.layer(named: "T"))
+        #expect(t.sublayers.map(\.name) == ["T_text_1", "T_text_2"])
+        func shown(_ name: String, _ time: Double) -> Bool { value(d, name, "hidden", time) == .bool(false) }
+        #expect(shown("T_text_1", 0.5) && !shown("T_text_2", 0.5))
+        #expect(!shown("T_text_1", 1.5) && shown("T_text_2", 1.5))
+        #expect(!shown("T_text_1", 5) && shown("T_text_2", 5))
+        // The second document is two glyphs, the first 5 points on (50 at size 10).
+        let glyphs = try #require(d.layer(named: "T_text_2")?.sublayers.first?.properties["path"]?.pathValue)
+        #expect(glyphs.controlBounds.map { near($0.minX, 0) && near($0.maxX, 9) } == true, "\(String(describing: glyphs.controlBounds))")
+        #expect(!r.warnings.contains { $0.contains("first text") }, "\(r.warnings)")
+    }
+
+    /// A paragraph (`sz`, `ps`) wraps at its box's width, breaking at a space, centres each
+    /// line in the box and hangs from the box's corner, the first baseline an ascent below it.
+    @Test func paragraphTextWrapsInItsBox() throws {
+        let box = #","sz":[12,50],"ps":[-6,-20]"#
+        let d = try imported(textFile("[" + doc("AB AB", at: 0, extra: box).replacingOccurrences(of: #""j":0"#, with: #""j":2"#) + "]",
+                                      ascent: 80)).document
+        let path = try #require(d.layer(named: "T")?.sublayers.first?.properties["path"]?.pathValue)
+        // Two lines of two 4-point squares, 5 apart, centred in 12: x from −5 to 4; the first
+        // baseline at −20 + 8, the second 12 (lh) lower.
+        let b = try #require(path.controlBounds)
+        #expect(near(b.minX, -5) && near(b.maxX, 4), "\(b)")
+        #expect(near(b.minY, -16) && near(b.maxY, 0), "\(b)")
+        let wrapped = LottieConverter.wrapped(Array("AB AB"), width: 12, tracking: 0) { $0 == " " ? 0 : 5 }
+        #expect(String(wrapped) == "AB\rAB")
+        // A word longer than the box breaks inside it rather than never ending.
+        #expect(String(LottieConverter.wrapped(Array("AAAA"), width: 12, tracking: 0) { _ in 5 }) == "AA\rAA")
+    }
+
+    /// The text's stroke (`sc`, `sw`) is drawn, above the fill when `of` says so.
+    @Test func textStrokesArePaintedInTheirOrder() throws {
+        let over = try imported(textFile("[" + doc("A", at: 0, extra: #","sc":[0,0,1],"sw":2,"of":true"#) + "]")).document
+        let layers = try #require(over.layer(named: "T")?.sublayers)
+        #expect(layers.map { $0.properties["strokeColor"] != nil } == [false, true])
+        #expect(layers[1].properties["lineWidth"] == .number(2))
+        #expect(layers[1].properties["strokeColor"] == .color(Color(0, 0, 1)))
+        let under = try imported(textFile("[" + doc("A", at: 0, extra: #","sc":[0,0,1],"sw":2,"of":false"#) + "]")).document
+        #expect(try #require(under.layer(named: "T")?.sublayers).map { $0.properties["strokeColor"] != nil } == [true, false])
+    }
+
+    /// lottie-web's range selector: how much of each character an animator takes.
+    @Test func rangeSelectorsShareAsLottieWebDoes() {
+        var a = LottieTextAnimator()
+        a.end = LottieProperty(value: .numbers([50]))
+        // Square, percent of 4 characters: the first two wholly, the others not at all.
+        #expect((0..<4).map { a.share(index: Double($0), total: 4, at: 0) } == [1, 1, 0, 0])
+        // An offset of 25 % moves the range one character on.
+        a.offset = LottieProperty(value: .numbers([25]))
+        #expect((0..<4).map { a.share(index: Double($0), total: 4, at: 0) } == [0, 1, 1, 0])
+        // Ramp up over the whole text: a half step per character, centred.
+        var ramp = LottieTextAnimator()
+        ramp.shape = 2
+        #expect((0..<4).map { ramp.share(index: Double($0), total: 4, at: 0) } == [0.125, 0.375, 0.625, 0.875])
+        // The amount scales it; index units count characters.
+        ramp.amount = LottieProperty(value: .numbers([50]))
+        #expect(ramp.share(index: 3, total: 4, at: 0) == 0.4375)
+        var index = LottieTextAnimator()
+        index.indexUnits = true
+        index.start = LottieProperty(value: .numbers([1]))
+        index.end = LottieProperty(value: .numbers([2]))
+        #expect((0..<4).map { index.share(index: Double($0), total: 4, at: 0) } == [0, 1, 0, 0])
+    }
+
+    /// An animator fading and lifting characters as its selector's start sweeps across them:
+    /// each character becomes a layer, its opacity and place sampled each frame.
+    @Test func textAnimatorsMoveAndFadeEachCharacter() throws {
+        let animator = #"[{"nm":"In","s":{"t":0,"xe":{"a":0,"k":0},"ne":{"a":0,"k":0},"a":{"a":0,"k":100},"b":1,"rn":0,"sh":1,"s":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[100]}]},"r":1},"a":{"o":{"a":0,"k":0},"p":{"a":0,"k":[0,20,0]}}}]"#
+        let r = try imported(textFile("[" + doc("AB", at: 0) + "]", animators: animator))
+        let d = r.document
+        let t = try #require(d.layer(named: "T"))
+        #expect(t.sublayers.map(\.name) == ["T_char_A", "T_char_B"])
+        // Frame 0: both selected, hidden and 20 points down; frame 5: A let go, B still held.
+        #expect(near(number(d, "T_char_A", "opacity", 0), 0) && near(number(d, "T_char_B", "opacity", 0), 0))
+        #expect(near(number(d, "T_char_A", "opacity", 0.5), 1) && near(number(d, "T_char_B", "opacity", 0.5), 0))
+        #expect(near(number(d, "T_char_B", "opacity", 1.5), 1))
+        // Each turns about its centre on the baseline: A's is 2.5 points in, B's 5 further on.
+        #expect(value(d, "T_char_A", "position", 0.5) == .point(Point(2.5, 0)))
+        #expect(value(d, "T_char_B", "position", 0.5) == .point(Point(7.5, 20)))
+        #expect(!r.warnings.contains { $0.contains("animat") }, "\(r.warnings)")
+    }
+
+    /// What is not drawn is named: expression selectors, randomized order, skew.
+    @Test func undrawnAnimatorFeaturesAreWarned() throws {
+        let animator = #"[{"s":{"t":0,"a":{"a":0,"k":100},"b":1,"rn":1,"sh":1,"r":1},"a":{"sk":{"a":0,"k":10}}},{"s":{"t":1},"a":{"o":{"a":0,"k":0}}}]"#
+        let r = try imported(textFile("[" + doc("AB", at: 0) + "]", animators: animator))
+        #expect(r.warnings.contains("1 randomized text selectors drawn in order: T"), "\(r.warnings)")
+        #expect(r.warnings.contains("1 text animator properties not drawn: T (sk)"), "\(r.warnings)")
+        #expect(r.warnings.contains("1 text animators with expression selectors not drawn: T"), "\(r.warnings)")
+    }
+}
