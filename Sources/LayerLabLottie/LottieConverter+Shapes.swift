@@ -106,7 +106,7 @@ extension LottieConverter {
         case .fill(let color, let opacity, let evenOdd):
             if evenOdd { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
             paint(color, opacity, into: &l, "fillColor", Source(layer: who, property: "\(style.shape.name) fl.c"))
-            if !style.trims.isEmpty { warnings.add("trimmed fills drawn untrimmed", who) }
+            if !style.trims.isEmpty { trimmedFill(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding) }
             return [l]
         case .stroke(let st):
             l.properties["fillColor"] = .color(.clear)
