@@ -106,13 +106,15 @@ struct LottieConverter {
                 var matteAt: Int?
                 if let tp = b.lottie.matteParent { matteAt = built.firstIndex { $0.lottie.index == tp } }
                 else if i > 0, built[i - 1].lottie.isMatte || built[i - 1].position == b.position - 1 { matteAt = i - 1 }
-                if let m = matteAt {
+                if let m = matteAt, m != i {
                     usedAsMatte.insert(m)
                     if let maskMode = MaskMode(lottieNumber: mode) {
                         // Several layers may name one matte (`tp`): each after the first gets a copy.
                         let uses = matteUses[m, default: 0]
                         matteUses[m] = uses + 1
-                        let matte = uses == 0 ? built[m].root : copied(built[m].root)
+                        // A matte above that has a matte of its own is drawn through it.
+                        let source = m < out.count ? out[m] : built[m].root
+                        let matte = uses == 0 ? source : copied(source)
                         var container = Layer(name: uniqueName(node.name + "_matted"), kind: .layer)
                         container.properties["mask"] = .string(matte.name)
                         if maskMode != .alpha { container.properties["maskMode"] = .string(maskMode.rawValue) }

@@ -106,6 +106,20 @@ struct LottieMaskDrawingTests {
         #expect(sign.contains { $0.contains("mask expansions changing sign drawn with their first sign") })
     }
 
+    @Test func aMatteWithAMatteOfItsOwnIsDrawnThroughIt() throws {
+        func band(_ name: String, _ ind: Int, _ lo: Double, _ hi: Double, _ extra: String) -> String {
+            let shapes = #"{"ty":"rc","p":{"a":0,"k":[\#((lo + hi) / 2),20]},"s":{"a":0,"k":[\#(hi - lo),40]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}"#
+            return #"{"ty":4,"nm":"\#(name)","ind":\#(ind),"ip":0,"op":20,"st":0,"ks":{},"shapes":[\#(shapes)],\#(extra)}"#
+        }
+        // Art through Inner (x 15…40), itself through Outer (x 0…25): Art shows on 15…25.
+        let layers = [band("Outer", 1, 0, 25, #""td":1"#), band("Inner", 2, 15, 40, #""td":1,"tt":1"#), band("Art", 3, 0, 40, #""tt":1"#)]
+        let data = Data(#"{"v":"5.7.4","fr":10,"ip":0,"op":20,"w":40,"h":40,"layers":[\#(layers.joined(separator: ","))]}"#.utf8)
+        let (b, _) = try Self.draw(data)
+        #expect(Self.shown(b, 20, 20) == true)
+        #expect(Self.shown(b, 5, 20) == false)
+        #expect(Self.shown(b, 35, 20) == false)
+    }
+
     @Test func aColoursFourthComponentIsNotItsAlpha() throws {
         // lottie-web, lottie-android and rlottie paint with the fill's `o` alone.
         let (b, _) = try Self.draw(Self.file(masks: [], color: "[1,0,0,0.36]"))
