@@ -98,20 +98,33 @@ extension LottieConverter {
     /// add `normal`, subtract `destinationOut`, intersect `destinationIn`, difference `xor`,
     /// each mask's opacity its fill's alpha, an inverted mask its outline cut out of a large
     /// rectangle (wound the outline's way, filled non-zero). A first mask that subtracts
-    /// subtracts from everything, as in After Effects.
+    /// subtracts from everything, as in After Effects. Lighten keeps the higher coverage and
+    /// darken the lower: at full opacity they are add and intersect, and are drawn so.
     mutating func maskLayer(_ l: LottieLayer, owner: String) -> Layer? {
-        let masks = l.masks.filter { $0.mode != "n" }
+        var masks = l.masks.filter { $0.mode != "n" }
         guard !masks.isEmpty else { return nil }
         let who = display(l.name)
-        for m in masks {
-            if ["l", "d"].contains(m.mode) { warnings.add("lighten and darken masks drawn as add", "\(who) (\(m.mode))") }
-            if let x = m.expansion, x.isAnimated || x.number(at: 0, 0) != 0 { warnings.add("mask expansions ignored", who) }
+        for i in masks.indices {
+            let m = masks[i]
+            if ["l", "d"].contains(m.mode) {
+                if m.opacity?.isAnimated == true || (m.opacity?.number(at: 0, 100) ?? 100) != 100 {
+                    warnings.add("lighten and darken masks of partial opacity drawn as add and intersect", "\(who) (\(m.mode))")
+                }
+                masks[i].mode = m.mode == "l" ? "a" : "i"
+            }
+            if let x = m.expansion, x.isAnimated {
+                let values = x.keyframes.compactMap { $0.start?.numbers?.first }
+                if values.contains(where: { $0 > 0 }) && values.contains(where: { $0 < 0 }) {
+                    warnings.add("mask expansions changing sign drawn with their first sign", who)
+                }
+            }
             if let p = m.path { noteExpression(p, Source(layer: who, property: "mask \(m.name)")) }
         }
+        let expands = masks.map(Self.expands)
         let simple = masks.allSatisfy { m in
             m.mode == "a" && !m.inverted && m.opacity?.isAnimated != true && (m.opacity?.number(at: 0, 100) ?? 100) == 100
         }
-        if simple || masks.count == 1 {
+        if (simple || masks.count == 1) && !expands.contains(true) {
             var mask = Layer(name: uniqueName(owner + "_mask"), kind: .shape)
             var list = masks
             // One subtracted mask is the same outline inverted.
@@ -125,16 +138,21 @@ extension LottieConverter {
             return mask
         }
         var group = Layer(name: uniqueName(owner + "_masks"), kind: .layer)
-        if masks[0].mode == "s" {
+        if masks[0].mode == "s" || masks[0].mode == "i" {
             var all = Layer(name: uniqueName(owner + "_mask_all"), kind: .shape)
             all.properties["path"] = .path(Self.bigRect(sign: 1))
             group.sublayers.append(all)
         }
         for (i, m) in masks.enumerated() {
-            var shape = Layer(name: uniqueName(owner + "_mask_" + sanitized(m.name, fallback: "\(i + 1)")), kind: .shape)
-            maskShape([m], into: &shape, who: who)
-            let blend: BlendMode = i == 0 && m.mode != "s" ? .normal
+            let blend: BlendMode = i == 0 && !["s", "i"].contains(m.mode) ? .normal
                 : ["s": .destinationOut, "i": .destinationIn, "f": .xor][m.mode] ?? .normal
+            let name = uniqueName(owner + "_mask_" + sanitized(m.name, fallback: "\(i + 1)"))
+            if expands[i] {
+                group.sublayers.append(expandedMask(m, name: name, blend: blend, who: who))
+                continue
+            }
+            var shape = Layer(name: name, kind: .shape)
+            maskShape([m], into: &shape, who: who)
             if blend != .normal { shape.properties["blendMode"] = .string(blend.rawValue) }
             apply(m.opacity, to: &shape, "fillColor", Source(layer: who, property: "mask \(m.name) o")) { n in
                 n.first.map { .color(Color(0, 0, 0, min(1, max(0, $0 / 100)))) }
@@ -142,6 +160,51 @@ extension LottieConverter {
             group.sublayers.append(shape)
         }
         return group
+    }
+
+    /// Whether a mask's outline is grown or shrunk (`x`, in points, not zero at some time).
+    private static func expands(_ m: LottieMask) -> Bool {
+        guard let x = m.expansion else { return false }
+        return x.isAnimated ? x.keyframes.contains { ($0.start?.numbers?.first ?? 0) != 0 } : x.number(at: 0, 0) != 0
+    }
+
+    /// A mask whose outline is expanded by `x` points, as lottie-web draws it: the outline
+    /// filled, with a band of width 2|x| centred on it (a mitred stroke) added to grow it or
+    /// cut away to shrink it; inverted, all of that is cut out of a large rectangle. The
+    /// layer holding them is the mask's coverage: its opacity is the mask's, its blend mode
+    /// how it combines with the masks before it.
+    private mutating func expandedMask(_ m: LottieMask, name: String, blend: BlendMode, who: String) -> Layer {
+        var unit = Layer(name: name, kind: .layer)
+        let first = m.expansion.map { $0.isAnimated ? $0.keyframes.first?.start?.numbers?.first ?? 0 : $0.number(at: 0, 0) } ?? 0
+        let grows = first >= 0
+        var plain = m
+        plain.inverted = false
+        if m.inverted {
+            var all = Layer(name: uniqueName(name + "_all"), kind: .shape)
+            all.properties["path"] = .path(Self.bigRect(sign: 1))
+            unit.sublayers.append(all)
+        }
+        var fill = Layer(name: uniqueName(name + "_outline"), kind: .shape)
+        maskShape([plain], into: &fill, who: who)
+        if m.inverted { fill.properties["blendMode"] = .string(BlendMode.destinationOut.rawValue) }
+        var band = Layer(name: uniqueName(name + "_expansion"), kind: .shape)
+        maskShape([plain], into: &band, who: who)
+        band.properties["fillColor"] = .color(.clear)
+        band.properties["strokeColor"] = .color(Color(0, 0, 0, 1))
+        band.properties["lineJoin"] = .string(LineJoin.miter.rawValue)
+        band.properties["miterLimit"] = .number(4)
+        apply(m.expansion, to: &band, "lineWidth", Source(layer: who, property: "mask \(m.name) x")) { n in
+            n.first.map { .number(2 * abs($0)) }
+        }
+        // Growing an outline adds the band, shrinking cuts it; inverted, the other way round.
+        if grows == m.inverted { band.properties["blendMode"] = .string(BlendMode.destinationOut.rawValue) }
+        unit.sublayers += [fill, band]
+        apply(m.opacity, to: &unit, "opacity", Source(layer: who, property: "mask \(m.name) o")) { n in
+            n.first.map { .number(min(1, max(0, $0 / 100))) }
+        }
+        if unit.properties["opacity"] == .number(1) { unit.properties.removeValue(forKey: "opacity") }
+        if blend != .normal { unit.properties["blendMode"] = .string(blend.rawValue) }
+        return unit
     }
 
     /// Sets `path` to the masks' outlines (each inverted one cut out of a large rectangle),

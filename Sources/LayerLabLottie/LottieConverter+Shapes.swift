@@ -176,7 +176,7 @@ extension LottieConverter {
             if evenOdd || exclusion { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
             attachClip(&l)
             paint(color, opacity, into: &l, "fillColor", Source(layer: who, property: "\(style.shape.name) fl.c"))
-            if !style.trims.isEmpty { warnings.add("trimmed fills drawn untrimmed", who) }
+            if !style.trims.isEmpty { trimmedFill(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding) }
             return [l]
         case .stroke(let st):
             l.properties["fillColor"] = .color(.clear)
@@ -412,13 +412,14 @@ extension LottieConverter {
                                       rotation: s.rotation?.number(at: frame, 0) ?? 0, isStar: s.isStar, reversed: s.reversed)
     }
 
-    /// Fill or stroke colour: `c` with `o` (percent) as alpha.
+    /// Fill or stroke colour: `c` with `o` (percent) as alpha. A fourth component of `c` is
+    /// not an alpha: lottie-web, lottie-android and rlottie paint with `o` alone, so a file
+    /// whose colour says 0.36 there is drawn opaque by them, and here.
     private mutating func paint(_ color: LottieProperty?, _ opacity: LottieProperty?, into l: inout Layer, _ keyPath: String, _ source: Source) {
         func colour(_ c: [Double], _ o: Double) -> Value {
             let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
             func ch(_ i: Int) -> Double { c.count > i ? min(1, max(0, c[i] / scale)) : 0 }
-            let a = (c.count > 3 ? min(1, max(0, c[3] / scale)) : 1) * min(1, max(0, o / 100))
-            return .color(Color(ch(0), ch(1), ch(2), a))
+            return .color(Color(ch(0), ch(1), ch(2), min(1, max(0, o / 100))))
         }
         let c = color ?? LottieProperty(value: .numbers([0, 0, 0, 1]))
         let o = opacity ?? LottieProperty(value: .numbers([100]))

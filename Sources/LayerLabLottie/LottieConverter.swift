@@ -98,6 +98,7 @@ struct LottieConverter {
                                       prefix: String) -> [Layer] {
         var out: [Layer] = []
         var usedAsMatte: Set<Int> = []
+        var matteUses: [Int: Int] = [:]
         for (i, b) in built.enumerated() {
             var node = b.root
             let mode = b.lottie.matteMode
@@ -105,13 +106,19 @@ struct LottieConverter {
                 var matteAt: Int?
                 if let tp = b.lottie.matteParent { matteAt = built.firstIndex { $0.lottie.index == tp } }
                 else if i > 0, built[i - 1].lottie.isMatte || built[i - 1].position == b.position - 1 { matteAt = i - 1 }
-                if let m = matteAt {
+                if let m = matteAt, m != i {
                     usedAsMatte.insert(m)
                     if let maskMode = MaskMode(lottieNumber: mode) {
+                        // Several layers may name one matte (`tp`): each after the first gets a copy.
+                        let uses = matteUses[m, default: 0]
+                        matteUses[m] = uses + 1
+                        // A matte above that has a matte of its own is drawn through it.
+                        let source = m < out.count ? out[m] : built[m].root
+                        let matte = uses == 0 ? source : copied(source)
                         var container = Layer(name: uniqueName(node.name + "_matted"), kind: .layer)
-                        container.properties["mask"] = .string(built[m].root.name)
+                        container.properties["mask"] = .string(matte.name)
                         if maskMode != .alpha { container.properties["maskMode"] = .string(maskMode.rawValue) }
-                        container.sublayers = [node, built[m].root]
+                        container.sublayers = [node, matte]
                         node = container
                     } else {
                         warnings.add("unknown matte modes ignored", "\(display(b.lottie.name)) (tt \(mode))")
@@ -128,6 +135,34 @@ struct LottieConverter {
             result.append(node)
         }
         return result.reversed()
+    }
+
+    /// A copy of a layer tree under new names, with copies of its layers' animations (and
+    /// masks naming the copies), so that a layer drawn twice is two layers a document can name.
+    private mutating func copied(_ root: Layer) -> Layer {
+        var renamed: [String: String] = [:]
+        func rename(_ l: Layer) -> Layer {
+            var c = l
+            c.name = uniqueName(l.name)
+            renamed[l.name] = c.name
+            c.sublayers = l.sublayers.map(rename)
+            return c
+        }
+        func remap(_ l: inout Layer) {
+            if let m = l.properties["mask"]?.string, let n = renamed[m] { l.properties["mask"] = .string(n) }
+            for i in l.sublayers.indices { remap(&l.sublayers[i]) }
+        }
+        var copy = rename(root)
+        remap(&copy)
+        for a in document.animations {
+            guard let layer = renamed[a.layer] else { continue }
+            var c = a
+            c.layer = layer
+            c.name = uniqueName(layer + "." + (a.keyPath ?? "animation"), dots: true)
+            document.animations.append(c)
+            provenance[c.name] = provenance[a.name]
+        }
+        return copy
     }
 
     // MARK: - One layer

@@ -242,6 +242,28 @@ struct EvaluatorTests {
         #expect(s.layers[0].extras.mask.first?.name == "ring")
     }
 
+    @Test func aMaskKeepsAMaskOfItsOwn() {
+        // A track matte drawn through another matte: the mask layer is itself masked.
+        var d = Document()
+        let inner = Layer(name: "inner", kind: .layer, properties: ["mask": .string("outer")],
+                          sublayers: [Layer(name: "outer", kind: .shape)])
+        d.layers = [Layer(name: "img", kind: .layer, properties: ["mask": .string("inner")], sublayers: [inner])]
+        let s = Evaluator(document: d).scene(at: 0)
+        let mask = s.layers[0].extras.mask.first
+        #expect(mask?.name == "inner")
+        #expect(mask?.sublayers.isEmpty == true)
+        #expect(mask?.extras.mask.first?.name == "outer")
+    }
+
+    @Test func layersMaskingEachOtherDoNotLoop() {
+        var d = Document()
+        d.layers = [Layer(name: "a", kind: .layer, properties: ["mask": .string("b")],
+                          sublayers: [Layer(name: "b", kind: .layer, properties: ["mask": .string("c")],
+                                            sublayers: [Layer(name: "c", kind: .layer, properties: ["mask": .string("b")])])])]
+        let s = Evaluator(document: d).scene(at: 0)
+        #expect(s.layers.count == 1)
+    }
+
     @Test func flipbookCyclesOnTheLayerClock() {
         var d = Document()
         d.layers = [Layer(name: "man", kind: .image,

@@ -49,3 +49,29 @@ struct LottieCompositingTests {
         #expect(group.sublayers[1].properties["fillColor"] == .color(Color(0, 0, 0, 0.5)))
     }
 }
+
+/// A matte named by several layers (`tp`) is drawn once for each, under names of its own.
+struct LottieSharedMatteTests {
+    let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}"#
+
+    @Test func eachLayerNamingOneMatteGetsItsOwnCopy() throws {
+        let moving = #""p":{"a":1,"k":[{"t":0,"s":[0,0],\#(linear)},{"t":10,"s":[50,0]}]}"#
+        let matte = shapeLayer("Matte", ind: 1, ks: moving, shapes: rect, extra: #""td":1"#)
+        let a = shapeLayer("A", ind: 2, shapes: rect, extra: #""tt":1,"tp":1"#)
+        let b = shapeLayer("B", ind: 3, shapes: rect, extra: #""tt":2,"tp":1"#)
+        let d = try imported(lottie(matte + "," + a + "," + b)).document
+        var names: [String] = []
+        func collect(_ l: Layer) { names.append(l.name); l.sublayers.forEach(collect) }
+        d.layers.forEach(collect)
+        #expect(names.count == Set(names).count, "every layer has a name of its own: \(names)")
+        let masks = d.layers.compactMap { $0.properties["mask"]?.string }
+        #expect(masks.count == 2 && Set(masks).count == 2, "\(masks)")
+        for (container, mask) in zip(d.layers, masks) {
+            #expect(container.sublayers.contains { $0.name == mask }, "each container holds the matte it names")
+        }
+        // The copy moves as the matte does.
+        for m in masks {
+            #expect(value(d, m, "position", 1) == .point(Point(50, 0)), "\(m)")
+        }
+    }
+}

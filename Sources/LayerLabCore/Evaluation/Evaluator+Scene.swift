@@ -23,27 +23,32 @@ extension Evaluator {
                 }
             }
             collect(presented)
-            func rebuild(_ ls: [PresentedLayer]) -> [PresentedLayer] {
-                ls.compactMap { l in
-                    if maskNames.contains(l.name) { return nil }
-                    var l = l
-                    l.sublayers = rebuild(l.sublayers)
-                    if var r = l.extras.replicator {
-                        r.copies = r.copies.map(rebuild)
-                        l.extras.replicator = r
-                    }
-                    if let m = maskOf[l.name], var mask = masks[m] {
-                        mask.sublayers = rebuild(mask.sublayers)
-                        l.extras.mask = [mask]
-                    }
-                    return l
-                }
+            func rebuild(_ ls: [PresentedLayer], _ depth: Int) -> [PresentedLayer] {
+                ls.compactMap { l in maskNames.contains(l.name) ? nil : finish(l, depth) }
             }
-            presented = rebuild(presented)
+            /// The layer with its sublayers rebuilt and its mask attached. A mask may have a
+            /// mask of its own (a track matte drawn through another); `depth` bounds a loop
+            /// of layers masking each other (past it a mask is left off).
+            func finish(_ layer: PresentedLayer, _ depth: Int) -> PresentedLayer {
+                var l = layer
+                l.sublayers = rebuild(l.sublayers, depth)
+                if var r = l.extras.replicator {
+                    r.copies = r.copies.map { rebuild($0, depth) }
+                    l.extras.replicator = r
+                }
+                if let m = maskOf[l.name], let mask = masks[m], depth < Self.maxMaskDepth {
+                    l.extras.mask = [finish(mask, depth + 1)]
+                }
+                return l
+            }
+            presented = rebuild(presented, 0)
         }
         return Scene(time: time, canvasSize: document.canvas.size, background: document.canvas.background,
                      layers: presented)
     }
+
+    /// How many masks deep a mask's own mask is still applied.
+    static let maxMaskDepth = 16
 
     /// What a frame's walk carries from layer to layer.
     private struct Frame {

@@ -1,0 +1,129 @@
+import Foundation
+import LayerLabCore
+import LayerLabLottie
+import LayerLabRaster
+import Testing
+
+/// Lottie masks as drawn: what is left of a layer once its masks are applied, read off the
+/// pixels of a 40 × 40 frame of a white square that fills it.
+struct LottieMaskDrawingTests {
+    /// A closed square outline from `lo` to `hi` on both axes.
+    static func square(_ lo: Double, _ hi: Double) -> String {
+        #"{"a":0,"k":{"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"v":[[\#(lo),\#(lo)],[\#(hi),\#(lo)],[\#(hi),\#(hi)],[\#(lo),\#(hi)]],"c":true}}"#
+    }
+
+    /// One mask: mode, outline, expansion (a number or keyframes), inverted, opacity.
+    static func mask(_ mode: String, _ lo: Double, _ hi: Double, x: String = "0", inverted: Bool = false, opacity: Double = 100) -> String {
+        let expansion = x.hasPrefix("[") ? #"{"a":1,"k":\#(x)}"# : #"{"a":0,"k":\#(x)}"#
+        return #"{"mode":"\#(mode)","inv":\#(inverted),"pt":\#(square(lo, hi)),"o":{"a":0,"k":\#(opacity)},"x":\#(expansion)}"#
+    }
+
+    /// The file: one shape layer, a white 40 × 40 square (with `color` as its fill), masked.
+    static func file(masks: [String], color: String = "[1,1,1,1]") -> Data {
+        let shapes = #"{"ty":"rc","p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":\#(color)},"o":{"a":0,"k":100}}"#
+        let layer = #"{"ty":4,"nm":"Art","ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":[\#(shapes)],"masksProperties":[\#(masks.joined(separator: ","))]}"#
+        return Data(#"{"v":"5.7.4","fr":10,"ip":0,"op":20,"w":40,"h":40,"layers":[\#(layer)]}"#.utf8)
+    }
+
+    static func draw(_ data: Data, at t: Double = 0) throws -> (Bitmap, [String]) {
+        let r = try LottieImport.document(from: data)
+        let bitmap = Rasterizer().render(Evaluator(document: r.document).scene(at: t), width: 40, height: 40)
+        return (bitmap, r.warnings)
+    }
+
+    /// Whether the pixel at the centre of the unit square (x, y) is drawn (nearly opaque),
+    /// or clear (nearly transparent); nil between.
+    static func shown(_ b: Bitmap, _ x: Int, _ y: Int) -> Bool? {
+        let a = b[x, y].a
+        return a > 0.9 ? true : a < 0.1 ? false : nil
+    }
+
+    @Test func aPositiveExpansionGrowsTheMaskOutline() throws {
+        let (b, warnings) = try Self.draw(Self.file(masks: [Self.mask("a", 10, 30, x: "5")]))
+        #expect(warnings.isEmpty, "\(warnings)")
+        // The outline 10…30 grown by 5 on every side: 5…35.
+        #expect(Self.shown(b, 6, 20) == true)
+        #expect(Self.shown(b, 33, 33) == true, "corners stay square (mitred), as lottie-web's stroke draws them")
+        #expect(Self.shown(b, 3, 20) == false)
+        #expect(Self.shown(b, 37, 20) == false)
+    }
+
+    @Test func aNegativeExpansionShrinksIt() throws {
+        let (b, _) = try Self.draw(Self.file(masks: [Self.mask("a", 10, 30, x: "-5")]))
+        // 10…30 shrunk by 5: 15…25.
+        #expect(Self.shown(b, 20, 20) == true)
+        #expect(Self.shown(b, 16, 16) == true)
+        #expect(Self.shown(b, 12, 20) == false)
+        #expect(Self.shown(b, 27, 20) == false)
+    }
+
+    @Test func anInvertedExpandedMaskShowsWhatLiesOutsideTheGrownOutline() throws {
+        let (b, _) = try Self.draw(Self.file(masks: [Self.mask("a", 10, 30, x: "5", inverted: true)]))
+        #expect(Self.shown(b, 2, 20) == true)
+        #expect(Self.shown(b, 7, 20) == false)
+        #expect(Self.shown(b, 20, 20) == false)
+        let (shrunk, _) = try Self.draw(Self.file(masks: [Self.mask("a", 10, 30, x: "-5", inverted: true)]))
+        #expect(Self.shown(shrunk, 12, 20) == true)
+        #expect(Self.shown(shrunk, 20, 20) == false)
+    }
+
+    @Test func anAnimatedExpansionFollowsItsKeyframes() throws {
+        let x = #"[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[8]}]"#
+        let data = Self.file(masks: [Self.mask("a", 10, 30, x: x)])
+        let (start, _) = try Self.draw(data, at: 0)
+        let (end, _) = try Self.draw(data, at: 1)
+        #expect(Self.shown(start, 7, 20) == false)
+        #expect(Self.shown(end, 7, 20) == true)
+        #expect(Self.shown(end, 1, 20) == false)
+    }
+
+    @Test func anExpandedMaskCombinesWithTheOthers() throws {
+        // Everything but 10…30 grown to 5…35, then the square 0…8 added back.
+        let (b, _) = try Self.draw(Self.file(masks: [Self.mask("s", 10, 30, x: "5"), Self.mask("a", 0, 8)]))
+        #expect(Self.shown(b, 2, 20) == true)
+        #expect(Self.shown(b, 7, 20) == false)
+        #expect(Self.shown(b, 6, 6) == true)
+        #expect(Self.shown(b, 37, 37) == true)
+    }
+
+    @Test func darkenKeepsOnlyWhereTheMasksOverlapAndLightenWhereAny() throws {
+        let (dark, warnings) = try Self.draw(Self.file(masks: [Self.mask("a", 0, 20), Self.mask("d", 10, 30)]))
+        #expect(warnings.isEmpty, "at full opacity darken is exactly intersect: \(warnings)")
+        #expect(Self.shown(dark, 15, 15) == true)
+        #expect(Self.shown(dark, 5, 5) == false)
+        #expect(Self.shown(dark, 25, 25) == false)
+        let (light, _) = try Self.draw(Self.file(masks: [Self.mask("a", 0, 10), Self.mask("l", 20, 30)]))
+        #expect(Self.shown(light, 5, 5) == true)
+        #expect(Self.shown(light, 25, 25) == true)
+        #expect(Self.shown(light, 15, 15) == false)
+    }
+
+    @Test func partlyOpaqueLightenAndExpansionsChangingSignAreNamed() throws {
+        let (_, lighten) = try Self.draw(Self.file(masks: [Self.mask("a", 0, 10), Self.mask("l", 20, 30, opacity: 50)]))
+        #expect(lighten.contains { $0.contains("lighten and darken masks of partial opacity drawn as add and intersect") })
+        let x = #"[{"t":0,"s":[-4],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[4]}]"#
+        let (_, sign) = try Self.draw(Self.file(masks: [Self.mask("a", 10, 30, x: x)]))
+        #expect(sign.contains { $0.contains("mask expansions changing sign drawn with their first sign") })
+    }
+
+    @Test func aMatteWithAMatteOfItsOwnIsDrawnThroughIt() throws {
+        func band(_ name: String, _ ind: Int, _ lo: Double, _ hi: Double, _ extra: String) -> String {
+            let shapes = #"{"ty":"rc","p":{"a":0,"k":[\#((lo + hi) / 2),20]},"s":{"a":0,"k":[\#(hi - lo),40]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}"#
+            return #"{"ty":4,"nm":"\#(name)","ind":\#(ind),"ip":0,"op":20,"st":0,"ks":{},"shapes":[\#(shapes)],\#(extra)}"#
+        }
+        // Art through Inner (x 15…40), itself through Outer (x 0…25): Art shows on 15…25.
+        let layers = [band("Outer", 1, 0, 25, #""td":1"#), band("Inner", 2, 15, 40, #""td":1,"tt":1"#), band("Art", 3, 0, 40, #""tt":1"#)]
+        let data = Data(#"{"v":"5.7.4","fr":10,"ip":0,"op":20,"w":40,"h":40,"layers":[\#(layers.joined(separator: ","))]}"#.utf8)
+        let (b, _) = try Self.draw(data)
+        #expect(Self.shown(b, 20, 20) == true)
+        #expect(Self.shown(b, 5, 20) == false)
+        #expect(Self.shown(b, 35, 20) == false)
+    }
+
+    @Test func aColoursFourthComponentIsNotItsAlpha() throws {
+        // lottie-web, lottie-android and rlottie paint with the fill's `o` alone.
+        let (b, _) = try Self.draw(Self.file(masks: [], color: "[1,0,0,0.36]"))
+        #expect(b[20, 20].a > 0.99)
+        #expect(b[20, 20].r > 0.99)
+    }
+}
