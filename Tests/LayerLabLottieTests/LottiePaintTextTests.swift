@@ -24,6 +24,31 @@ struct LottiePaintTextTests {
         #expect(plain.layer(named: "G")?.sublayers.first?.properties["focalOffset"] == nil)
     }
 
+    /// Opacity stops between colour stops are kept: players put a stop at every colour and
+    /// every opacity offset, so a one-colour gradient can fade in and out (a ring). Colours
+    /// are interpolated at opacity offsets and opacities at colour offsets.
+    @Test func opacityStopsBetweenColourStopsAreKept() throws {
+        // Red at 0 to blue at 1; opacity 0 at 0.2, 1 at 0.5, 0 at 0.8.
+        let gf = #"{"ty":"gf","nm":"Ring","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1,0.2,0,0.5,1,0.8,0]}}}"#
+        let d = try imported(lottie(shapeLayer("G", shapes: rect + "," + gf))).document
+        let g = try #require(d.layer(named: "G")?.sublayers.first)
+        let locations = try #require(g.properties["locations"]?.list).compactMap(\.number)
+        #expect(locations == [0, 0.2, 0.5, 0.8, 1])
+        let colors = try #require(g.properties["colors"]?.list).compactMap(\.color)
+        try #require(colors.count == 5)
+        // Transparent before the first and after the last opacity stop, opaque in the middle.
+        #expect(near(colors[0].a, 0) && near(colors[1].a, 0) && near(colors[4].a, 0))
+        #expect(near(colors[2].a, 1) && near(colors[3].a, 0))
+        // The middle stop's colour is halfway from red to blue.
+        #expect(near(colors[2].r, 0.5) && near(colors[2].b, 0.5), "\(colors[2])")
+        // Without opacity stops, only the colour stops, fully opaque.
+        let plain = gf.replacingOccurrences(of: ",0.2,0,0.5,1,0.8,0]", with: "]")
+        let p = try imported(lottie(shapeLayer("G", shapes: rect + "," + plain))).document
+        let pg = try #require(p.layer(named: "G")?.sublayers.first)
+        #expect(pg.properties["locations"]?.list?.compactMap(\.number) == [0, 1])
+        #expect(pg.properties["colors"]?.list?.compactMap(\.color).allSatisfy { near($0.a, 1) } == true)
+    }
+
     @Test func animatedHighlightsAnimateTheFocus() throws {
         let gf = #"{"ty":"gf","nm":"Glow","t":2,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"h":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[80]}]},"a":{"a":0,"k":0},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,0]}}}"#
         let d = try imported(lottie(shapeLayer("G", shapes: rect + "," + gf))).document
