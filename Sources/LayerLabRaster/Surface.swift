@@ -188,6 +188,8 @@ final class Surface {
                 if let mask { k *= Float(mask[i * 4 + 3]) * (1 / 255) }
                 if let clip { k *= clip[i] }
                 if k <= 0 { continue }
+                // An opaque source at full weight is the source (see `OpaqueSource`).
+                if UInt32(littleEndian: sw) >> 24 == 255 && k >= fullWeight && k <= 1 { dst[i] = sw; continue }
                 dst[i] = UInt32(littleEndian: compositePixel(UInt32(littleEndian: dst[i]), UInt32(littleEndian: sw), k))
             }
         }

@@ -104,4 +104,53 @@ import TestSupport
         #expect(canvas.render(Self.scene(background: .clear)).pixels
                 == Rasterizer().render(Self.scene(background: .clear), width: 40, height: 30).pixels)
     }
+    /// Opaque source pixels at weights at and just under 1 (a mask byte of 255 or 254, clips
+    /// a hair under full): the composites skip the float work there, and must still give the
+    /// formula's bytes, for source-over and for the operators masks cut with.
+    @Test(arguments: [BlendMode.normal, .destinationOut, .destinationIn, .xor])
+    func opaqueSourcesAtFullWeightGiveTheFormulasBytes(_ blend: BlendMode) {
+        var rng = SplitMix64(seed: 25)
+        let w = 31, h = 7
+        let dst = Surface(width: w, height: h), src = Surface(width: w, height: h), mask = Surface(width: w, height: h)
+        for i in 0..<(w * h) {
+            for c in 0..<4 { dst.px[i * 4 + c] = UInt8.random(in: 0...255, using: &rng) }
+            for c in 0..<3 { src.px[i * 4 + c] = UInt8.random(in: 0...255, using: &rng) }
+            src.px[i * 4 + 3] = i % 7 == 3 ? UInt8.random(in: 0...254, using: &rng) : 255
+            mask.px[i * 4 + 3] = i % 5 == 2 ? 254 : 255
+        }
+        src.markDirty(y: 0, x0: 0, x1: w)
+        src.markDirty(y: h - 1, x0: 0, x1: w)
+        let weights: [Float] = [1, 0.99999, 0.999_995, 0.999_98, 1.0000001, 0.5]
+        let clip = (0..<(w * h)).map { weights[$0 % weights.count] }
+        let word = { (p: [UInt8], j: Int) in (0..<4).reduce(UInt32(0)) { $0 | UInt32(p[j + $1]) << (8 * UInt32($1)) } }
+        for opacity: Float in [1, 0.999_995] {
+            // Source-over through the plain composite.
+            if blend == .normal {
+                let d = Surface(width: w, height: h)
+                d.px = dst.px
+                d.composite(src, opacity: opacity, mask: mask, clip: clip)
+                for i in 0..<(w * h) where src.px[i * 4 + 3] != 0 {
+                    let k = opacity * (Float(mask.px[i * 4 + 3]) * (1 / 255)) * clip[i]
+                    #expect(word(d.px, i * 4) == Self.expected(word(dst.px, i * 4), word(src.px, i * 4), k), "pixel \(i)")
+                }
+            }
+            // The operator's formula, per pixel, as the blend composite defines it.
+            let d = Surface(width: w, height: h)
+            d.px = dst.px
+            d.composite(src, opacity: opacity, mask: mask, maskMode: .alpha, clip: clip, blend: blend)
+            for i in 0..<(w * h) {
+                let j = i * 4
+                var want = Array(dst.px[j..<(j + 4)])
+                let clear = src.px[j + 3] == 0 && !blend.clearsOutsideSource
+                if !clear && clip[i] > 0 {
+                    let so = opacity * (Float(mask.px[j + 3]) * (1 / 255))
+                    let sp = SIMD4(Float(src.px[j]), Float(src.px[j + 1]), Float(src.px[j + 2]), Float(src.px[j + 3])) * (so / 255)
+                    let dp = SIMD4(Float(dst.px[j]), Float(dst.px[j + 1]), Float(dst.px[j + 2]), Float(dst.px[j + 3])) * (1 / 255)
+                    let out = (dp + (BlendMath.composite(sp, dp, blend) - dp) * clip[i]) * 255
+                    want = (0..<4).map { Pixel.byte(out[$0]) }
+                }
+                #expect(Array(d.px[j..<(j + 4)]) == want, "\(blend) pixel \(i) opacity \(opacity)")
+            }
+        }
+    }
 }
