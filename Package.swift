@@ -85,8 +85,8 @@ let package = Package(
         // rlottie and cairo opened at run time (dlopen), for the benchmarks and agreement tests.
         .target(name: "PeerLibraries", path: "Benchmarks/PeerLibraries"),
 
-        // Shared by the test targets: golden files, a seeded random generator.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Shared by the test targets: golden files, a seeded random generator, property samples.
+        .target(name: "TestSupport", dependencies: ["LayerLabCore"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerLabCoreTests", dependencies: ["LayerLabCore", "TestSupport"]),
         .testTarget(name: "LayerLabRasterTests", dependencies: ["LayerLabRaster", "LayerLabScript", "TestSupport", "PeerLibraries"],
                     exclude: ["__Goldens__"]),
@@ -95,7 +95,7 @@ let package = Package(
                     exclude: ["__Goldens__"]),
         .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal", "CGIF", "TestSupport"]),
         .testTarget(name: "LayerLabArchiveTests", dependencies: ["LayerLabArchive"]),
-        .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabLottie"]),
+        .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabLottie", "TestSupport"]),
         .testTarget(name: "LayerLabLottieTests",
                     dependencies: ["LayerLabLottie", "LayerLabCore", "LayerLabProject", "LayerLabScript", "LayerLabExport"]),
         .testTarget(name: "LottiePlayerTests",

@@ -277,26 +277,38 @@ extension SwiftGenerator {
             default: return nil
             }
         case .property(let name):
-            switch name {
-            case "hidden", "masksToBounds": return [(name, v.bool == true ? "true" : "false")]
-            case "backgroundColor", "borderColor", "fillColor", "strokeColor", "foregroundColor":
-                return [(name, color(v.color ?? .clear))]
-            case "path": return [(name, anyValue(v))]
-            case "bounds", "position", "anchorPoint": return [(name, anyValue(v))]
-            case "contents": return [(name, image(v.string ?? "") + " as Any")]
-            case "frameIndex":
+            // Which properties Core Animation animates is the table's `caAnimates` column.
+            guard let spec = PropertyTable.spec(name), spec.caAnimates else { return nil }
+            switch spec.swift(for: layer.kind) {
+            case .keyPath:
+                return n.map { [(name, $0)] }
+            case .property(let type, _):
+                return holdValue(v, as: type).map { [(name, $0)] }
+            case .step(.flipbookFrame):
                 let frames = (layer.value("frames").list ?? []).compactMap(\.string)
                 guard let i = v.number, i.isFinite, !frames.isEmpty else { return nil }
                 return [("contents", image(frames[clampedInt(i, 0, frames.count - 1)]) + " as Any")]
-            case "lineDashPattern":
-                let items = (v.list ?? []).compactMap(\.number)
-                return [(name, "[" + items.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "] as [NSNumber]")]
-            case "opacity", "lineWidth", "strokeStart", "strokeEnd", "cornerRadius", "borderWidth", "zPosition",
-                 "fontSize", "miterLimit", "lineDashPhase", "transform.rotation.z", "transform.scale.x", "transform.scale.y",
-                 "transform.translation.x", "transform.translation.y":
-                return n.map { [(name, $0)] }
-            default: return nil
+            case .step:
+                return nil
             }
+        }
+    }
+
+    /// `v` as an `Any` expression for a keyframe of a property Core Animation spells as `type`;
+    /// nil for types a hold does not write (a table line marking such a property `caAnimates`
+    /// fails `EveryPropertyExportTests`).
+    mutating func holdValue(_ v: Value, as type: SwiftType) -> String? {
+        switch type {
+        case .number: return v.number.map { SwiftLiteral.number($0) }
+        case .bool: return v.bool == true ? "true" : "false"
+        case .color: return color(v.color ?? .clear)
+        case .point, .size, .rect, .path: return anyValue(v)
+        case .image: return image(v.string ?? "") + " as Any"
+        case .numbers:
+            let items = (v.list ?? []).compactMap(\.number)
+            return "[" + items.map { SwiftLiteral.number($0) }.joined(separator: ", ") + "] as [NSNumber]"
+        case .integer, .transform3D, .constant, .string, .fontName, .colors:
+            return nil
         }
     }
 }

@@ -1,4 +1,5 @@
 @testable import LayerLabCore
+import TestSupport
 import Testing
 
 /// The property table is the only place defaults are written; what reads them must agree.
@@ -12,29 +13,6 @@ import Testing
         var applied = fresh
         _ = spec.present?(&applied, spec.defaultValue)
         #expect(applied == fresh)
-    }
-
-    /// A value other than the default, of the property's type, within its range.
-    static func sample(_ spec: PropertySpec) -> Value? {
-        let d = spec.defaultValue
-        switch spec.type {
-        case .number:
-            let n = d.number ?? 0
-            return .number(n == 0.75 ? 0.25 : 0.75)
-        case .bool: return .bool(!(d.bool ?? false))
-        case .point: return .point(Point((d.point?.x ?? 0) + 0.375, (d.point?.y ?? 0) + 0.625))
-        case .size: return .size(Size((d.size?.width ?? 0) + 3, (d.size?.height ?? 0) + 5))
-        case .rect: return .rect(Rect(1, 2, 30, 40))
-        case .color: return .color(Color(0.2, 0.4, 0.6, 0.8))
-        case .path: return .path(.circle(center: Point(3, 4), radius: 5))
-        case .string: return .string((d.string ?? "") + "x")
-        case .word(let words): return words.first { .string($0) != d }.map(Value.string)
-        case .numberList: return .list([.number(2), .number(3)])
-        case .stringList: return .list([.string("a"), .string("b")])
-        case .colorList: return .list([.color(Color(1, 0, 0)), .color(Color(0, 0, 1))])
-        case .transform: return .transform([.translate(3, 4, 0)])
-        default: return nil
-        }
     }
 
     /// Every field of a presentation layer, the boxed ones (`extras`) included, by name.
@@ -67,7 +45,7 @@ import Testing
         for spec in PropertyTable.all where spec.present != nil {
             for kind in LayerKind.allCases where spec.applies(to: kind) {
                 let fresh = PresentedLayer(name: "a", kind: kind)
-                let value = try #require(Self.sample(spec), "no sample value for \(spec.name)")
+                let value = PropertySamples.sample(spec)
                 var applied = fresh
                 #expect(spec.present?(&applied, value) == true, "\(spec.name) refused \(value)")
                 let before = Self.fields(fresh), after = Self.fields(applied)

@@ -1,6 +1,7 @@
 import Foundation
 import LayerLabCore
 import LayerLabExport
+import TestSupport
 import Testing
 
 /// The exports follow the property table: a document setting every property of the table, on
@@ -10,32 +11,6 @@ import Testing
 /// `SwiftTypeCheckTests.everyPropertyCompiles` type-checks the same export, so a new property
 /// whose mapping names the wrong Core Animation property or type fails there.
 @Suite struct EveryPropertyExportTests {
-    /// A value of the property's type other than its default (for `kind`), within its range.
-    static func sample(_ spec: PropertySpec, kind: LayerKind, word: Int = 0) -> Value {
-        let d = spec.defaultValue(for: kind)
-        switch spec.type {
-        case .number:
-            let n = d.number ?? 0
-            let v = n == 0.75 ? 0.25 : 0.75
-            return .number(spec.range.contains(v) ? v : 2)
-        case .bool: return .bool(!(d.bool ?? false))
-        case .point: return .point(Point((d.point?.x ?? 0) + 0.375, (d.point?.y ?? 0) + 0.625))
-        case .size: return .size(Size((d.size?.width ?? 0) + 3, (d.size?.height ?? 0) + 5))
-        case .rect: return .rect(Rect(1, 2, 30, 40))
-        case .color: return .color(Color(0.2, 0.4, 0.6, 0.8))
-        case .path: return .path(.circle(center: Point(3, 4), radius: 5))
-        case .string: return .string(spec.name == "contents" ? "art/spark.png" : (d.string ?? "") + "x")
-        case .word(let words):
-            let others = words.filter { .string($0) != d }
-            return .string(word == 0 ? others[0] : words[word % words.count])
-        case .numberList: return .list([.number(2), .number(3)])
-        case .stringList: return .list([.string("one.png"), .string("two.png")])
-        case .colorList: return .list([.color(Color(1, 0, 0)), .color(Color(0, 0, 1))])
-        case .transform: return .transform([.translate(3, 4, 0), .rotate(0.5, 0, 0, 1)])
-        case .layerRef: return .null  // set by `document` to a layer of its own
-        }
-    }
-
     /// Layers of `kind` that between them set every property of the kind: the first sets each
     /// to a non-default value, the others go through the remaining words of the closed sets.
     static func layers(_ kind: LayerKind) -> [Layer] {
@@ -47,7 +22,7 @@ import Testing
             for spec in specs {
                 if i > 0 { guard case .word = spec.type else { continue } }
                 if spec.type == .layerRef { continue }
-                props[spec.name] = sample(spec, kind: kind, word: i)
+                props[spec.name] = PropertySamples.sample(spec, kind: kind, word: i)
             }
             out.append(Layer(name: "\(kind.rawValue) \(i)", kind: kind, properties: props))
         }
@@ -126,6 +101,57 @@ import Testing
             }
         }
         #expect(!source.contains("does not apply to this layer"))
+    }
+
+    /// The properties of `kind` a timed change sets here (a mask change has tests of its own).
+    static func timedSpecs(_ kind: LayerKind) -> [PropertySpec] {
+        PropertyTable.properties(for: kind).filter { $0.type != .layerRef }
+    }
+
+    /// `at 1 set` each of `timedSpecs(kind)` on the first of `layers(kind)`, events named
+    /// `prefix` and the property's position.
+    static func timedChanges(_ kind: LayerKind, prefix: String = "e") -> [Event] {
+        timedSpecs(kind).enumerated().map { i, spec in
+            Event(name: "\(prefix)\(i)", time: .number(1), layer: layers(kind)[0].name,
+                  assignments: [Assignment(keyPath: spec.name, value: PropertySamples.sample(spec, kind: kind))])
+        }
+    }
+
+    /// Every kind's first layer with a timed change of each of its properties.
+    static let timedDocument: Document = {
+        var doc = Document()
+        for kind in LayerKind.allCases where kind.isLayer {
+            doc.layers.append(layers(kind)[0])
+            doc.events += timedChanges(kind, prefix: "\(kind.rawValue)Change")
+        }
+        return doc
+    }()
+
+    /// A timed change (`at 1 set …`) of each property, on every kind of layer that has it,
+    /// follows the table's `caAnimates` column: a property Core Animation animates is held by a
+    /// keyframe animation on its key path (a flipbook frame on `contents`); any other is set by
+    /// a marker animation's delegate. A property marked animatable whose value the hold cannot
+    /// spell, or one the export holds although the table says Core Animation cannot, fails here.
+    @Test func timedChangesFollowTheCoreAnimationColumn() {
+        for kind in LayerKind.allCases where kind.isLayer {
+            var doc = Document()
+            doc.layers = [Self.layers(kind)[0]]
+            doc.events = Self.timedChanges(kind)
+            let source = SwiftExporter.export(doc, options: SwiftOptions(typeName: "Timed")).source
+            let lines = source.split(separator: "\n")
+            for (i, spec) in Self.timedSpecs(kind).enumerated() {
+                let held = spec.swift(for: kind) == .step(.flipbookFrame) ? "contents" : spec.name
+                // A hold is added under the event's name and the key path it holds, a marker under
+                // the property's name; their variables end in `Change` and `Marker`.
+                let holds = lines.contains { $0.hasSuffix("forKey: \"e\(i).\(held)\")") && !$0.contains("Marker") }
+                let marked = source.contains("Core Animation cannot animate \(spec.name):")
+                if spec.caAnimates {
+                    #expect(holds && !marked, "\(kind.rawValue).\(spec.name) is not held")
+                } else {
+                    #expect(marked && !holds, "\(kind.rawValue).\(spec.name) is not set by a marker")
+                }
+            }
+        }
     }
 
     /// The Lottie notes name a layer's property exactly when its table line says Lottie has no

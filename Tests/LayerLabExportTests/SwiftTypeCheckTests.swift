@@ -79,6 +79,14 @@ struct SwiftTypeCheckTests {
         #expect(result.ok, "\(result.errors)")
     }
 
+    /// A timed change of every property of every kind: the holds and markers type-check.
+    @Test(arguments: platforms)
+    func everyTimedChangeCompiles(_ platform: SwiftOptions.Platform) throws {
+        let source = Self.export(EveryPropertyExportTests.timedDocument, platform, file: "every-timed-change.swift")
+        let result = try SwiftTypeCheck.check([("every-timed-change.swift", source)], platform: platform)
+        #expect(result.ok, "\(result.errors)")
+    }
+
     /// LayerLab's compositing extensions: every blend mode, the mask modes and a time remap
     /// (stored, animated, scheduled), with blend and mask modes changed by a timed change.
     static let compositing: String = {

@@ -10,13 +10,6 @@ public enum SwiftMapping: Sendable, Equatable {
     case keyPath
     /// Written by a step of the exporter's own, because no single assignment says it.
     case step(SwiftStep)
-
-    /// The Core Animation property name the mapping assigns, for a property called `name`;
-    /// nil for key paths and steps.
-    public func propertyName(for name: String) -> String? {
-        guard case .property(_, let caName) = self else { return nil }
-        return caName ?? name
-    }
 }
 
 /// How a value is spelled in Swift for the Core Animation property it is assigned to.
