@@ -58,6 +58,10 @@ struct PTYContinuationTests {
         let mark = pty.mark
         pty.send("new\r")
         #expect(pty.wait(for: "new anyway? [y/N] ", from: mark))
+        // Send Ctrl-D only once the editor has the terminal in its own mode: on a loaded CI
+        // machine a Ctrl-D sent at the first sight of the question once met line mode, and the
+        // kernel handed the editor a NUL instead of end of input.
+        pty.waitUntilEditing(timeout: 30)
         pty.send("\u{4}")
         #expect(pty.wait(for: "layerlab*> ", from: mark), "answered no: still unsaved")
         let text = PTYSession.stripEscapes(pty.text(from: mark))
