@@ -29,7 +29,7 @@ extension CommandTable {
     }
 
     enum SetCommand {
-        static let animated = CommandFlag("animated", "an implicit 0.25s animation from the value at the current time")
+        static let animated = CommandFlag("animated", "an implicit " + MediaTiming.defaultDurationText + "s animation from the value at the current time")
     }
 
     enum Move {
@@ -45,7 +45,7 @@ extension CommandTable {
     }
 
     enum At {
-        static let animated = CommandFlag("animated", "an implicit 0.25s animation from the value at that time")
+        static let animated = CommandFlag("animated", "an implicit " + MediaTiming.defaultDurationText + "s animation from the value at that time")
     }
 
     /// `size=`, `mode=` and `color=` of a command that draws frames in the terminal.

@@ -24,7 +24,7 @@ public enum CommandTable {
     static let transition: [CommandSpec.Attribute] = [
         .init("transition", words(Transition.Kind.self), "draw the change as a CATransition of this type", default: "none"),
         .init("subtype", words(Transition.Subtype.self), "the side the transition starts from (not for fade)", default: "fromLeft"),
-        .init("duration", "T", "the transition's length in seconds", default: "0.25"),
+        .init("duration", "T", "the transition's length in seconds", default: MediaTiming.defaultDurationText),
         .init("timingFunction", "FUNC", "the transition's pacing: linear, easeIn, easeOut, easeInEaseOut, default or cubic(…)", default: "linear"),
         .init("startProgress", "P", "0…1: how far along the transition starts", default: "0"),
         .init("endProgress", "P", "0…1: how far along it ends (then the new state shows)", default: "1"),
@@ -66,7 +66,7 @@ public enum CommandTable {
                     [[.choice(["LAYER", "ANIMATION"]), .properties, .flag(SetCommand.animated)],
                      [.slot("LAYER.KEYPATH"), .word("="), .slot("V")]],
                     flags: [SetCommand.animated],
-                    summary: "Changes layer properties (with `animated`: an implicit 0.25s animation at the current time), or an animation's timing and values (attr=value).",
+                    summary: "Changes layer properties (with `animated`: an implicit " + MediaTiming.defaultDurationText + "s animation at the current time), or an animation's timing and values (attr=value).",
                     example: "shape ring path=circle(100, 100, 20) fillColor=clear strokeColor=red strokeEnd=0\nset ring strokeEnd=0.4 animated") { p, spec, _ throws(ScriptError) in
             let target = try p.name("a layer or animation name")
             if p.skip(symbol: "=") { return .setKeyPath(target, try p.expression()) }
@@ -118,7 +118,7 @@ public enum CommandTable {
                     [[.slot("TIME"), .word("set"), .slot("LAYER"), .properties, .attributes, .flag(At.animated), named]],
                     attributes: transition,
                     flags: [At.animated],
-                    summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit 0.25s animation, with `transition=TYPE` a CATransition draws the layer moving or fading from how it looked before the change (help transitions).",
+                    summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit " + MediaTiming.defaultDurationText + "s animation, with `transition=TYPE` a CATransition draws the layer moving or fading from how it looked before the change (help transitions).",
                     example: "shape triangle path=polygon((80, 120), (100, 80), (120, 120)) hidden=true\nanimate triangle opacity from=0 to=1 duration=0.5 as fadeIn\nat fadeIn.begin set triangle hidden=false\nat fadeIn.end + 0.1 set triangle fillColor=blue animated\nat 1.5 set triangle fillColor=green transition=push subtype=fromRight duration=0.4") { p, spec, _ throws(ScriptError) in
             let time = try p.expression()
             guard p.word("set") != nil else {

@@ -131,7 +131,7 @@ public enum HelpText {
                       reveal: the old picture slides away, uncovering the new one.
       subtype         fromLeft, fromRight, fromTop, fromBottom: the side it begins at (not for
                       fade). Unset, the moving types go as fromLeft.
-      duration        seconds (0 or unset: 0.25).
+      duration        seconds (0 or unset: \(MediaTiming.defaultDurationText)).
       timingFunction  paces the progress (linear unless given).
       startProgress   0…1: how far along it starts (default 0).
       endProgress     0…1, not below startProgress: how far along it ends (default 1); then
@@ -153,7 +153,7 @@ public enum HelpText {
       beginTime       when the animation starts, in its parent's time: scene time (through its
                       layer's clock) for animations, the group's time for a group's children.
                       A time expression: 1.5, 300ms, wobble.end + 0.1, after spin.
-      duration        one iteration. Unset: 0.25s; a group's child spans its group; a spring
+      duration        one iteration. Unset: \(MediaTiming.defaultDurationText)s; a group's child spans its group; a spring
                       lasts its settling duration; a group lasts until its last timed child ends.
       speed           how fast local time runs relative to the parent (0 pauses).
       timeOffset      added to local time (speed=0 with timeOffset=T freezes at T).

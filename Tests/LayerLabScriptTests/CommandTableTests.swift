@@ -60,6 +60,18 @@ struct CommandTableTests {
         #expect(help.contains("export png|gif|lottie|swift|cast|sixel FILE"))
     }
 
+    /// Help quotes the default duration from the one constant the evaluator uses, so the two
+    /// cannot drift apart.
+    @Test func helpQuotesTheDefaultDurationTheEvaluatorUses() {
+        #expect(Double(MediaTiming.defaultDurationText) == MediaTiming.defaultDuration)
+        #expect(Evaluator.implicitDuration == MediaTiming.defaultDuration)
+        var s = Session.test()
+        let quoted = formatNumber(MediaTiming.defaultDuration)
+        #expect(s.ok("help set").contains("an implicit \(quoted)s animation"))
+        #expect(s.ok("help timing").contains("Unset: \(quoted)s"))
+        #expect(s.ok("help transitions").contains("(0 or unset: \(quoted))"))
+    }
+
     @Test func everyCommandWordDispatchesThroughTheTable() throws {
         for word in CommandTable.names {
             let spec = try #require(CommandTable.spec(word))

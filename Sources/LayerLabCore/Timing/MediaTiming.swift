@@ -12,6 +12,9 @@ public struct MediaTiming: Hashable, Sendable {
     /// What a duration of 0 (or none) means, for an animation as for an implicit change:
     /// Core Animation's default of a quarter of a second.
     public static let defaultDuration = 0.25
+    /// `defaultDuration` as help and messages write it (a literal, not a formatted number: the
+    /// command table that quotes it is built at every start).
+    public static let defaultDurationText = "0.25"
 
     /// In the parent's time: scene time (through the layer's clock) or the group's time.
     public var beginTime: TimeExpr = .zero

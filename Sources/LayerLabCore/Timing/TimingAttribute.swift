@@ -94,7 +94,7 @@ extension MediaTiming {
     public static let attributes: [TimingAttribute] = [
         .time("beginTime", { $0.beginTime }, { $0.beginTime = $1 }, "when it starts, in the parent's time (a time expression)"),
         .seconds("duration", { $0.duration }, { $0.duration = $1 }, range: .positive, "length of one iteration",
-                 default: "0.25s (group child: the group; spring: settling)"),
+                 default: defaultDurationText + "s (group child: the group; spring: settling)"),
         .number("speed", { $0.speed }, { $0.speed = $1 }, "rate of its clock relative to the parent"),
         .seconds("timeOffset", { $0.timeOffset }, { $0.timeOffset = $1 }, "added to its local time"),
         .number("repeatCount", { $0.repeatCount }, { $0.repeatCount = $1 }, range: .nonNegativeOrInfinite,
