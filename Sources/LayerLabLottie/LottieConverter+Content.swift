@@ -360,7 +360,7 @@ extension LottieConverter {
         offsets.sort()
         for off in offsets {
             let c = tintAt(off, tints)
-            colors.append(.color(Color(unit(c[0]), unit(c[1]), unit(c[2]), alphaAt(off, alphas) * opacity)))
+            colors.append(.color(Color(unit(c[0]), unit(c[1]), unit(c[2]), unit(alphaAt(off, alphas) * opacity))))
             locations.append(.number(off))
         }
         var values: [(String, Value)] = [("colors", .list(colors)), ("locations", .list(locations)), ("startPoint", .point(start)),

@@ -118,7 +118,7 @@ public enum CommandTable {
                     [[.slot("TIME"), .word("set"), .slot("LAYER"), .properties, .attributes, .flag(At.animated), named]],
                     attributes: transition,
                     flags: [At.animated],
-                    summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit " + MediaTiming.defaultDurationText + "s animation, with `transition=TYPE` a CATransition draws the layer moving or fading from how it looked before the change (help transitions).",
+                    summary: "Schedules a change at a scene time (a time expression); with `animated` it is an implicit " + MediaTiming.defaultDurationText + "s animation, with `transition=TYPE` a CATransition draws the layer moving or fading from how it looked before the change (help transitions). A named change that sets nothing (`at 2 set box as beat`) is a named moment, as a Lottie marker becomes.",
                     example: "shape triangle path=polygon((80, 120), (100, 80), (120, 120)) hidden=true\nanimate triangle opacity from=0 to=1 duration=0.5 as fadeIn\nat fadeIn.begin set triangle hidden=false\nat fadeIn.end + 0.1 set triangle fillColor=blue animated\nat 1.5 set triangle fillColor=green transition=push subtype=fromRight duration=0.4") { p, spec, _ throws(ScriptError) in
             let time = try p.expression()
             guard p.word("set") != nil else {
@@ -232,7 +232,7 @@ public enum CommandTable {
                       .flag(Export.strict), .flag(Export.force)]],
                     attributes: Export.attributes,
                     flags: [Export.bake, Export.strict, Export.force],
-                    summary: "Exports a frame (png, or sixel as .six), the animation (gif, cast), Lottie JSON or Swift source; the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE. It never replaces the document's own script or project, nor (without `export!` or `force`) a file of another kind.",
+                    summary: "Exports a frame (png, or sixel as .six), the animation (gif, cast), Lottie JSON, Swift source or the document as a script (.lab, as `save` writes it); the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE. It never replaces the document's own script or project, nor (without `export!` or `force`) a file of another kind.",
                     example: "shape dot path=circle(100, 100, 30) fillColor=red\nanimate dot transform.scale from=0.5 to=1 duration=1\nexport dot.gif fps=10") { p, spec, _ throws(ScriptError) in
             // `export! …` is `export … force`.
             var bang: Name?

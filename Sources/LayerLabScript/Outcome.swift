@@ -170,12 +170,16 @@ public struct ExportRequest: Sendable, Equatable {
         case png, gif, lottie, swift, cast
         /// One frame as DEC sixel graphics (`.six`), for a terminal or a document.
         case sixel
+        /// The document as a script (`.lab`), as `save` writes it: an opened Lottie file
+        /// becomes commands a person can read and edit.
+        case script
 
         /// The extension a file of this format has; `export FILE` picks the format by it.
         public var fileExtension: String {
             switch self {
             case .lottie: return "json"
             case .sixel: return "six"
+            case .script: return "lab"
             default: return rawValue
             }
         }
@@ -187,7 +191,7 @@ public struct ExportRequest: Sendable, Equatable {
             case .gif: return 20
             case .cast: return 30
             case .lottie: return 60
-            case .png, .swift, .sixel: return nil
+            case .png, .swift, .sixel, .script: return nil
             }
         }
 
@@ -202,7 +206,7 @@ public struct ExportRequest: Sendable, Equatable {
 
         /// `.png, .gif, .json (Lottie), .swift, .cast`, for messages and help.
         public static var extensionList: String {
-            wordList(allCases.lazy.map { "." + $0.fileExtension + ($0 == .lottie ? " (Lottie)" : "") }, separator: ", ")
+            wordList(allCases.lazy.map { "." + $0.fileExtension + ($0 == .lottie ? " (Lottie)" : $0 == .script ? " (script)" : "") }, separator: ", ")
         }
     }
     public var document: Document
@@ -227,4 +231,6 @@ public struct ExportRequest: Sendable, Equatable {
     public var imageFolder: String?
     /// Lottie: draw particles, perspective and shadows as plain layers, paths and images (`bake`, `--bake`).
     public var bake = false
+    /// Script: the document's script, written and checked to rebuild it when the request is made.
+    public var script: String?
 }

@@ -242,7 +242,10 @@ extension Session {
         }
         let layer = try requireLayer(layerName)
         let transition = try transition(&arguments, layer: layer)
-        guard !arguments.isEmpty else { throw .unexpected(found: "end of command", expected: "prop=value", c.range) }
+        // A named change that sets nothing is a named moment (a Lottie marker without a span).
+        guard !arguments.isEmpty || (args.asName != nil && transition == nil) else {
+            throw .unexpected(found: "end of command", expected: "prop=value", c.range)
+        }
         var doc = document
         var r = ValueReader(document: doc)
         if let n = args.asName { r.extraTimeNames = [n.text] }

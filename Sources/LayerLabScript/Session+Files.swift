@@ -139,6 +139,6 @@ extension Session {
             let outcome = replay.runScript(script, name: "script")
             if outcome.diagnostic == nil, replay.document == document { return script }
         }
-        throw .file("this document holds something no command can state (it came from a project file); save it as .json", range)
+        throw .file("this document holds something no command can state (it came from a project or Lottie file); save it as .json", range)
     }
 }

@@ -183,6 +183,7 @@ extension Session {
             req.bake = true
         }
         req.protectedFiles = [sourceFile, fileName].compactMap { $0 }
+        if f == .script { req.script = try checkedScript(file.range) }
         if let a = args[Export.platform] {
             guard f == .swift else { throw .invalid("platform= applies to swift exports", a.value.range) }
             req.platform = try Export.platform.read(self, a.value)

@@ -57,7 +57,7 @@ struct CommandTableTests {
         }
         #expect(ExportRequest.Format.gif.defaultFPS == 20)
         #expect(help.contains("export FILE [at=T]"))
-        #expect(help.contains("export png|gif|lottie|swift|cast|sixel FILE"))
+        #expect(help.contains("export png|gif|lottie|swift|cast|sixel|script FILE"))
     }
 
     /// Help quotes the default duration from the one constant the evaluator uses, so the two

@@ -95,3 +95,21 @@ struct SaveScriptTests {
         #expect(s.document == before.0 && s.history.entries.count == before.1)
     }
 }
+
+/// A named change that sets nothing is a named moment (what a Lottie marker without a span
+/// becomes): time expressions can use it, and a saved script keeps it.
+@Suite struct NamedMomentTests {
+    @Test func aNamedChangeThatSetsNothingIsAMoment() {
+        var s = Session.test()
+        s.ok("layer box bounds=rect(0, 0, 10, 10)")
+        s.ok("at 1.5 set box as beat")
+        s.ok("animate box opacity from=1 to=0 beginTime=beat.begin + 0.5 duration=1 as fade")
+        #expect(s.ok("inspect box.opacity at=2.5").contains("box.opacity = 0.5"))
+        #expect(s.fails("at 2 set box").contains("prop=value"))
+        let script = ScriptWriter.script(for: s.document)
+        #expect(script.contains("at 1.5 set box as beat"))
+        var replay = Session.test()
+        #expect(replay.runScript(script, name: "saved").diagnostic == nil)
+        #expect(replay.document == s.document)
+    }
+}

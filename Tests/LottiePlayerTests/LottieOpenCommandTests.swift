@@ -52,6 +52,11 @@ import Testing
         #expect(saved.status == 0, "\(saved.err)")
         let script = try run(["inspect", "copy.lab", "Ball.position", "--at", "0.5"], in: f)
         #expect(script.out == "Ball.position = (50, 25)\n", "\(script)")
+        // `export x.lab` writes the same script from the command line.
+        let exported = try run(["export", "anim.json", "exported.lab"], in: f)
+        #expect(exported.status == 0 && exported.err.contains("LayerLab script"), "\(exported.err)")
+        let written = try String(contentsOf: f.appendingPathComponent("exported.lab"), encoding: .utf8)
+        #expect(written == (try String(contentsOf: f.appendingPathComponent("copy.lab"), encoding: .utf8)))
     }
 
     @Test func strictRefusesAndTruncatedFilesSayWhere() throws {

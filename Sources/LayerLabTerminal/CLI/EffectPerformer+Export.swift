@@ -29,7 +29,7 @@ extension EffectPerformer {
         case .png: return exportPNG(request, io)
         case .sixel: return exportSixel(request, io)
         case .gif: return exportGIF(request, io)
-        case .lottie, .swift, .cast: return exportText(request, io) ?? false
+        case .lottie, .swift, .cast, .script: return exportText(request, io) ?? false
         }
     }
 
@@ -195,6 +195,7 @@ extension ExportRequest.Format {
         case .swift: return .swift
         case .cast: return .cast
         case .sixel: return .sixel
+        case .script: return .project
         }
     }
 }

@@ -28,6 +28,9 @@ extension EffectPerformer {
         switch request.format {
         case .png, .gif, .sixel:
             return nil
+        case .script:
+            data = Data((request.script ?? "").utf8)
+            summary = "LayerLab script"
         case .swift:
             let platform: SwiftOptions.Platform = request.platform == "macos" ? .macOS : .iOS
             let export = SwiftExporter.export(request.document, options: SwiftOptions(platform: platform, typeName: SwiftExporter.typeName(forFile: request.file)))
