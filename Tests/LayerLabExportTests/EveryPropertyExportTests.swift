@@ -168,28 +168,3 @@ import Testing
     }
 }
 
-/// A table line that says Lottie draws a property must mean it: on a layer of each kind with
-/// every property set, putting one property marked `.drawn` back to its default changes the
-/// exported file. (The layer stays shown and opaque, so nothing else hides the change.)
-@Suite struct LottieDrawnMappingTests {
-    @Test func everyDrawnPropertyChangesTheLottieFile() {
-        for kind in LayerKind.allCases where kind.isLayer && kind != .emitter {
-            var base = EveryPropertyExportTests.layers(kind)[0]
-            base.properties["hidden"] = nil
-            base.properties["opacity"] = nil
-            let full = Self.export(base)
-            for spec in PropertyTable.properties(for: kind) where spec.lottie == .drawn {
-                guard base.properties[spec.name] != nil, spec.name != "hidden", spec.name != "opacity" else { continue }
-                var reset = base
-                reset.properties[spec.name] = nil
-                #expect(Self.export(reset) != full, "\(kind.rawValue).\(spec.name) is marked drawn in Lottie but changes nothing")
-            }
-        }
-    }
-
-    static func export(_ layer: Layer) -> Data {
-        var doc = Document()
-        doc.layers = [layer]
-        return LottieExporter.export(doc, options: LottieOptions(fps: 10)).data
-    }
-}
