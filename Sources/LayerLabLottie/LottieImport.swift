@@ -55,7 +55,10 @@ public enum LottieImport {
         if compact.contains(text: "\"format\":\"layerlab-project\"") { return false }
         let hasVersion = compact.contains(text: "\"v\":\"") || compact.starts(with: Array("{\"v\":".utf8))
         let frameKeys = ["\"fr\":", "\"ip\":", "\"op\":", "\"layers\":", "\"assets\":"].filter { compact.contains(text: $0) }.count
-        return hasVersion ? frameKeys >= 1 : frameKeys >= 3
+        // Some exporters write the assets first: an embedded image can push every other key
+        // past the head, leaving an asset list of data URLs as the only sign.
+        let embeddedAssetsFirst = compact.starts(with: Array("{\"assets\":[{".utf8)) && compact.contains(text: "\"p\":\"data:")
+        return embeddedAssetsFirst || (hasVersion ? frameKeys >= 1 : frameKeys >= 3)
     }
 }
 

@@ -83,6 +83,9 @@ struct LottieReaderTests {
         #expect(LottieImport.looksLikeLottie(Data("\n  {\n \"nm\": \"x\", \"v\": \"4.8.0\", \"fr\": 25, \"layers\": []}".utf8)))
         #expect(!LottieImport.looksLikeLottie(Data(#"{"format": "layerlab-project", "version": 1, "v": "1", "layers": []}"#.utf8)))
         #expect(!LottieImport.looksLikeLottie(Data("layer box\n".utf8)))
+        // Assets first, an embedded image longer than the head: the version and frames come later.
+        let image = String(repeating: "A", count: 70_000)
+        #expect(LottieImport.looksLikeLottie(Data(#"{"assets":[{"id":"image_0","w":4,"h":2,"u":"","p":"data:image/png;base64,\#(image)"}],"v":"4.5.0"}"#.utf8)))
         #expect(!LottieImport.looksLikeLottie(Data(#"{"version":2,"width":80}"#.utf8)))
     }
 }
