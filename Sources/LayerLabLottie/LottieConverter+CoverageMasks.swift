@@ -17,7 +17,8 @@ extension LottieConverter {
     }
 
     /// The coverage picture: add is `screen` (p + m − p·m), subtract `multiply` by 1 − m,
-    /// intersect `multiply` by m, lighten `lighten`, darken `darken`, difference `difference`;
+    /// intersect `multiply` by m, lighten `lighten`, darken `darken`, difference `exclusion`
+    /// (p + m − 2·p·m, what the alpha masks' `xor` gives);
     /// intersect and darken also paint black outside their outline (coverage 0 there).
     mutating func coverageMasks(_ masks: [LottieMask], owner: String, who: String) -> Layer {
         var group = Layer(name: uniqueName(owner + "_masks"), kind: .layer)
@@ -32,7 +33,7 @@ extension LottieConverter {
             let name = uniqueName(owner + "_mask_" + sanitized(m.name, fallback: "\(i + 1)"))
             var shape = Layer(name: name, kind: .shape)
             maskShape([m], into: &shape, who: who)
-            let blend: BlendMode = ["s": .multiply, "i": .multiply, "l": .lighten, "d": .darken, "f": .difference][m.mode] ?? .screen
+            let blend: BlendMode = ["s": .multiply, "i": .multiply, "l": .lighten, "d": .darken, "f": .exclusion][m.mode] ?? .screen
             shape.properties["blendMode"] = .string(blend.rawValue)
             let subtracts = m.mode == "s"
             shape.properties["fillColor"] = .color(subtracts ? .black : .white)

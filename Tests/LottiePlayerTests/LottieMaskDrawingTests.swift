@@ -115,6 +115,16 @@ struct LottieMaskDrawingTests {
         #expect(close(dark, [0.6, 0.3, 0, 0, 0]), "\(dark)")
     }
 
+    /// Beside a partly opaque lighten mask, a difference mask still combines as the alpha
+    /// masks' `xor` does: p + m − 2·p·m (0.54 where 0.3 meets 0.6; |p − m| would be 0.3).
+    @Test func aDifferenceMaskBesideACoverageLightenCombinesAsXor() throws {
+        let masks = [Self.mask("a", 0, 20), Self.mask("l", 20, 40, opacity: 30), Self.mask("f", 10, 30, opacity: 60)]
+        let (b, warnings) = try Self.draw(Self.file(masks: masks))
+        #expect(warnings.isEmpty, "\(warnings)")
+        let got = [(15, 15), (25, 25), (12, 25), (35, 35), (5, 5)].map { Double(b[$0.0, $0.1].a) }
+        #expect(zip(got, [0.4, 0.54, 0.6, 0.3, 1]).allSatisfy { abs($0 - $1) < 0.03 }, "\(got)")
+    }
+
     @Test func expansionsChangingSignAreNamed() throws {
         let (_, lighten) = try Self.draw(Self.file(masks: [Self.mask("a", 0, 10), Self.mask("l", 20, 30, opacity: 50)]))
         #expect(lighten.isEmpty, "lighten of partial opacity is drawn as it is: \(lighten)")
