@@ -99,19 +99,19 @@ extension LottieConverter {
     /// each mask's opacity its fill's alpha, an inverted mask its outline cut out of a large
     /// rectangle (wound the outline's way, filled non-zero). A first mask that subtracts
     /// subtracts from everything, as in After Effects. Lighten keeps the higher coverage and
-    /// darken the lower: at full opacity they are add and intersect, and are drawn so.
+    /// darken the lower: at full opacity they are add and intersect, and are drawn so; of
+    /// partial opacity, all the layer's masks are drawn as coverage (LottieConverter+CoverageMasks).
     mutating func maskLayer(_ l: LottieLayer, owner: String) -> Layer? {
         var masks = l.masks.filter { $0.mode != "n" }
         guard !masks.isEmpty else { return nil }
         let who = display(l.name)
+        if Self.drawsCoverage(masks) {
+            for m in masks { if let p = m.path { noteExpression(p, Source(layer: who, property: "mask \(m.name)")) } }
+            return coverageMasks(masks, owner: owner, who: who)
+        }
         for i in masks.indices {
             let m = masks[i]
-            if ["l", "d"].contains(m.mode) {
-                if m.opacity?.isAnimated == true || (m.opacity?.number(at: 0, 100) ?? 100) != 100 {
-                    warnings.add("lighten and darken masks of partial opacity drawn as add and intersect", "\(who) (\(m.mode))")
-                }
-                masks[i].mode = m.mode == "l" ? "a" : "i"
-            }
+            if ["l", "d"].contains(m.mode) { masks[i].mode = m.mode == "l" ? "a" : "i" }
             if let x = m.expansion, x.isAnimated {
                 let values = x.keyframes.compactMap { $0.start?.numbers?.first }
                 if values.contains(where: { $0 > 0 }) && values.contains(where: { $0 < 0 }) {
@@ -163,7 +163,7 @@ extension LottieConverter {
     }
 
     /// Whether a mask's outline is grown or shrunk (`x`, in points, not zero at some time).
-    private static func expands(_ m: LottieMask) -> Bool {
+    static func expands(_ m: LottieMask) -> Bool {
         guard let x = m.expansion else { return false }
         return x.isAnimated ? x.keyframes.contains { ($0.start?.numbers?.first ?? 0) != 0 } : x.number(at: 0, 0) != 0
     }
@@ -209,7 +209,7 @@ extension LottieConverter {
 
     /// Sets `path` to the masks' outlines (each inverted one cut out of a large rectangle),
     /// sampled each frame when any is animated.
-    private mutating func maskShape(_ masks: [LottieMask], into layer: inout Layer, who: String) {
+    mutating func maskShape(_ masks: [LottieMask], into layer: inout Layer, who: String) {
         func outline(_ f: Double) -> Path {
             var e: [PathElement] = []
             for m in masks {
@@ -231,7 +231,7 @@ extension LottieConverter {
     }
 
     /// A rectangle far larger than any canvas, wound clockwise on screen (sign 1) or not.
-    private static func bigRect(sign: Double) -> Path {
+    static func bigRect(sign: Double) -> Path {
         let r = 100_000.0
         let corners = sign > 0 ? [[-r, -r], [r, -r], [r, r], [-r, r]] : [[-r, -r], [-r, r], [r, r], [r, -r]]
         return bezierPath(LottieBezier(vertices: corners, inTangents: Array(repeating: [0, 0], count: 4),

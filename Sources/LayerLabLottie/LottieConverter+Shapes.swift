@@ -13,7 +13,8 @@ import LayerLabCore
 /// of the group's own shapes above it, and each nested group a layer that also receives the
 /// styles of its parents below it (painted first, as Lottie does).
 extension LottieConverter {
-    /// A fill, stroke or gradient that paints shapes, with the trims in force where it paints.
+    /// A fill, stroke or gradient that paints shapes, with the trims that cut those shapes
+    /// (the nearest first).
     struct Style {
         var shape: LottieShape
         var trims: [LottieShape]
@@ -24,7 +25,8 @@ extension LottieConverter {
     }
 
     /// The layers of one group's items, back to front. `inherited` are the styles of enclosing
-    /// groups that paint this group's shapes, in painting order.
+    /// groups that paint this group's shapes, in painting order; `outerTrims` the trims of
+    /// enclosing groups that cut all of this group's outlines (the nearest first).
     private mutating func groupContents(_ items: [LottieShape], inherited: [Style], trims outerTrims: [LottieShape],
                                         rounding outerRounding: LottieProperty? = nil,
                                         owner: String, layer: LottieLayer) -> [Layer] {
@@ -40,8 +42,19 @@ extension LottieConverter {
         }
         var out: [Layer] = []
         let shapeIndices = items.indices.filter { items[$0].isGeometry }
-        // Trims apply to the shapes above them; as an approximation, to every stroke of the group.
-        let trims = outerTrims + items.filter { if case .trim = $0.item { return true }; return false }
+        // A trim cuts the outlines above it (nested groups' too), not those below it; item k
+        // is cut by the group's trims listed after it, the nearest first, then the outer ones.
+        func trims(cutting k: Int) -> [LottieShape] {
+            items[(k + 1)...].filter { if case .trim = $0.item { return true }; return false } + outerTrims
+        }
+        /// One style over the outlines `indices`: a layer for each set of outlines cut alike.
+        func painting(_ style: LottieShape, _ indices: [Int]) -> [Layer] {
+            let runs = Dictionary(grouping: indices) { k in trims(cutting: k).count }
+            return runs.keys.sorted().flatMap { n in
+                styleLayers(Style(shape: style, trims: trims(cutting: runs[n]![0])), shapes: runs[n]!.map { items[$0] },
+                            owner: owner, layer: layer, rounding: rounding)
+            }
+        }
         // Rounded corners round every outline in the group, nested groups' included; an `rd`
         // whose radius is always 0 rounds nothing.
         let rounding = items.compactMap { s -> LottieProperty? in
@@ -59,14 +72,14 @@ extension LottieConverter {
             let above = Array(items[..<r]), below = Array(items[(r + 1)...])
             // Styles below the repeater paint the copies too (the lowest first): Lottie copies
             // the outlines above it, and every style under them paints every copy.
-            let belowStyles = items.indices.filter { $0 > r && items[$0].isStyle }.reversed().map { Style(shape: items[$0], trims: trims) }
+            let belowStyles = items.indices.filter { $0 > r && items[$0].isStyle }.reversed().map { Style(shape: items[$0], trims: []) }
             if case .repeater(let copies, _, _, let tr) = items[r].item, Self.repeaterCompounds(tr),
                Self.maxRepeaterCount(copies) <= Self.maxExplicitRepeaterCopies {
                 // Copies that move and turn: one layer each (see LottieConverter+Repeater).
                 var holder = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .layer)
                 for k in 0..<Self.maxRepeaterCount(copies) {
                     var copy = Layer(name: uniqueName("\(holder.name)_copy\(k)"), kind: .layer)
-                    copy.sublayers = groupContents(above, inherited: inherited + belowStyles, trims: outerTrims, rounding: outerRounding,
+                    copy.sublayers = groupContents(above, inherited: inherited + belowStyles, trims: trims(cutting: r), rounding: outerRounding,
                                                    owner: owner, layer: layer)
                     repeaterCopy(items[r], index: k, &copy, layer: layer)
                     holder.sublayers.append(copy)
@@ -75,7 +88,8 @@ extension LottieConverter {
                 let rest = groupContents(below, inherited: inherited, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
                 return rest + [holder]
             }
-            let inner = groupContents(above, inherited: inherited + belowStyles, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
+            let inner = groupContents(above, inherited: inherited + belowStyles, trims: trims(cutting: r), rounding: outerRounding,
+                                      owner: owner, layer: layer)
             var rep = Layer(name: uniqueName("\(owner)_\(sanitized(items[r].name, fallback: "repeater"))"), kind: .replicator)
             var content = inner
             repeater(items[r], &rep, content: &content, layer: layer)
@@ -83,26 +97,24 @@ extension LottieConverter {
             let rest = groupContents(below, inherited: inherited, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
             return rest + [rep]
         }
-        let direct = shapeIndices.map { items[$0] }
-        for style in inherited where !direct.isEmpty {
-            out += styleLayers(style, shapes: direct, owner: owner, layer: layer, rounding: rounding)
+        for style in inherited where !shapeIndices.isEmpty {
+            out += painting(style.shape, shapeIndices)
         }
         for k in items.indices.reversed() {
             let s = items[k]
             switch s.item {
             case .fill, .stroke, .gradientFill, .gradientStroke:
-                let painted = shapeIndices.filter { $0 < k }.map { items[$0] }
-                if !painted.isEmpty {
-                    out += styleLayers(Style(shape: s, trims: trims), shapes: painted, owner: owner, layer: layer, rounding: rounding)
-                }
+                let painted = shapeIndices.filter { $0 < k }
+                if !painted.isEmpty { out += painting(s, painted) }
             case .group(let sub):
                 // Styles of this group below the subgroup paint it too, the lowest first.
-                let below = items.indices.filter { $0 > k && items[$0].isStyle }.reversed().map { Style(shape: items[$0], trims: trims) }
+                let below = items.indices.filter { $0 > k && items[$0].isStyle }.reversed().map { Style(shape: items[$0], trims: []) }
                 var g = Layer(name: uniqueName("\(owner)_\(sanitized(s.name, fallback: "group"))"), kind: .layer)
                 if let tr = sub.first(where: { if case .transform = $0.item { return true }; return false }), case .transform(let t) = tr.item {
                     applyTransform(t, to: &g, owner: layer, opacity: true, sourcePrefix: "\(display(s.name)) tr")
                 }
-                g.sublayers = groupContents(sub, inherited: inherited + below, trims: trims, rounding: rounding, owner: owner, layer: layer)
+                g.sublayers = groupContents(sub, inherited: inherited + below, trims: trims(cutting: k), rounding: rounding,
+                                            owner: owner, layer: layer)
                 if !g.sublayers.isEmpty { out.append(g) }
             default:
                 break
@@ -134,7 +146,7 @@ extension LottieConverter {
                 + styleLayers(style, shapes: [alone], owner: owner, layer: layer, rounding: rounding)
         }
         let simultaneous = style.trims.contains { if case .trim(_, _, _, let ind) = $0.item { return !ind }; return false }
-        if simultaneous, shapes.count > 1, style.shape.isStroke {
+        if simultaneous, shapes.count > 1, style.shape.isStroke, style.trims.count == 1 {
             return shapes.flatMap { styleLayers(style, shapes: [$0], owner: owner, layer: layer, rounding: rounding) }
         }
         let who = display(layer.name)
@@ -176,12 +188,21 @@ extension LottieConverter {
             if evenOdd || exclusion { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
             attachClip(&l)
             paint(color, opacity, into: &l, "fillColor", Source(layer: who, property: "\(style.shape.name) fl.c"))
-            if !style.trims.isEmpty { trimmedFill(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding) }
+            if style.trims.count > 1 {
+                nestedTrims(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding, closed: true)
+            } else if !style.trims.isEmpty {
+                trimmedFill(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding)
+            }
             return [l]
         case .stroke(let st):
             l.properties["fillColor"] = .color(.clear)
             paint(st.color, st.opacity, into: &l, "strokeColor", Source(layer: who, property: "\(style.shape.name) st.c"))
             strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) st"))
+            if style.trims.count > 1 {
+                nestedTrims(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding, closed: false)
+                attachClip(&l)
+                return [l]
+            }
             var wrapped = trim(style.trims, &l, Source(layer: who, property: "tm"))
             if !st.dashes.isEmpty, !style.trims.isEmpty {
                 alignDashes(st, style.trims, &l, wrap: &wrapped, shapes: shapes, rounding: rounding, Source(layer: who, property: "st"))
@@ -198,7 +219,9 @@ extension LottieConverter {
             strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) gs"))
             // The stroke is the gradient's mask, which cannot take a second piece here: a
             // stretch that wraps past the end keeps its longer piece.
-            if trim(style.trims, &l, Source(layer: who, property: "tm"), canWrap: false) != nil {
+            if style.trims.count > 1 {
+                nestedTrims(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding, closed: false)
+            } else if trim(style.trims, &l, Source(layer: who, property: "tm"), canWrap: false) != nil {
                 warnings.add("trims of gradient strokes that wrap past the end drawn as their longer piece", who)
             }
             return [clipped(gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape))]
@@ -509,7 +532,7 @@ extension LottieConverter {
     /// when the trim, the dashes or the outline move.
     private mutating func alignDashes(_ st: LottieStroke, _ trims: [LottieShape], _ l: inout Layer, wrap: inout Layer?,
                                       shapes: [LottieShape], rounding: LottieProperty?, _ source: Source) {
-        guard let t = trims.last, case .trim(let s, let e, let o, _) = t.item, l.properties["lineDashPattern"] != nil else { return }
+        guard let t = trims.first, case .trim(let s, let e, let o, _) = t.item, l.properties["lineDashPattern"] != nil else { return }
         let lengths = st.dashes.filter { $0.kind != "o" }.map(\.value)
         let offset = st.dashes.first { $0.kind == "o" }?.value
         let moving = [s, e, o, offset] + lengths + shapes.flatMap(\.geometryProperties) + [rounding]
@@ -552,8 +575,7 @@ extension LottieConverter {
     /// With `canWrap` false nothing is added: the stretch keeps its longer piece, and a
     /// non-nil result (not added to the document) only says that it wraps.
     private mutating func trim(_ trims: [LottieShape], _ l: inout Layer, _ source: Source, canWrap: Bool = true) -> Layer? {
-        guard let t = trims.last, case .trim(let s, let e, let o, _) = t.item else { return nil }
-        if trims.count > 1 { warnings.add("nested trims drawn as the innermost one", source.layer) }
+        guard let t = trims.first, case .trim(let s, let e, let o, _) = t.item else { return nil }
         /// The stretch as (start, end) within 0…1, and the wrapped piece's end (0: none).
         func ends(_ f: Double) -> (Double, Double, Double) { Self.trimEnds(s, e, o, at: f, canWrap: canWrap) }
         for p in [s, e, o].compactMap({ $0 }) { noteExpression(p, source) }

@@ -43,7 +43,7 @@ extension LottieConverter {
         var animators: [LottieTextAnimator] = []
         for a in t.animators {
             if a.selectorType != 0 { warnings.add("text animators with expression selectors not drawn", who); continue }
-            if a.randomize { warnings.add("randomized text selectors drawn in order", who) }
+            if a.randomize { warnings.add("randomized text selectors drawn in a fixed shuffled order, not After Effects' random one", who) }
             for key in a.undrawn.sorted() { warnings.add("text animator properties not drawn", "\(who) (\(key))") }
             for p in a.drawnProperties { noteExpression(p, Source(layer: who, property: "t.a")) }
             animators.append(a)
@@ -271,6 +271,10 @@ extension LottieConverter {
                                              _ animators: [LottieTextAnimator], fill: Color, stroke: Color?, strokes: Bool,
                                              owner: String, who: String) -> [Layer] {
         let totals = animators.enumerated().map { j, a in Self.unitCount(placed, animator: j, basedOn: a.basedOn) }
+        // Randomized selectors take the units in a fixed shuffled order, seeded from the layer.
+        let orders = animators.indices.map { j in
+            animators[j].randomize ? LottieTextRandomOrder.order(count: Int(totals[j]), seed: owner, animator: j) : nil
+        }
         let props = animators.flatMap { $0.drawnProperties + [$0.start, $0.end, $0.offset, $0.amount, $0.easeLow, $0.easeHigh, $0.smoothness] }
             + [t.groupingAlignment]
         let span = animatedSpan(props)
@@ -292,7 +296,8 @@ extension LottieConverter {
         for f in frames {
             let shares: [[Double]] = placed.map { p in
                 animators.indices.map { j in
-                    guard j < p.indices.count, let ind = p.indices[j] else { return 0 }
+                    guard j < p.indices.count, var ind = p.indices[j] else { return 0 }
+                    if let order = orders[j], let k = Int(exactly: ind), order.indices.contains(k) { ind = Double(order[k]) }
                     return animators[j].share(index: ind, total: totals[j], at: f)
                 }
             }

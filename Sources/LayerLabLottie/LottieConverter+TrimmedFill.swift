@@ -9,12 +9,11 @@ extension LottieConverter {
     /// How finely outlines are flattened before they are cut, in the layer's points.
     static let trimFlatness = 0.05
 
-    /// Sets `path` of the fill layer `l` to what the innermost of `trims` leaves of `shapes`.
+    /// Sets `path` of the fill layer `l` to what the one trim in `trims` leaves of `shapes`.
     mutating func trimmedFill(_ trims: [LottieShape], shapes: [LottieShape], into l: inout Layer, layer: LottieLayer,
                               rounding: LottieProperty?) {
-        guard let t = trims.last, case .trim(let s, let e, let o, let individually) = t.item else { return }
+        guard let t = trims.first, case .trim(let s, let e, let o, let individually) = t.item else { return }
         let who = display(layer.name)
-        if trims.count > 1 { warnings.add("nested trims drawn as the innermost one", who) }
         for p in [s, e, o].compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "tm")) }
         // Trimmed "simultaneously" each outline loses the same share of its own length;
         // "individually" the outlines are one length, in order.

@@ -278,7 +278,7 @@ public struct LottieTextAnimator: Sendable {
     public var easeLow: LottieProperty?
     public var easeHigh: LottieProperty?
     public var smoothness: LottieProperty?
-    /// `s.rn`: randomize order (drawn in order; warned).
+    /// `s.rn`: randomize order (drawn in a fixed shuffled order; warned).
     public var randomize = false
     /// `a.p` position, `a.a` anchor, `a.s` scale (percent), `a.r` rotation (degrees),
     /// `a.o` opacity (percent), `a.fc` fill colour, `a.sc` stroke colour, `a.sw` stroke width,

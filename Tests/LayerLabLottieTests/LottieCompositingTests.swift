@@ -48,6 +48,30 @@ struct LottieCompositingTests {
         #expect(group.sublayers.map { $0.properties["blendMode"]?.string ?? "normal" } == ["normal", "destinationOut", "destinationIn"])
         #expect(group.sublayers[1].properties["fillColor"] == .color(Color(0, 0, 0, 0.5)))
     }
+
+    /// A lighten or darken mask of partial opacity turns the layer's masks into a coverage
+    /// picture read as luminance: grey fills combined by blend functions, black outside a
+    /// darken mask; at full opacity lighten stays a plain added mask.
+    @Test func partlyOpaqueLightenAndDarkenMasksAreDrawnAsCoverage() throws {
+        func square(_ x: Double) -> String {
+            #"{"a":0,"k":{"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"v":[[\#(x),0],[\#(x + 10),0],[\#(x + 10),10],[\#(x),10]],"c":true}}"#
+        }
+        func layer(_ mode: String, opacity: Double) throws -> Layer {
+            let masks = #""masksProperties":[{"mode":"a","pt":\#(square(0)),"o":{"a":0,"k":100}},{"mode":"\#(mode)","pt":\#(square(5)),"o":{"a":0,"k":\#(opacity)}}]"#
+            return try #require(imported(lottie(shapeLayer("M", shapes: rect, extra: masks))).document.layer(named: "M"))
+        }
+        let light = try layer("l", opacity: 40)
+        #expect(light.properties["maskMode"] == .string("luminance"))
+        let group = try #require(light.sublayers.first { $0.name == light.properties["mask"]?.string })
+        #expect(group.sublayers.map { $0.properties["blendMode"]?.string ?? "normal" } == ["normal", "screen", "lighten"])
+        #expect(group.sublayers.map { $0.properties["fillColor"] } == [.color(.black), .color(.white), .color(Color(0.4, 0.4, 0.4))])
+        let dark = try layer("d", opacity: 40)
+        let darkGroup = try #require(dark.sublayers.first { $0.name == dark.properties["mask"]?.string })
+        #expect(darkGroup.sublayers.map { $0.properties["blendMode"]?.string ?? "normal" } == ["normal", "screen", "darken", "normal"])
+        #expect(darkGroup.sublayers.last?.properties["fillColor"] == .color(.black))
+        let full = try layer("l", opacity: 100)
+        #expect(full.properties["maskMode"] == nil)
+    }
 }
 
 /// A matte named by several layers (`tp`) is drawn once for each, under names of its own.

@@ -221,11 +221,30 @@ struct LottiePaintTextTests {
         #expect(!r.warnings.contains { $0.contains("animat") }, "\(r.warnings)")
     }
 
+    /// A randomized selector (`rn` 1) takes the characters in a shuffled order, the same at
+    /// every import: the first half of eight characters is four of them, not A…A B…B in order.
+    @Test func randomizedSelectorsTakeAFixedShuffledOrder() throws {
+        let animator = #"[{"s":{"t":0,"a":{"a":0,"k":100},"b":1,"rn":1,"sh":1,"s":{"a":0,"k":0},"e":{"a":0,"k":50},"r":1},"a":{"o":{"a":0,"k":0}}}]"#
+        func hidden() throws -> [Bool] {
+            let d = try imported(textFile("[" + doc("AAAABBBB", at: 0) + "]", animators: animator)).document
+            let letters = try #require(d.layer(named: "T")?.sublayers)
+            return letters.map { ($0.properties["opacity"]?.number ?? 1) < 0.5 }
+        }
+        let first = try hidden()
+        #expect(first.count == 8 && first.filter { $0 }.count == 4, "\(first)")
+        #expect(first != [true, true, true, true, false, false, false, false], "drawn in order")
+        #expect(try hidden() == first, "the same order at every import")
+        let order = LottieTextRandomOrder.order(count: 8, seed: "T", animator: 0)
+        #expect(order.sorted() == Array(0..<8))
+        #expect(LottieTextRandomOrder.order(count: 8, seed: "U", animator: 0) != order, "another layer, another order")
+    }
+
     /// What is not drawn is named: expression selectors, randomized order, skew.
     @Test func undrawnAnimatorFeaturesAreWarned() throws {
         let animator = #"[{"s":{"t":0,"a":{"a":0,"k":100},"b":1,"rn":1,"sh":1,"r":1},"a":{"sk":{"a":0,"k":10}}},{"s":{"t":1},"a":{"o":{"a":0,"k":0}}}]"#
         let r = try imported(textFile("[" + doc("AB", at: 0) + "]", animators: animator))
-        #expect(r.warnings.contains("1 randomized text selectors drawn in order: T"), "\(r.warnings)")
+        #expect(r.warnings.contains("1 randomized text selectors drawn in a fixed shuffled order, not After Effects' random one: T"),
+                "\(r.warnings)")
         #expect(r.warnings.contains("1 text animator properties not drawn: T (sk)"), "\(r.warnings)")
         #expect(r.warnings.contains("1 text animators with expression selectors not drawn: T"), "\(r.warnings)")
     }

@@ -56,6 +56,14 @@ struct LottieShapeTests {
         // A hexagon: six sides back to its first point.
         let hexagon = try outline(#"{"ty":"sr","sy":2,"p":{"a":0,"k":[0,0]},"pt":{"a":0,"k":6},"r":{"a":0,"k":0},"or":{"a":0,"k":10},"os":{"a":0,"k":0}}"#)
         #expect(hexagon.elements.filter { if case .line = $0 { return true }; return false }.count == 6)
+        // A polygon's first point is straight up before its rotation (lottie-web starts at
+        // −90° plus `r`): a square turned 30° starts at −60°, then goes on clockwise, or
+        // anticlockwise with `d` 3.
+        let square = #"{"ty":"sr","sy":2,"p":{"a":0,"k":[0,0]},"pt":{"a":0,"k":4},"r":{"a":0,"k":30},"or":{"a":0,"k":10},"os":{"a":0,"k":0}"#
+        func at(_ degrees: Double) -> Point { Point(10 * cos(degrees * .pi / 180), 10 * sin(degrees * .pi / 180)) }
+        func same(_ a: [Point], _ b: [Point]) -> Bool { zip(a, b).allSatisfy { near($0.x, $1.x) && near($0.y, $1.y) } }
+        #expect(same(first(try outline(square + "}")), [at(-60), at(30)]))
+        #expect(same(first(try outline(square + #","d":3}"#)), [at(-60), at(-150)]))
     }
 
     @Test func aFillPaintsTheShapesAboveItAndLowerItemsDrawFirst() throws {

@@ -98,9 +98,36 @@ struct LottieMaskDrawingTests {
         #expect(Self.shown(light, 15, 15) == false)
     }
 
-    @Test func partlyOpaqueLightenAndExpansionsChangingSignAreNamed() throws {
+    /// Lighten keeps the higher of (the masks so far, this mask times its opacity), darken
+    /// the lower, as After Effects combines them: masks 1 on 0…20, 0.3 on 20…40, then a 60 %
+    /// lighten or darken mask on 10…30.
+    @Test func partlyOpaqueLightenAndDarkenKeepTheHigherAndLowerCoverage() throws {
+        func coverage(_ mode: String) throws -> [Double] {
+            let masks = [Self.mask("a", 0, 20), Self.mask("a", 20, 40, opacity: 30), Self.mask(mode, 10, 30, opacity: 60)]
+            let (b, warnings) = try Self.draw(Self.file(masks: masks))
+            #expect(warnings.isEmpty, "\(warnings)")
+            return [(15, 15), (25, 25), (12, 25), (35, 35), (5, 5)].map { Double(b[$0.0, $0.1].a) }
+        }
+        func close(_ a: [Double], _ b: [Double]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) < 0.03 } }
+        // Add would give 0.72 at (25, 25), where 0.3 meets 0.6; intersect 0.18.
+        let light = try coverage("l"), dark = try coverage("d")
+        #expect(close(light, [1, 0.6, 0.6, 0.3, 1]), "\(light)")
+        #expect(close(dark, [0.6, 0.3, 0, 0, 0]), "\(dark)")
+    }
+
+    /// Beside a partly opaque lighten mask, a difference mask still combines as the alpha
+    /// masks' `xor` does: p + m − 2·p·m (0.54 where 0.3 meets 0.6; |p − m| would be 0.3).
+    @Test func aDifferenceMaskBesideACoverageLightenCombinesAsXor() throws {
+        let masks = [Self.mask("a", 0, 20), Self.mask("l", 20, 40, opacity: 30), Self.mask("f", 10, 30, opacity: 60)]
+        let (b, warnings) = try Self.draw(Self.file(masks: masks))
+        #expect(warnings.isEmpty, "\(warnings)")
+        let got = [(15, 15), (25, 25), (12, 25), (35, 35), (5, 5)].map { Double(b[$0.0, $0.1].a) }
+        #expect(zip(got, [0.4, 0.54, 0.6, 0.3, 1]).allSatisfy { abs($0 - $1) < 0.03 }, "\(got)")
+    }
+
+    @Test func expansionsChangingSignAreNamed() throws {
         let (_, lighten) = try Self.draw(Self.file(masks: [Self.mask("a", 0, 10), Self.mask("l", 20, 30, opacity: 50)]))
-        #expect(lighten.contains { $0.contains("lighten and darken masks of partial opacity drawn as add and intersect") })
+        #expect(lighten.isEmpty, "lighten of partial opacity is drawn as it is: \(lighten)")
         let x = #"[{"t":0,"s":[-4],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[4]}]"#
         let (_, sign) = try Self.draw(Self.file(masks: [Self.mask("a", 10, 30, x: x)]))
         #expect(sign.contains { $0.contains("mask expansions changing sign drawn with their first sign") })
