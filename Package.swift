@@ -45,6 +45,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Numeric kernels for the rasterizer's inner loops: unchecked conversions, a pixel blend.
         // An ordinary C target (not a system library), so an edit to its header rebuilds its callers.
@@ -71,7 +72,7 @@ let package = Package(
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
                                "LayerLabExport", "LayerLabLottie", "LayerLabBuildInfo", "LayerLabArchive",
-                               "CEditLine", "CPNG", "CGIF", "CZlib"],
+                               "CEditLine", "CPNG", "CGIF", "CJPEG", "CZlib"],
                 swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing
         // (README, Performance).

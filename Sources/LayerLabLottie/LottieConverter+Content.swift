@@ -111,12 +111,8 @@ extension LottieConverter {
         }
         for i in masks.indices {
             let m = masks[i]
-            if ["l", "d"].contains(m.mode) { masks[i].mode = m.mode == "l" ? "a" : "i" }
-            if let x = m.expansion, x.isAnimated {
-                let values = x.keyframes.compactMap { $0.start?.numbers?.first }
-                if values.contains(where: { $0 > 0 }) && values.contains(where: { $0 < 0 }) {
-                    warnings.add("mask expansions changing sign drawn with their first sign", who)
-                }
+            if ["l", "d"].contains(m.mode) {
+                masks[i].mode = m.mode == "l" ? "a" : "i"
             }
             if let p = m.path { noteExpression(p, Source(layer: who, property: "mask \(m.name)")) }
         }
@@ -168,15 +164,24 @@ extension LottieConverter {
         return x.isAnimated ? x.keyframes.contains { ($0.start?.numbers?.first ?? 0) != 0 } : x.number(at: 0, 0) != 0
     }
 
+    /// Whether an animated expansion both grows and shrinks its outline over time.
+    static func changesSign(_ x: LottieProperty?) -> Bool {
+        guard let x, x.isAnimated else { return false }
+        let values = x.keyframes.flatMap { [$0.start?.numbers?.first, $0.end?.numbers?.first].compactMap { $0 } }
+        return values.contains { $0 > 0 } && values.contains { $0 < 0 }
+    }
+
     /// A mask whose outline is expanded by `x` points, as lottie-web draws it: the outline
     /// filled, with a band of width 2|x| centred on it (a mitred stroke) added to grow it or
     /// cut away to shrink it; inverted, all of that is cut out of a large rectangle. The
     /// layer holding them is the mask's coverage: its opacity is the mask's, its blend mode
-    /// how it combines with the masks before it.
+    /// how it combines with the masks before it. An expansion that changes sign gets both
+    /// bands, each as wide as its sign's part of `x` (sampled each frame, so the width
+    /// reaches zero where `x` crosses it rather than at a keyframe).
     private mutating func expandedMask(_ m: LottieMask, name: String, blend: BlendMode, who: String) -> Layer {
         var unit = Layer(name: name, kind: .layer)
         let first = m.expansion.map { $0.isAnimated ? $0.keyframes.first?.start?.numbers?.first ?? 0 : $0.number(at: 0, 0) } ?? 0
-        let grows = first >= 0
+        let bothWays = Self.changesSign(m.expansion)
         var plain = m
         plain.inverted = false
         if m.inverted {
@@ -187,18 +192,28 @@ extension LottieConverter {
         var fill = Layer(name: uniqueName(name + "_outline"), kind: .shape)
         maskShape([plain], into: &fill, who: who)
         if m.inverted { fill.properties["blendMode"] = .string(BlendMode.destinationOut.rawValue) }
-        var band = Layer(name: uniqueName(name + "_expansion"), kind: .shape)
-        maskShape([plain], into: &band, who: who)
-        band.properties["fillColor"] = .color(.clear)
-        band.properties["strokeColor"] = .color(Color(0, 0, 0, 1))
-        band.properties["lineJoin"] = .string(LineJoin.miter.rawValue)
-        band.properties["miterLimit"] = .number(4)
-        apply(m.expansion, to: &band, "lineWidth", Source(layer: who, property: "mask \(m.name) x")) { n in
-            n.first.map { .number(2 * abs($0)) }
+        unit.sublayers.append(fill)
+        for grows in bothWays ? [true, false] : [first >= 0] {
+            var band = Layer(name: uniqueName(name + (grows ? "_expansion" : "_contraction")), kind: .shape)
+            maskShape([plain], into: &band, who: who)
+            band.properties["fillColor"] = .color(.clear)
+            band.properties["strokeColor"] = .color(Color(0, 0, 0, 1))
+            band.properties["lineJoin"] = .string(LineJoin.miter.rawValue)
+            band.properties["miterLimit"] = .number(4)
+            let source = Source(layer: who, property: "mask \(m.name) x")
+            if bothWays, let x = m.expansion, let span = animatedSpan([x]) {
+                // The part of x of this band's sign: zero while the other band works.
+                let width = { (f: Double) -> Double in 2 * max(0, grows ? x.number(at: f, 0) : -x.number(at: f, 0)) }
+                noteExpression(x, source)
+                band.properties["lineWidth"] = .number(width(span.lowerBound))
+                addSampled(layer: band.name, "lineWidth", frames: span, source) { .number(width($0)) }
+            } else {
+                apply(m.expansion, to: &band, "lineWidth", source) { n in n.first.map { .number(2 * abs($0)) } }
+            }
+            // Growing an outline adds the band, shrinking cuts it; inverted, the other way round.
+            if grows == m.inverted { band.properties["blendMode"] = .string(BlendMode.destinationOut.rawValue) }
+            unit.sublayers.append(band)
         }
-        // Growing an outline adds the band, shrinking cuts it; inverted, the other way round.
-        if grows == m.inverted { band.properties["blendMode"] = .string(BlendMode.destinationOut.rawValue) }
-        unit.sublayers += [fill, band]
         apply(m.opacity, to: &unit, "opacity", Source(layer: who, property: "mask \(m.name) o")) { n in
             n.first.map { .number(min(1, max(0, $0 / 100))) }
         }
@@ -257,9 +272,11 @@ extension LottieConverter {
     // MARK: - Effects
 
     /// Drop shadows become the layer's shadow; other effects are named in a warning.
-    mutating func effect(_ e: LottieEffect, _ l: LottieLayer, _ node: inout Layer) {
+    mutating func effect(_ e: LottieEffect, _ l: LottieLayer, _ node: inout Layer) -> Layer? {
         let who = display(l.name)
         switch e.type {
+        case 21 where e.values.count >= 7:
+            return fillEffect(e, owner: node.name, who: who)
         case 25 where e.values.count >= 5:
             let c = e.values[0].numbers(at: 0, [0, 0, 0, 1])
             let opacity = e.values[1].number(at: 0, 255) / 255
@@ -276,6 +293,38 @@ extension LottieConverter {
                         26: "radial wipe", 27: "displacement map", 28: "matte3", 29: "gaussian blur", 5: "custom"][e.type] ?? "type \(e.type)"
             warnings.add("effects not drawn", "\(who) (\(kind))")
         }
+        return nil
+    }
+
+    /// The Fill effect (`ty` 21: fill mask, all masks, colour, invert, horizontal and vertical
+    /// feather, opacity): the layer's pixels take the colour and keep their coverage, times the
+    /// opacity (0…1), as lottie-web's and ThorVG's fill filters do. Drawn as a large rectangle
+    /// of the colour over the content with `sourceIn`: a sublayer with a blend mode makes the
+    /// layer draw offscreen (docs/compositing.md), so the rectangle keeps only what the layer
+    /// drew and the colour replaces it there.
+    private mutating func fillEffect(_ e: LottieEffect, owner: String, who: String) -> Layer {
+        let color = e.values[2], opacity = e.values[6]
+        if e.values[0].number(at: 0, 0) != 0 || e.values[3].number(at: 0, 0) != 0
+            || e.values[4].number(at: 0, 0) != 0 || e.values[5].number(at: 0, 0) != 0 {
+            warnings.add("fill effects' mask, invert and feather ignored", who)
+        }
+        func paint(_ f: Double) -> Value {
+            let c = color.numbers(at: f, [1, 0, 0, 1])
+            let o = min(1, max(0, opacity.number(at: f, 1)))
+            return .color(Color(c.count > 0 ? c[0] : 0, c.count > 1 ? c[1] : 0, c.count > 2 ? c[2] : 0, o))
+        }
+        var fill = Layer(name: uniqueName(owner + "_fill_effect"), kind: .shape)
+        fill.properties["path"] = .path(Self.bigRect(sign: 1))
+        fill.properties["blendMode"] = .string(BlendMode.sourceIn.rawValue)
+        let source = Source(layer: who, property: "fill effect")
+        noteExpression(color, source); noteExpression(opacity, source)
+        if let span = animatedSpan([color, opacity]) {
+            fill.properties["fillColor"] = paint(span.lowerBound)
+            addSampled(layer: fill.name, "fillColor", frames: span, source, paint)
+        } else {
+            fill.properties["fillColor"] = paint(0)
+        }
+        return fill
     }
 
     // MARK: - Gradients

@@ -24,9 +24,12 @@ extension LottieConverter {
         return sk.isAnimated || abs(sk.number(at: 0, 0)) > 1e-3
     }
 
-    /// The skew as a matrix: turn by the axis `sa`, shear x by y·tan(−sk), turn back.
+    /// The skew as a matrix: turn by the axis `sa`, shear x by y·tan(−sk), turn back. A shear
+    /// by tan repeats every 180°, so the angle is first brought into ±90° (180° is no skew,
+    /// 100° is −80°) and only then held within ±85°.
     static func skewMatrix(skew: Double, axis: Double) -> AffineTransform {
-        let k = skew.isFinite ? min(max(skew, -maxSkewDegrees), maxSkewDegrees) * .pi / 180 : 0
+        let folded = skew.isFinite ? skew.remainder(dividingBy: 180) : 0
+        let k = min(max(folded, -maxSkewDegrees), maxSkewDegrees) * .pi / 180
         let a = axis.isFinite ? axis * .pi / 180 : 0
         return AffineTransform.rotation(a)
             .concatenating(AffineTransform(a: 1, b: 0, c: tan(-k), d: 1, tx: 0, ty: 0))

@@ -182,21 +182,33 @@ struct LottieConverter {
             // Nothing moves: nothing to orient to.
         }
         if l.blendMode != 0 {
-            if let mode = BlendMode(lottieNumber: l.blendMode) {
+            // bm 16 is After Effects' Add: the channels summed, as ThorVG draws it (lottie-web
+            // has no word for it and draws it as normal).
+            if let mode = l.blendMode == 16 ? .plusLighter : BlendMode(lottieNumber: l.blendMode) {
                 node.properties["blendMode"] = .string(mode.rawValue)
             } else {
                 warnings.add("unknown blend modes drawn as normal", "\(display(l.name)) (bm \(l.blendMode))")
             }
         }
-        for e in l.effects where e.enabled { effect(e, l, &node) }
+        // Effects that draw over the layer's content (fill) come after it, in order.
+        var overContent: [Layer] = []
+        for e in l.effects where e.enabled {
+            if let over = effect(e, l, &node) { overContent.append(over) }
+        }
         switch l.type {
         case .shape:
             node.sublayers = shapeLayers(l.shapes, owner: name, layer: l)
         case .solid:
             node.kind = .shape
             node.properties["path"] = .path(.rect(Rect(0, 0, l.solidWidth, l.solidHeight)))
-            // A colour that does not read (some files write "") draws nothing, as in rlottie.
-            node.properties["fillColor"] = .color(hexColor(l.solidColor) ?? .clear)
+            // A colour that does not read (some files write "") is painted black, as lottie-web
+            // (an SVG fill of "" is black) and ThorVG paint it.
+            if let c = hexColor(l.solidColor) {
+                node.properties["fillColor"] = .color(c)
+            } else {
+                node.properties["fillColor"] = .color(.black)
+                warnings.add("solid layers whose colour does not read painted black", "\(display(l.name)) (sc \"\(l.solidColor)\")")
+            }
         case .null:
             break
         case .image:
@@ -209,6 +221,7 @@ struct LottieConverter {
         case .audio, .camera, .other:
             break
         }
+        node.sublayers += overContent
         if let mask = maskLayer(l, owner: name) {
             node.properties["mask"] = .string(mask.name)
             if Self.drawsCoverage(l.masks.filter { $0.mode != "n" }) { node.properties["maskMode"] = .string(MaskMode.luminance.rawValue) }
@@ -407,6 +420,8 @@ struct LottieConverter {
 func hexColor(_ s: String) -> Color? {
     var h = Substring(s)
     if h.hasPrefix("#") { h = h.dropFirst() }
-    guard h.count == 6, let v = Int(h, radix: 16) else { return nil }
+    // "#rgb" is CSS shorthand for "#rrggbb", which lottie-web reads as CSS does.
+    if h.count == 3 { h = Substring(h.map { "\($0)\($0)" }.joined()) }
+    guard h.count == 6, h.allSatisfy(\.isHexDigit), let v = Int(h, radix: 16) else { return nil }
     return Color(bytes: (v >> 16) & 255, (v >> 8) & 255, v & 255)
 }

@@ -125,7 +125,7 @@ extension ScanConverter.State.Sweep {
                 let l = Int(lo[r]), h = min(stride, Int(hi[r]))
                 guard l < h else { continue }
                 work += h - l
-                let n = State.sweep(area.baseAddress! + r * stride, from: l, to: h, marks: marks + r * words,
+                let n = State.sweep(area.baseAddress! + r * stride, from: l, to: h, marks: marks + r * words, words: words,
                                     cover: cover.baseAddress! + colStart, runs: runs, colStart: colStart)
                 let x0 = colStart + l
                 let (x1, kept) = State.trimRowEnd(x0: x0, x1: colStart + h, width: width, cover: cover,

@@ -44,9 +44,13 @@ extension ScanConverter.State {
     /// `cover[c]` (relative to the box) there and zeroes the cells. Each stretch between, where
     /// the coverage stays what it was, goes to `runs` in absolute x (or, when short, to
     /// `cover`). Returns the run count.
+    ///
+    /// An edge also marks the block of the cell after its last (`h`), so the words run through
+    /// the one holding that mark (of the row's `words`): when `h` starts a word, that word is
+    /// beyond the cells swept and would otherwise keep its bit for the next shape.
     @inline(__always)
     static func sweep(_ area: UnsafeMutablePointer<Float>, from l: Int, to h: Int,
-                              marks: UnsafeMutablePointer<UInt64>, cover: UnsafeMutablePointer<Float>,
+                              marks: UnsafeMutablePointer<UInt64>, words: Int, cover: UnsafeMutablePointer<Float>,
                               runs: UnsafeMutableBufferPointer<Run>, colStart: Int) -> Int {
         var acc: Float = 0, v: Float = 0
         var n = 0
@@ -61,7 +65,7 @@ extension ScanConverter.State {
             }
         }
         let bitsPerWord = 64 * block
-        for w in (l / bitsPerWord)...((h - 1) / bitsPerWord) {
+        for w in (l / bitsPerWord)...min(words - 1, h / bitsPerWord) {
             var bits = marks[w]
             marks[w] = 0
             while bits != 0 {

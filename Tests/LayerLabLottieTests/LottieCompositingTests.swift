@@ -13,6 +13,16 @@ struct LottieCompositingTests {
         #expect(r.warnings.isEmpty)
     }
 
+    /// `bm` 16 is After Effects' Add (ThorVG draws it so): LayerLab's `plusLighter`. 17 (hard
+    /// mix) is still unknown and said.
+    @Test func blendModeSixteenAdds() throws {
+        let r = try imported(lottie(shapeLayer("Glow", shapes: rect, extra: #""bm":16"#)))
+        #expect(r.document.layer(named: "Glow")?.properties["blendMode"] == .string("plusLighter"))
+        #expect(r.warnings.isEmpty)
+        let mix = try imported(lottie(shapeLayer("Mix", shapes: rect, extra: #""bm":17"#)))
+        #expect(mix.warnings.contains { $0.contains("unknown blend modes drawn as normal") })
+    }
+
     @Test func lumaAndInvertedMattesSetTheMaskMode() throws {
         for (tt, mode) in [(2, "alphaInverted"), (3, "luminance"), (4, "luminanceInverted")] {
             let matte = shapeLayer("Matte", ind: 1, shapes: rect, extra: #""td":1"#)

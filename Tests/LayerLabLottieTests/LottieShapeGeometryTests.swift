@@ -56,6 +56,16 @@ struct LottieShapeGeometryTests {
         #expect(steep.c.isFinite && near(steep.c, -tan(85 * .pi / 180)))
     }
 
+    /// A shear by tan repeats every 180°: 180° is no skew and 100° is −80°, not the ±85° limit.
+    @Test func skewBeyondARightAngleRepeatsEveryHalfTurn() {
+        for (skew, same) in [(180.0, 0.0), (-180, 0), (100, -80), (-100, 80), (225, 45), (540, 0), (-135, 45)] {
+            let m = LottieConverter.skewMatrix(skew: skew, axis: 30)
+            let n = LottieConverter.skewMatrix(skew: same, axis: 30)
+            #expect(close(m.apply(Point(0.3, 1)), n.apply(Point(0.3, 1))), "skew \(skew)")
+        }
+        #expect(near(LottieConverter.skewMatrix(skew: 95, axis: 0).c, -tan(-85 * .pi / 180)))
+    }
+
     @Test func animatedSkewIsSampledAndGroupTransformsSkewToo() throws {
         let sk = #""sk":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[45]}]},"sa":{"a":0,"k":0}"#
         let group = #"{"ty":"gr","nm":"G","it":[\#(square),\#(fill()),{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100},\#(sk)}]}"#

@@ -68,4 +68,36 @@ struct ScanConverterSweepTests {
             }
         }
     }
+
+    /// A rectangle whose right edge lies exactly on cell 511 ends its rows at cell 512, the
+    /// first cell of the second mark word, where the edge's one-past mark lands: the sweep
+    /// must clear that word too (debug builds trap on a mark left set) and the next shape
+    /// must draw as it does alone.
+    @Test func aRowEndingAtAWordBoundaryLeavesNoMark() {
+        let width = 600, height = 6
+        let scan = ScanConverter(width: width, height: height)
+        scan.denseStride = 0
+        let shapes = [Path.rect(Rect(0, 1, 511, 3)), Path.rect(Rect(500.5, 0.5, 20, 4))]
+        var images: [[Float]] = []
+        for shape in shapes {
+            var image = [Float](repeating: 0, count: width * height)
+            scan.reset()
+            scan.add(shape, tolerance: 0.05, transform: .identity)
+            scan.rasterize(evenOdd: false) { y, x0, x1, cover in
+                for x in x0..<x1 { image[y * width + x] = cover[x] }
+            }
+            images.append(image)
+        }
+        #expect(images[0][2 * width + 510] == 1)
+        #expect(images[0][2 * width + 511] == 0)
+        let fresh = ScanConverter(width: width, height: height)
+        fresh.denseStride = 0
+        var alone = [Float](repeating: 0, count: width * height)
+        fresh.reset()
+        fresh.add(shapes[1], tolerance: 0.05, transform: .identity)
+        fresh.rasterize(evenOdd: false) { y, x0, x1, cover in
+            for x in x0..<x1 { alone[y * width + x] = cover[x] }
+        }
+        #expect(Self.differences(images[1], alone) == 0)
+    }
 }

@@ -171,7 +171,7 @@ struct CorpusAgreementTests {
     /// The imported file's images: embedded ones decoded, files beside it read.
     static func imageStore(_ opened: LottieImportResult, folder: String) -> ImageStore {
         var store = ImageStore()
-        for (name, data) in opened.images { store[name] = try? PNGCodec.decode(data) }
+        for (name, data) in opened.images { store[name] = try? ImageLoader.decode(data, name: name) }
         for (name, relative) in opened.externalImages { store[name] = try? ImageLoader.load(folder + "/" + relative) }
         return store
     }

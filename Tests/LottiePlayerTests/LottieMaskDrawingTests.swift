@@ -125,12 +125,35 @@ struct LottieMaskDrawingTests {
         #expect(zip(got, [0.4, 0.54, 0.6, 0.3, 1]).allSatisfy { abs($0 - $1) < 0.03 }, "\(got)")
     }
 
-    @Test func expansionsChangingSignAreNamed() throws {
+    @Test func partlyOpaqueLightenIsDrawnUnwarned() throws {
         let (_, lighten) = try Self.draw(Self.file(masks: [Self.mask("a", 0, 10), Self.mask("l", 20, 30, opacity: 50)]))
         #expect(lighten.isEmpty, "lighten of partial opacity is drawn as it is: \(lighten)")
-        let x = #"[{"t":0,"s":[-4],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[4]}]"#
-        let (_, sign) = try Self.draw(Self.file(masks: [Self.mask("a", 10, 30, x: x)]))
-        #expect(sign.contains { $0.contains("mask expansions changing sign drawn with their first sign") })
+    }
+
+    /// An expansion animated from −6 to 6 shrinks the outline 10…30 first (to 16…24 at the
+    /// start), passes through it unchanged midway, and grows it at the end (to 4…36); inverted,
+    /// the other way round.
+    @Test func anExpansionChangingSignShrinksThenGrows() throws {
+        let x = #"[{"t":0,"s":[-6],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[6]}]"#
+        let data = Self.file(masks: [Self.mask("a", 10, 30, x: x)])
+        let (start, warnings) = try Self.draw(data, at: 0)
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(Self.shown(start, 20, 20) == true)
+        #expect(Self.shown(start, 12, 20) == false)
+        #expect(Self.shown(start, 6, 20) == false)
+        let (middle, _) = try Self.draw(data, at: 0.5)
+        #expect(Self.shown(middle, 11, 20) == true)
+        #expect(Self.shown(middle, 8, 20) == false)
+        let (end, _) = try Self.draw(data, at: 1)
+        #expect(Self.shown(end, 6, 20) == true)
+        #expect(Self.shown(end, 2, 20) == false)
+        let inverted = Self.file(masks: [Self.mask("a", 10, 30, x: x, inverted: true)])
+        let (inStart, _) = try Self.draw(inverted, at: 0)
+        #expect(Self.shown(inStart, 12, 20) == true)
+        #expect(Self.shown(inStart, 20, 20) == false)
+        let (inEnd, _) = try Self.draw(inverted, at: 1)
+        #expect(Self.shown(inEnd, 6, 20) == false)
+        #expect(Self.shown(inEnd, 2, 20) == true)
     }
 
     @Test func aMatteWithAMatteOfItsOwnIsDrawnThroughIt() throws {
@@ -152,5 +175,41 @@ struct LottieMaskDrawingTests {
         let (b, _) = try Self.draw(Self.file(masks: [], color: "[1,0,0,0.36]"))
         #expect(b[20, 20].a > 0.99)
         #expect(b[20, 20].r > 0.99)
+    }
+
+    /// The file with one layer before the masked one: `layer`, a JSON layer object.
+    static func file(layer: String) -> Data {
+        Data(#"{"v":"5.7.4","fr":10,"ip":0,"op":20,"w":40,"h":40,"layers":[\#(layer)]}"#.utf8)
+    }
+
+    /// A solid whose colour does not read is painted black, as lottie-web and ThorVG do, and said.
+    @Test func aSolidWithoutAReadableColourIsBlack() throws {
+        for sc in ["", "#12", "#zzzzzz"] {
+            let solid = #"{"ty":1,"nm":"Solid","ind":1,"ip":0,"op":20,"st":0,"ks":{},"sw":40,"sh":40,"sc":"\#(sc)"}"#
+            let (b, warnings) = try Self.draw(Self.file(layer: solid))
+            #expect(b[20, 20].a > 0.99 && b[20, 20].r < 0.01 && b[20, 20].g < 0.01 && b[20, 20].b < 0.01, "sc \(sc)")
+            #expect(warnings.contains { $0.contains("solid layers whose colour does not read painted black") }, "sc \(sc)")
+        }
+        let short = ##"{"ty":1,"nm":"Solid","ind":1,"ip":0,"op":20,"st":0,"ks":{},"sw":40,"sh":40,"sc":"#f80"}"##
+        let (b, warnings) = try Self.draw(Self.file(layer: short))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(b[20, 20].r > 0.99 && abs(b[20, 20].g - 0.533) < 0.01 && b[20, 20].b < 0.01)
+    }
+
+    /// The Fill effect paints what the layer draws in its colour, times its opacity, and
+    /// leaves the rest clear: a white square 10…30 filled green stays a square, green.
+    @Test func theFillEffectRecoloursWhatTheLayerDraws() throws {
+        func layer(opacity: Double) -> String {
+            let shapes = #"{"ty":"rc","p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}"#
+            let fill = #"{"ty":21,"nm":"Fill","ef":[{"ty":10,"v":{"a":0,"k":0}},{"ty":7,"v":{"a":0,"k":0}},{"ty":2,"v":{"a":0,"k":[0,1,0,1]}},{"ty":7,"v":{"a":0,"k":0}},{"ty":0,"v":{"a":0,"k":0}},{"ty":0,"v":{"a":0,"k":0}},{"ty":0,"v":{"a":0,"k":\#(opacity)}}]}"#
+            return #"{"ty":4,"nm":"Art","ind":1,"ip":0,"op":20,"st":0,"ks":{},"ef":[\#(fill)],"shapes":[\#(shapes)]}"#
+        }
+        let (b, warnings) = try Self.draw(Self.file(layer: layer(opacity: 1)))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(b[20, 20].g > 0.99 && b[20, 20].r < 0.01 && b[20, 20].a > 0.99)
+        #expect(b[5, 5].a < 0.01)
+        let (half, _) = try Self.draw(Self.file(layer: layer(opacity: 0.5)))
+        #expect(abs(half[20, 20].a - 0.5) < 0.02 && half[20, 20].g > 0.98 && half[20, 20].r < 0.02)
+        #expect(half[5, 5].a < 0.01)
     }
 }

@@ -9,7 +9,8 @@ import Foundation
 import LayerLabCore
 import LayerLabRaster
 
-/// Reads the images image layers show: PNG files through libpng, text-art files as text.
+/// Reads the images image layers show: PNG, JPEG and GIF (its first frame) told by their
+/// first bytes, whatever the name or MIME type says; other files as text art.
 public enum ImageLoader {
     /// The largest image file read (PNG or text art), checked before reading.
     public static let maxFileBytes = 64 << 20
@@ -27,15 +28,24 @@ public enum ImageLoader {
         guard let data = FileManager.default.contents(atPath: path), data.count <= maxFileBytes else {
             throw ImagingError("cannot read image '\(path)'")
         }
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGCodec.decode(data) }
+        if let format = ImageFormat(sniffing: data) { return try format.decode(data) }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ImagingError("'\(path)' is neither a PNG nor a text-art file")
+            throw ImagingError("'\(path)' is neither a PNG, JPEG or GIF image nor a text-art file")
         }
         do {
             return try TextArt.parse(text)
         } catch {
             throw ImagingError("\(path):\(error.line): \(error.message)")
         }
+    }
+
+    /// Image bytes (an embedded image, a file in an archive) decoded by what their first bytes
+    /// say they are: Lottie files label JPEG data `image/png` and the other way round.
+    public static func decode(_ data: Data, name: String) throws -> Bitmap {
+        guard let format = ImageFormat(sniffing: data) else {
+            throw ImagingError("'\(name)' is not a PNG, JPEG or GIF image")
+        }
+        return try format.decode(data)
     }
 
     /// Every file named by the document's image layers (`contents` and flipbook `frames`) and
@@ -72,8 +82,7 @@ public enum ImageLoader {
         for name in imageNames(in: document) {
             if let data = EmbeddedImages.bytes(name) {
                 do {
-                    guard data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { throw ImagingError("'\(name)' is an embedded image that is not a PNG") }
-                    store[name] = try PNGCodec.decode(data)
+                    store[name] = try decode(data, name: name)
                 } catch let e as ImagingError { errors[name] = e } catch { errors[name] = ImagingError("\(error)") }
                 continue
             }
