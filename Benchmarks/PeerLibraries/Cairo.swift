@@ -3,7 +3,7 @@
 /// cairo is the reference: a mature scan converter with exact area coverage. LayerLab's
 /// rasterizer is compared with it pixel by pixel and timed beside it.
 /// Immutable after `init` (function pointers only), hence shareable.
-public final class Cairo: @unchecked Sendable {
+package final class Cairo: @unchecked Sendable {
     typealias SurfaceCreate = @convention(c) (Int32, Int32, Int32) -> OpaquePointer?
     typealias Create = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias Destroy = @convention(c) (OpaquePointer?) -> Void
@@ -30,7 +30,7 @@ public final class Cairo: @unchecked Sendable {
     private let patternExtend: Enum?
 
     /// cairo, or nil when `libcairo` is not installed.
-    public init?() {
+    package init?() {
         guard let lib = SharedLibrary(["libcairo.so.2", "libcairo.so", "libcairo.2.dylib"]),
               let surfaceCreate = lib.function("cairo_image_surface_create", as: SurfaceCreate.self),
               let create = lib.function("cairo_create", as: Create.self),
@@ -70,12 +70,12 @@ public final class Cairo: @unchecked Sendable {
     }
 
     /// Whether gradient patterns are available.
-    public var hasGradients: Bool {
+    package var hasGradients: Bool {
         linear != nil && radial != nil && addStop != nil && setSource != nil && patternDestroy != nil && patternExtend != nil
     }
 
     /// One drawing step, in pixels, y down (cairo's own coordinates).
-    public enum Step {
+    package enum Step {
         case clear(r: Double, g: Double, b: Double, a: Double)
         /// A circle arc from `start` to `end` radians (clockwise on screen).
         case arc(cx: Double, cy: Double, radius: Double, start: Double, end: Double)
@@ -92,11 +92,11 @@ public final class Cairo: @unchecked Sendable {
     }
 
     /// A drawing surface that is reused across frames, as a renderer would keep it.
-    public final class Canvas {
+    package final class Canvas {
         let cairo: Cairo
         let surface: OpaquePointer?
         let context: OpaquePointer?
-        public let width: Int, height: Int
+        package let width: Int, height: Int
 
         init(_ cairo: Cairo, width: Int, height: Int) {
             self.cairo = cairo; self.width = width; self.height = height
@@ -107,7 +107,7 @@ public final class Cairo: @unchecked Sendable {
         deinit { cairo.destroy(context); cairo.surfaceDestroy(surface) }
 
         /// Runs the steps; the path is cleared first.
-        public func draw(_ steps: [Step]) {
+        package func draw(_ steps: [Step]) {
             let c = cairo, cr = context
             c.newPath(cr)
             for step in steps {
@@ -142,7 +142,7 @@ public final class Cairo: @unchecked Sendable {
         }
 
         /// The pixels as straight-alpha RGBA bytes, row by row (what LayerLab's Bitmap holds).
-        public func rgba() -> [UInt8] {
+        package func rgba() -> [UInt8] {
             cairo.flush(surface)
             guard let p = cairo.data(surface) else { return [] }
             let stride = Int(cairo.stride(surface))
@@ -161,5 +161,5 @@ public final class Cairo: @unchecked Sendable {
         }
     }
 
-    public func canvas(width: Int, height: Int) -> Canvas { Canvas(self, width: width, height: height) }
+    package func canvas(width: Int, height: Int) -> Canvas { Canvas(self, width: width, height: height) }
 }

@@ -1,7 +1,7 @@
 /// rlottie's C API through `dlopen`: loads a Lottie JSON and renders its frames into a
 /// reused ARGB buffer, the work a Lottie player does for each frame.
 /// Immutable after `init` (function pointers only), hence shareable.
-public final class RLottie: @unchecked Sendable {
+package final class RLottie: @unchecked Sendable {
     typealias FromData = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> OpaquePointer?
     typealias FromFile = @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
     typealias Destroy = @convention(c) (OpaquePointer?) -> Void
@@ -12,7 +12,7 @@ public final class RLottie: @unchecked Sendable {
     private let fromData: FromData, fromFile: FromFile, destroy: Destroy, totalFrames: TotalFrames, render: Render
 
     /// rlottie, or nil when `librlottie` is not installed.
-    public init?() {
+    package init?() {
         guard let lib = SharedLibrary(["librlottie.so", "librlottie.so.0-1", "librlottie.so.0", "librlottie.dylib"]),
               let fromData = lib.function("lottie_animation_from_data", as: FromData.self),
               let fromFile = lib.function("lottie_animation_from_file", as: FromFile.self),
@@ -25,11 +25,11 @@ public final class RLottie: @unchecked Sendable {
     }
 
     /// A loaded animation with its frame buffer.
-    public final class Animation {
+    package final class Animation {
         let rlottie: RLottie
         let handle: OpaquePointer
-        public let width: Int, height: Int
-        public let frameCount: Int
+        package let width: Int, height: Int
+        package let frameCount: Int
         private var buffer: [UInt32]
 
         convenience init?(_ rlottie: RLottie, json: String, width: Int, height: Int) {
@@ -55,7 +55,7 @@ public final class RLottie: @unchecked Sendable {
         deinit { rlottie.destroy(handle) }
 
         /// Draws frame `n` (wrapped to the animation) into the buffer.
-        public func render(frame n: Int) {
+        package func render(frame n: Int) {
             let f = ((n % frameCount) + frameCount) % frameCount
             let (r, h, w) = (rlottie.render, handle, width)
             let height = self.height
@@ -63,11 +63,11 @@ public final class RLottie: @unchecked Sendable {
         }
 
         /// The last rendered frame's pixel (premultiplied ARGB as rlottie writes it).
-        public func pixel(x: Int, y: Int) -> UInt32 { buffer[y * width + x] }
+        package func pixel(x: Int, y: Int) -> UInt32 { buffer[y * width + x] }
 
         /// The last rendered frame as straight-alpha RGBA bytes, row by row (LayerLab's
         /// `Bitmap` layout): rlottie's premultiplied ARGB words un-premultiplied.
-        public var rgba: [UInt8] {
+        package var rgba: [UInt8] {
             var out = [UInt8](repeating: 0, count: buffer.count * 4)
             for (i, w) in buffer.enumerated() {
                 let a = Int(w >> 24)
@@ -81,12 +81,12 @@ public final class RLottie: @unchecked Sendable {
     }
 
     /// Loads `json`, drawn at `width` x `height`; nil when rlottie cannot read it.
-    public func animation(json: String, width: Int, height: Int) -> Animation? {
+    package func animation(json: String, width: Int, height: Int) -> Animation? {
         Animation(self, json: json, width: width, height: height)
     }
 
     /// Loads the file at `path`, drawn at `width` x `height`; nil when rlottie cannot read it.
-    public func animation(file path: String, width: Int, height: Int) -> Animation? {
+    package func animation(file path: String, width: Int, height: Int) -> Animation? {
         Animation(self, file: path, width: width, height: height)
     }
 }

@@ -18,7 +18,7 @@ nonisolated(unsafe) private var testOne: ([UInt8]) -> Void = { _ in }
 
 /// Runs libFuzzer with the process's arguments, calling `body` with every input it makes.
 /// `body` must not crash, trap or hang for ANY bytes: each of those is a finding.
-public func runFuzzer(_ body: @escaping ([UInt8]) -> Void) -> Never {
+package func runFuzzer(_ body: @escaping ([UInt8]) -> Void) -> Never {
     testOne = body
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = CommandLine.unsafeArgv

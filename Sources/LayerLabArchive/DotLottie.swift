@@ -10,15 +10,15 @@ import Foundation
 /// Version 1 archives keep animations in `animations/ID.json` and images in `images/`; version 2
 /// shortens these to `a/` and `i/`. Both are read, whatever the manifest's version says, since
 /// some writers mix them up.
-public struct DotLottie: Sendable {
+package struct DotLottie: Sendable {
     /// One animation the manifest lists.
-    public struct Animation: Equatable, Sendable {
-        public var id: String
+    package struct Animation: Equatable, Sendable {
+        package var id: String
         /// Its Lottie JSON inside the archive.
-        public var path: String
+        package var path: String
     }
 
-    public enum Error: Swift.Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Error: Swift.Error, Equatable, Sendable, CustomStringConvertible {
         case archive(ZipError)
         case noManifest
         case badManifest(String)
@@ -28,7 +28,7 @@ public struct DotLottie: Sendable {
         /// The manifest lists an animation whose JSON is not in the archive.
         case missingAnimation(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .archive(let e): return e.description
             case .noManifest: return "not a dotLottie file: the archive has no manifest.json"
@@ -42,11 +42,11 @@ public struct DotLottie: Sendable {
         }
     }
 
-    public let archive: ZipArchive
+    package let archive: ZipArchive
     /// In the manifest's order; the first is what opens by default.
-    public let animations: [Animation]
+    package let animations: [Animation]
 
-    public init(bytes: [UInt8]) throws(Error) {
+    package init(bytes: [UInt8]) throws(Error) {
         let archive: ZipArchive
         do { archive = try ZipArchive(bytes: bytes) } catch { throw .archive(error) }
         self.archive = archive
@@ -72,7 +72,7 @@ public struct DotLottie: Sendable {
     }
 
     /// The animation `id`, or the first one when `id` is nil.
-    public func animation(_ id: String?) throws(Error) -> Animation {
+    package func animation(_ id: String?) throws(Error) -> Animation {
         guard let id else { return animations[0] }
         guard let a = animations.first(where: { $0.id == id }) else {
             throw .unknownAnimation(id, available: animations.map(\.id))
@@ -81,14 +81,14 @@ public struct DotLottie: Sendable {
     }
 
     /// The Lottie JSON of `animation`.
-    public func json(of animation: Animation) throws(Error) -> [UInt8] {
+    package func json(of animation: Animation) throws(Error) -> [UInt8] {
         do { return try archive.contents(of: animation.path) } catch { throw .archive(error) }
     }
 
     /// Every image in the archive (`images/` or `i/`), keyed by its path below that folder:
     /// what an animation's image assets name in `p` (their `u` folder is ignored here, as
     /// players do: it points at the folder the images were exported to).
-    public func images() throws(Error) -> [String: [UInt8]] {
+    package func images() throws(Error) -> [String: [UInt8]] {
         var out: [String: [UInt8]] = [:]
         for e in archive.entries where !e.isDirectory {
             for folder in ["images/", "i/"] where e.name.hasPrefix(folder) {

@@ -4,31 +4,31 @@
 /// Only what dotLottie files use is read: one-disk archives of stored and deflated entries under
 /// 4 GB. Zip64, split archives, encryption and other methods are refused by name rather than
 /// misread. Pure: bytes in, bytes out.
-public struct ZipArchive: Sendable {
+package struct ZipArchive: Sendable {
     /// Sizes past which an archive or entry is refused. Real dotLottie files with embedded
     /// images reach tens of megabytes; a bomb declares (or inflates to) far more.
-    public struct Limits: Sendable {
-        public var maxEntrySize: Int
-        public var maxEntries: Int
-        public static let standard = Limits(maxEntrySize: 256 * 1_048_576, maxEntries: 10_000)
-        public init(maxEntrySize: Int, maxEntries: Int) {
+    package struct Limits: Sendable {
+        package var maxEntrySize: Int
+        package var maxEntries: Int
+        package static let standard = Limits(maxEntrySize: 256 * 1_048_576, maxEntries: 10_000)
+        package init(maxEntrySize: Int, maxEntries: Int) {
             self.maxEntrySize = maxEntrySize; self.maxEntries = maxEntries
         }
     }
 
-    public let entries: [ZipEntry]
+    package let entries: [ZipEntry]
     private let bytes: [UInt8]
     private let limits: Limits
 
     /// Whether `head` (the first bytes of a file) starts like a zip archive: a local file
     /// header, or the end record of an empty archive.
-    public static func looksLikeZip(_ head: some Collection<UInt8>) -> Bool {
+    package static func looksLikeZip(_ head: some Collection<UInt8>) -> Bool {
         let h = Array(head.prefix(4))
         return h == [0x50, 0x4B, 0x03, 0x04] || h == [0x50, 0x4B, 0x05, 0x06]
     }
 
     /// Reads the central directory; entries' bytes are checked only when read.
-    public init(bytes: [UInt8], limits: Limits = .standard) throws(ZipError) {
+    package init(bytes: [UInt8], limits: Limits = .standard) throws(ZipError) {
         self.bytes = bytes; self.limits = limits
         let end = try Self.endRecord(bytes)
         let r = Reader(bytes)
@@ -65,10 +65,10 @@ public struct ZipArchive: Sendable {
     }
 
     /// The entry named `name`, if any (exact match).
-    public func entry(_ name: String) -> ZipEntry? { entries.first { $0.name == name } }
+    package func entry(_ name: String) -> ZipEntry? { entries.first { $0.name == name } }
 
     /// The uncompressed bytes of `entry`, checked against its size and CRC-32.
-    public func contents(of entry: ZipEntry) throws(ZipError) -> [UInt8] {
+    package func contents(of entry: ZipEntry) throws(ZipError) -> [UInt8] {
         if entry.isEncrypted { throw .encrypted(entry.name) }
         guard entry.method == 0 || entry.method == 8 else { throw .unsupportedMethod(entry.name, entry.method) }
         if entry.uncompressedSize > limits.maxEntrySize { throw .tooLarge(entry.name, entry.uncompressedSize) }
@@ -101,7 +101,7 @@ public struct ZipArchive: Sendable {
     }
 
     /// The bytes of the entry named `name`.
-    public func contents(of name: String) throws(ZipError) -> [UInt8] {
+    package func contents(of name: String) throws(ZipError) -> [UInt8] {
         guard let e = entry(name) else { throw .noSuchEntry(name) }
         return try contents(of: e)
     }

@@ -2,7 +2,7 @@ import LayerLabCore
 
 /// Why a zip archive (a dotLottie file) could not be read. `description` is the message users
 /// see; names from the archive are escaped, so a file cannot send escape sequences to a terminal.
-public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No end-of-central-directory record: not a zip archive, or one cut short.
     case notAZip
     /// The directory or an entry's header points outside the file or is cut short.
@@ -23,7 +23,7 @@ public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
     case corrupt(String, String)
     case noSuchEntry(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAZip: return "not a zip archive (no end of central directory record)"
         case .truncated(let what): return "the archive is cut short: \(what)"

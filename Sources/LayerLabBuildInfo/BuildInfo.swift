@@ -3,11 +3,11 @@
 /// `buildCommit` is written into the build folder before each build by the BuildInfo plugin
 /// (Plugins/BuildInfo). Everything here is a constant the optimizer folds: `versionLine` is one
 /// string in the binary, so `--version` builds nothing at run time.
-public enum BuildInfo {
+package enum BuildInfo {
     /// LayerLab's version.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
     /// The full commit hash the sources were at, or "unknown" (no git, or not a clone).
-    public static let commit: String = buildCommit
+    package static let commit: String = buildCommit
     /// What `layerlab --version` prints: `layerlab 0.1.0 (commit 0123abc…)`.
-    public static let versionLine = "layerlab \(version) (commit \(buildCommit))"
+    package static let versionLine = "layerlab \(version) (commit \(buildCommit))"
 }

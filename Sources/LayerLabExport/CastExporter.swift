@@ -15,17 +15,17 @@ import LayerLabRaster
 ///
 ///     let data = CastExporter.cast(for: document, options: CastOptions(fps: 30))
 ///     // asciinema play scene.cast
-public enum CastExporter {
+package enum CastExporter {
     /// The recording as bytes: a JSON header line, then one `[time, "o", data]` line an event.
     /// `isCancelled` is asked before each frame; once it says yes the recording stops short
     /// (the caller throws it away).
-    public static func cast(for document: Document, options: CastOptions = CastOptions(),
+    package static func cast(for document: Document, options: CastOptions = CastOptions(),
                             images: ImageStore = ImageStore(), isCancelled: () -> Bool = { false }) -> Data {
         Data(text(for: document, options: options, images: images, isCancelled: isCancelled).utf8)
     }
 
     /// The recording as text (see `cast(for:options:images:isCancelled:)`).
-    public static func text(for document: Document, options: CastOptions = CastOptions(),
+    package static func text(for document: Document, options: CastOptions = CastOptions(),
                             images: ImageStore = ImageStore(), isCancelled: () -> Bool = { false }) -> String {
         var out = ""
         // NB: the closure never throws; a cancelled recording just stops short.
@@ -34,19 +34,19 @@ public enum CastExporter {
     }
 
     /// Thrown by `write` when `isCancelled` says so.
-    public struct Cancelled: Error {}
+    package struct Cancelled: Error {}
 
     /// Thrown by `write` for a recording of more than `maxFrames` frames, with the estimate.
-    public struct TooLong: Error, CustomStringConvertible {
-        public let description: String
+    package struct TooLong: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Frames in one recording at most: about two minutes of drawing (20 minutes at 30 fps).
-    public static let maxFrames = 36_000
+    package static let maxFrames = 36_000
 
     /// The frames a recording of `document` with `options` has (as a Double: any range
     /// counts), and why it is refused when that is over `maxFrames`.
-    public static func frames(for document: Document, options: CastOptions) -> (count: Double, refusal: String?) {
+    package static func frames(for document: Document, options: CastOptions) -> (count: Double, refusal: String?) {
         let fps = options.fps.isFinite && options.fps > 0 ? min(options.fps, 240) : 30
         let from = options.from.isFinite ? max(0, options.from) : 0
         var to = options.to ?? Evaluator(document: document).sceneDuration
@@ -64,14 +64,14 @@ public enum CastExporter {
     /// asked before each frame and stops with `Cancelled`; errors from `emit` are rethrown.
     /// The recording's screen as its header states it: the frame fitted into the asked cells
     /// (keeping the canvas's shape), and a row for the cursor below it.
-    public static func screenSize(for document: Document, options: CastOptions) -> (columns: Int, rows: Int) {
+    package static func screenSize(for document: Document, options: CastOptions) -> (columns: Int, rows: Int) {
         let frameOptions = FrameOptions(columns: max(1, options.columns), rows: max(1, options.rows),
                                         mode: options.mode, color: options.color)
         let layout = FrameRenderer.layout(canvas: document.canvas.size, options: frameOptions)
         return (layout.columns, layout.rows + 1)
     }
 
-    public static func write(for document: Document, options: CastOptions = CastOptions(),
+    package static func write(for document: Document, options: CastOptions = CastOptions(),
                              images: ImageStore = ImageStore(), isCancelled: () -> Bool = { false },
                              emit: (String) throws -> Void) throws {
         let evaluator = Evaluator(document: document)
@@ -113,19 +113,19 @@ public enum CastExporter {
 }
 
 /// What a cast records: the terminal it is drawn for and the frames.
-public struct CastOptions: Hashable, Sendable {
+package struct CastOptions: Hashable, Sendable {
     /// Cells available; the frame uses the largest part that keeps the canvas aspect.
-    public var columns: Int
-    public var rows: Int
-    public var mode: FrameMode
-    public var color: ColorMode
-    public var fps: Double
+    package var columns: Int
+    package var rows: Int
+    package var mode: FrameMode
+    package var color: ColorMode
+    package var fps: Double
     /// Scene time of the first frame.
-    public var from: Double
+    package var from: Double
     /// Scene time of the last frame; nil is the scene duration.
-    public var to: Double?
+    package var to: Double?
 
-    public init(columns: Int = 80, rows: Int = 24, mode: FrameMode = .blocks, color: ColorMode = .truecolor,
+    package init(columns: Int = 80, rows: Int = 24, mode: FrameMode = .blocks, color: ColorMode = .truecolor,
                 fps: Double = 30, from: Double = 0, to: Double? = nil) {
         self.columns = columns; self.rows = rows; self.mode = mode; self.color = color
         self.fps = fps; self.from = from; self.to = to

@@ -19,14 +19,14 @@ import LayerLabRaster
 ///
 ///     let export = LottieExporter.export(document, options: LottieOptions(images: store, encodePNG: encode))
 ///     // export.data: the JSON; export.files: images beside it; export.notes: what was lost
-public enum LottieExporter {
+package enum LottieExporter {
     /// The Lottie JSON for `document` (images left empty: no image data given).
-    public static func json(for document: Document, fps: Double = 60) -> Data {
+    package static func json(for document: Document, fps: Double = 60) -> Data {
         export(document, options: LottieOptions(fps: fps)).data
     }
 
     /// The Lottie JSON, the image files to write beside it, and notes on what it leaves out.
-    public static func export(_ document: Document, options: LottieOptions) -> LottieExport {
+    package static func export(_ document: Document, options: LottieOptions) -> LottieExport {
         var builder = LottieBuilder(document, options: options)
         let json = builder.build()
         if let why = builder.refusal { return LottieExport(data: Data(), files: [], notes: builder.notes, refusal: why) }
@@ -48,29 +48,29 @@ public enum LottieExporter {
 }
 
 /// How a Lottie export is made.
-public struct LottieOptions: Sendable {
+package struct LottieOptions: Sendable {
     /// Where image assets go.
-    public enum Assets: Sendable, Equatable {
+    package enum Assets: Sendable, Equatable {
         /// Inside the JSON as `data:image/png;base64,…` (`e: 1`): one self-contained file.
         case embedded
         /// PNG files in `folder`, a path relative to the JSON, named in the JSON relative to it.
         case files(folder: String)
     }
 
-    public var fps: Double
+    package var fps: Double
     /// Decoded images by the name a layer's `contents` (or flipbook frame) gives.
-    public var images: ImageStore
+    package var images: ImageStore
     /// Image assets hold this many pixels a point of the size they are shown at.
-    public var imageScale: Double
-    public var assets: Assets
+    package var imageScale: Double
+    package var assets: Assets
     /// PNG bytes of a bitmap (the caller's codec; the exporter does no I/O).
-    public var encodePNG: @Sendable (Bitmap) -> Data?
+    package var encodePNG: @Sendable (Bitmap) -> Data?
     /// Draw what Lottie has no word for as plain layers (`export … bake`): each particle a
     /// keyframed layer, layers seen in perspective as paths keyed at every frame, shadows as
     /// images (see `LottieBake`).
-    public var bake: Bool
+    package var bake: Bool
 
-    public init(fps: Double = 60, images: ImageStore = ImageStore(), imageScale: Double = 3, assets: Assets = .embedded,
+    package init(fps: Double = 60, images: ImageStore = ImageStore(), imageScale: Double = 3, assets: Assets = .embedded,
                 bake: Bool = false, encodePNG: @escaping @Sendable (Bitmap) -> Data? = { _ in nil }) {
         self.fps = fps; self.images = images; self.imageScale = imageScale; self.assets = assets; self.encodePNG = encodePNG
         self.bake = bake
@@ -78,20 +78,20 @@ public struct LottieOptions: Sendable {
 }
 
 /// A Lottie export's bytes, the files to write beside it, and what could not be carried over.
-public struct LottieExport: Sendable {
-    public var data: Data
+package struct LottieExport: Sendable {
+    package var data: Data
     /// Image files for `.files(folder:)`: paths relative to the JSON, and their bytes.
-    public var files: [(path: String, data: Data)]
+    package var files: [(path: String, data: Data)]
     /// One sentence each, for the user to read (the CLI prints them as warnings).
-    public var notes: [String]
+    package var notes: [String]
     /// The frames where a 3D layer is drawn by a flat stand-in (see the notes); elsewhere 3D
     /// layers are exact.
-    public var approximatedFrames: [Int] = []
+    package var approximatedFrames: [Int] = []
     /// Why nothing was made (a bound of `LottieLimits` exceeded, with the estimate); `data` is
     /// then empty and must not be written.
-    public var refusal: String? = nil
+    package var refusal: String? = nil
     /// What `bake` drew as plain layers, one phrase each (`confetti's particles as 88 layers`).
-    public var baked: [String] = []
+    package var baked: [String] = []
 }
 
 /// The state of one Lottie export.

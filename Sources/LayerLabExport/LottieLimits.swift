@@ -5,26 +5,26 @@ import LayerLabCore
 /// (replicator copies become layers) and text glyphs: each factor and the product are capped
 /// here, and an export past a cap is refused with the estimate, never cut short or left to
 /// exhaust memory.
-public enum LottieLimits {
+package enum LottieLimits {
     /// Frames in one file (10 minutes at 60 fps).
-    public static let frames = 36_000
+    package static let frames = 36_000
     /// Layers one frame may hold once replicator copies are layers of their own.
-    public static let layersPerFrame = 5_000
+    package static let layersPerFrame = 5_000
     /// Layer samples (layers × frames) held at once: about 350 MB (a sample, with its share
     /// of the frame's tables, is about 2.3 KB).
-    public static let layerSamples = 150_000
+    package static let layerSamples = 150_000
     /// Glyphs one text layer may show in a frame: each is its own strokes in the file.
-    public static let textGlyphsShown = 20_000
+    package static let textGlyphsShown = 20_000
     /// Glyphs shown over the whole export (each distinct text of each frame counts its own).
-    public static let textGlyphs = 400_000
+    package static let textGlyphs = 400_000
     /// The largest JSON written, in bytes.
-    public static let fileBytes = 200_000_000
+    package static let fileBytes = 200_000_000
 
     /// The largest file `bake` writes (JSON with its images embedded, or the JSON and the image
     /// files beside it), in bytes: 32 MB. Players parse the whole file into memory before the
     /// first frame, and a phone takes seconds over a file this size; past it a video is the
     /// better format. Baked images count as they are made, so a runaway bake stops early.
-    public static let bakedFileBytes = 32_000_000
+    package static let bakedFileBytes = 32_000_000
 
     /// Why a baked file of `bytes` is refused, or nil.
     static func bakeRefusal(bytes: Int) -> String? {

@@ -11,14 +11,14 @@ import LayerLabCore
 ///     let scene = LoadingSScene.makeLayers()
 ///     view.layer.addSublayer(scene)
 ///     LoadingSScene.addAnimations(to: scene)
-public enum SwiftExporter {
+package enum SwiftExporter {
     /// The whole Swift file for `document` (iOS, type `LayerLabScene`).
-    public static func source(for document: Document) -> String {
+    package static func source(for document: Document) -> String {
         export(document, options: SwiftOptions()).source
     }
 
     /// The Swift file and notes on what it cannot carry over.
-    public static func export(_ document: Document, options: SwiftOptions) -> SwiftExport {
+    package static func export(_ document: Document, options: SwiftOptions) -> SwiftExport {
         let (retargeted, cellNotes) = SwiftGenerator.cellsOnEmitters(document)
         var generator = SwiftGenerator(retargeted, options: options)
         let source = generator.generate()
@@ -27,7 +27,7 @@ public enum SwiftExporter {
 
     /// The type name for an export written to `file`: its base name in UpperCamelCase, then
     /// `Scene` (`loading-s.swift` → `LoadingSScene`).
-    public static func typeName(forFile file: String) -> String {
+    package static func typeName(forFile file: String) -> String {
         let base = file.split(separator: "/").last.map(String.init) ?? file
         let stem = base.split(separator: ".").first.map(String.init) ?? base
         var out = ""
@@ -44,22 +44,22 @@ public enum SwiftExporter {
 }
 
 /// How a Swift export is made.
-public struct SwiftOptions: Sendable {
-    public enum Platform: Sendable { case iOS, macOS }
-    public var platform: Platform
+package struct SwiftOptions: Sendable {
+    package enum Platform: Sendable { case iOS, macOS }
+    package var platform: Platform
     /// The generated type's name (made a valid identifier); see `SwiftExporter.typeName(forFile:)`.
-    public var typeName: String
+    package var typeName: String
 
-    public init(platform: Platform = .iOS, typeName: String = "LayerLabScene") {
+    package init(platform: Platform = .iOS, typeName: String = "LayerLabScene") {
         self.platform = platform; self.typeName = typeName
     }
 }
 
 /// A Swift export's source and what it could not carry over.
-public struct SwiftExport: Sendable {
-    public var source: String
+package struct SwiftExport: Sendable {
+    package var source: String
     /// One sentence each, for the user to read (the CLI prints them as warnings).
-    public var notes: [String]
+    package var notes: [String]
 }
 
 /// The state of one Swift export: names handed out so far and the text written.

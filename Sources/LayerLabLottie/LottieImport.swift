@@ -9,15 +9,15 @@ import LayerLabCore
 ///
 /// Pure: no file is read here. Images a Lottie file names beside itself are the front end's
 /// job; embedded (base64) images come back in `LottieImportResult.images`.
-public enum LottieImport {
+package enum LottieImport {
     /// The largest Lottie file read: real files with embedded images reach tens of megabytes.
-    public static let maxBytes = 128 << 20
+    package static let maxBytes = 128 << 20
 
     /// Reads Lottie JSON into a LayerLab document.
     /// - Throws: `LottieImportError` with line and column for malformed JSON, or a message for a
     ///   file that is JSON but no animation LayerLab can hold (absurd sizes, self-including
     ///   precomps); with `options.strict`, also for any feature that would only be warned about.
-    public static func document(from data: Data, options: LottieImportOptions = .init()) throws -> LottieImportResult {
+    package static func document(from data: Data, options: LottieImportOptions = .init()) throws -> LottieImportResult {
         guard data.count <= maxBytes else {
             throw LottieImportError("the file is \(data.count >> 20) MB; Lottie files are read up to \(maxBytes >> 20) MB")
         }
@@ -41,7 +41,7 @@ public enum LottieImport {
     /// script: an object whose early keys include Lottie's `"v"` version and `"layers"` or
     /// frame fields, and no LayerLab `"format"` tag. Looks at the text only (a head of a few
     /// kilobytes is enough; the file may be truncated).
-    public static func looksLikeLottie(_ head: Data) -> Bool {
+    package static func looksLikeLottie(_ head: Data) -> Bool {
         // On bytes, not characters: JSON's whitespace is four ASCII bytes, and segmenting 64 KB
         // into characters cost more than the rest of opening a small file.
         let head = head.prefix(65536)
@@ -80,49 +80,49 @@ extension [UInt8] {
 }
 
 /// How a Lottie file is read.
-public struct LottieImportOptions: Sendable {
+package struct LottieImportOptions: Sendable {
     /// Refuse the file when anything in it would not be reproduced (every warning is an error).
-    public var strict: Bool
-    public init(strict: Bool = false) { self.strict = strict }
+    package var strict: Bool
+    package init(strict: Bool = false) { self.strict = strict }
 }
 
 /// A read Lottie file: the document, warnings (one line per kind of feature not reproduced,
 /// grouped), and the images it holds.
-public struct LottieImportResult: Sendable {
-    public var document: Document
-    public var warnings: [String]
+package struct LottieImportResult: Sendable {
+    package var document: Document
+    package var warnings: [String]
     /// Embedded (data URL) image bytes by the name image layers' `contents` use.
-    public var images: [String: Data]
+    package var images: [String: Data]
     /// Images the file names beside itself: `contents` name → the path relative to the Lottie
     /// file (`u` + `p`), for the front end to read.
-    public var externalImages: [String: String]
+    package var externalImages: [String: String]
     /// Where each animation came from, by animation name, for `explain`.
-    public var origins: [String: LottieOrigin] = [:]
+    package var origins: [String: LottieOrigin] = [:]
     /// The file's frames per second (`fr`), which the origins' frames count in.
-    public var frameRate: Double = 30
+    package var frameRate: Double = 30
 
-    public init(document: Document, warnings: [String], images: [String: Data], externalImages: [String: String] = [:]) {
+    package init(document: Document, warnings: [String], images: [String: Data], externalImages: [String: String] = [:]) {
         self.document = document; self.warnings = warnings; self.images = images; self.externalImages = externalImages
     }
 }
 
 /// The Lottie property an animation was made from: `Ball ks.p`, and the Lottie frame of each
 /// of the animation's keyframes (its first is the animation's beginTime).
-public struct LottieOrigin: Hashable, Sendable {
-    public var source: String
-    public var frames: [Double]
-    public init(source: String, frames: [Double]) { self.source = source; self.frames = frames }
+package struct LottieOrigin: Hashable, Sendable {
+    package var source: String
+    package var frames: [Double]
+    package init(source: String, frames: [Double]) { self.source = source; self.frames = frames }
 }
 
 /// Why a Lottie file was refused. `line`/`column` are set for JSON syntax errors.
-public struct LottieImportError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var line: Int?
-    public var column: Int?
-    public init(_ message: String, line: Int? = nil, column: Int? = nil) {
+package struct LottieImportError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var message: String
+    package var line: Int?
+    package var column: Int?
+    package init(_ message: String, line: Int? = nil, column: Int? = nil) {
         self.message = message; self.line = line; self.column = column
     }
-    public var description: String {
+    package var description: String {
         guard let line, let column else { return escapeForTerminal(message) }
         return escapeForTerminal("line \(line), column \(column): \(message)")
     }

@@ -1,83 +1,83 @@
 /// A typed model of the Lottie (Bodymovin) format, as far as LayerLab reads it. Field names
 /// follow the format's short keys in comments; values are in the file's own units (frames,
 /// percent, degrees) — conversion to Core Animation units happens in `LottieConverter`.
-public struct LottieFile: Sendable {
+package struct LottieFile: Sendable {
     /// `v`: the Bodymovin version that wrote the file ("5.7.4"); 4.x files use `e` end values.
-    public var version: String = ""
+    package var version: String = ""
     /// `fr`: frames per second.
-    public var frameRate: Double = 30
+    package var frameRate: Double = 30
     /// `ip`, `op`: the first frame and the frame after the last.
-    public var inPoint: Double = 0
-    public var outPoint: Double = 0
+    package var inPoint: Double = 0
+    package var outPoint: Double = 0
     /// `w`, `h`: the canvas size in points.
-    public var width: Double = 0
-    public var height: Double = 0
+    package var width: Double = 0
+    package var height: Double = 0
     /// `nm`
-    public var name: String = ""
+    package var name: String = ""
     /// `assets`: precompositions (with layers) and images.
-    public var assets: [LottieAsset] = []
+    package var assets: [LottieAsset] = []
     /// `layers`, top first (as After Effects lists them).
-    public var layers: [LottieLayer] = []
+    package var layers: [LottieLayer] = []
     /// `markers`: named times.
-    public var markers: [LottieMarker] = []
+    package var markers: [LottieMarker] = []
     /// `chars`: glyph outlines for text layers.
-    public var chars: [LottieGlyph] = []
+    package var chars: [LottieGlyph] = []
     /// `fonts.list`
-    public var fonts: [LottieFont] = []
-    public init() {}
+    package var fonts: [LottieFont] = []
+    package init() {}
 }
 
 /// An entry of `assets`: a precomposition (`layers`) or an image (`p`, `u`, `e`).
-public struct LottieAsset: Sendable {
-    public var id: String = ""
-    public var name: String = ""
+package struct LottieAsset: Sendable {
+    package var id: String = ""
+    package var name: String = ""
     /// Precompositions: their layers (nil for an image).
-    public var layers: [LottieLayer]?
+    package var layers: [LottieLayer]?
     /// `fr` of a precomposition, when it has its own.
-    public var frameRate: Double?
-    public var width: Double = 0
-    public var height: Double = 0
+    package var frameRate: Double?
+    package var width: Double = 0
+    package var height: Double = 0
     /// `u`: the folder; `p`: the file name or a data URL.
-    public var directory: String = ""
-    public var path: String = ""
+    package var directory: String = ""
+    package var path: String = ""
     /// `e`: 1 when `p` is embedded (a data URL).
-    public var embedded: Bool = false
-    public init() {}
+    package var embedded: Bool = false
+    package init() {}
 }
 
 /// `markers[]`: `cm` comment (name), `tm` time and `dr` duration in frames.
-public struct LottieMarker: Sendable {
-    public var name: String
-    public var time: Double
-    public var duration: Double
-    public init(name: String, time: Double, duration: Double) { self.name = name; self.time = time; self.duration = duration }
+package struct LottieMarker: Sendable {
+    package var name: String
+    package var time: Double
+    package var duration: Double
+    package init(name: String, time: Double, duration: Double) { self.name = name; self.time = time; self.duration = duration }
 }
 
 /// `fonts.list[]`
-public struct LottieFont: Sendable {
-    public var name: String = ""
-    public var family: String = ""
-    public var style: String = ""
+package struct LottieFont: Sendable {
+    package var name: String = ""
+    package var family: String = ""
+    package var style: String = ""
     /// `ascent`: how far the font rises above the baseline, percent of the size.
-    public var ascent: Double = 0
-    public init() {}
+    package var ascent: Double = 0
+    package init() {}
 }
 
 /// `chars[]`: one glyph's outline, drawn at size 100.
-public struct LottieGlyph: Sendable {
-    public var character: String = ""
-    public var family: String = ""
-    public var style: String = ""
-    public var size: Double = 100
+package struct LottieGlyph: Sendable {
+    package var character: String = ""
+    package var family: String = ""
+    package var style: String = ""
+    package var size: Double = 100
     /// `w`: advance width at `size`.
-    public var width: Double = 0
+    package var width: Double = 0
     /// `data.shapes`
-    public var shapes: [LottieShape] = []
-    public init() {}
+    package var shapes: [LottieShape] = []
+    package init() {}
 }
 
 /// The layer types (`ty`).
-public enum LottieLayerType: Hashable, Sendable {
+package enum LottieLayerType: Hashable, Sendable {
     case precomp, solid, image, null, shape, text, audio, camera, other(Int)
     init(_ ty: Int) {
         switch ty {
@@ -92,7 +92,7 @@ public enum LottieLayerType: Hashable, Sendable {
         default: self = .other(ty)
         }
     }
-    public var noun: String {
+    package var noun: String {
         switch self {
         case .precomp: return "precomposition"
         case .solid: return "solid"
@@ -108,236 +108,236 @@ public enum LottieLayerType: Hashable, Sendable {
 }
 
 /// One layer of a composition.
-public struct LottieLayer: Sendable {
-    public var type: LottieLayerType = .null
+package struct LottieLayer: Sendable {
+    package var type: LottieLayerType = .null
     /// `nm`
-    public var name: String = ""
+    package var name: String = ""
     /// `ind`: the number `parent` refers to.
-    public var index: Int?
+    package var index: Int?
     /// `parent`: the `ind` of the layer whose transform this one follows.
-    public var parent: Int?
+    package var parent: Int?
     /// `ip`, `op`: the layer shows from frame `ip` up to (not including) `op`, composition time.
-    public var inPoint: Double = 0
-    public var outPoint: Double = 0
+    package var inPoint: Double = 0
+    package var outPoint: Double = 0
     /// `st`: when the layer's own time 0 falls, in composition frames.
-    public var startTime: Double = 0
+    package var startTime: Double = 0
     /// `sr`: time stretch (2 plays at half speed).
-    public var stretch: Double = 1
+    package var stretch: Double = 1
     /// `ks`
-    public var transform = LottieTransform()
+    package var transform = LottieTransform()
     /// `ao`: turn to follow the position's path.
-    public var autoOrient = false
+    package var autoOrient = false
     /// `ddd`: a 3D layer.
-    public var is3D = false
+    package var is3D = false
     /// `hd`: hidden.
-    public var hidden = false
+    package var hidden = false
     /// `bm`: blend mode (0 normal).
-    public var blendMode = 0
+    package var blendMode = 0
     /// `tt`: track matte mode using the layer above (1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted).
-    public var matteMode = 0
+    package var matteMode = 0
     /// `td`: this layer is a matte for the one below.
-    public var isMatte = false
+    package var isMatte = false
     /// `tp`: the `ind` of the matte layer (newer files, instead of the layer above).
-    public var matteParent: Int?
+    package var matteParent: Int?
     /// `masksProperties`
-    public var masks: [LottieMask] = []
+    package var masks: [LottieMask] = []
     /// `ef`: effects, by type number and name.
-    public var effects: [LottieEffect] = []
+    package var effects: [LottieEffect] = []
     /// `refId`: the asset of a precomposition or image layer.
-    public var referenceID: String = ""
+    package var referenceID: String = ""
     /// `w`, `h`: a precomposition layer's size (its clip).
-    public var width: Double = 0
-    public var height: Double = 0
+    package var width: Double = 0
+    package var height: Double = 0
     /// `tm`: a precomposition's time remapping, in seconds.
-    public var timeRemap: LottieProperty?
+    package var timeRemap: LottieProperty?
     /// Solids: `sc` colour (hex), `sw`, `sh` size.
-    public var solidColor: String = ""
-    public var solidWidth: Double = 0
-    public var solidHeight: Double = 0
+    package var solidColor: String = ""
+    package var solidWidth: Double = 0
+    package var solidHeight: Double = 0
     /// `shapes` of a shape layer.
-    public var shapes: [LottieShape] = []
+    package var shapes: [LottieShape] = []
     /// `t` of a text layer.
-    public var text: LottieText?
-    public init() {}
+    package var text: LottieText?
+    package init() {}
 }
 
 /// `ks` of a layer or `tr` of a group: anchor, position, scale, rotation, opacity, skew.
-public struct LottieTransform: Sendable {
+package struct LottieTransform: Sendable {
     /// `a`, in the layer's own coordinates.
-    public var anchor: LottieProperty?
+    package var anchor: LottieProperty?
     /// `p`; or split into `px`/`py` (`s: true`).
-    public var position: LottieProperty?
-    public var positionX: LottieProperty?
-    public var positionY: LottieProperty?
+    package var position: LottieProperty?
+    package var positionX: LottieProperty?
+    package var positionY: LottieProperty?
     /// `s`, percent.
-    public var scale: LottieProperty?
+    package var scale: LottieProperty?
     /// `r` (or `rz` on 3D layers), degrees clockwise.
-    public var rotation: LottieProperty?
+    package var rotation: LottieProperty?
     /// `rx`, `ry`, degrees (3D layers).
-    public var rotationX: LottieProperty?
-    public var rotationY: LottieProperty?
+    package var rotationX: LottieProperty?
+    package var rotationY: LottieProperty?
     /// `o`, percent.
-    public var opacity: LottieProperty?
+    package var opacity: LottieProperty?
     /// `sk` degrees, `sa` skew axis degrees.
-    public var skew: LottieProperty?
-    public var skewAxis: LottieProperty?
+    package var skew: LottieProperty?
+    package var skewAxis: LottieProperty?
     /// Repeater transforms: `so`, `eo` start and end opacity, percent.
-    public var startOpacity: LottieProperty?
-    public var endOpacity: LottieProperty?
-    public init() {}
+    package var startOpacity: LottieProperty?
+    package var endOpacity: LottieProperty?
+    package init() {}
 }
 
 /// `masksProperties[]`
-public struct LottieMask: Sendable {
+package struct LottieMask: Sendable {
     /// `mode`: a add, s subtract, i intersect, l lighten, d darken, f difference, n none.
-    public var mode: String = "a"
-    public var inverted = false
-    public var name: String = ""
+    package var mode: String = "a"
+    package var inverted = false
+    package var name: String = ""
     /// `pt`: the outline; `o` opacity percent; `x` expansion.
-    public var path: LottieProperty?
-    public var opacity: LottieProperty?
-    public var expansion: LottieProperty?
-    public init() {}
+    package var path: LottieProperty?
+    package var opacity: LottieProperty?
+    package var expansion: LottieProperty?
+    package init() {}
 }
 
 /// `ef[]`: an effect, kept by type and its numeric controls by name.
-public struct LottieEffect: Sendable {
+package struct LottieEffect: Sendable {
     /// `ty`: 25 drop shadow, 21 fill, 20 tint, 5 a custom slider group, …
-    public var type: Int = 0
-    public var name: String = ""
-    public var enabled = true
+    package var type: Int = 0
+    package var name: String = ""
+    package var enabled = true
     /// `ef[]` controls in order: their values (`v`).
-    public var values: [LottieProperty] = []
-    public init() {}
+    package var values: [LottieProperty] = []
+    package init() {}
 }
 
 /// `t` of a text layer: its text documents (`d.k`, each from its keyframe's time until the
 /// next, as players hold them), its animators (`a`) and the grouping of characters for their
 /// transforms (`m`).
-public struct LottieText: Sendable {
-    public var documents: [LottieTextKeyframe] = []
-    public var animators: [LottieTextAnimator] = []
+package struct LottieText: Sendable {
+    package var documents: [LottieTextKeyframe] = []
+    package var animators: [LottieTextAnimator] = []
     /// `m.g`: what the animators' transforms turn about: 1 characters, 2 words, 3 lines, 4 all.
-    public var anchorGrouping = 1
+    package var anchorGrouping = 1
     /// `m.a`: the grouping alignment, percent of a character's half width and of the line's ascent.
-    public var groupingAlignment: LottieProperty?
+    package var groupingAlignment: LottieProperty?
     /// `p`: text on a path (not drawn; warned).
-    public var followsPath = false
-    public init() {}
+    package var followsPath = false
+    package init() {}
 
     /// The first document (what a file without keyframes says).
-    public var first: LottieTextDocument { documents.first?.document ?? LottieTextDocument() }
+    package var first: LottieTextDocument { documents.first?.document ?? LottieTextDocument() }
 }
 
 /// `d.k[]`: a text document from frame `time`.
-public struct LottieTextKeyframe: Sendable {
-    public var time: Double
-    public var document: LottieTextDocument
-    public init(time: Double, document: LottieTextDocument) { self.time = time; self.document = document }
+package struct LottieTextKeyframe: Sendable {
+    package var time: Double
+    package var document: LottieTextDocument
+    package init(time: Double, document: LottieTextDocument) { self.time = time; self.document = document }
 }
 
 /// `d.k[].s`: the text, its font and how it is painted and laid out.
-public struct LottieTextDocument: Sendable, Equatable {
-    public var string: String = ""
-    public var font: String = ""
-    public var size: Double = 12
+package struct LottieTextDocument: Sendable, Equatable {
+    package var string: String = ""
+    package var font: String = ""
+    package var size: Double = 12
     /// `j`: 0 left, 1 right, 2 centre.
-    public var justify = 0
-    public var fillColor: [Double] = [0, 0, 0]
+    package var justify = 0
+    package var fillColor: [Double] = [0, 0, 0]
     /// `sc`, `sw`: stroke colour and width; `of`: the stroke is painted over the fill.
-    public var strokeColor: [Double]?
-    public var strokeWidth: Double = 0
-    public var strokeOverFill = false
+    package var strokeColor: [Double]?
+    package var strokeWidth: Double = 0
+    package var strokeOverFill = false
     /// `lh` line height, `tr` tracking (thousandths of the size), `ls` baseline shift.
-    public var lineHeight: Double = 0
-    public var tracking: Double = 0
-    public var baselineShift: Double = 0
+    package var lineHeight: Double = 0
+    package var tracking: Double = 0
+    package var baselineShift: Double = 0
     /// `sz`, `ps`: a paragraph (box) text's size and top-left corner; nil for point text.
-    public var boxSize: [Double]?
-    public var boxPosition: [Double]?
-    public init() {}
+    package var boxSize: [Double]?
+    package var boxPosition: [Double]?
+    package init() {}
 }
 
 /// `a[]`: a text animator: a range selector (`s`) choosing how much of each character the
 /// properties (`a`) apply to.
-public struct LottieTextAnimator: Sendable {
-    public var name: String = ""
+package struct LottieTextAnimator: Sendable {
+    package var name: String = ""
     /// `s.t`: 0 a range selector; anything else (an expression selector) is not drawn.
-    public var selectorType = 0
+    package var selectorType = 0
     /// `s.s`, `s.e`, `s.o`: start, end and offset, percent of the units (`r` 1) or indices (`r` 2).
-    public var start: LottieProperty?
-    public var end: LottieProperty?
-    public var offset: LottieProperty?
-    public var indexUnits = false
+    package var start: LottieProperty?
+    package var end: LottieProperty?
+    package var offset: LottieProperty?
+    package var indexUnits = false
     /// `s.b`: counted in 1 characters, 2 characters without spaces, 3 words, 4 lines.
-    public var basedOn = 1
+    package var basedOn = 1
     /// `s.sh`: 1 square, 2 ramp up, 3 ramp down, 4 triangle, 5 round, 6 smooth.
-    public var shape = 1
+    package var shape = 1
     /// `s.a` amount (percent), `s.ne`/`s.xe` ease low and high, `s.sm` smoothness.
-    public var amount: LottieProperty?
-    public var easeLow: LottieProperty?
-    public var easeHigh: LottieProperty?
-    public var smoothness: LottieProperty?
+    package var amount: LottieProperty?
+    package var easeLow: LottieProperty?
+    package var easeHigh: LottieProperty?
+    package var smoothness: LottieProperty?
     /// `s.rn`: randomize order (drawn in a fixed shuffled order; warned).
-    public var randomize = false
+    package var randomize = false
     /// `a.p` position, `a.a` anchor, `a.s` scale (percent), `a.r` rotation (degrees),
     /// `a.o` opacity (percent), `a.fc` fill colour, `a.sc` stroke colour, `a.sw` stroke width,
     /// `a.t` tracking.
-    public var position: LottieProperty?
-    public var anchor: LottieProperty?
-    public var scale: LottieProperty?
-    public var rotation: LottieProperty?
-    public var opacity: LottieProperty?
-    public var fillColor: LottieProperty?
-    public var strokeColor: LottieProperty?
-    public var strokeWidth: LottieProperty?
-    public var tracking: LottieProperty?
+    package var position: LottieProperty?
+    package var anchor: LottieProperty?
+    package var scale: LottieProperty?
+    package var rotation: LottieProperty?
+    package var opacity: LottieProperty?
+    package var fillColor: LottieProperty?
+    package var strokeColor: LottieProperty?
+    package var strokeWidth: LottieProperty?
+    package var tracking: LottieProperty?
     /// Properties read but not drawn (skew, 3D rotation, hue/saturation/brightness…), by key.
-    public var undrawn: [String] = []
-    public init() {}
+    package var undrawn: [String] = []
+    package init() {}
 }
 
 /// A value at one moment: numbers (a scalar, point, colour, …) or a Bézier shape.
-public enum LottieValue: Hashable, Sendable {
+package enum LottieValue: Hashable, Sendable {
     case numbers([Double])
     case shape(LottieBezier)
 
-    public var numbers: [Double]? { if case .numbers(let n) = self { return n }; return nil }
-    public var shape: LottieBezier? { if case .shape(let s) = self { return s }; return nil }
+    package var numbers: [Double]? { if case .numbers(let n) = self { return n }; return nil }
+    package var shape: LottieBezier? { if case .shape(let s) = self { return s }; return nil }
 }
 
 /// A Bézier outline: vertices `v` with in/out tangents `i`/`o` relative to them; `c` closed.
-public struct LottieBezier: Hashable, Sendable {
-    public var vertices: [[Double]]
-    public var inTangents: [[Double]]
-    public var outTangents: [[Double]]
-    public var closed: Bool
-    public init(vertices: [[Double]], inTangents: [[Double]], outTangents: [[Double]], closed: Bool) {
+package struct LottieBezier: Hashable, Sendable {
+    package var vertices: [[Double]]
+    package var inTangents: [[Double]]
+    package var outTangents: [[Double]]
+    package var closed: Bool
+    package init(vertices: [[Double]], inTangents: [[Double]], outTangents: [[Double]], closed: Bool) {
         self.vertices = vertices; self.inTangents = inTangents; self.outTangents = outTangents; self.closed = closed
     }
 }
 
 /// An easing handle (`i` or `o`): x is time, y progress; one entry per dimension or one for all.
-public struct LottieEase: Hashable, Sendable {
-    public var x: [Double]
-    public var y: [Double]
-    public init(x: [Double], y: [Double]) { self.x = x; self.y = y }
+package struct LottieEase: Hashable, Sendable {
+    package var x: [Double]
+    package var y: [Double]
+    package init(x: [Double], y: [Double]) { self.x = x; self.y = y }
 }
 
 /// One keyframe: at frame `t` the value `s`; towards the next keyframe with easing `o` (out of
 /// this one) and `i` (into the next). Bodymovin 4.x writes the next value as `e` here.
-public struct LottieKeyframe: Hashable, Sendable {
-    public var time: Double
-    public var start: LottieValue?
-    public var end: LottieValue?
-    public var inEase: LottieEase?
-    public var outEase: LottieEase?
+package struct LottieKeyframe: Hashable, Sendable {
+    package var time: Double
+    package var start: LottieValue?
+    package var end: LottieValue?
+    package var inEase: LottieEase?
+    package var outEase: LottieEase?
     /// `h: 1`: hold this value until the next keyframe.
-    public var hold: Bool
+    package var hold: Bool
     /// `to`, `ti`: spatial tangents of a position's path, out of this keyframe and into the next.
-    public var outTangent: [Double]?
-    public var inTangent: [Double]?
-    public init(time: Double, start: LottieValue?, end: LottieValue? = nil, inEase: LottieEase? = nil,
+    package var outTangent: [Double]?
+    package var inTangent: [Double]?
+    package init(time: Double, start: LottieValue?, end: LottieValue? = nil, inEase: LottieEase? = nil,
                 outEase: LottieEase? = nil, hold: Bool = false, outTangent: [Double]? = nil, inTangent: [Double]? = nil) {
         self.time = time; self.start = start; self.end = end; self.inEase = inEase; self.outEase = outEase
         self.hold = hold; self.outTangent = outTangent; self.inTangent = inTangent
@@ -346,12 +346,12 @@ public struct LottieKeyframe: Hashable, Sendable {
 
 /// An animatable property `{a, k}`: a fixed value, or keyframes; with `x`, an expression
 /// (never run: the keyframed value is used).
-public struct LottieProperty: Hashable, Sendable {
-    public var value: LottieValue?
-    public var keyframes: [LottieKeyframe]
-    public var expression: String?
-    public init(value: LottieValue? = nil, keyframes: [LottieKeyframe] = [], expression: String? = nil) {
+package struct LottieProperty: Hashable, Sendable {
+    package var value: LottieValue?
+    package var keyframes: [LottieKeyframe]
+    package var expression: String?
+    package init(value: LottieValue? = nil, keyframes: [LottieKeyframe] = [], expression: String? = nil) {
         self.value = value; self.keyframes = keyframes; self.expression = expression
     }
-    public var isAnimated: Bool { keyframes.count > 1 }
+    package var isAnimated: Bool { keyframes.count > 1 }
 }

@@ -1,18 +1,18 @@
 /// One item of a shape layer's `shapes` (or a group's `it`), by its `ty`.
-public struct LottieShape: Sendable {
+package struct LottieShape: Sendable {
     /// `ty` as written ("gr", "rc", …).
-    public var type: String
+    package var type: String
     /// `nm`
-    public var name: String = ""
+    package var name: String = ""
     /// `hd`: hidden items are skipped.
-    public var hidden = false
-    public var item: Item
+    package var hidden = false
+    package var item: Item
 
-    public init(type: String, name: String = "", hidden: Bool = false, item: Item) {
+    package init(type: String, name: String = "", hidden: Bool = false, item: Item) {
         self.type = type; self.name = name; self.hidden = hidden; self.item = item
     }
 
-    public indirect enum Item: Sendable {
+    package indirect enum Item: Sendable {
         /// `gr`: items `it`, drawn with the group's `tr` (the last item).
         case group([LottieShape])
         /// `rc`: centre `p`, size `s`, corner radius `r`.
@@ -51,49 +51,49 @@ public struct LottieShape: Sendable {
 }
 
 /// `sr`
-public struct LottiePolystar: Sendable {
+package struct LottiePolystar: Sendable {
     /// `sy`: 1 star, 2 polygon.
-    public var isStar = true
-    public var position: LottieProperty?
-    public var points: LottieProperty?
-    public var rotation: LottieProperty?
-    public var innerRadius: LottieProperty?
-    public var outerRadius: LottieProperty?
-    public var innerRoundness: LottieProperty?
-    public var outerRoundness: LottieProperty?
-    public var reversed = false
-    public init() {}
+    package var isStar = true
+    package var position: LottieProperty?
+    package var points: LottieProperty?
+    package var rotation: LottieProperty?
+    package var innerRadius: LottieProperty?
+    package var outerRadius: LottieProperty?
+    package var innerRoundness: LottieProperty?
+    package var outerRoundness: LottieProperty?
+    package var reversed = false
+    package init() {}
 }
 
 /// The stroke fields of `st` and `gs`.
-public struct LottieStroke: Sendable {
-    public var color: LottieProperty?
-    public var opacity: LottieProperty?
-    public var width: LottieProperty?
+package struct LottieStroke: Sendable {
+    package var color: LottieProperty?
+    package var opacity: LottieProperty?
+    package var width: LottieProperty?
     /// `lc`: 1 butt, 2 round, 3 square; `lj`: 1 miter, 2 round, 3 bevel; `ml` miter limit.
-    public var cap = 2
-    public var join = 2
-    public var miterLimit: Double = 4
+    package var cap = 2
+    package var join = 2
+    package var miterLimit: Double = 4
     /// `d`: dash (`n` "d"), gap ("g") and offset ("o") entries in order.
-    public var dashes: [(kind: String, value: LottieProperty)] = []
-    public init() {}
+    package var dashes: [(kind: String, value: LottieProperty)] = []
+    package init() {}
 }
 
 /// The gradient fields of `gf` and `gs`.
-public struct LottieGradient: Sendable {
+package struct LottieGradient: Sendable {
     /// `t`: 1 linear, 2 radial.
-    public var radial = false
+    package var radial = false
     /// `s`, `e`: start and end points; `h` highlight length, `a` angle.
-    public var start: LottieProperty?
-    public var end: LottieProperty?
+    package var start: LottieProperty?
+    package var end: LottieProperty?
     /// `h`: a radial gradient's highlight (focal point) length, percent of the radius, towards
     /// `a`, its angle in degrees from the start→end line.
-    public var highlight: LottieProperty?
-    public var highlightAngle: LottieProperty?
+    package var highlight: LottieProperty?
+    package var highlightAngle: LottieProperty?
     /// `g.p`: how many colour stops; `g.k`: stops as (offset, r, g, b)… then (offset, alpha)….
-    public var colorCount = 0
-    public var stops: LottieProperty?
-    public var opacity: LottieProperty?
-    public var evenOdd = false
-    public init() {}
+    package var colorCount = 0
+    package var stops: LottieProperty?
+    package var opacity: LottieProperty?
+    package var evenOdd = false
+    package init() {}
 }

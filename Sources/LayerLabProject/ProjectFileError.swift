@@ -4,8 +4,8 @@ import LayerLabCore
 ///
 /// `description` is the message users see:
 /// `line 12, column 20: at $.layers[2].properties.opacity: expected a number, found "x"`.
-public struct ProjectFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: Hashable, Sendable {
+package struct ProjectFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: Hashable, Sendable {
         /// Not JSON at all: a syntax error, bad UTF-8, or a file that ends early.
         case invalidJSON
         /// JSON, but not a LayerLab project (no or another format tag).
@@ -27,14 +27,14 @@ public struct ProjectFileError: Error, Hashable, Sendable, CustomStringConvertib
         case invalidText
     }
 
-    public var kind: Kind
-    public var line: Int
-    public var column: Int
+    package var kind: Kind
+    package var line: Int
+    package var column: Int
     /// JSONPath of the bad value, `$` for the whole file.
-    public var path: String
-    public var message: String
+    package var path: String
+    package var message: String
 
-    public init(kind: Kind, line: Int, column: Int, path: String, message: String) {
+    package init(kind: Kind, line: Int, column: Int, path: String, message: String) {
         self.kind = kind; self.line = line; self.column = column; self.path = path; self.message = message
     }
 
@@ -43,7 +43,7 @@ public struct ProjectFileError: Error, Hashable, Sendable, CustomStringConvertib
                   message: message)
     }
 
-    public var description: String {
+    package var description: String {
         escapeForTerminal("line \(line), column \(column): at \(path): \(message)")
     }
 }

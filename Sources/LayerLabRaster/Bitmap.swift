@@ -3,14 +3,14 @@ import LayerLabCore
 /// An RGBA image with 8-bit straight-alpha components, row by row from the top left.
 ///
 /// The rasterizer's output and the image layers' input; the layout libpng reads and writes.
-public struct Bitmap: Hashable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct Bitmap: Hashable, Sendable {
+    package let width: Int
+    package let height: Int
     /// `width * height * 4` bytes: r, g, b, a for each pixel.
-    public var pixels: [UInt8]
+    package var pixels: [UInt8]
 
     /// A bitmap filled with one colour (transparent by default).
-    public init(width: Int, height: Int, fill: Color = .clear) {
+    package init(width: Int, height: Int, fill: Color = .clear) {
         self.width = max(0, width); self.height = max(0, height)
         let px = Bitmap.bytes(fill)
         var buf = [UInt8](repeating: 0, count: self.width * self.height * 4)
@@ -23,14 +23,14 @@ public struct Bitmap: Hashable, Sendable {
     }
 
     /// A bitmap over existing bytes; `pixels.count` must be `width * height * 4`.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
                      "Bitmap bytes do not match its size")
         self.width = width; self.height = height; self.pixels = pixels
     }
 
     /// The pixel at (x, y) as a colour; transparent outside the bitmap.
-    public subscript(x: Int, y: Int) -> Color {
+    package subscript(x: Int, y: Int) -> Color {
         get {
             guard x >= 0, y >= 0, x < width, y < height else { return .clear }
             let i = (y * width + x) * 4

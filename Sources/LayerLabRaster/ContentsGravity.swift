@@ -3,7 +3,7 @@ import LayerLabCore
 /// Placing contents by gravity (the cases are declared with the property table).
 extension ContentsGravity {
     /// The rectangle, in the layer's coordinates, that contents of `size` points occupy.
-    public func rect(for size: Size, in bounds: Rect) -> Rect {
+    package func rect(for size: Size, in bounds: Rect) -> Rect {
         let iw = size.width, ih = size.height
         switch self {
         case .resize:

@@ -12,9 +12,9 @@ import LayerLabCore
 ///
 ///     let canvas = FrameCanvas(width: 1280, height: 640, images: store)
 ///     for t in times { encode(canvas.render(evaluator.drawnScene(at: t))) }
-public final class FrameCanvas {
-    public let width: Int
-    public let height: Int
+package final class FrameCanvas {
+    package let width: Int
+    package let height: Int
     let context: RenderContext
     /// One surface, or two drawn in turn (`FrameStream` compares a frame with the one before).
     private var surfaces: [Surface] = []
@@ -27,7 +27,7 @@ public final class FrameCanvas {
     /// A canvas of `width` x `height` pixels (clamped like `Rasterizer.render`) drawing into
     /// `buffers` pixel buffers in turn: a bitmap still held while the next `buffers - 1`
     /// frames are drawn is never copied (an export encoding one frame while drawing the next).
-    public init(width: Int, height: Int, images: ImageStore = ImageStore(), sampling: Rasterizer.Sampling = .linear,
+    package init(width: Int, height: Int, images: ImageStore = ImageStore(), sampling: Rasterizer.Sampling = .linear,
                 buffers: Int = 1) {
         self.width = min(Rasterizer.maxDimension, max(1, width))
         self.height = min(Rasterizer.maxDimension, max(1, height))
@@ -39,7 +39,7 @@ public final class FrameCanvas {
     /// The scene with its canvas stretched over the whole canvas, as straight-alpha bytes.
     /// The bitmap shares the canvas's storage until either changes (copy on write): drop it
     /// before the next frame and nothing is copied.
-    public func render(_ scene: Scene) -> Bitmap {
+    package func render(_ scene: Scene) -> Bitmap {
         draw(scene).bitmap(keep: true)
     }
 

@@ -4,12 +4,12 @@ import LayerLabCore
 ///
 /// The rasterizer never reads files: the caller loads PNG and text-art files (see
 /// `LayerLabTerminal`'s `ImageLoader`) and passes them in here.
-public struct ImageStore: Hashable, Sendable {
-    public var images: [String: Bitmap]
+package struct ImageStore: Hashable, Sendable {
+    package var images: [String: Bitmap]
 
-    public init(_ images: [String: Bitmap] = [:]) { self.images = images }
+    package init(_ images: [String: Bitmap] = [:]) { self.images = images }
 
-    public subscript(name: String) -> Bitmap? {
+    package subscript(name: String) -> Bitmap? {
         get { images[name] }
         set { images[name] = newValue }
     }

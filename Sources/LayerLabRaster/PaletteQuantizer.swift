@@ -3,25 +3,25 @@
 /// export: see `Histogram`). Colours the histogram never saw map to their nearest entry.
 ///
 /// Pixels with alpha below 128 map to a transparent index (the last one) when any exist.
-public struct PaletteQuantizer: Sendable {
+package struct PaletteQuantizer: Sendable {
     /// Palette colours, r g b.
-    public private(set) var colors: [(UInt8, UInt8, UInt8)] = []
+    package private(set) var colors: [(UInt8, UInt8, UInt8)] = []
     /// The transparent index, when some pixel is transparent.
-    public private(set) var transparentIndex: Int? = nil
+    package private(set) var transparentIndex: Int? = nil
     /// 15-bit colour → palette index (filled for every colour).
     /// (Read by the sixel ditherer, which looks up colours off the pixels' own.)
-    public private(set) var lookup = [UInt8](repeating: 0, count: 32768)
+    package private(set) var lookup = [UInt8](repeating: 0, count: 32768)
 
     /// Pixel counts and colour sums per 15-bit colour: frames are added one at a time and
     /// not kept, so a palette from many frames costs no memory per frame.
-    public struct Histogram: Sendable {
-        public var count = [Int](repeating: 0, count: 32768)
-        public var sums = [Int](repeating: 0, count: 32768 * 3)
-        public var anyTransparent = false
+    package struct Histogram: Sendable {
+        package var count = [Int](repeating: 0, count: 32768)
+        package var sums = [Int](repeating: 0, count: 32768 * 3)
+        package var anyTransparent = false
 
-        public init() {}
+        package init() {}
 
-        public mutating func add(_ f: Bitmap) {
+        package mutating func add(_ f: Bitmap) {
             f.pixels.withUnsafeBufferPointer { p in
                 count.withUnsafeMutableBufferPointer { count in
                     sums.withUnsafeMutableBufferPointer { sums in
@@ -37,7 +37,7 @@ public struct PaletteQuantizer: Sendable {
         }
     }
 
-    public init(frames: [Bitmap], maxColors: Int = 256) {
+    package init(frames: [Bitmap], maxColors: Int = 256) {
         var h = Histogram()
         for f in frames { h.add(f) }
         self.init(h, maxColors: maxColors)
@@ -45,7 +45,7 @@ public struct PaletteQuantizer: Sendable {
 
     /// The palette for a histogram; `reserveTransparent` keeps a transparent index even when
     /// the (sampled) frames had no transparent pixel.
-    public init(_ h: Histogram, maxColors: Int = 256, reserveTransparent: Bool = false) {
+    package init(_ h: Histogram, maxColors: Int = 256, reserveTransparent: Bool = false) {
         let count = h.count, sums = h.sums
         let anyTransparent = h.anyTransparent || reserveTransparent
         let slots = max(1, maxColors - (anyTransparent ? 1 : 0))
@@ -107,13 +107,13 @@ public struct PaletteQuantizer: Sendable {
     }
 
     /// The palette index of a pixel.
-    @inline(__always) public func index(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> UInt8 {
+    @inline(__always) package func index(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> UInt8 {
         if a < 128, let t = transparentIndex { return UInt8(t) }
         return lookup[PaletteQuantizer.key(r, g, b)]
     }
 
     /// A bitmap's palette indices, one byte a pixel.
-    public func indices(of bitmap: Bitmap) -> [UInt8] {
+    package func indices(of bitmap: Bitmap) -> [UInt8] {
         let n = bitmap.width * bitmap.height
         guard n > 0 else { return [] }
         return [UInt8](unsafeUninitializedCapacity: n) { out, count in
@@ -123,7 +123,7 @@ public struct PaletteQuantizer: Sendable {
     }
 
     /// Palette indices of RGBA pixels, written to `out` (one byte a pixel).
-    public func map(_ pixels: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
+    package func map(_ pixels: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
         let n = pixels.count / 4
         let t = transparentIndex.map { UInt8($0) }
         lookup.withUnsafeBufferPointer { lookup in
@@ -135,7 +135,7 @@ public struct PaletteQuantizer: Sendable {
         }
     }
 
-    @inline(__always) public static func key(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+    @inline(__always) package static func key(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
         (Int(r) >> 3) << 10 | (Int(g) >> 3) << 5 | Int(b) >> 3
     }
 

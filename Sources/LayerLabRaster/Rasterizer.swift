@@ -6,9 +6,9 @@ import LayerLabCore
 /// and the same scene and size always give the same bytes.
 ///
 ///     let bitmap = Rasterizer(images: store).render(scene, width: 320, height: 240)
-public struct Rasterizer: Sendable {
+package struct Rasterizer: Sendable {
     /// How image layers sample their contents.
-    public enum Sampling: String, Sendable, CaseIterable {
+    package enum Sampling: String, Sendable, CaseIterable {
         /// Bilinear, as Core Animation's default `linear` filter.
         case linear
         /// Nearest pixel: crisp pixel art.
@@ -16,19 +16,19 @@ public struct Rasterizer: Sendable {
     }
 
     /// Images for image layers, by name.
-    public var images: ImageStore
-    public var sampling: Sampling
+    package var images: ImageStore
+    package var sampling: Sampling
 
     /// Largest width or height drawn; bigger requests are clamped (a frame costs 16 bytes a
     /// pixel while drawing, so callers should refuse sizes near this).
-    public static let maxDimension = 8192
+    package static let maxDimension = 8192
 
-    public init(images: ImageStore = ImageStore(), sampling: Sampling = .linear) {
+    package init(images: ImageStore = ImageStore(), sampling: Sampling = .linear) {
         self.images = images; self.sampling = sampling
     }
 
     /// The scene with its canvas stretched over `width` x `height` pixels.
-    public func render(_ scene: Scene, width: Int, height: Int) -> Bitmap {
+    package func render(_ scene: Scene, width: Int, height: Int) -> Bitmap {
         let w = Double(max(1, width)), h = Double(max(1, height))
         let cw = scene.canvasSize.width, ch = scene.canvasSize.height
         let t = AffineTransform.scale(cw > 0 ? w / cw : 1, ch > 0 ? h / ch : 1)
@@ -36,7 +36,7 @@ public struct Rasterizer: Sendable {
     }
 
     /// The scene drawn through `transform` (canvas points to pixels) into `width` x `height`.
-    public func render(_ scene: Scene, width: Int, height: Int, transform: AffineTransform) -> Bitmap {
+    package func render(_ scene: Scene, width: Int, height: Int, transform: AffineTransform) -> Bitmap {
         let w = min(Rasterizer.maxDimension, max(0, width)), h = min(Rasterizer.maxDimension, max(0, height))
         guard w > 0, h > 0 else { return Bitmap(width: w, height: h) }
         let context = RenderContext(width: w, height: h, images: images, sampling: sampling)
@@ -45,7 +45,7 @@ public struct Rasterizer: Sendable {
 
     /// The largest pixel size within `width` x `height` that keeps the canvas aspect ratio;
     /// a nil side follows from the other (both nil: the canvas size in points).
-    public static func fittedSize(canvas: Size, width: Int?, height: Int?) -> (width: Int, height: Int) {
+    package static func fittedSize(canvas: Size, width: Int?, height: Int?) -> (width: Int, height: Int) {
         let cw = max(canvas.width, 1e-9), ch = max(canvas.height, 1e-9)
         switch (width, height) {
         case (nil, nil):

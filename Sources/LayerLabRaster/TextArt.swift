@@ -14,18 +14,18 @@ import LayerLabCore
 /// colour name); `#` lines before the grid are comments; the grid starts at the first
 /// other non-blank line. `.` and space are transparent; short rows are padded with
 /// transparency. See docs/text-art.md.
-public enum TextArt {
+package enum TextArt {
     /// Why a text-art file could not be read, with its 1-based line.
-    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var line: Int
-        public var message: String
-        public var description: String { "line \(line): \(message)" }
+    package struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        package var line: Int
+        package var message: String
+        package var description: String { "line \(line): \(message)" }
     }
 
     /// Largest grid accepted, in pixels a side.
-    public static let maxSide = 4096
+    package static let maxSide = 4096
 
-    public static func parse(_ text: String) throws(ParseError) -> Bitmap {
+    package static func parse(_ text: String) throws(ParseError) -> Bitmap {
         var palette: [Character: Color] = [:]
         var grid: [[Character]] = []
         var inGrid = false

@@ -1,50 +1,50 @@
 import LayerLabCore
 
 /// A word as written, with where: a layer, animation, key path or attribute name.
-public struct Name: Hashable, Sendable {
-    public var text: String
-    public var range: SourceRange
+package struct Name: Hashable, Sendable {
+    package var text: String
+    package var range: SourceRange
 }
 
 /// `key=value`.
-public struct Argument: Hashable, Sendable {
-    public var key: Name
-    public var value: Expr
+package struct Argument: Hashable, Sendable {
+    package var key: Name
+    package var value: Expr
 }
 
 /// The words that follow a command's positional part: `key=value` pairs, flag words such as
 /// `animated`, `as NAME` and `in PARENT`.
-public struct ArgumentList: Hashable, Sendable {
-    public var arguments: [Argument] = []
-    public var flags: [Name] = []
-    public var asName: Name?
-    public var parent: Name?
+package struct ArgumentList: Hashable, Sendable {
+    package var arguments: [Argument] = []
+    package var flags: [Name] = []
+    package var asName: Name?
+    package var parent: Name?
 
-    public func has(_ flag: String) -> Bool { flags.contains { $0.text == flag } }
+    package func has(_ flag: String) -> Bool { flags.contains { $0.text == flag } }
 }
 
 /// `animate`, `keyframes` or `spring`: at top level with a layer, inside a group without.
-public struct AnimationCommand: Hashable, Sendable {
-    public var verb: Name
-    public var layer: Name?
+package struct AnimationCommand: Hashable, Sendable {
+    package var verb: Name
+    package var layer: Name?
     /// The key path; for a nested `group`, the group's name.
-    public var keyPath: Name
-    public var arguments: ArgumentList
+    package var keyPath: Name
+    package var arguments: ArgumentList
     /// A nested group's own animations (empty for the other verbs).
-    public var children: [AnimationCommand] = []
+    package var children: [AnimationCommand] = []
 }
 
 /// `cell NAME prop=value … [{ … }]` inside an emitter's (or a cell's) block.
-public struct CellCommand: Hashable, Sendable {
-    public var name: Name
-    public var arguments: ArgumentList
+package struct CellCommand: Hashable, Sendable {
+    package var name: Name
+    package var arguments: ArgumentList
     /// The cells this cell's particles emit.
-    public var cells: [CellCommand] = []
+    package var cells: [CellCommand] = []
 }
 
 /// One parsed command.
-public struct Command: Hashable, Sendable {
-    public indirect enum Kind: Hashable, Sendable {
+package struct Command: Hashable, Sendable {
+    package indirect enum Kind: Hashable, Sendable {
         case canvas(ArgumentList)
         case path(Name, Expr)
         /// A layer; an emitter (or a cell) may end with a `{ cell … }` block of its cells.
@@ -96,9 +96,9 @@ public struct Command: Hashable, Sendable {
     }
 
     /// The command word as written.
-    public var verb: Name
-    public var kind: Kind
+    package var verb: Name
+    package var kind: Kind
     /// The command as one line of text, for history labels.
-    public var text: String
-    public var range: SourceRange
+    package var text: String
+    package var range: SourceRange
 }

@@ -7,8 +7,8 @@ import LayerLabCore
 /// the grammar with the attributes' meanings; completion and the dim hints walk `grammar`; the
 /// `layerlab` subcommands take the attributes as `--flags`. Adding an attribute to `attributes`
 /// (or an optional word to the grammar) makes all of them accept it.
-public struct CommandSpec: Sendable {
-    public enum Group: String, Sendable, CaseIterable {
+package struct CommandSpec: Sendable {
+    package enum Group: String, Sendable, CaseIterable {
         case document = "Building the document"
         case animation = "Animating"
         case viewing = "Looking at it"
@@ -18,23 +18,23 @@ public struct CommandSpec: Sendable {
     }
 
     /// A `key=value` attribute of the command.
-    public struct Attribute: Sendable {
-        public var name: String
+    package struct Attribute: Sendable {
+        package var name: String
         /// How the value is written in the synopsis: `T`, `WxH`, `ascii|blocks|braille`.
-        public var placeholder: String
-        public var meaning: String
-        public var defaultValue: String
+        package var placeholder: String
+        package var meaning: String
+        package var defaultValue: String
 
-        public init(_ name: String, _ placeholder: String, _ meaning: String, default defaultValue: String) {
+        package init(_ name: String, _ placeholder: String, _ meaning: String, default defaultValue: String) {
             self.name = name; self.placeholder = placeholder; self.meaning = meaning; self.defaultValue = defaultValue
         }
 
         /// The value is a name taken as written (`images=FOLDER`), not an expression: the shell
         /// passes `--images walk-images` as the string "walk-images".
-        public var takesName: Bool { ["FILE", "FOLDER", "NAME"].contains(placeholder) }
+        package var takesName: Bool { ["FILE", "FOLDER", "NAME"].contains(placeholder) }
 
         /// The values to offer after `name=` when the placeholder lists them (`on|off`).
-        public var choices: [String] {
+        package var choices: [String] {
             placeholder.contains("|") ? placeholder.split(separator: "|").map(String.init) : []
         }
     }
@@ -42,18 +42,18 @@ public struct CommandSpec: Sendable {
     /// Reads the command's words after the verb.
     typealias Parse = @Sendable (inout Parser, CommandSpec, Name) throws(ScriptError) -> Command.Kind
 
-    public var name: String
+    package var name: String
     /// Other words for the same command (`shape`, `text`, `image` for `layer`; `exit`).
-    public var aliases: [String]
-    public var group: Group
-    public var summary: String
+    package var aliases: [String]
+    package var group: Group
+    package var summary: String
     /// Each way of writing the command; the first drives completion and hints.
-    public var forms: [[GrammarPart]]
-    public var attributes: [Attribute]
+    package var forms: [[GrammarPart]]
+    package var attributes: [Attribute]
     /// What each flag word (`[loop]`, `[animated]`, `[sequence]`) does, for help.
-    public var flagMeanings: [String: String]
+    package var flagMeanings: [String: String]
     /// Lines that run as printed in a fresh session (the test suite checks them).
-    public var example: String
+    package var example: String
     let parse: Parse
 
     init(_ name: String, aliases: [String] = [], _ group: Group, _ forms: [[GrammarPart]],
@@ -66,14 +66,14 @@ public struct CommandSpec: Sendable {
     }
 
     /// Every word that names the command.
-    public var words: [String] { [name] + aliases }
+    package var words: [String] { [name] + aliases }
 
     /// The first form, flattened for completion and hints.
-    public var grammar: Grammar { Grammar(command: name, parts: forms.first ?? [], attributes: attributes) }
+    package var grammar: Grammar { Grammar(command: name, parts: forms.first ?? [], attributes: attributes) }
 
     /// The form whose first part is the word typed after the command (`export gif …` follows
     /// `export FORMAT FILE`), else the first form.
-    public func grammar(after firstWord: String?) -> Grammar {
+    package func grammar(after firstWord: String?) -> Grammar {
         let form = forms.first { form in
             guard let w = firstWord else { return false }
             switch form.first {
@@ -87,7 +87,7 @@ public struct CommandSpec: Sendable {
 
     /// The keywords other forms start with (`png|gif|…` for `export`): what else may come right
     /// after the command.
-    public var alternativeStarts: [Grammar.Element] {
+    package var alternativeStarts: [Grammar.Element] {
         forms.dropFirst().compactMap { form -> Grammar.Element? in
             switch form.first {
             case .word(let w): return .literal(w)
@@ -98,7 +98,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// The synopsis `help` prints, a line a form, the command words joined by `|`.
-    public var synopsisLines: [String] {
+    package var synopsisLines: [String] {
         let head = words.joined(separator: "|")
         return forms.map { form in
             let rest = Grammar(command: name, parts: form, attributes: attributes).rest
@@ -107,14 +107,14 @@ public struct CommandSpec: Sendable {
     }
 
     /// Attributes `help` explains: the command's own, then the timing ones when it takes them.
-    public var helpAttributes: [Attribute] {
+    package var helpAttributes: [Attribute] {
         attributes + (parts.contains(.timing) ? CommandTable.timing(for: name) : [])
     }
 
     /// Optional single words (`[animated]`, `[loop]`, `[sequence]`): flags after the positionals.
     /// (Walks the forms in place: the parser asks for every command it reads, and most have
     /// none, so nothing is allocated then.)
-    public var flagWords: [String] {
+    package var flagWords: [String] {
         var words: [String] = []
         for form in forms {
             for part in form {

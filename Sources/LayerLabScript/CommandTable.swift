@@ -2,15 +2,15 @@ import LayerLabCore
 import LayerLabRaster
 
 /// Every command of the language, in help order, each declared once (see `CommandSpec`).
-public enum CommandTable {
+package enum CommandTable {
     /// The timing attributes every animation takes, from `MediaTiming.attributes`.
-    public static let timing: [CommandSpec.Attribute] = MediaTiming.attributes.map {
+    package static let timing: [CommandSpec.Attribute] = MediaTiming.attributes.map {
         .init($0.name, $0.placeholder, $0.summary, default: $0.defaultText)
     }
 
     /// The timing attributes `command` takes: a group leaves out those about a key path's
     /// value (`additive`, `cumulative`), which CAAnimationGroup does not have.
-    public static func timing(for command: String) -> [CommandSpec.Attribute] {
+    package static func timing(for command: String) -> [CommandSpec.Attribute] {
         command == "group" ? timing.filter { MediaTiming.attribute(named: $0.name)?.propertyOnly != true } : timing
     }
 
@@ -37,7 +37,7 @@ public enum CommandTable {
     static let named: GrammarPart = .optional([.word("as"), .slot("NAME")])
     static let animationForm: [GrammarPart] = [.slot("LAYER"), .slot("KEYPATH"), .attributes, .timing, named]
 
-    public static let all: [CommandSpec] = [
+    package static let all: [CommandSpec] = [
         CommandSpec(Canvas.name, .document, [[.attributes]],
                     attributes: Canvas.attributes,
                     summary: "Sets the canvas size, background colour and scene duration.",
@@ -258,10 +258,10 @@ public enum CommandTable {
     }
 
     /// Every command word, aliases included.
-    public static let names: [String] = all.flatMap(\.words)
+    package static let names: [String] = all.flatMap(\.words)
 
     /// The command a word names (`shape` finds `layer`).
-    public static func spec(_ word: String) -> CommandSpec? { indexByWord[word].map { all[$0] } }
+    package static func spec(_ word: String) -> CommandSpec? { indexByWord[word].map { all[$0] } }
 
     /// Where each word's command is in `all` (the first command to claim a word keeps it);
     /// every command line looks its verb up here.

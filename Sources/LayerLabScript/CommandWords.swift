@@ -11,26 +11,26 @@ import LayerLabCore
 ///     w.names = ["dot.opacity"]
 ///     w.attributes = [("at", "fade.end - 0.1")]
 ///     let c = try w.command()    // inspect "dot.opacity" at=fade.end - 0.1
-public struct CommandWords: Sendable {
-    public var verb: String
+package struct CommandWords: Sendable {
+    package var verb: String
     /// A bare keyword right after the verb (`export`'s older `gif` form).
-    public var keyword: String?
+    package var keyword: String?
     /// Positional names, in order, taken literally.
-    public var names: [String] = []
+    package var names: [String] = []
     /// `key=value` pairs; each value is one value expression, or a name for `literalKeys`.
-    public var attributes: [(key: String, value: String)] = []
+    package var attributes: [(key: String, value: String)] = []
     /// Flag words (`loop`, `animated`).
-    public var flags: [String] = []
+    package var flags: [String] = []
     /// Attributes whose value is taken literally, as a quoted name (file and folder names).
-    public var literalKeys: Set<String> = []
+    package var literalKeys: Set<String> = []
 
-    public init(verb: String) { self.verb = verb }
+    package init(verb: String) { self.verb = verb }
 
     /// The command as it would be typed at the prompt (names quoted): what error messages show.
-    public var display: String { layout().text }
+    package var display: String { layout().text }
 
     /// Builds the command through its table entry; errors point into `display`.
-    public func command() throws(ScriptError) -> Command {
+    package func command() throws(ScriptError) -> Command {
         let (text, pieces) = layout()
         var tokens: [Token] = []
         for piece in pieces {

@@ -6,32 +6,32 @@ import LayerLabCore
 ///     <stdin>:1:10: unknown key path 'strokeEnds'; did you mean 'strokeEnd'?
 ///      1 | set ring strokeEnds=0.5
 ///        |          ^^^^^^^^^^
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
+package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package var message: String
     /// The source line (control characters escaped, tabs as spaces), if known; a long one
     /// only around the error (see `shownCharacters`).
-    public var sourceLine: String?
+    package var sourceLine: String?
     /// Where the underline starts in `sourceLine` (`column`, unless the line was cut).
-    public var sourceColumn: Int
+    package var sourceColumn: Int
     /// Characters to underline from `sourceColumn`.
-    public var length: Int
+    package var length: Int
     /// Source lines longer than this show only this many characters around the error, with
     /// `…` where they were cut: a one-line file of megabytes (a binary loaded by mistake)
     /// would otherwise be echoed whole to the terminal.
-    public static let shownCharacters = 160
-    public var suggestion: String?
+    package static let shownCharacters = 160
+    package var suggestion: String?
 
     /// A diagnostic without a source position (bad arguments, unreadable files): prints as
     /// `FILE: message`.
-    public init(file: String, message: String) {
+    package init(file: String, message: String) {
         self.file = file; line = 0; column = 0; self.message = message; sourceLine = nil; sourceColumn = 0; length = 0
     }
 
     /// Builds the diagnostic for `error` in `text` (whose first line is numbered `firstLine`).
-    public init(_ error: ScriptError, file: String, text: String, firstLine: Int = 1) {
+    package init(_ error: ScriptError, file: String, text: String, firstLine: Int = 1) {
         var error = error, file = file, text = text, firstLine = firstLine
         while case .inFile(let name, let source, let inner) = error {
             (error, file, text, firstLine) = (inner, name, source, 1)
@@ -75,12 +75,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COL: message`, then the source line with a caret underline.
-    public var description: String { text(color: false) }
+    package var description: String { text(color: false) }
 
     /// The description, with colour when `color` is true (a terminal without `NO_COLOR`): the
     /// place bold, the caret red, the suggested name green. Colour codes are the only
     /// difference from `description`.
-    public func text(color: Bool) -> String {
+    package func text(color: Bool) -> String {
         func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m" + s + "\u{1B}[0m" : s }
         // NB: the message is escaped here, where every error becomes text, so a control
         // character quoted from input never reaches the terminal (escaping is idempotent);

@@ -5,7 +5,7 @@ import LayerLabCore
 /// `rect(0, 0, 10, 10)` is a rect for `bounds` and a path for `path`; `red` is a colour for
 /// `fillColor` and a path name for `path`. So the parser keeps the written form and
 /// `ValueReader` types it once it knows the key path.
-public indirect enum Expr: Hashable, Sendable {
+package indirect enum Expr: Hashable, Sendable {
     case number(Double, unit: String?, SourceRange)
     case size(Double, Double, SourceRange)
     case word(String, SourceRange)
@@ -20,7 +20,7 @@ public indirect enum Expr: Hashable, Sendable {
     /// `after NAME`, the same as `NAME.end`.
     case after(String, SourceRange)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .number(_, _, let r), .size(_, _, let r), .word(_, let r), .string(_, let r), .hexColor(_, let r),
              .tuple(_, let r), .list(_, let r), .call(_, _, let r), .binary(_, _, _, let r), .negate(_, let r),

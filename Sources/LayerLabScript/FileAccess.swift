@@ -2,7 +2,7 @@ import LayerLabCore
 
 /// Reading and writing files, injected so the session never touches the file system itself
 /// (tests pass an in-memory table; the terminal front end passes real files, saved atomically).
-public protocol FileAccess: Sendable {
+package protocol FileAccess: Sendable {
     /// The file's bytes. Throw an error whose description reads well after "cannot read 'x': ".
     func read(_ path: String) throws -> [UInt8]
     /// Replaces the file's contents (atomically, in real front ends).
@@ -10,7 +10,7 @@ public protocol FileAccess: Sendable {
 }
 
 /// The JSON project format, injected so the command language need not know it.
-public protocol ProjectCodec: Sendable {
+package protocol ProjectCodec: Sendable {
     func encode(_ document: Document) -> [UInt8]
     /// Throws an error whose description names where the file is broken.
     func decode(_ bytes: [UInt8]) throws -> Document
@@ -24,33 +24,33 @@ public protocol ProjectCodec: Sendable {
 }
 
 extension ProjectCodec {
-    public func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument? { nil }
-    public func importDocument(_ bytes: [UInt8], strict: Bool, animation: String?) throws -> ImportedDocument? {
+    package func importDocument(_ bytes: [UInt8], strict: Bool) throws -> ImportedDocument? { nil }
+    package func importDocument(_ bytes: [UInt8], strict: Bool, animation: String?) throws -> ImportedDocument? {
         guard animation == nil else { return nil }
         return try importDocument(bytes, strict: strict)
     }
 }
 
 /// A document read from another format, with what could not be reproduced.
-public struct ImportedDocument: Sendable {
-    public var document: Document
-    public var warnings: [String]
+package struct ImportedDocument: Sendable {
+    package var document: Document
+    package var warnings: [String]
     /// The format's name for messages ("Lottie").
-    public var format: String
+    package var format: String
     /// Where each animation came from, by animation name.
-    public var origins: [String: ImportOrigin]
-    public init(document: Document, warnings: [String], format: String, origins: [String: ImportOrigin] = [:]) {
+    package var origins: [String: ImportOrigin]
+    package init(document: Document, warnings: [String], format: String, origins: [String: ImportOrigin] = [:]) {
         self.document = document; self.warnings = warnings; self.format = format; self.origins = origins
     }
 }
 
 /// What an imported animation was made from: the other format's layer and property
 /// (`Ball ks.p`) and that format's frame of each keyframe, at `frameRate` frames a second.
-public struct ImportOrigin: Hashable, Sendable {
-    public var source: String
-    public var frames: [Double]
-    public var frameRate: Double
-    public init(source: String, frames: [Double], frameRate: Double) {
+package struct ImportOrigin: Hashable, Sendable {
+    package var source: String
+    package var frames: [Double]
+    package var frameRate: Double
+    package init(source: String, frames: [Double], frameRate: Double) {
         self.source = source; self.frames = frames; self.frameRate = frameRate
     }
 }

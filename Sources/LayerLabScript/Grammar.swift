@@ -6,7 +6,7 @@
 ///
 ///     [.slot("LAYER"), .optional([.word("in"), .slot("PARENT")]), .attributes]
 ///     // move LAYER [in PARENT] [index=N]
-public enum GrammarPart: Hashable, Sendable {
+package enum GrammarPart: Hashable, Sendable {
     /// A word typed as is: `in`, `on`, `set`, `=`, or a flag such as `animated` (when optional).
     case word(String)
     /// A value to fill in, named as `help` shows it: `LAYER`, `KEYPATH`, `FILE`, `T`,
@@ -28,8 +28,8 @@ public enum GrammarPart: Hashable, Sendable {
 
 /// A command's grammar flattened for walking: every part in order, each with the optional group
 /// it sits in (the words of one `[as NAME]` share a group; nil when required).
-public struct Grammar: Hashable, Sendable {
-    public enum Element: Hashable, Sendable {
+package struct Grammar: Hashable, Sendable {
+    package enum Element: Hashable, Sendable {
         case literal(String)
         case placeholder(String)
         case choice([String])
@@ -41,11 +41,11 @@ public struct Grammar: Hashable, Sendable {
     }
 
     /// The command word.
-    public let command: String
-    public let elements: [Element]
-    public let groups: [Int?]
+    package let command: String
+    package let elements: [Element]
+    package let groups: [Int?]
 
-    public init(command: String, parts: [GrammarPart], attributes: [CommandSpec.Attribute]) {
+    package init(command: String, parts: [GrammarPart], attributes: [CommandSpec.Attribute]) {
         var elements: [Element] = []
         var groups: [Int?] = []
         var next = 0
@@ -82,7 +82,7 @@ public struct Grammar: Hashable, Sendable {
     }
 
     /// The grammar without its first element equal to `element` (a group child's `LAYER`).
-    public func removing(_ element: Element) -> Grammar {
+    package func removing(_ element: Element) -> Grammar {
         guard let i = elements.firstIndex(of: element) else { return self }
         var e = elements, g = groups
         e.remove(at: i); g.remove(at: i)
@@ -90,10 +90,10 @@ public struct Grammar: Hashable, Sendable {
     }
 
     /// Which of `elements` are optional.
-    public var optional: [Bool] { groups.map { $0 != nil } }
+    package var optional: [Bool] { groups.map { $0 != nil } }
 
     /// The attribute names the grammar allows (timing ones included).
-    public var attributeNames: [String] {
+    package var attributeNames: [String] {
         elements.flatMap { e -> [String] in
             switch e {
             case .attribute(let k, _): return [k]
@@ -104,7 +104,7 @@ public struct Grammar: Hashable, Sendable {
     }
 
     /// The positional parts (everything but attributes, timing, properties and the block).
-    public var positionals: [(element: Element, group: Int?)] {
+    package var positionals: [(element: Element, group: Int?)] {
         zip(elements, groups).compactMap { e, g in
             switch e {
             case .literal, .placeholder, .choice: return (e, g)
@@ -114,10 +114,10 @@ public struct Grammar: Hashable, Sendable {
     }
 
     /// Everything after the command word, as `help` writes it.
-    public var rest: String { Grammar.render(Array(zip(elements, groups))) }
+    package var rest: String { Grammar.render(Array(zip(elements, groups))) }
 
     /// How an element is written in a synopsis.
-    public static func text(of element: Element) -> String {
+    package static func text(of element: Element) -> String {
         switch element {
         case .literal(let s), .placeholder(let s): return s
         case .choice(let cs): return cs.joined(separator: "|")
@@ -129,7 +129,7 @@ public struct Grammar: Hashable, Sendable {
     }
 
     /// Writes elements as synopsis text, bracketing each optional group once.
-    public static func render(_ parts: [(element: Element, group: Int?)]) -> String {
+    package static func render(_ parts: [(element: Element, group: Int?)]) -> String {
         var out: [String] = []
         var index = 0
         while index < parts.count {

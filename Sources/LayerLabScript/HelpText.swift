@@ -2,8 +2,8 @@ import LayerLabCore
 
 /// `help`, `help COMMAND` and the topics, all generated from `CommandTable` and the core's
 /// tables so they cannot drift from what the parser accepts.
-public enum HelpText {
-    public static let topics = ["keypaths", "timing", "values", "compositing", "transitions"]
+package enum HelpText {
+    package static let topics = ["keypaths", "timing", "values", "compositing", "transitions"]
 
     static func render(_ topic: Name?) throws(ScriptError) -> String {
         guard let topic else { return overview() }
@@ -13,7 +13,7 @@ public enum HelpText {
     }
 
     /// The help for a command or topic, or nil.
-    public static func text(for topic: String) -> String? {
+    package static func text(for topic: String) -> String? {
         switch topic {
         case "keypaths": return keyPaths()
         case "timing": return timing
@@ -27,7 +27,7 @@ public enum HelpText {
         }
     }
 
-    public static func overview() -> String {
+    package static func overview() -> String {
         var out = ["Commands (help COMMAND for details; help keypaths, help timing, help values, help compositing, help transitions):"]
         let width = 12
         for group in CommandSpec.Group.allCases {

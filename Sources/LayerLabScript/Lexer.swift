@@ -9,7 +9,7 @@
 /// The lexer reads the text's UTF-8 bytes and steps a character (`Character`, a grapheme
 /// cluster) at a time; columns count characters. See `LexChar` for how ASCII is read without
 /// Unicode tables.
-public struct Lexer: Sendable {
+package struct Lexer: Sendable {
     var bytes: [UInt8]
     /// The byte offset of the next character.
     var i = 0
@@ -39,7 +39,7 @@ public struct Lexer: Sendable {
     }
 
     /// The tokens of `text`, ending with `.end`.
-    public static func tokenize(_ text: String, firstLine: Int = 1) throws(ScriptError) -> [Token] {
+    package static func tokenize(_ text: String, firstLine: Int = 1) throws(ScriptError) -> [Token] {
         var lexer = Lexer(text, firstLine: firstLine)
         try lexer.run()
         return lexer.tokens
@@ -47,7 +47,7 @@ public struct Lexer: Sendable {
 
     /// Whether `text` stops inside a bracket or after a trailing `\`, so an interactive front
     /// end should ask for another line rather than run it.
-    public static func needsMoreInput(_ text: String) -> Bool {
+    package static func needsMoreInput(_ text: String) -> Bool {
         var lexer = Lexer(text, firstLine: 1)
         do {
             try lexer.run()
@@ -409,22 +409,22 @@ public struct Lexer: Sendable {
 
 /// A multi-line command lexed line by line, so feeding N lines costs O(total length) rather
 /// than re-lexing the whole text for every line.
-public struct PendingLex: Sendable {
+package struct PendingLex: Sendable {
     /// How the text fed so far ends.
-    public enum State: Equatable, Sendable { case complete, needsMore, failed }
+    package enum State: Equatable, Sendable { case complete, needsMore, failed }
 
     var lexer: Lexer
     /// How many lines have been fed.
-    public private(set) var lineCount = 0
-    public private(set) var state = State.complete
+    package private(set) var lineCount = 0
+    package private(set) var state = State.complete
     /// Whether the text ends in a `\` that continues the line.
     var endsInBackslash = false
 
-    public init() { lexer = Lexer("", firstLine: 1) }
+    package init() { lexer = Lexer("", firstLine: 1) }
 
     /// Adds a line (joined to the text so far by a newline) and lexes only the new part.
     /// `state` is then what `Lexer.needsMoreInput` says of the joined text.
-    public mutating func feed(_ line: String) {
+    package mutating func feed(_ line: String) {
         lineCount += 1
         guard state != .failed else { return }
         if lineCount == 1 {
@@ -456,7 +456,7 @@ public struct PendingLex: Sendable {
     }
 
     /// The innermost bracket still open (what `Lexer.innermostOpen` says of the joined text).
-    public var innermostOpen: (bracket: Character, location: SourceLocation)? {
+    package var innermostOpen: (bracket: Character, location: SourceLocation)? {
         guard state == .needsMore, !endsInBackslash, let last = lexer.openers.last else { return nil }
         return (last.0, last.1.start)
     }

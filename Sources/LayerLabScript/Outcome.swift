@@ -3,7 +3,7 @@ import LayerLabRaster
 
 /// What handling some input produced, as CPython's `InteractiveInterpreter.runsource` has it:
 /// more input needed, done, or failed.
-public enum Outcome: Sendable {
+package enum Outcome: Sendable {
     /// The input stops inside a bracket or after a trailing `\`: prompt for a continuation line.
     case needsMoreInput
     /// Every command ran; print the texts and perform the effects, in order.
@@ -12,21 +12,21 @@ public enum Outcome: Sendable {
     /// same line) still stand. With `runScript`, nothing at all changed.
     case failed([Response], Diagnostic)
 
-    public var responses: [Response] {
+    package var responses: [Response] {
         switch self {
         case .needsMoreInput: return []
         case .done(let r), .failed(let r, _): return r
         }
     }
 
-    public var diagnostic: Diagnostic? {
+    package var diagnostic: Diagnostic? {
         if case .failed(_, let d) = self { return d }
         return nil
     }
 }
 
 /// One thing for the front end to do.
-public enum Response: Sendable, Equatable {
+package enum Response: Sendable, Equatable {
     /// Text to print on standard output (no trailing newline; print one line per response).
     case text(String)
     /// Something only the front end can do: draw, play, write a file, leave.
@@ -36,7 +36,7 @@ public enum Response: Sendable, Equatable {
 /// Work that needs a terminal, a clock or the file system: the session describes it, the front
 /// end performs it. Each carries the document as it was when the command ran, so effects inside
 /// a script see the state the script had built at that point.
-public enum Effect: Sendable, Equatable {
+package enum Effect: Sendable, Equatable {
     case show(ShowRequest)
     case play(PlayRequest)
     case frames(FramesRequest)
@@ -62,111 +62,111 @@ public enum Effect: Sendable, Equatable {
 }
 
 /// `watch FILE`: the script to replay and how to show it.
-public struct WatchRequest: Sendable, Equatable {
-    public var file: String
+package struct WatchRequest: Sendable, Equatable {
+    package var file: String
     /// The scene time of the frame shown (while not playing).
-    public var time: Double
+    package var time: Double
     /// Play the scene over and over instead of showing one frame.
-    public var play: Bool
-    public var size: (columns: Int, rows: Int)?
-    public var mode: FrameMode?
-    public var color: ColorMode.Choice?
+    package var play: Bool
+    package var size: (columns: Int, rows: Int)?
+    package var mode: FrameMode?
+    package var color: ColorMode.Choice?
 
-    public init(file: String, time: Double, play: Bool, size: (columns: Int, rows: Int)? = nil,
+    package init(file: String, time: Double, play: Bool, size: (columns: Int, rows: Int)? = nil,
                 mode: FrameMode? = nil, color: ColorMode.Choice? = nil) {
         self.file = file; self.time = time; self.play = play; self.size = size; self.mode = mode; self.color = color
     }
 
-    public static func == (a: WatchRequest, b: WatchRequest) -> Bool {
+    package static func == (a: WatchRequest, b: WatchRequest) -> Bool {
         a.file == b.file && a.time == b.time && a.play == b.play && a.size?.columns == b.size?.columns
             && a.size?.rows == b.size?.rows && a.mode == b.mode && a.color == b.color
     }
 }
 
 /// `show`, and the frame `preview on` asks for after each change.
-public struct ShowRequest: Sendable, Equatable {
-    public var document: Document
-    public var time: Double
+package struct ShowRequest: Sendable, Equatable {
+    package var document: Document
+    package var time: Double
     /// Columns × rows; nil fits the terminal.
-    public var size: (columns: Int, rows: Int)?
+    package var size: (columns: Int, rows: Int)?
     /// nil picks by terminal.
-    public var mode: FrameMode?
+    package var mode: FrameMode?
     /// nil is auto.
-    public var color: ColorMode.Choice?
+    package var color: ColorMode.Choice?
 
-    public init(document: Document, time: Double, size: (columns: Int, rows: Int)? = nil,
+    package init(document: Document, time: Double, size: (columns: Int, rows: Int)? = nil,
                 mode: FrameMode? = nil, color: ColorMode.Choice? = nil) {
         self.document = document; self.time = time; self.size = size; self.mode = mode; self.color = color
     }
 
-    public static func == (a: ShowRequest, b: ShowRequest) -> Bool {
+    package static func == (a: ShowRequest, b: ShowRequest) -> Bool {
         a.document == b.document && a.time == b.time && a.size?.columns == b.size?.columns
             && a.size?.rows == b.size?.rows && a.mode == b.mode && a.color == b.color
     }
 }
 
-public struct PlayRequest: Sendable, Equatable {
-    public var document: Document
-    public var from: Double
+package struct PlayRequest: Sendable, Equatable {
+    package var document: Document
+    package var from: Double
     /// nil: the scene duration.
-    public var to: Double?
-    public var speed: Double
-    public var fps: Double?
-    public var loop: Bool
+    package var to: Double?
+    package var speed: Double
+    package var fps: Double?
+    package var loop: Bool
     /// Columns × rows of the frame; nil fits the terminal (as `show`).
-    public var size: (columns: Int, rows: Int)?
+    package var size: (columns: Int, rows: Int)?
     /// nil picks by terminal.
-    public var mode: FrameMode?
+    package var mode: FrameMode?
     /// nil is auto.
-    public var color: ColorMode.Choice?
+    package var color: ColorMode.Choice?
 
-    public init(document: Document, from: Double, to: Double?, speed: Double, fps: Double?, loop: Bool,
+    package init(document: Document, from: Double, to: Double?, speed: Double, fps: Double?, loop: Bool,
                 size: (columns: Int, rows: Int)? = nil, mode: FrameMode? = nil, color: ColorMode.Choice? = nil) {
         self.document = document; self.from = from; self.to = to; self.speed = speed; self.fps = fps
         self.loop = loop; self.size = size; self.mode = mode; self.color = color
     }
 
-    public static func == (a: PlayRequest, b: PlayRequest) -> Bool {
+    package static func == (a: PlayRequest, b: PlayRequest) -> Bool {
         a.document == b.document && a.from == b.from && a.to == b.to && a.speed == b.speed && a.fps == b.fps
             && a.loop == b.loop && a.size?.columns == b.size?.columns && a.size?.rows == b.size?.rows
             && a.mode == b.mode && a.color == b.color
     }
 }
 
-public struct FramesRequest: Sendable, Equatable {
-    public var document: Document
-    public var from: Double
-    public var to: Double?
-    public var fps: Double?
+package struct FramesRequest: Sendable, Equatable {
+    package var document: Document
+    package var from: Double
+    package var to: Double?
+    package var fps: Double?
     /// Columns × rows; nil fits the terminal (80x24 when output is not one).
-    public var size: (columns: Int, rows: Int)?
+    package var size: (columns: Int, rows: Int)?
     /// nil picks by terminal.
-    public var mode: FrameMode?
+    package var mode: FrameMode?
     /// nil is auto.
-    public var color: ColorMode.Choice?
+    package var color: ColorMode.Choice?
 
-    public init(document: Document, from: Double, to: Double?, fps: Double?,
+    package init(document: Document, from: Double, to: Double?, fps: Double?,
                 size: (columns: Int, rows: Int)? = nil, mode: FrameMode? = nil, color: ColorMode.Choice? = nil) {
         self.document = document; self.from = from; self.to = to; self.fps = fps
         self.size = size; self.mode = mode; self.color = color
     }
 
-    public static func == (a: FramesRequest, b: FramesRequest) -> Bool {
+    package static func == (a: FramesRequest, b: FramesRequest) -> Bool {
         a.document == b.document && a.from == b.from && a.to == b.to && a.fps == b.fps
             && a.size?.columns == b.size?.columns && a.size?.rows == b.size?.rows
             && a.mode == b.mode && a.color == b.color
     }
 }
 
-public struct EditRequest: Sendable, Equatable {
+package struct EditRequest: Sendable, Equatable {
     /// The document as a script (`ScriptWriter`), checked to rebuild it exactly.
-    public var script: String
+    package var script: String
     /// A file name for the script (`loader.lab` while editing `loader.json`).
-    public var fileName: String
+    package var fileName: String
 }
 
-public struct ExportRequest: Sendable, Equatable {
-    public enum Format: String, Sendable, CaseIterable {
+package struct ExportRequest: Sendable, Equatable {
+    package enum Format: String, Sendable, CaseIterable {
         case png, gif, lottie, swift, cast
         /// One frame as DEC sixel graphics (`.six`), for a terminal or a document.
         case sixel
@@ -175,7 +175,7 @@ public struct ExportRequest: Sendable, Equatable {
         case script
 
         /// The extension a file of this format has; `export FILE` picks the format by it.
-        public var fileExtension: String {
+        package var fileExtension: String {
             switch self {
             case .lottie: return "json"
             case .sixel: return "six"
@@ -186,7 +186,7 @@ public struct ExportRequest: Sendable, Equatable {
 
         /// Frames per second when `fps=` is not given (nil: the format has no frame rate).
         /// Help prints these, and the exporters use them.
-        public var defaultFPS: Double? {
+        package var defaultFPS: Double? {
             switch self {
             case .gif: return 20
             case .cast: return 30
@@ -196,7 +196,7 @@ public struct ExportRequest: Sendable, Equatable {
         }
 
         /// The format `file`'s extension names (case-insensitive), or nil.
-        public init?(fileName file: String) {
+        package init?(fileName file: String) {
             let name = file.split(separator: "/").last.map(String.init) ?? file
             guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
             let ext = name[name.index(after: dot)...].lowercased()
@@ -205,32 +205,32 @@ public struct ExportRequest: Sendable, Equatable {
         }
 
         /// `.png, .gif, .json (Lottie), .swift, .cast`, for messages and help.
-        public static var extensionList: String {
+        package static var extensionList: String {
             wordList(allCases.lazy.map { "." + $0.fileExtension + ($0 == .lottie ? " (Lottie)" : $0 == .script ? " (script)" : "") }, separator: ", ")
         }
     }
-    public var document: Document
-    public var format: Format
-    public var file: String
+    package var document: Document
+    package var format: Format
+    package var file: String
     /// The png frame's time (default: the session's current time).
-    public var at: Double
+    package var at: Double
     /// Pixels, WxH; nil uses the canvas size.
-    public var size: Size?
-    public var fps: Double?
-    public var from: Double?
-    public var to: Double?
+    package var size: Size?
+    package var fps: Double?
+    package var from: Double?
+    package var to: Double?
     /// Refuse (write nothing, fail) when the export would lose anything (`strict=true`, `--strict`).
-    public var strict = false
+    package var strict = false
     /// `export!` (`force`, `--force`): replace an existing file even when it is not of the kind written.
-    public var replacing = false
+    package var replacing = false
     /// The document's own script and project, which an export never replaces.
-    public var protectedFiles: [String] = []
+    package var protectedFiles: [String] = []
     /// Swift: `ios` (UIKit) or `macos` (AppKit); nil is ios.
-    public var platform: String?
+    package var platform: String?
     /// Lottie: write images into this folder beside the JSON instead of embedding them.
-    public var imageFolder: String?
+    package var imageFolder: String?
     /// Lottie: draw particles, perspective and shadows as plain layers, paths and images (`bake`, `--bake`).
-    public var bake = false
+    package var bake = false
     /// Script: the document's script, written and checked to rebuild it when the request is made.
-    public var script: String?
+    package var script: String?
 }

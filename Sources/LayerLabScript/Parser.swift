@@ -2,7 +2,7 @@ import LayerLabCore
 
 /// Turns tokens into commands. Knows the shape of each command (its positional words and
 /// blocks) but not what names exist or what types values take; `Session.perform` checks those when it runs the command.
-public struct Parser {
+package struct Parser {
     let tokens: TokenStream
     /// The index in `tokens` of the next token to read.
     var position = 0
@@ -17,7 +17,7 @@ public struct Parser {
 
     /// Parses every command in `text` (lines numbered from `firstLine`). The text is lexed as
     /// the parser goes; an error the lexer met first wins over the parser's.
-    public static func parse(_ text: String, firstLine: Int = 1) throws(ScriptError) -> [Command] {
+    package static func parse(_ text: String, firstLine: Int = 1) throws(ScriptError) -> [Command] {
         var parser = Parser(lexing: text, firstLine: firstLine)
         var commands: [Command] = []
         do {

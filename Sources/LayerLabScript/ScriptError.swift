@@ -4,7 +4,7 @@ import LayerLabCore
 ///
 /// One closed set, so each message is written once (in `message`) and rendered in one place
 /// (`Diagnostic`).
-public indirect enum ScriptError: Error, Hashable, Sendable {
+package indirect enum ScriptError: Error, Hashable, Sendable {
     case unterminatedString(SourceRange)
     case unclosed(Character, SourceRange)
     /// A bracket still open when a line starts with a command word: the command it was in
@@ -32,7 +32,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
     /// An error inside a loaded script, reported where it happened in that file.
     case inFile(name: String, source: String, ScriptError)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .unterminatedString(let r), .unclosed(_, let r), .cutShort(_, let r), .unbalanced(_, let r), .danglingBackslash(let r), .unknownUnit(_, let r),
              .numberTooLarge(let r), .unexpected(_, _, let r), .unknownCommand(_, let r, _),
@@ -45,7 +45,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
     }
 
     /// The suggested name, shown under the caret.
-    public var suggestion: String? {
+    package var suggestion: String? {
         switch self {
         case .unknownCommand(_, _, let s), .unknown(_, _, _, let s), .unknownAttribute(_, _, _, let s): return s
         case .inFile(_, _, let e): return e.suggestion
@@ -54,7 +54,7 @@ public indirect enum ScriptError: Error, Hashable, Sendable {
     }
 
     /// The one-line message, including the did-you-mean suggestion.
-    public var message: String {
+    package var message: String {
         func hint(_ s: String?) -> String { s.map { "; did you mean '\($0)'?" } ?? "" }
         let e = escapeForTerminal
         switch self {

@@ -14,19 +14,19 @@ import LayerLabCore
 /// NB: a document loaded from a project file may hold what no command can state (a group child
 /// on another layer than its group). `Session` replays the script before saving it and refuses
 /// when the result differs, so a saved script always rebuilds its document.
-public enum ScriptWriter {
+package enum ScriptWriter {
     /// The first line of every script `save` writes; `save` replaces only files that start
     /// with it (or projects) unless told to with `save!`.
-    public static let header = "# LayerLab script: `layerlab run FILE` or `load FILE` rebuilds this document."
+    package static let header = "# LayerLab script: `layerlab run FILE` or `load FILE` rebuilds this document."
 
     /// Whether `bytes` is a script `save` wrote.
-    public static func isSavedScript(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func isSavedScript(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.starts(with: header.utf8)
     }
 
     /// - Parameter spelled: print values as they were typed and in the order they were typed
     ///   (`WrittenForms`); without it, every value as it is stored, in the tables' order.
-    public static func script(for document: Document, spelled: Bool = true) -> String {
+    package static func script(for document: Document, spelled: Bool = true) -> String {
         var w = Writer(document: document, spelled: spelled)
         w.write()
         return w.lines.joined(separator: "\n") + "\n"

@@ -119,7 +119,7 @@ extension Session {
     /// Replays an edited script in a fresh session; on success its document replaces this one
     /// as ONE undoable step labelled `edit`. On an error nothing changes and the diagnostic
     /// points into `name` (the file the editor saved).
-    public mutating func replaceDocument(withScript text: String, name: String) -> Outcome {
+    package mutating func replaceDocument(withScript text: String, name: String) -> Outcome {
         var fresh = Session(files: files, codec: codec,
                             settings: Settings(sourceName: name, announceNames: false))
         let outcome = fresh.runScript(text, name: name)

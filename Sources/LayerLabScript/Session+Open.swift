@@ -8,7 +8,7 @@ extension Session {
     /// A.lab B.lab` builds one scene from both). With `strict`, a Lottie file that uses
     /// anything not reproduced is refused. Errors inside a script point into it; errors
     /// reading the file print as `FILE: message`.
-    public mutating func open(_ path: String, into: Bool = false, strict: Bool = false) -> Outcome {
+    package mutating func open(_ path: String, into: Bool = false, strict: Bool = false) -> Outcome {
         let range = SourceRange(SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 1))
         let name = Name(text: path, range: range)
         let verb = into && !strict && Session.isScript(path) ? "run" : "load"
@@ -24,14 +24,14 @@ extension Session {
 
     /// Moves the current time to the poster time (`Evaluator.posterTime`): from the shell, a
     /// still without `--at` shows the scene rather than its (often empty) first moment.
-    public mutating func seekToPoster() {
+    package mutating func seekToPoster() {
         let t = Evaluator(document: document).posterTime
         if t.isFinite, Limits.sceneTimes.contains(t) { time = t }
     }
 
     /// Runs a command given as separate words (a shell's arguments); errors point into the
     /// command as it would be typed, under the name `name`.
-    public mutating func run(_ words: CommandWords, name: String) -> Outcome {
+    package mutating func run(_ words: CommandWords, name: String) -> Outcome {
         do {
             return .done(try perform(try words.command()))
         } catch {

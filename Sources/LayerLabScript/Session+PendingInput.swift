@@ -1,12 +1,12 @@
 extension Session {
     /// The lines of a multi-line command typed so far (while `isContinuing`), so completion
     /// inside a `group … {` body knows the group's layer.
-    public var pendingLines: [String] { pending }
+    package var pendingLines: [String] { pending }
 
     /// What keeps a multi-line command open, for the continuation prompt: `(` or `[` (a value
     /// running over lines), `{ group wobble` (a group's block, with the command that opened
     /// it), or `\` (a line ending in a backslash). Nil when no command is open.
-    public var openInput: String? {
+    package var openInput: String? {
         guard !pending.isEmpty else { return nil }
         let open: (bracket: Character, location: SourceLocation)?
         if pendingLex.lineCount == pending.count {
@@ -24,7 +24,7 @@ extension Session {
     /// Ends a multi-line command at an empty line (the interactive REPL's way out): a command
     /// left inside an open bracket is not run and gets a clear error at the bracket; one
     /// continued with `\` runs. Nil when no command is open.
-    public mutating func endInput() -> Outcome? {
+    package mutating func endInput() -> Outcome? {
         guard !pending.isEmpty else { return nil }
         let text = pending.joined(separator: "\n")
         let first = entryFirstLine
@@ -49,7 +49,7 @@ extension Session {
 extension Lexer {
     /// The innermost bracket still open at the end of `text` (nil when none is, or the text
     /// has another error first).
-    public static func innermostOpen(_ text: String, firstLine: Int = 1) -> (bracket: Character, location: SourceLocation)? {
+    package static func innermostOpen(_ text: String, firstLine: Int = 1) -> (bracket: Character, location: SourceLocation)? {
         var lexer = Lexer(text, firstLine: firstLine)
         do {
             try lexer.run()
@@ -64,7 +64,7 @@ extension Lexer {
     /// by `; ` between commands in a block, by a space inside brackets, after `{`, before `}`
     /// and after a trailing `\`. When the one-line form would read differently (a `#` comment
     /// in the middle), the lines stay joined by newlines.
-    public static func historyEntry(_ lines: [String]) -> String {
+    package static func historyEntry(_ lines: [String]) -> String {
         guard lines.count > 1 else { return lines.first ?? "" }
         let original = lines.joined(separator: "\n")
         var out = lines[0].trimmingTrailingSpaces

@@ -2,12 +2,12 @@ import LayerLabCore
 
 /// File access that can also replace a file that is not a LayerLab project (`save! FILE`);
 /// a plain `write` refuses such a file, so a slip of the keyboard cannot destroy it.
-public protocol ReplacingFileAccess: FileAccess {
+package protocol ReplacingFileAccess: FileAccess {
     func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws
 }
 
 /// Where `recover` finds the work of a session that crashed: the front end's recovery journal.
-public protocol RecoverySource: Sendable {
+package protocol RecoverySource: Sendable {
     /// The newest crashed session's document and the file it was editing, taken out of the
     /// journal; nil when there is none.
     func takeRecoveredWork() -> (document: Document, file: String?)?

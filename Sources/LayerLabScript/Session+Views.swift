@@ -127,7 +127,7 @@ extension Session {
 
     /// Makes `document` the session's document as one undo step: what `watch` ends with (the
     /// watched file's last good version). Images are then read from `file`'s folder.
-    public mutating func adopt(_ document: Document, label: String, file: String) {
+    package mutating func adopt(_ document: Document, label: String, file: String) {
         commit(document, label)
         sourceFile = file
     }

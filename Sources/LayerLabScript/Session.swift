@@ -11,42 +11,42 @@ import LayerLabCore
 ///     session.handle("inspect dot.fillColor at=0")         // .done([.text("dot.fillColor = #000000ff")])
 ///
 /// Every command that changes the document is one undo step; a failed command changes nothing.
-public struct Session: Sendable {
-    public struct Settings: Sendable, Equatable {
+package struct Session: Sendable {
+    package struct Settings: Sendable, Equatable {
         /// Show a frame after every command that changes the document or the time.
-        public var preview = false
+        package var preview = false
         /// The name diagnostics give `handle` input (`<stdin>`).
-        public var sourceName = "<stdin>"
+        package var sourceName = "<stdin>"
         /// Print the names given to unnamed animations and events (interactive use; scripts
         /// and piped input stay quiet so their output is only what they ask for).
-        public var announceNames = true
+        package var announceNames = true
         /// The terminal's width, when output goes to one: `timeline` fits its chart to it.
-        public var columns: Int?
+        package var columns: Int?
         /// Number each entry's lines from 1 (the interactive prompt, where an error in what was
         /// just typed says `<input>:1:5`); otherwise lines count from the start of the input,
         /// as in a file piped in.
-        public var linesPerEntry = false
-        public init(preview: Bool = false, sourceName: String = "<stdin>", announceNames: Bool = true) {
+        package var linesPerEntry = false
+        package init(preview: Bool = false, sourceName: String = "<stdin>", announceNames: Bool = true) {
             self.preview = preview; self.sourceName = sourceName; self.announceNames = announceNames
         }
     }
 
-    public internal(set) var history: History
+    package internal(set) var history: History
     /// The current scene time: where `show`, `inspect` and `set … animated` look.
-    public internal(set) var time: Double = 0
+    package internal(set) var time: Double = 0
     /// The file `save` writes without an argument.
-    public internal(set) var fileName: String?
+    package internal(set) var fileName: String?
     /// The script or project loaded or saved last: relative file names in the document (image
     /// contents and flipbook frames) are read from its folder.
-    public internal(set) var sourceFile: String?
-    public var settings: Settings
+    package internal(set) var sourceFile: String?
+    package var settings: Settings
     /// The document as last saved or loaded, for `isDirty`.
     var savedDocument: Document
     /// Where the animations of a document opened from another format came from, by name
     /// (`explain` names them); empty otherwise.
     var importOrigins: [String: ImportOrigin] = [:]
     /// Commands run from scripts (`load`, `layerlab run`), for `layerlab run`'s summary.
-    public internal(set) var scriptCommandsRun = 0
+    package internal(set) var scriptCommandsRun = 0
     var pending: [String] = []
     /// `pending` lexed so far (valid while its `lineCount` equals `pending.count`).
     var pendingLex = PendingLex()
@@ -59,7 +59,7 @@ public struct Session: Sendable {
     let files: (any FileAccess)?
     let codec: (any ProjectCodec)?
 
-    public init(files: (any FileAccess)? = nil, codec: (any ProjectCodec)? = nil, settings: Settings = Settings(),
+    package init(files: (any FileAccess)? = nil, codec: (any ProjectCodec)? = nil, settings: Settings = Settings(),
                 document: Document = Document()) {
         self.files = files
         self.codec = codec
@@ -68,13 +68,13 @@ public struct Session: Sendable {
         savedDocument = document
     }
 
-    public var document: Document { history.current }
+    package var document: Document { history.current }
 
     /// Unsaved changes since the last save or load (undoing back to it makes this false).
-    public var isDirty: Bool { document != savedDocument }
+    package var isDirty: Bool { document != savedDocument }
 
     /// Whether `handle` is collecting a multi-line command (show the continuation prompt).
-    public var isContinuing: Bool { !pending.isEmpty }
+    package var isContinuing: Bool { !pending.isEmpty }
 
     // MARK: - Input
 
@@ -83,7 +83,7 @@ public struct Session: Sendable {
     /// command word while a `(` or `[` is open ends the open command, which fails at its
     /// bracket, and is then read as its own command: `handleLine` gives both outcomes, this
     /// one the pair as one (the new line's responses, the open command's error).
-    public mutating func handle(_ line: String) -> Outcome {
+    package mutating func handle(_ line: String) -> Outcome {
         let outcomes = handleLine(line)
         guard outcomes.count == 2, let cut = outcomes[0].diagnostic else { return outcomes[outcomes.count - 1] }
         if case .needsMoreInput = outcomes[1] { return .failed([], cut) }
@@ -91,7 +91,7 @@ public struct Session: Sendable {
     }
 
     /// `handle`, giving the outcome of a command a new one cut short (see `handle`) first.
-    public mutating func handleLine(_ line: String) -> [Outcome] {
+    package mutating func handleLine(_ line: String) -> [Outcome] {
         if !pending.isEmpty, pendingLex.lineCount == pending.count, let open = pendingLex.innermostOpen,
            open.bracket != "{", Lexer.startsCommand(Array(line.utf8)[...]) {
             let first = entryFirstLine, text = pending.joined(separator: "\n")
@@ -116,13 +116,13 @@ public struct Session: Sendable {
     }
 
     /// Runs whatever `handle` buffered (at the end of input), reporting an unclosed bracket.
-    public mutating func finishInput() -> Outcome? {
+    package mutating func finishInput() -> Outcome? {
         guard !pending.isEmpty else { return nil }
         return runPending(pending.joined(separator: "\n"))
     }
 
     /// Drops a partly typed multi-line command (Ctrl-C at the continuation prompt).
-    public mutating func cancelInput() {
+    package mutating func cancelInput() {
         nextLine += pending.count
         pending = []
     }
@@ -139,7 +139,7 @@ public struct Session: Sendable {
 
     /// Runs text, each command its own undo step, stopping at the first failure (commands
     /// before it stay done).
-    public mutating func run(_ text: String, name: String, firstLine: Int = 1) -> Outcome {
+    package mutating func run(_ text: String, name: String, firstLine: Int = 1) -> Outcome {
         let commands: [Command]
         do {
             commands = try Parser.parse(text, firstLine: firstLine)
@@ -159,7 +159,7 @@ public struct Session: Sendable {
     }
 
     /// Runs a script as ONE undo step: all of it, or (at the first error) none of it.
-    public mutating func runScript(_ text: String, name: String) -> Outcome {
+    package mutating func runScript(_ text: String, name: String) -> Outcome {
         do {
             return .done(try runScriptCommands(text, name: name, label: "run \(name)"))
         } catch {

@@ -10,12 +10,12 @@ import LayerLabCore
 /// Bars mark active intervals: `=` forwards, `~` autoreversing, `|` where a repetition starts,
 /// `·` while the animation fills before or after, `^` a scheduled change, `:` the current time.
 /// A pure function of the document, so it is tested as text.
-public enum TimelineChart {
-    public static let legend = "= active  ~ reversing  | next repetition  · filling  > goes on  ^ change  : now"
+package enum TimelineChart {
+    package static let legend = "= active  ~ reversing  | next repetition  · filling  > goes on  ^ change  : now"
 
     /// - Parameter columns: the terminal's width, when known: the chart narrows (to 16 cells at
     ///   least) so each row and the legend fit it.
-    public static func render(_ doc: Document, now: Double, width: Int = 48, columns: Int? = nil) -> String {
+    package static func render(_ doc: Document, now: Double, width: Int = 48, columns: Int? = nil) -> String {
         let ev = Evaluator(document: doc)
         let names = doc.animations.map(\.name) + doc.events.map(\.name)
         guard !names.isEmpty else { return "(no animations or events)" }

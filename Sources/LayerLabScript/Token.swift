@@ -1,8 +1,8 @@
 import LayerLabCore
 
 /// One lexical unit of the command language, with where it came from.
-public struct Token: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct Token: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A name, keyword or dotted key path: `box`, `position.x`, `oval.path.2`.
         case word(String)
         /// A number with an optional unit suffix (`300ms`, `90deg`).
@@ -20,16 +20,16 @@ public struct Token: Hashable, Sendable {
         case end
     }
 
-    public var kind: Kind
-    public var range: SourceRange
+    package var kind: Kind
+    package var range: SourceRange
     /// The text as written.
-    public var text: String
+    package var text: String
     /// Whitespace (or a comment or line break) came right before this token.
-    public var spaceBefore: Bool
+    package var spaceBefore: Bool
 
-    public var word: String? { if case .word(let w) = kind { return w }; return nil }
+    package var word: String? { if case .word(let w) = kind { return w }; return nil }
 
-    public func isSymbol(_ c: Character) -> Bool { kind == .symbol(c) }
+    package func isSymbol(_ c: Character) -> Bool { kind == .symbol(c) }
 
     /// How the token is named in "expected X, found Y" messages.
     var described: String {

@@ -12,8 +12,8 @@ import LayerLabCore
 /// - `.exact` (`save FILE.lab`, `edit`): every bit comes back: numbers in full, a colour that
 ///   is not whole bytes as `color(r, g, b, a)`, paths as `svg("…")`, transforms as a list, text
 ///   quoted unless the key path takes a bare word.
-public enum ValueFormatter {
-    public static func format(_ v: Value, type: ValueType? = nil, _ style: NumberStyle = .display) -> String {
+package enum ValueFormatter {
+    package static func format(_ v: Value, type: ValueType? = nil, _ style: NumberStyle = .display) -> String {
         let n = style.text
         switch v {
         case .number(let x): return n(x)
@@ -62,7 +62,7 @@ public enum ValueFormatter {
 
     /// `identity`, a single step, or `[step, step, …]` as the command language reads them
     /// (exactly: always the list, `[]` for none).
-    public static func transform(_ ops: [TransformOp], _ style: NumberStyle = .display) -> String {
+    package static func transform(_ ops: [TransformOp], _ style: NumberStyle = .display) -> String {
         let steps = ops.map { op in
             op.name + "(" + op.writtenParameters.map(style.text).joined(separator: ", ") + ")"
         }
@@ -72,7 +72,7 @@ public enum ValueFormatter {
 
     /// A timing attribute's value as the command language writes it: `after grow`-style
     /// expressions as text, `inf`, `easeOut`, `cubic(…)`.
-    public static func format(_ v: TimingValue, _ style: NumberStyle = .display) -> String {
+    package static func format(_ v: TimingValue, _ style: NumberStyle = .display) -> String {
         switch v {
         case .time(let t): return style == .display ? escapeForTerminal(t.text(.display)) : t.text(.exact)
         case .number(let x): return style.text(x)
@@ -83,5 +83,5 @@ public enum ValueFormatter {
     }
 
     /// `"text"` with `\"`, `\\` and control characters escaped, as the command language reads it.
-    public static func quoted(_ s: String) -> String { escapeControls(s, as: .script, quoted: true) }
+    package static func quoted(_ s: String) -> String { escapeControls(s, as: .script, quoted: true) }
 }

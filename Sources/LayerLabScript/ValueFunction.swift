@@ -1,17 +1,17 @@
 /// The functions a value may be written with (`rect(x, y, w, h)`, `rgba(r, g, b, a)`), each
 /// declared once: the reader's usage messages, Tab completion after `path=` and the dim hint
 /// shown inside the parentheses all come from here.
-public struct ValueFunction: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case path, color, rect, size, timing }
+package struct ValueFunction: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable { case path, color, rect, size, timing }
 
-    public var name: String
-    public var parameters: [String]
-    public var kind: Kind
+    package var name: String
+    package var parameters: [String]
+    package var kind: Kind
 
     /// `rect(x, y, w, h)`.
-    public var signature: String { "\(name)(\(parameters.joined(separator: ", ")))" }
+    package var signature: String { "\(name)(\(parameters.joined(separator: ", ")))" }
 
-    public static let all: [ValueFunction] = [
+    package static let all: [ValueFunction] = [
         .init(name: "oval", parameters: ["x", "y", "w", "h"], kind: .path),
         .init(name: "circle", parameters: ["cx", "cy", "r"], kind: .path),
         .init(name: "rect", parameters: ["x", "y", "w", "h"], kind: .path),
@@ -29,17 +29,17 @@ public struct ValueFunction: Sendable, Hashable {
     ]
 
     /// The functions that make a path, in help order (`polyline` is `line`'s other name).
-    public static let pathFunctions: [String] = all.filter { $0.kind == .path && $0.name != "polyline" }.map(\.name)
+    package static let pathFunctions: [String] = all.filter { $0.kind == .path && $0.name != "polyline" }.map(\.name)
 
     /// The function called `name`, if any.
-    public static func named(_ name: String) -> ValueFunction? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> ValueFunction? { all.first { $0.name == name } }
 
     /// `rect(x, y, w, h)` for `name`; the name alone when it is not a value function.
-    public static func signature(_ name: String) -> String { named(name)?.signature ?? name }
+    package static func signature(_ name: String) -> String { named(name)?.signature ?? name }
 
     /// The innermost function call still open at the end of `text` (`path=rect(10, ` → `rect`;
     /// `polygon((0, 0), (` → `polygon`), skipping quoted text; nil when none is open.
-    public static func openCall(in text: String) -> ValueFunction? {
+    package static func openCall(in text: String) -> ValueFunction? {
         var stack: [String?] = []
         var word = ""
         var quoted = false, escaped = false

@@ -7,7 +7,7 @@ import Testing
 /// `LAYERLAB_RECORD=1` (or `all`) rewrites goldens; `LAYERLAB_RECORD=missing` writes only
 /// absent ones. Either way a recorded golden fails the test, so recording is never silent.
 /// Unset (as on CI), a missing or different golden is simply a failure.
-public func assertGolden(_ text: String, suite: String, name: String,
+package func assertGolden(_ text: String, suite: String, name: String,
                   filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
     let dir = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         .appendingPathComponent("__Goldens__").appendingPathComponent(suite)
@@ -36,7 +36,7 @@ public func assertGolden(_ text: String, suite: String, name: String,
 
 /// The lines that differ between a golden and the actual text, as `-`/`+` pairs with their
 /// line numbers (at most `limit` of them, then how many more), so a failure shows what moved.
-public func goldenDiff(_ golden: String, _ actual: String, limit: Int = 12) -> String {
+package func goldenDiff(_ golden: String, _ actual: String, limit: Int = 12) -> String {
     let a = golden.split(separator: "\n", omittingEmptySubsequences: false)
     let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
     var out: [String] = []
@@ -58,7 +58,7 @@ public func goldenDiff(_ golden: String, _ actual: String, limit: Int = 12) -> S
 
 /// A frame as golden text: a header line, then each row framed in `|…|` so trailing
 /// spaces show; escape characters are written `\e` so colour goldens stay readable.
-public func goldenText(header: String, rows: [String]) -> String {
+package func goldenText(header: String, rows: [String]) -> String {
     var out = "# " + header + "\n"
     for r in rows { out += "|" + r.replacingOccurrences(of: "\u{1B}", with: "\\e") + "|\n" }
     return out

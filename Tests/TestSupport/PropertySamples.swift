@@ -3,11 +3,11 @@ import LayerLabCore
 /// One value per property type other than a property's default: the tests that go through
 /// every line of the property table (PropertyTableTests, EveryPropertyExportTests) set these,
 /// so a new property of an existing type needs no sample of its own.
-public enum PropertySamples {
+package enum PropertySamples {
     /// A value of `spec`'s type other than its default (for `kind`), within its range, that
     /// `set` accepts; for a closed set, word number `word` (0: the first that is not the
     /// default). A layer reference is `.null`: only a document can name one of its layers.
-    public static func sample(_ spec: PropertySpec, kind: LayerKind? = nil, word: Int = 0) -> Value {
+    package static func sample(_ spec: PropertySpec, kind: LayerKind? = nil, word: Int = 0) -> Value {
         let d = spec.defaultValue(for: kind)
         switch spec.type {
         case .number:

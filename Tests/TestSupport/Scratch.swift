@@ -7,9 +7,9 @@ import Foundation
 /// removed when the process exits, whether its tests passed or failed, so a run leaves nothing
 /// behind. (Foundation's `.atomic` writes would each leave a `TemporaryDirectory.*` folder in
 /// /tmp: tests write plainly, with `Scratch.write`.)
-public enum Scratch {
+package enum Scratch {
     /// The process's folder, made on first use; its removal is registered with `atexit`.
-    public static let root: String = {
+    package static let root: String = {
         var template = Array("/tmp/layerlab-tests-XXXXXX".utf8CString)
         let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         atexit { try? FileManager.default.removeItem(atPath: Scratch.root) }
@@ -17,16 +17,16 @@ public enum Scratch {
     }()
 
     /// A new empty folder whose name starts with `prefix`.
-    public static func folder(_ prefix: String = "dir") -> String {
+    package static func folder(_ prefix: String = "dir") -> String {
         var template = Array((root + "/" + prefix + "-XXXXXX").utf8CString)
         return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
     }
 
     /// A path for a new file whose name ends with `name` (nothing is created).
-    public static func path(_ name: String) -> String { folder("file") + "/" + name }
+    package static func path(_ name: String) -> String { folder("file") + "/" + name }
 
     /// Writes `text` to `path` plainly (not through Foundation's leaky `.atomic`).
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 }

@@ -1,10 +1,10 @@
 /// One property assignment: `strokeEnd = 0.4`.
-public struct Assignment: Hashable, Sendable {
-    public var keyPath: String
-    public var value: Value
+package struct Assignment: Hashable, Sendable {
+    package var keyPath: String
+    package var value: Value
     /// How the value was typed, for scripts written back.
-    public var written: WrittenForm
-    public init(keyPath: String, value: Value, written: String? = nil) {
+    package var written: WrittenForm
+    package init(keyPath: String, value: Value, written: String? = nil) {
         self.keyPath = keyPath; self.value = value; self.written = WrittenForm(written)
     }
 }
@@ -14,20 +14,20 @@ public struct Assignment: Hashable, Sendable {
 /// This is how timers, `addSublayer` and `removeFromSuperlayer` are expressed. With
 /// `animated`, each change is an implicit animation (0.25 s, default curve) from the
 /// presentation value at that moment, stacked above the layer's explicit animations.
-public struct Event: Hashable, Sendable {
+package struct Event: Hashable, Sendable {
     /// Unique among events and animations, so time expressions may name it.
-    public var name: String
-    public var time: TimeExpr
-    public var layer: String
-    public var assignments: [Assignment]
-    public var animated: Bool
+    package var name: String
+    package var time: TimeExpr
+    package var layer: String
+    package var assignments: [Assignment]
+    package var animated: Bool
     /// A CATransition that draws the layer changing from its state just before the event to
     /// its new state; nil for none.
-    public var transition: Transition?
+    package var transition: Transition?
     /// How the time was typed (`500ms`), for scripts written back.
-    public var writtenTime = WrittenForm()
+    package var writtenTime = WrittenForm()
 
-    public init(name: String, time: TimeExpr, layer: String, assignments: [Assignment], animated: Bool = false,
+    package init(name: String, time: TimeExpr, layer: String, assignments: [Assignment], animated: Bool = false,
                 transition: Transition? = nil) {
         self.name = name; self.time = time; self.layer = layer
         self.assignments = assignments; self.animated = animated; self.transition = transition

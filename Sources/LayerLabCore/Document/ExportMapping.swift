@@ -1,7 +1,7 @@
 /// How the Swift (QuartzCore) export sets a stored property: part of the property's line in
 /// `PropertyTable`, so a new property states it where it is declared and the exporter has no
 /// list of names of its own (and no fallback that writes a number into a Bool).
-public enum SwiftMapping: Sendable, Equatable {
+package enum SwiftMapping: Sendable, Equatable {
     /// `layer.NAME = value`, the value spelled as `type`; `name` is Core Animation's name for
     /// the property when it differs from LayerLab's (`hidden` is `isHidden`).
     case property(SwiftType, as: String? = nil)
@@ -13,7 +13,7 @@ public enum SwiftMapping: Sendable, Equatable {
 }
 
 /// How a value is spelled in Swift for the Core Animation property it is assigned to.
-public enum SwiftType: Sendable, Equatable {
+package enum SwiftType: Sendable, Equatable {
     /// A number literal (Core Animation's `CGFloat`, `Float` and `CFTimeInterval` all take one).
     case number
     /// A whole number (`Int`, `UInt32`): rounded down and clamped to 0…`max`.
@@ -43,7 +43,7 @@ public enum SwiftType: Sendable, Equatable {
 
     /// Whether values of `type` can be spelled this way: the check that keeps a table line from
     /// pairing, say, a boolean property with a number.
-    public func spells(_ type: ValueType) -> Bool {
+    package func spells(_ type: ValueType) -> Bool {
         switch (self, type) {
         case (.number, .number), (.integer, .number), (.bool, .bool), (.point, .point), (.size, .size), (.rect, .rect),
              (.color, .color), (.path, .path), (.transform3D, .transform), (.constant, .word), (.string, .string),
@@ -57,7 +57,7 @@ public enum SwiftType: Sendable, Equatable {
 
 /// The properties no single assignment carries into Core Animation, each written by a step of
 /// the Swift exporter (named after what it writes).
-public enum SwiftStep: Sendable, Equatable {
+package enum SwiftStep: Sendable, Equatable {
     /// `transform`: its steps concatenated after the component key paths set before it.
     case transformSteps
     /// `mask`: a reference to another layer, assigned once every layer exists.
@@ -81,7 +81,7 @@ public enum SwiftStep: Sendable, Equatable {
 }
 
 /// How the Lottie export carries a stored property.
-public enum LottieMapping: Sendable, Equatable {
+package enum LottieMapping: Sendable, Equatable {
     /// Drawn: the export samples the presented layers, and its builders turn this property
     /// into the layer's transform, shapes, images, mattes or copies.
     case drawn

@@ -1,21 +1,21 @@
 /// A node of the layer tree. Only explicitly set properties are stored; the rest take the
 /// defaults of `PropertyTable`.
-public struct Layer: Hashable, Sendable {
-    public var name: String
+package struct Layer: Hashable, Sendable {
+    package var name: String
     /// Stored property name → value; keys are `PropertyTable` names.
-    public var properties: [String: Value]
-    public var sublayers: [Layer]
+    package var properties: [String: Value]
+    package var sublayers: [Layer]
     /// How properties were typed (`path=circle(0, 0, 30)`), for scripts written back.
-    public var written = WrittenForms()
+    package var written = WrittenForms()
     // Last, so no padding lies between fields (`History` compares unchanged layers bitwise).
-    public var kind: LayerKind
+    package var kind: LayerKind
 
-    public init(name: String, kind: LayerKind, properties: [String: Value] = [:], sublayers: [Layer] = []) {
+    package init(name: String, kind: LayerKind, properties: [String: Value] = [:], sublayers: [Layer] = []) {
         self.name = name; self.kind = kind; self.properties = properties; self.sublayers = sublayers
     }
 
     /// The stored value of a property, or its default.
-    public func value(_ property: String) -> Value {
+    package func value(_ property: String) -> Value {
         PropertyTable.value(property, in: properties, kind: kind)
     }
 }

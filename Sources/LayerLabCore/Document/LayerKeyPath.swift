@@ -4,8 +4,8 @@
 /// Sub-paths address a component of a stored value (`position.x`), aliases name the same
 /// property (`transform.rotation`), `transform.scale` sets both scales, and `frame` is derived
 /// from position, bounds and anchorPoint as in UIKit.
-public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
-    public enum Access: Hashable, Sendable {
+package struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
+    package enum Access: Hashable, Sendable {
         /// The whole stored property.
         case property(String)
         /// One component of a stored property.
@@ -16,16 +16,16 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         case frame
     }
 
-    public enum Component: Hashable, Sendable {
+    package enum Component: Hashable, Sendable {
         case x, y, width, height, originX, originY, size, origin
     }
 
     /// The canonical spelling, as saved and printed.
-    public let name: String
-    public let access: Access
-    public let type: ValueType
+    package let name: String
+    package let access: Access
+    package let type: ValueType
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// `access` with property names turned into table indices, for the evaluator's slots.
     /// Plain values only (no arrays), so the evaluator's animation tracks hold no references.
@@ -84,7 +84,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     ]
 
     /// Resolves `text` for a layer of `kind`; nil when the key path does not exist for it.
-    public static func resolve(_ text: String, for kind: LayerKind?) -> LayerKeyPath? {
+    package static func resolve(_ text: String, for kind: LayerKind?) -> LayerKeyPath? {
         if let i = PropertyTable.index(of: text) {
             // The row read in place, and its index kept: one lookup, no copy of the spec.
             if let kind, !PropertyTable.all[i].applies(to: kind) { return nil }
@@ -98,13 +98,13 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Every key path name a layer of `kind` accepts, for completion and suggestions.
-    public static func names(for kind: LayerKind?) -> [String] {
+    package static func names(for kind: LayerKind?) -> [String] {
         let stored = PropertyTable.all.filter { kind == nil || $0.applies(to: kind!) }.map(\.name)
         return stored + derived.keys.sorted().filter { resolve($0, for: kind) != nil }
     }
 
     /// Whether animations may target this key path.
-    public var isAnimatable: Bool {
+    package var isAnimatable: Bool {
         switch access {
         case .property(let n): return PropertyTable.spec(n)?.animatable ?? false
         case .component, .fanOut, .frame: return true
@@ -114,7 +114,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// The numbers a stored or scheduled value of this key path may hold: the range of the
     /// property it writes, narrowed to the component (a rect's range bounds its size, so
     /// `bounds.size.width` has it and `bounds.origin` does not).
-    public var range: ValueRange {
+    package var range: ValueRange {
         switch access {
         case .property(let n): return PropertyTable.spec(n)?.range ?? .finite
         case .fanOut(let ns): return PropertyTable.spec(ns[0])?.range ?? .finite
@@ -129,7 +129,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The stored properties this key path reads or writes.
-    public var storedProperties: [String] {
+    package var storedProperties: [String] {
         switch access {
         case .property(let n): return [n]
         case .component(let n, _): return [n]
@@ -139,7 +139,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads the key path's value from a full property dictionary.
-    public func read(_ props: [String: Value]) -> Value {
+    package func read(_ props: [String: Value]) -> Value {
         switch access {
         case .property(let n):
             return PropertyTable.value(n, in: props)
@@ -157,7 +157,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Writes `value` through the key path into a property dictionary.
-    public func write(_ value: Value, into props: inout [String: Value]) {
+    package func write(_ value: Value, into props: inout [String: Value]) {
         switch access {
         case .property(let n):
             props[n] = value

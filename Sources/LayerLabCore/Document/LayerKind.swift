@@ -1,5 +1,5 @@
 /// The kinds of layer, each one of Core Animation's layer classes.
-public enum LayerKind: String, Hashable, Sendable, CaseIterable {
+package enum LayerKind: String, Hashable, Sendable, CaseIterable {
     /// CALayer: geometry, background, border, mask, sublayers.
     case layer
     /// CAShapeLayer: a path filled and stroked.
@@ -24,7 +24,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case emitterCell = "cell"
 
     /// Whether a layer of this kind draws itself (every kind but `cell`).
-    public var isLayer: Bool { self != .emitterCell }
+    package var isLayer: Bool { self != .emitterCell }
 
     /// One bit for the kind, for sets of kinds kept as masks.
     var bit: UInt32 {
@@ -46,7 +46,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
 
     /// Why a `child` of this kind cannot go under a parent of kind `parent` (nil: the root),
     /// or nil when it can: cells go only in emitters and cells, and cells hold only cells.
-    public static func placementProblem(_ child: LayerKind, under parent: LayerKind?) -> String? {
+    package static func placementProblem(_ child: LayerKind, under parent: LayerKind?) -> String? {
         if child == .emitterCell {
             guard let parent, parent == .emitter || parent == .emitterCell else {
                 return "a cell goes in an emitter or in another cell (cell NAME in EMITTER)"

@@ -1,34 +1,34 @@
 /// The description of one stored layer property: everything the editor, the project format,
 /// completion, help, the test generator and the evaluator need to know about it.
-public struct PropertySpec: Sendable {
-    public let name: String
-    public let type: ValueType
+package struct PropertySpec: Sendable {
+    package let name: String
+    package let type: ValueType
     /// What its numbers measure (seconds for `beginTime`, radians for rotation).
-    public let quantity: Quantity
+    package let quantity: Quantity
     /// Core Animation's default: what an unset property reads as and is drawn with.
-    public let defaultValue: Value
+    package let defaultValue: Value
     /// The numbers `set`, scheduled events and project files may store (animations may pass
     /// outside it: Core Animation clamps when drawing, and springs overshoot).
-    public let range: ValueRange
+    package let range: ValueRange
     /// Kinds that have the property; nil means every kind of layer (not cells).
-    public let kinds: Set<LayerKind>?
+    package let kinds: Set<LayerKind>?
     /// Defaults of kinds that differ from `defaultValue`: an emitter's `birthRate` is a
     /// multiplier defaulting to 1, a cell's a rate defaulting to 0, as in Core Animation.
-    public var kindDefaults: [LayerKind: Value] = [:]
-    public let animatable: Bool
+    package var kindDefaults: [LayerKind: Value] = [:]
+    package let animatable: Bool
     /// One line for `help keypaths`.
-    public let summary: String
+    package let summary: String
     /// How the Swift export sets it: Core Animation's name and the Swift type of its value.
-    public let swift: SwiftMapping
+    package let swift: SwiftMapping
     /// Whether Core Animation animates it on its key path (its documentation marks it
     /// "Animatable") and the Swift export spells its value for a keyframe: a timed change is
     /// then written as a hold animation on Core Animation's clock; otherwise the change is set
     /// by a marker animation's delegate. Written here so the exporter keeps no list of names.
-    public let caAnimates: Bool
+    package let caAnimates: Bool
     /// Mappings of kinds that differ from `swift`: a cell's `path` is its particle image.
     var kindSwift: [LayerKind: SwiftMapping] = [:]
     /// Whether the Lottie export draws it.
-    public let lottie: LottieMapping
+    package let lottie: LottieMapping
     /// Copies a value into the presentation layer the rasterizer draws and says whether it
     /// could (a value of another type leaves the field as it was); nil for properties the
     /// evaluator consumes itself (the layer clock, the mask, the flipbook).
@@ -49,18 +49,18 @@ public struct PropertySpec: Sendable {
         kindBits = kinds.map { $0.reduce(0) { $0 | $1.bit } } ?? LayerKind.layerBits
     }
 
-    public func applies(to kind: LayerKind) -> Bool { kindBits & kind.bit != 0 }
+    package func applies(to kind: LayerKind) -> Bool { kindBits & kind.bit != 0 }
 
     /// The default a layer of `kind` reads when the property is unset.
-    public func defaultValue(for kind: LayerKind?) -> Value {
+    package func defaultValue(for kind: LayerKind?) -> Value {
         kind.flatMap { kindDefaults[$0] } ?? defaultValue
     }
 
     /// How the Swift export sets it on a layer (or cell) of `kind`.
-    public func swift(for kind: LayerKind) -> SwiftMapping { kindSwift[kind] ?? swift }
+    package func swift(for kind: LayerKind) -> SwiftMapping { kindSwift[kind] ?? swift }
 
     /// Values worth offering after `name=`: the words of a closed set, or true/false.
-    public var completions: [String] {
+    package var completions: [String] {
         switch type {
         case .word(let words): return words
         case .bool: return ["true", "false"]
@@ -75,8 +75,8 @@ public struct PropertySpec: Sendable {
 /// from, range, kinds, animatable, help) and draw the field; see docs/adding-a-property.md.
 /// Defaults are Core Animation's: a shape's fill is opaque black and its stroke nil (clear),
 /// a text layer's font size is 36 and its colour white, contentsGravity is `resize`.
-public enum PropertyTable {
-    public static let all: [PropertySpec] = {
+package enum PropertyTable {
+    package static let all: [PropertySpec] = {
         let shape: Set<LayerKind> = [.shape], text: Set<LayerKind> = [.text], image: Set<LayerKind> = [.image]
         let replicator: Set<LayerKind> = [.replicator], gradient: Set<LayerKind> = [.gradient]
         let emitter: Set<LayerKind> = [.emitter], cell: Set<LayerKind> = [.emitterCell]
@@ -344,13 +344,13 @@ public enum PropertyTable {
     /// The spec of a stored property, or nil.
     /// (Through `index(of:)`: a second dictionary holding copies of the specs cost more to
     /// build at every start than the rest of the table.)
-    public static func spec(_ name: String) -> PropertySpec? { index(of: name).map { all[$0] } }
+    package static func spec(_ name: String) -> PropertySpec? { index(of: name).map { all[$0] } }
 
     /// The properties a kind has, in display order.
-    public static func properties(for kind: LayerKind) -> [PropertySpec] { byKind[kind] ?? [] }
+    package static func properties(for kind: LayerKind) -> [PropertySpec] { byKind[kind] ?? [] }
 
     /// A property's value in a property dictionary, or its default (for a layer of `kind`).
-    public static func value(_ name: String, in props: [String: Value], kind: LayerKind? = nil) -> Value {
+    package static func value(_ name: String, in props: [String: Value], kind: LayerKind? = nil) -> Value {
         props[name] ?? spec(name)?.defaultValue(for: kind) ?? .null
     }
 
@@ -497,9 +497,9 @@ extension String: PresentableValue {
 }
 
 /// A list of colours (a gradient's `colors`), as one drawable value.
-public struct ColorList: Hashable, Sendable, PresentableValue {
-    public var colors: [Color]
-    public init(_ colors: [Color] = []) { self.colors = colors }
+package struct ColorList: Hashable, Sendable, PresentableValue {
+    package var colors: [Color]
+    package init(_ colors: [Color] = []) { self.colors = colors }
     static var valueType: ValueType { .colorList }
     var value: Value { .list(colors.map { .color($0) }) }
     init?(_ value: Value) { guard let xs = value.list else { return nil }; colors = xs.compactMap(\.color) }

@@ -3,50 +3,50 @@
 /// parsed once when the frame is evaluated, so nothing downstream compares strings.
 
 /// CAShapeLayer's `lineCap`: how open stroke ends are drawn.
-public enum LineCap: String, Hashable, Sendable, CaseIterable {
+package enum LineCap: String, Hashable, Sendable, CaseIterable {
     case butt, round, square
 }
 
 /// CAShapeLayer's `lineJoin`: how stroke corners are drawn.
-public enum LineJoin: String, Hashable, Sendable, CaseIterable {
+package enum LineJoin: String, Hashable, Sendable, CaseIterable {
     case miter, round, bevel
 }
 
 /// CAShapeLayer's `fillRule`: which regions of a self-crossing path are inside.
-public enum FillRule: String, Hashable, Sendable, CaseIterable {
+package enum FillRule: String, Hashable, Sendable, CaseIterable {
     case nonZero, evenOdd
 }
 
 /// CATextLayer's `alignmentMode`. `natural` lays out like `left` (a left-to-right script);
 /// `justified` spreads the spaces of lines ended by wrapping to the full width, the last line
 /// of each paragraph as `left`.
-public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+package enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     case natural, left, center, right, justified
 }
 
 /// CATextLayer's `truncationMode`: where a line too long for the bounds loses characters to "…".
-public enum TextTruncation: String, Hashable, Sendable, CaseIterable {
+package enum TextTruncation: String, Hashable, Sendable, CaseIterable {
     case none, start, end, middle
 }
 
 /// The two weights of the built-in vector font.
-public enum FontWeight: String, Hashable, Sendable, CaseIterable {
+package enum FontWeight: String, Hashable, Sendable, CaseIterable {
     case regular, bold
 }
 
 /// CATextLayer's `font` given by name, as `"Helvetica-Bold"` is. Every name draws with the
 /// built-in vector font; the weight is read from the name once (`Bold`, `Semibold`, `Heavy`,
 /// `Black`, `Demi` anywhere in it, any case, make it bold).
-public struct TextFont: Hashable, Sendable {
-    public var name: String
-    public let weight: FontWeight
+package struct TextFont: Hashable, Sendable {
+    package var name: String
+    package let weight: FontWeight
 
-    public init(_ name: String) {
+    package init(_ name: String) {
         self.name = name
         weight = TextFont.weight(of: name)
     }
 
-    public static func weight(of name: String) -> FontWeight {
+    package static func weight(of name: String) -> FontWeight {
         // Every presented layer starts with the empty font: answer it without searching.
         if name.isEmpty { return .regular }
         let n = name.lowercased()
@@ -67,28 +67,28 @@ public struct TextFont: Hashable, Sendable {
 /// CALayer's `contentsGravity`: where contents go inside the bounds.
 ///
 /// NB: `top` means the visual top (y grows downwards), as UIImageView's `.top` does.
-public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
+package enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
     case resize, resizeAspect, resizeAspectFill, center, top, bottom, left, right
     case topLeft, topRight, bottomLeft, bottomRight
 }
 
 /// CAGradientLayer's `type`: along a line, out from a centre, or around a centre.
-public enum GradientType: String, Hashable, Sendable, CaseIterable {
+package enum GradientType: String, Hashable, Sendable, CaseIterable {
     case axial, radial, conic
 }
 
 /// CAEmitterLayer's `emitterShape`: where particles start.
-public enum EmitterShape: String, Hashable, Sendable, CaseIterable {
+package enum EmitterShape: String, Hashable, Sendable, CaseIterable {
     case point, line, rectangle, cuboid, circle, sphere
 }
 
 /// CAEmitterLayer's `emitterMode`: which part of the emitter shape emits.
-public enum EmitterMode: String, Hashable, Sendable, CaseIterable {
+package enum EmitterMode: String, Hashable, Sendable, CaseIterable {
     case points, outline, surface, volume
 }
 
 /// CAEmitterLayer's `renderMode`: the order particles are drawn in, or additive blending.
-public enum EmitterRenderMode: String, Hashable, Sendable, CaseIterable {
+package enum EmitterRenderMode: String, Hashable, Sendable, CaseIterable {
     case unordered, oldestFirst, oldestLast, backToFront, additive
 }
 
@@ -99,31 +99,31 @@ public enum EmitterRenderMode: String, Hashable, Sendable, CaseIterable {
 /// named as Core Graphics names them (`CGBlendMode`), which combine coverage: how a list of
 /// Lottie mask paths is added, subtracted, intersected and differenced. Core Animation on iOS
 /// has none of them; on macOS a layer's `compositingFilter` names the blend modes.
-public enum BlendMode: String, Hashable, Sendable, CaseIterable {
+package enum BlendMode: String, Hashable, Sendable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity
     case sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut, destinationAtop, xor
     case plusLighter
 
     /// Lottie's `bm` number of a blend mode, nil for the Porter–Duff operators (Lottie has none).
-    public var lottieNumber: Int? {
+    package var lottieNumber: Int? {
         guard let i = BlendMode.allCases.firstIndex(of: self), i < 16 else { return nil }
         return i
     }
 
     /// The blend mode of Lottie's `bm` number, nil when out of 0…15.
-    public init?(lottieNumber n: Int) {
+    package init?(lottieNumber n: Int) {
         guard n >= 0, n < 16 else { return nil }
         self = BlendMode.allCases[n]
     }
 
     /// Whether the mode mixes colours with a blend function (the W3C separable and non-separable
     /// modes); the others are Porter–Duff operators (or plain source-over).
-    public var isBlendFunction: Bool { lottieNumber.map { $0 > 0 } ?? false }
+    package var isBlendFunction: Bool { lottieNumber.map { $0 > 0 } ?? false }
 
     /// Whether the operator changes the destination where the source draws nothing (source in
     /// and out, destination in and atop clear it there), so it acts on the whole surface.
-    public var clearsOutsideSource: Bool {
+    package var clearsOutsideSource: Bool {
         switch self {
         case .sourceIn, .sourceOut, .destinationIn, .destinationAtop: return true
         default: return false
@@ -134,14 +134,14 @@ public enum BlendMode: String, Hashable, Sendable, CaseIterable {
 /// How a masked layer reads its mask layer's pixels (LayerLab's `maskMode`): Core Animation's
 /// `mask` reads alpha; the others are After Effects' and Lottie's track mattes (`tt` 1–4, in
 /// this order), which Core Animation has no way to say.
-public enum MaskMode: String, Hashable, Sendable, CaseIterable {
+package enum MaskMode: String, Hashable, Sendable, CaseIterable {
     case alpha, alphaInverted, luminance, luminanceInverted
 
     /// Lottie's `tt` number of a mask mode.
-    public var lottieNumber: Int { MaskMode.allCases.firstIndex(of: self)! + 1 }
+    package var lottieNumber: Int { MaskMode.allCases.firstIndex(of: self)! + 1 }
 
     /// The mask mode of Lottie's `tt` number, nil when out of 1…4.
-    public init?(lottieNumber n: Int) {
+    package init?(lottieNumber n: Int) {
         guard n >= 1, n <= 4 else { return nil }
         self = MaskMode.allCases[n - 1]
     }

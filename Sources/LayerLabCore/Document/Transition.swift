@@ -4,9 +4,9 @@
 ///
 /// Only the four public types are modelled; each is drawn from the layer's two states (see
 /// `Evaluator+Transition.swift` and docs/transitions.md for what each looks like).
-public struct Transition: Hashable, Sendable {
+package struct Transition: Hashable, Sendable {
     /// CATransitionType's four public values.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The new state fades in as the old one fades out (a cross-dissolve).
         case fade
         /// The new state slides in from the subtype's side, over the old one, which stays.
@@ -18,12 +18,12 @@ public struct Transition: Hashable, Sendable {
     }
 
     /// CATransitionSubtype: the side of the layer the transition begins at.
-    public enum Subtype: String, Hashable, Sendable, CaseIterable {
+    package enum Subtype: String, Hashable, Sendable, CaseIterable {
         case fromLeft, fromRight, fromTop, fromBottom
 
         /// The direction the content moves in, in layer coordinates (y grows downwards): a
         /// transition from the right moves content leftwards.
-        public var motion: (dx: Double, dy: Double) {
+        package var motion: (dx: Double, dy: Double) {
             switch self {
             case .fromLeft: return (1, 0)
             case .fromRight: return (-1, 0)
@@ -33,41 +33,41 @@ public struct Transition: Hashable, Sendable {
         }
     }
 
-    public var type: Kind
+    package var type: Kind
     /// nil: not given. The moving types then move as `fromLeft` (see `effectiveSubtype`); fade
     /// ignores it, as Core Animation does.
-    public var subtype: Subtype?
+    package var subtype: Subtype?
     /// Seconds; nil is Core Animation's default of a quarter of a second.
-    public var duration: Double?
+    package var duration: Double?
     /// nil is linear, as for any CAAnimation.
-    public var timingFunction: TimingFunction?
+    package var timingFunction: TimingFunction?
     /// The part of the transition shown: progress runs from `startProgress` to `endProgress`
     /// over the duration (0 and 1 by default), then the layer shows its new state.
-    public var startProgress: Double = 0
-    public var endProgress: Double = 1
+    package var startProgress: Double = 0
+    package var endProgress: Double = 1
 
-    public init(type: Kind, subtype: Subtype? = nil, duration: Double? = nil, timingFunction: TimingFunction? = nil,
+    package init(type: Kind, subtype: Subtype? = nil, duration: Double? = nil, timingFunction: TimingFunction? = nil,
                 startProgress: Double = 0, endProgress: Double = 1) {
         self.type = type; self.subtype = subtype; self.duration = duration; self.timingFunction = timingFunction
         self.startProgress = startProgress; self.endProgress = endProgress
     }
 
     /// The duration the transition runs for: a missing or zero duration is 0.25 s.
-    public var activeDuration: Double {
+    package var activeDuration: Double {
         guard let d = duration, d > 0, d.isFinite else { return MediaTiming.defaultDuration }
         return d
     }
 
     /// The side the moving types start from when none is given.
-    public var effectiveSubtype: Subtype { subtype ?? .fromLeft }
+    package var effectiveSubtype: Subtype { subtype ?? .fromLeft }
 
     /// The attribute names the command language and project files use, in help order.
-    public static let attributeNames = ["transition", "subtype", "duration", "timingFunction", "startProgress", "endProgress"]
+    package static let attributeNames = ["transition", "subtype", "duration", "timingFunction", "startProgress", "endProgress"]
 
     /// How far the transition has gone at `elapsed` seconds after the change: nil outside
     /// `[0, activeDuration)` (before, the change has not happened; after, the transition is
     /// removed and the layer shows its new state).
-    public func progress(elapsed: Double) -> Double? {
+    package func progress(elapsed: Double) -> Double? {
         let d = activeDuration
         guard elapsed >= 0, elapsed < d else { return nil }
         let u = elapsed / d
@@ -80,7 +80,7 @@ extension Transition {
     /// Throws unless the transition is one Core Animation accepts: a finite, non-negative
     /// duration and progress within 0…1 with `startProgress ≤ endProgress` (Apple leaves the
     /// reverse undefined, so it is refused).
-    public func validate() throws(EditError) {
+    package func validate() throws(EditError) {
         if let d = duration, !(d.isFinite && d >= 0) {
             throw .outOfRange(keyPath: "duration", .nonNegative, found: d)
         }

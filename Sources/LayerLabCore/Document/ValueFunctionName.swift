@@ -5,17 +5,17 @@
 /// The numbers are interpolated as numbers (by the animation's calculation mode and timing),
 /// then the function makes the transform, as Apple documents: `rotateZ` with `from=0 to=π`
 /// turns the layer half a turn about z.
-public enum ValueFunctionName: String, Hashable, Sendable, CaseIterable {
+package enum ValueFunctionName: String, Hashable, Sendable, CaseIterable {
     case rotateX, rotateY, rotateZ
     case scale, scaleX, scaleY, scaleZ
     case translate, translateX, translateY, translateZ
 
     /// How many numbers one value holds: three for `scale` and `translate` (x, y, z), one otherwise.
-    public var inputCount: Int { self == .scale || self == .translate ? 3 : 1 }
+    package var inputCount: Int { self == .scale || self == .translate ? 3 : 1 }
 
     /// The numbers of a value given to the function: a finite number, or a list of three; nil
     /// when the value is not what the function takes.
-    public func inputs(_ v: Value) -> [Double]? {
+    package func inputs(_ v: Value) -> [Double]? {
         let xs: [Double]
         switch v {
         case .number(let x) where inputCount == 1: xs = [x]
@@ -26,7 +26,7 @@ public enum ValueFunctionName: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The transform step the function makes of its numbers.
-    public func step(_ x: [Double]) -> TransformOp {
+    package func step(_ x: [Double]) -> TransformOp {
         switch self {
         case .rotateX: return .rotate(x[0], 1, 0, 0)
         case .rotateY: return .rotate(x[0], 0, 1, 0)
@@ -45,21 +45,21 @@ public enum ValueFunctionName: String, Hashable, Sendable, CaseIterable {
     /// A value as the transform it stands for (a one-step list), or nil when it does not fit.
     /// One step of the same kind on both sides interpolates parameter by parameter, which is
     /// exactly interpolating the numbers and then applying the function.
-    public func transform(_ v: Value) -> Value? {
+    package func transform(_ v: Value) -> Value? {
         inputs(v).map { .transform([step($0)]) }
     }
 
     /// Whether the input is an angle (the rotations), so `360deg` and `1turn` may be written.
-    public var takesAngle: Bool { self == .rotateX || self == .rotateY || self == .rotateZ }
+    package var takesAngle: Bool { self == .rotateX || self == .rotateY || self == .rotateZ }
 
     /// What a value must be, for messages: "a number" or "a list of three numbers [x, y, z]".
-    public var inputDescription: String { inputCount == 1 ? "a number" : "a list of three numbers [x, y, z]" }
+    package var inputDescription: String { inputCount == 1 ? "a number" : "a list of three numbers [x, y, z]" }
 }
 
 extension Animation {
     /// The animation with values given to a value function turned into the transforms they
     /// stand for (group children too); animations without one are returned as they are.
-    public var valueFunctionApplied: Animation {
+    package var valueFunctionApplied: Animation {
         var a = self
         switch body {
         case .basic(var b):

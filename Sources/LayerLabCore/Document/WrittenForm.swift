@@ -7,33 +7,33 @@
 /// the same are the same document), project files do not store it, and nothing that draws
 /// or evaluates reads it. A writer must check that a spelling still gives the value before
 /// printing it (an edit elsewhere may have changed the value and left the spelling behind).
-public struct WrittenForm: Hashable, Sendable {
-    public var text: String?
-    public init(_ text: String? = nil) { self.text = text }
-    public static func == (_: WrittenForm, _: WrittenForm) -> Bool { true }
-    public func hash(into _: inout Hasher) {}
+package struct WrittenForm: Hashable, Sendable {
+    package var text: String?
+    package init(_ text: String? = nil) { self.text = text }
+    package static func == (_: WrittenForm, _: WrittenForm) -> Bool { true }
+    package func hash(into _: inout Hasher) {}
 }
 
 /// The spellings of a layer's properties or an animation's attributes, by name (see
 /// `WrittenForm`), and the order they were typed in, so a written line reads as the user's.
 /// Empty for what was computed or read from a project.
-public struct WrittenForms: Hashable, Sendable {
-    public var texts: [String: String] = [:]
+package struct WrittenForms: Hashable, Sendable {
+    package var texts: [String: String] = [:]
     /// Names in the order they were first given.
-    public var order: [String] = []
+    package var order: [String] = []
     /// The name was made up (`dot.opacity`), not given with `as NAME`.
-    public var generatedName = false
-    public init() {}
-    public subscript(name: String) -> String? {
+    package var generatedName = false
+    package init() {}
+    package subscript(name: String) -> String? {
         get { texts.isEmpty ? nil : texts[name] }
         set { texts[name] = newValue }
     }
 
     /// Records that `name` was given, spelled `text` (nil: as the writer prints it anyway).
-    public mutating func note(_ name: String, _ text: String?) {
+    package mutating func note(_ name: String, _ text: String?) {
         if text != nil || !texts.isEmpty { texts[name] = text }
         if !order.contains(name) { order.append(name) }
     }
-    public static func == (_: WrittenForms, _: WrittenForms) -> Bool { true }
-    public func hash(into _: inout Hasher) {}
+    package static func == (_: WrittenForms, _: WrittenForms) -> Bool { true }
+    package func hash(into _: inout Hasher) {}
 }

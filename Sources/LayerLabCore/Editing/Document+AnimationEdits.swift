@@ -2,7 +2,7 @@
 extension Document {
     /// Appends an animation (it wins over earlier ones on the same key path).
     /// In place and O(its own size) (see `addLayer`): everything is checked before it is added.
-    public mutating func addAnimation(_ animation: Animation) throws(EditError) {
+    package mutating func addAnimation(_ animation: Animation) throws(EditError) {
         try checkNewName(animation.name, dots: true)
         let checked = try checkedAnimation(animation, existing: nil)
         try checkTimeReferences(ofNew: animation.name, checked.timeReferences)
@@ -13,7 +13,7 @@ extension Document {
     }
 
     /// Replaces the animation called `name` in place (keeping its precedence), as `set ANIMATION`.
-    public mutating func replaceAnimation(named name: String, with animation: Animation) throws(EditError) {
+    package mutating func replaceAnimation(named name: String, with animation: Animation) throws(EditError) {
         guard let i = animationIndex(named: name) else { throw EditError.noSuchAnimation(name) }
         var copy = self
         copy.animations.remove(at: i)
@@ -24,7 +24,7 @@ extension Document {
         self = copy
     }
 
-    public mutating func deleteAnimation(_ name: String) throws(EditError) {
+    package mutating func deleteAnimation(_ name: String) throws(EditError) {
         guard let i = animationIndex(named: name) else { throw EditError.noSuchAnimation(name) }
         var copy = self
         copy.animations.remove(at: i)
@@ -33,7 +33,7 @@ extension Document {
     }
 
     /// Schedules a change: `at TIME set LAYER …`.
-    public mutating func addEvent(_ event: Event) throws(EditError) {
+    package mutating func addEvent(_ event: Event) throws(EditError) {
         try checkNewName(event.name, dots: true)
         guard let target = layer(named: event.layer) else { throw EditError.noSuchLayer(event.layer) }
         for a in event.assignments {
@@ -48,7 +48,7 @@ extension Document {
         self.names = names
     }
 
-    public mutating func deleteEvent(_ name: String) throws(EditError) {
+    package mutating func deleteEvent(_ name: String) throws(EditError) {
         guard let i = eventIndex(named: name) else { throw EditError.noSuchName(name) }
         var copy = self
         copy.events.remove(at: i)
@@ -58,7 +58,7 @@ extension Document {
 
     /// Defines a named path, or redefines it (every use follows, since uses are references).
     /// In place, keeping the name index (see `addLayer`): a script defines its paths one by one.
-    public mutating func setPath(_ name: String, _ path: Path, written: String? = nil) throws(EditError) {
+    package mutating func setPath(_ name: String, _ path: Path, written: String? = nil) throws(EditError) {
         let existing = pathIndex(named: name)
         if existing == nil { try checkNewName(name) }
         if path.allPoints.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) {
@@ -77,14 +77,14 @@ extension Document {
         self.names = names
     }
 
-    public mutating func deletePath(_ name: String) throws(EditError) {
+    package mutating func deletePath(_ name: String) throws(EditError) {
         guard let i = pathIndex(named: name) else { throw EditError.noSuchPath(name) }
         if let user = pathUser(of: name) { throw .stillReferenced(name, by: user) }
         paths.remove(at: i)
     }
 
     /// Replaces the canvas after checking its size and duration.
-    public mutating func setCanvas(_ canvas: Canvas) throws(EditError) {
+    package mutating func setCanvas(_ canvas: Canvas) throws(EditError) {
         guard canvas.size.width > 0, canvas.size.height > 0,
               canvas.size.width.isFinite, canvas.size.height.isFinite else {
             throw .invalidValue(keyPath: "size", reason: "the canvas needs a positive, finite size")
@@ -96,7 +96,7 @@ extension Document {
     }
 
     /// Deletes whatever `name` names: a layer (with its subtree), animation, event or path.
-    public mutating func delete(_ name: String) throws(EditError) {
+    package mutating func delete(_ name: String) throws(EditError) {
         switch kind(ofName: name) {
         case .layer: try deleteLayer(name)
         case .animation:
@@ -222,7 +222,7 @@ extension Document {
     }
 
     /// How deep groups may nest inside one another.
-    public static let maxGroupDepth = Limits.groupDepth
+    package static let maxGroupDepth = Limits.groupDepth
 
     /// 1 for an animation, 1 + the deepest child for a group.
     func groupDepth(_ a: Animation) -> Int {

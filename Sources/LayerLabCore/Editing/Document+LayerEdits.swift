@@ -7,7 +7,7 @@ extension Document {
     /// Changes the document in place (no copy of its lists, so adding one of thousands of layers
     /// costs O(1) when no other copy holds them): everything is checked first, and a refused
     /// property takes the new layer out again.
-    public mutating func addLayer(_ layer: Layer, in parent: String? = nil, at index: Int? = nil) throws(EditError) {
+    package mutating func addLayer(_ layer: Layer, in parent: String? = nil, at index: Int? = nil) throws(EditError) {
         try checkNewName(layer.name)
         var fresh = layer
         fresh.properties = [:]
@@ -36,7 +36,7 @@ extension Document {
 
     /// Sets key paths on a layer, in order (so `bounds` then `bounds.size.width` composes).
     /// In place, and only after every value is checked.
-    public mutating func setProperties(layer name: String, _ assignments: [Assignment]) throws(EditError) {
+    package mutating func setProperties(layer name: String, _ assignments: [Assignment]) throws(EditError) {
         guard let path = indexPath(ofLayer: name) else { throw EditError.noSuchLayer(name) }
         let target = layer(at: path)
         var props = target.properties
@@ -56,7 +56,7 @@ extension Document {
     }
 
     /// Moves a layer (with its sublayers) under `parent` (nil: the root) at `index` (nil: on top).
-    public mutating func moveLayer(_ name: String, into parent: String?, at index: Int? = nil) throws(EditError) {
+    package mutating func moveLayer(_ name: String, into parent: String?, at index: Int? = nil) throws(EditError) {
         guard let from = indexPath(ofLayer: name) else { throw EditError.noSuchLayer(name) }
         if let parent {
             guard let pp = indexPath(ofLayer: parent) else { throw EditError.noSuchLayer(parent) }
@@ -82,7 +82,7 @@ extension Document {
 
     /// Deletes a layer with its sublayers, their animations and scheduled events; masks that
     /// pointed at a deleted layer are unset.
-    public mutating func deleteLayer(_ name: String) throws(EditError) {
+    package mutating func deleteLayer(_ name: String) throws(EditError) {
         guard let path = indexPath(ofLayer: name) else { throw EditError.noSuchLayer(name) }
         var doomed: Set<String> = []
         func collect(_ l: Layer) { doomed.insert(l.name); l.sublayers.forEach(collect) }
@@ -112,7 +112,7 @@ extension Document {
     }
 
     /// How deep layers may nest: drawing and evaluation recurse once a level.
-    public static let maxLayerDepth = Limits.layerDepth
+    package static let maxLayerDepth = Limits.layerDepth
 
     func parentPath(_ parent: String?) throws(EditError) -> [Int] {
         guard let parent else { return [] }

@@ -1,13 +1,13 @@
 /// Looking things up by name: the layer tree, animations, events and paths.
 extension Document {
     /// A layer anywhere in the tree.
-    public func layer(named name: String) -> Layer? {
+    package func layer(named name: String) -> Layer? {
         guard let path = indexPath(ofLayer: name) else { return nil }
         return layer(at: path)
     }
 
     /// The indices from the root list down to the layer, or nil.
-    public func indexPath(ofLayer name: String) -> [Int]? {
+    package func indexPath(ofLayer name: String) -> [Int]? {
         // NB: called several times by every command, on trees of many thousands of layers.
         // With the name index, a name that is no layer costs O(1), and a layer is looked for
         // first in the subtree it was added to; without, a walk that copies no layers and
@@ -58,7 +58,7 @@ extension Document {
     }
 
     /// Every layer, depth first in drawing order, with its depth and superlayer name.
-    public var allLayers: [(layer: Layer, depth: Int, parent: String?)] {
+    package var allLayers: [(layer: Layer, depth: Int, parent: String?)] {
         var out: [(Layer, Int, String?)] = []
         func walk(_ ls: [Layer], _ depth: Int, _ parent: String?) {
             for l in ls { out.append((l, depth, parent)); walk(l.sublayers, depth + 1, l.name) }
@@ -68,16 +68,16 @@ extension Document {
     }
 
     /// The index of a top-level animation.
-    public func animationIndex(named name: String) -> Int? { animations.firstIndex { $0.name == name } }
+    package func animationIndex(named name: String) -> Int? { animations.firstIndex { $0.name == name } }
 
-    public func animation(named name: String) -> Animation? { animationIndex(named: name).map { animations[$0] } }
+    package func animation(named name: String) -> Animation? { animationIndex(named: name).map { animations[$0] } }
 
-    public func eventIndex(named name: String) -> Int? { events.firstIndex { $0.name == name } }
+    package func eventIndex(named name: String) -> Int? { events.firstIndex { $0.name == name } }
 
-    public func pathIndex(named name: String) -> Int? { paths.firstIndex { $0.name == name } }
+    package func pathIndex(named name: String) -> Int? { paths.firstIndex { $0.name == name } }
 
     /// What holds `name`, if anything (group children's names count as animations).
-    public func kind(ofName name: String) -> NameKind? {
+    package func kind(ofName name: String) -> NameKind? {
         if let names { return names.kinds[name] }
         if layer(named: name) != nil { return .layer }
         if allAnimationNames.contains(name) { return .animation }
@@ -87,7 +87,7 @@ extension Document {
     }
 
     /// Every animation name, group children included.
-    public var allAnimationNames: [String] {
+    package var allAnimationNames: [String] {
         var out: [String] = []
         func walk(_ a: Animation) {
             if !a.name.isEmpty { out.append(a.name) }
@@ -98,16 +98,16 @@ extension Document {
     }
 
     /// Names a time expression may refer to: top-level animations and events.
-    public var timeReferenceNames: [String] { animations.map(\.name) + events.map(\.name) }
+    package var timeReferenceNames: [String] { animations.map(\.name) + events.map(\.name) }
 
     /// Whether a time expression may refer to `name` (one of `timeReferenceNames`), without
     /// building the list.
-    public func isTimeReference(_ name: String) -> Bool {
+    package func isTimeReference(_ name: String) -> Bool {
         animations.contains { $0.name == name } || events.contains { $0.name == name }
     }
 
     /// `base` if free, else `base.2`, `base.3`, …: how unnamed animations and events are named.
-    public func uniqueName(base: String) -> String {
+    package func uniqueName(base: String) -> String {
         if kind(ofName: base) == nil { return base }
         var n = names?.nextSuffix[base] ?? 2
         while kind(ofName: "\(base).\(n)") != nil { n += 1 }
@@ -115,13 +115,13 @@ extension Document {
     }
 
     /// Checks that `name` is well formed and free; `dots` allows `a.b` (animation and event names).
-    public func checkNewName(_ name: String, dots: Bool = false) throws(EditError) {
+    package func checkNewName(_ name: String, dots: Bool = false) throws(EditError) {
         try Document.checkNameSyntax(name, dots: dots)
         if let k = kind(ofName: name) { throw .duplicateName(name, by: k) }
     }
 
     /// Words that cannot be names because the command language gives them a meaning there.
-    public static let reservedNames: Set<String> = ["none", "in", "as", "on", "after", "animated",
+    package static let reservedNames: Set<String> = ["none", "in", "as", "on", "after", "animated",
                                                     "sequence", "true", "false", "inf", "pi"]
 
     static func checkNameSyntax(_ name: String, dots: Bool) throws(EditError) {

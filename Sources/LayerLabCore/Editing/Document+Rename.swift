@@ -1,7 +1,7 @@
 /// Renaming keeps every reference intact: masks, animations' and events' layers, time
 /// expressions and path references all follow the new name.
 extension Document {
-    public mutating func rename(_ old: String, to new: String) throws(EditError) {
+    package mutating func rename(_ old: String, to new: String) throws(EditError) {
         guard let kind = kind(ofName: old) else { throw EditError.noSuchName(old) }
         if old == new { return }
         try checkNewName(new, dots: kind == .animation || kind == .event)

@@ -4,7 +4,7 @@ extension Document {
     /// Throws `unknownTimeReference` or `timeCycle`. `edited` (the name the current command
     /// defines or changes) is where a reported cycle starts, so the message reads from the
     /// user's point of view.
-    public func checkTimeReferences(edited: String?) throws(EditError) {
+    package func checkTimeReferences(edited: String?) throws(EditError) {
         let known = Set(timeReferenceNames)
         var deps: [String: [String]] = [:]
         var order: [String] = []
@@ -95,7 +95,7 @@ extension Animation {
 
 extension TimeExpr {
     /// The expression with every reference to `old` now naming `new`.
-    public func renaming(_ old: String, to new: String) -> TimeExpr {
+    package func renaming(_ old: String, to new: String) -> TimeExpr {
         switch self {
         case .number: return self
         case .begin(let n): return .begin(n == old ? new : n)

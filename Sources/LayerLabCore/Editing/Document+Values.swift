@@ -2,13 +2,13 @@
 extension Document {
     /// Throws unless `value` fits `keyPath` on a layer of `kind`: the right type, finite
     /// numbers, a known word, an existing path or layer name.
-    public func checkValue(_ value: Value, for keyPath: LayerKeyPath, layer: String) throws(EditError) {
+    package func checkValue(_ value: Value, for keyPath: LayerKeyPath, layer: String) throws(EditError) {
         try checkValue(value, type: keyPath.type, keyPath: keyPath.name, layer: layer)
     }
 
     /// Throws unless `value` may be stored or scheduled for `keyPath`: `checkValue` plus the
     /// property's range (`lineWidth=-3` is refused here, as the project decoder refuses it).
-    public func checkStoredValue(_ value: Value, for keyPath: LayerKeyPath, layer: String) throws(EditError) {
+    package func checkStoredValue(_ value: Value, for keyPath: LayerKeyPath, layer: String) throws(EditError) {
         try checkValue(value, for: keyPath, layer: layer)
         if let bad = keyPath.range.violation(in: value) {
             let part = ValueRange.part(bad.component, of: value)
@@ -67,7 +67,7 @@ extension Document {
     }
 
     /// Resolves `text` as a key path of `layer`, throwing the error users see.
-    public func resolveKeyPath(_ text: String, on layer: Layer, animatable: Bool = false) throws(EditError) -> LayerKeyPath {
+    package func resolveKeyPath(_ text: String, on layer: Layer, animatable: Bool = false) throws(EditError) -> LayerKeyPath {
         guard let kp = LayerKeyPath.resolve(text, for: layer.kind) else { throw .unknownKeyPath(text, kind: layer.kind) }
         if animatable && !kp.isAnimatable { throw .notAnimatable(kp.name) }
         return kp

@@ -2,7 +2,7 @@
 ///
 /// Core errors know nothing about source text: the command language attaches a position and
 /// renders the message (see `LayerLabScript.Diagnostic`).
-public enum EditError: Error, Hashable, Sendable {
+package enum EditError: Error, Hashable, Sendable {
     case emptyName
     /// Names are letters, digits and `_`, not starting with a digit (animations may add dots).
     case invalidName(String)
@@ -42,7 +42,7 @@ public enum EditError: Error, Hashable, Sendable {
     case invalidAnimation(String, attribute: String? = nil)
 
     /// The sentence users read, without position (the script layer adds that).
-    public var message: String {
+    package var message: String {
         switch self {
         case .emptyName: return "a name cannot be empty"
         case .invalidName(let n):
@@ -76,7 +76,7 @@ public enum EditError: Error, Hashable, Sendable {
 
 /// What a document name belongs to. Layers, animations, events and paths share one namespace,
 /// so `delete NAME`, `set NAME` and `NAME.end` are never ambiguous.
-public enum NameKind: String, Hashable, Sendable {
+package enum NameKind: String, Hashable, Sendable {
     case layer, animation, event, path
 
     var article: String { self == .animation || self == .event ? "an" : "a" }

@@ -7,21 +7,21 @@
 /// 20,000 `layer` lines keeps 20,000 one-layer steps, not 20,000 copies of a growing tree.
 /// Undo and redo apply the steps backwards and forwards. At most `Limits.undoSteps` steps are
 /// kept; the oldest are forgotten first.
-public struct History: Hashable, Sendable {
-    public struct Entry: Hashable, Sendable {
+package struct History: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
         /// The command that produced this state (empty for the initial state).
-        public var label: String
+        package var label: String
     }
 
     /// Labels of the reachable states, oldest first; `entries[0]` is the oldest state kept.
-    public var entries: [Entry] {
+    package var entries: [Entry] {
         [Entry(label: "")] + labels[(base + 1)...].map { Entry(label: $0) }
     }
     /// Index of the current state in `entries`.
-    public var position: Int { index - base }
-    public private(set) var current: Document
+    package var position: Int { index - base }
+    package private(set) var current: Document
     /// The most steps kept.
-    public let capacity: Int
+    package let capacity: Int
 
     /// Every state's label since the last compaction; `labels[0]` is the initial state's.
     private var labels: [String] = [""]
@@ -32,19 +32,19 @@ public struct History: Hashable, Sendable {
     /// The current state.
     private var index = 0
 
-    public init(initial: Document = Document(), capacity: Int = Limits.undoSteps) {
+    package init(initial: Document = Document(), capacity: Int = Limits.undoSteps) {
         current = initial
         self.capacity = max(1, capacity)
     }
 
-    public var canUndo: Bool { index > base }
-    public var canRedo: Bool { index < labels.count - 1 }
+    package var canUndo: Bool { index > base }
+    package var canRedo: Bool { index < labels.count - 1 }
 
     /// Records `document` as the new current state, labelled with the command that made it;
     /// a document equal to the current one records nothing (and returns false), though it
     /// becomes current: it may spell its values differently (`WrittenForm`).
     @discardableResult
-    public mutating func record(_ label: String, _ document: Document) -> Bool {
+    package mutating func record(_ label: String, _ document: Document) -> Bool {
         let step = Step(from: current, to: document)
         guard !step.isEmpty else { current = document; return false }
         current = document
@@ -71,12 +71,12 @@ public struct History: Hashable, Sendable {
     /// Where an in-place edit (`modify`) may change the document: per list, the run of the
     /// current list it may replace (elements after the run may shift, but not change); nil
     /// leaves a list alone. The canvas is always compared.
-    public struct Region: Sendable {
-        public var paths: Range<Int>?
-        public var layers: Range<Int>?
-        public var animations: Range<Int>?
-        public var events: Range<Int>?
-        public init(paths: Range<Int>? = nil, layers: Range<Int>? = nil,
+    package struct Region: Sendable {
+        package var paths: Range<Int>?
+        package var layers: Range<Int>?
+        package var animations: Range<Int>?
+        package var events: Range<Int>?
+        package init(paths: Range<Int>? = nil, layers: Range<Int>? = nil,
                     animations: Range<Int>? = nil, events: Range<Int>? = nil) {
             self.paths = paths; self.layers = layers; self.animations = animations; self.events = events
         }
@@ -90,7 +90,7 @@ public struct History: Hashable, Sendable {
     /// the step keeps only `region`, copied before the edit: O(region) a command. An edit that
     /// throws must leave the lists outside `region` as they were; the region is put back.
     @discardableResult
-    public mutating func modify<E: Error>(_ label: String, in region: Region,
+    package mutating func modify<E: Error>(_ label: String, in region: Region,
                                           _ edit: (inout Document) throws(E) -> Void) throws(E) -> Bool {
         var doc = current
         current = Document()   // `doc` is now the only holder of the lists
@@ -111,7 +111,7 @@ public struct History: Hashable, Sendable {
 
     /// Steps back up to `n` states; returns the labels undone, most recent first.
     @discardableResult
-    public mutating func undo(_ n: Int = 1) -> [String] {
+    package mutating func undo(_ n: Int = 1) -> [String] {
         var undone: [String] = []
         while undone.count < n && canUndo {
             undone.append(labels[index])
@@ -123,7 +123,7 @@ public struct History: Hashable, Sendable {
 
     /// Steps forward up to `n` states; returns the labels redone, in order.
     @discardableResult
-    public mutating func redo(_ n: Int = 1) -> [String] {
+    package mutating func redo(_ n: Int = 1) -> [String] {
         var redone: [String] = []
         while redone.count < n && canRedo {
             steps[index].redo(&current)

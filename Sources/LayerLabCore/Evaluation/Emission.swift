@@ -8,19 +8,19 @@ import Darwin
 /// placed, turned, scaled and coloured. Computed from the emitter's and cells' values alone
 /// (see `EmissionBuilder`), never from the frames before, so any time gives the same picture
 /// on every run.
-public struct Emission: Hashable, Sendable {
-    public var particles: [Particle]
+package struct Emission: Hashable, Sendable {
+    package var particles: [Particle]
     /// The cells' paths; `Particle.shape` indexes this list.
-    public var shapes: [Path]
+    package var shapes: [Path]
     /// The cells' image files ("" for none), parallel to `shapes`: an image, when it loaded,
     /// is drawn instead of the path, multiplied by the particle's colour.
-    public var images: [String] = []
+    package var images: [String] = []
     /// renderMode `additive`: particles add their light instead of covering what is beneath.
-    public var additive: Bool
+    package var additive: Bool
     /// Particles alive but not drawn because of `maxParticles`.
-    public var dropped: Int
+    package var dropped: Int
 
-    public init(particles: [Particle] = [], shapes: [Path] = [], images: [String] = [], additive: Bool = false,
+    package init(particles: [Particle] = [], shapes: [Path] = [], images: [String] = [], additive: Bool = false,
                 dropped: Int = 0) {
         self.particles = particles; self.shapes = shapes; self.images = images; self.additive = additive
         self.dropped = dropped
@@ -28,33 +28,33 @@ public struct Emission: Hashable, Sendable {
 
     /// Particles drawn per emitter at most: the youngest are kept, so a typo in a birth rate
     /// cannot stall rendering.
-    public static let maxParticles = 2000
+    package static let maxParticles = 2000
 }
 
 /// One particle as drawn, in the emitter layer's coordinates.
-public struct Particle: Hashable, Sendable {
-    public var position: Point
+package struct Particle: Hashable, Sendable {
+    package var position: Point
     /// Depth (towards the viewer); orders particles in `backToFront`.
-    public var z: Double
+    package var z: Double
     /// Rotation in radians, clockwise on screen.
-    public var angle: Double
-    public var scale: Double
+    package var angle: Double
+    package var scale: Double
     /// Straight colour, each component within 0…1; multiplies the cell's white path.
-    public var color: Color
-    public var shape: Int
+    package var color: Color
+    package var shape: Int
     /// Emitter time of birth: orders particles in `oldestFirst` / `oldestLast`.
-    public var birth: Double
+    package var birth: Double
 
-    public init(position: Point, z: Double, angle: Double, scale: Double, color: Color, shape: Int, birth: Double) {
+    package init(position: Point, z: Double, angle: Double, scale: Double, color: Color, shape: Int, birth: Double) {
         self.position = position; self.z = z; self.angle = angle; self.scale = scale; self.color = color
         self.shape = shape; self.birth = birth
     }
 }
 
 /// CAEmitterCell facts that are not table lines.
-public enum EmitterCell {
+package enum EmitterCell {
     /// What a cell draws when its `path` is unset: a dot 4 points across.
-    public static let dot = Path.circle(center: .zero, radius: 2)
+    package static let dot = Path.circle(center: .zero, radius: 2)
 }
 
 /// An emitter's own values at one time (its multipliers and shape).

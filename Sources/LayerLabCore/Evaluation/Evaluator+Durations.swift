@@ -9,17 +9,17 @@
 ///   adding a delay; an untimed child there lasts 0.25 s.
 extension Evaluator {
     /// One child of a group placed in the group's time.
-    public struct ChildSlot: Sendable {
-        public var animation: Animation
+    package struct ChildSlot: Sendable {
+        package var animation: Animation
         /// Where the child begins in its group's time.
-        public var begin: Double
+        package var begin: Double
         /// The child's effective duration.
-        public var duration: Double
+        package var duration: Double
     }
 
     /// The effective duration of an animation; `groupDuration` is the enclosing group's
     /// duration when it is a non-sequence child.
-    public func duration(of a: Animation, groupDuration: Double?) -> Double {
+    package func duration(of a: Animation, groupDuration: Double?) -> Double {
         if let d = a.timing.duration, d > 0 { return d }
         switch a.body {
         case .basic, .keyframes:
@@ -32,7 +32,7 @@ extension Evaluator {
     }
 
     /// Where the children of a group sit within a group of duration `d`.
-    public func childSlots(_ g: Animation.Group, groupDuration d: Double) -> [ChildSlot] {
+    package func childSlots(_ g: Animation.Group, groupDuration d: Double) -> [ChildSlot] {
         var slots: [ChildSlot] = []
         var cursor = 0.0
         for c in g.children {
@@ -50,7 +50,7 @@ extension Evaluator {
     }
 
     /// The end of the last timed child (0.25 s when no child is timed).
-    public func childExtent(_ g: Animation.Group) -> Double {
+    package func childExtent(_ g: Animation.Group) -> Double {
         var extent = 0.0
         var timed = false
         var cursor = 0.0
@@ -73,7 +73,7 @@ extension Evaluator {
     }
 
     /// The CAMediaTiming clock of an animation placed at `begin` with duration `duration`.
-    public func clock(for a: Animation, begin: Double, duration: Double, isChild: Bool) -> TimingClock {
+    package func clock(for a: Animation, begin: Double, duration: Double, isChild: Bool) -> TimingClock {
         let t = a.timing
         return TimingClock(begin: begin, duration: duration, speed: t.speed, timeOffset: t.timeOffset,
                            repeatCount: t.repeatCount, repeatDuration: t.repeatDuration,
@@ -82,7 +82,7 @@ extension Evaluator {
     }
 
     /// A begin-time expression's value; unknown names count as 0.
-    public func beginValue(_ e: TimeExpr) -> Double {
+    package func beginValue(_ e: TimeExpr) -> Double {
         if let c = e.constant { return c }
         return Evaluator.value(e, in: intervals) ?? 0
     }

@@ -2,7 +2,7 @@
 extension Evaluator {
     /// The particles of emitter `layer` at scene time `time` as drawn, or nil when it is not
     /// an emitter (or not drawn, as a mask).
-    public func emission(of layer: String, at time: Double) -> Emission? {
+    package func emission(of layer: String, at time: Double) -> Emission? {
         guard entries[layer]?.layer.kind == .emitter else { return nil }
         func find(_ ls: [PresentedLayer]) -> Emission? {
             for l in ls {

@@ -1,22 +1,22 @@
 /// Where a motion path has put a layer: for exporters that keep the curve (Lottie's spatial
 /// keyframes) rather than sampled points.
-public struct MotionPlacement: Hashable, Sendable {
+package struct MotionPlacement: Hashable, Sendable {
     /// The animation's label, so consecutive frames on the same path can be told apart.
-    public var animation: String
-    public var path: MotionPath
-    public var segment: Int
+    package var animation: String
+    package var path: MotionPath
+    package var segment: Int
     /// Arc fraction along the segment, 0…1.
-    public var fraction: Double
+    package var fraction: Double
     /// Whether rotationMode turns the layer (by the direction of travel plus `turnOffset`).
-    public var turns: Bool
-    public var turnOffset: Double
+    package var turns: Bool
+    package var turnOffset: Double
 }
 
 extension Evaluator {
     /// The motion path placing `layer`'s position at scene time `time`: the last applying
     /// path animation on `position` (in groups too). It says where on the path the animation
     /// is, not that nothing else moves the layer: callers compare with the drawn position.
-    public func motionPlacement(layer: String, at time: Double) -> MotionPlacement? {
+    package func motionPlacement(layer: String, at time: Double) -> MotionPlacement? {
         guard let list = plan(layer)?.animations else { return nil }
         var found: MotionPlacement?
         func visit(_ index: Int, _ parentTime: Double) {

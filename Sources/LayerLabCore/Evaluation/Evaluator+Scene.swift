@@ -2,13 +2,13 @@
 extension Evaluator {
     /// The presentation tree at scene time `time`, ready to draw. A layer used as another's
     /// mask is drawn only as that mask, in the masked layer's coordinates.
-    public func scene(at time: Double) -> Scene { scene(at: time, drawing: false) }
+    package func scene(at time: Double) -> Scene { scene(at: time, drawing: false) }
 
     /// The scene at `time` as a frame draws it: a hidden layer's sublayers, replicated copies
     /// and particles are left out unless one may be drawn as a mask, since nothing draws them
     /// (a Lottie file's precompositions outside their in and out points cost nothing).
     /// Players and picture exports use this; queries and exports of values use `scene(at:)`.
-    public func drawnScene(at time: Double) -> Scene { scene(at: time, drawing: true) }
+    package func drawnScene(at time: Double) -> Scene { scene(at: time, drawing: true) }
 
     private func scene(at time: Double, drawing: Bool) -> Scene {
         var frame = Frame(time: time, drawing: drawing)

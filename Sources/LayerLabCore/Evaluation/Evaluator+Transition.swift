@@ -66,7 +66,7 @@ extension Evaluator {
     /// The transition running on the layer named `layer` at scene time `time`: its event's
     /// name and its progress; nil when none runs. (The Lottie export names each frozen picture
     /// after its event, so the pictures of successive transitions stay apart.)
-    public func runningTransition(on layer: String, at time: Double) -> (event: String, progress: Double)? {
+    package func runningTransition(on layer: String, at time: Double) -> (event: String, progress: Double)? {
         guard let order = entries[layer]?.order, !plans[order].transitions.isEmpty,
               let (t, p) = runningTransition(order, at: time) else { return nil }
         return (t.eventName, p)
@@ -120,7 +120,7 @@ extension Evaluator {
     /// picture alone, in place. It draws exactly as `now` does; the Lottie export draws a layer
     /// that has transitions this way at every frame, so its Lottie layers stay the same ones
     /// throughout and only their keyframes change.
-    public static func settledTransition(_ now: PresentedLayer) -> PresentedLayer {
+    package static func settledTransition(_ now: PresentedLayer) -> PresentedLayer {
         var container = transitionContainer(now)
         container.sublayers = [transitionPicture(now, "after", size: (now.bounds.width, now.bounds.height), motion: (0, 0),
                                                  offset: 0, alpha: 1)]

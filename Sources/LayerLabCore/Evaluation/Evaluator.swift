@@ -5,8 +5,8 @@
 /// top in the order they were added (implicit animations from `set … animated` events above
 /// them, by time): a non-additive animation replaces the value beneath, an additive one adds
 /// to it. Pure and deterministic: the same document and time always give the same result.
-public struct Evaluator: Sendable {
-    public let document: Document
+package struct Evaluator: Sendable {
+    package let document: Document
 
     struct LayerEntry: Sendable {
         var layer: Layer
@@ -81,12 +81,12 @@ public struct Evaluator: Sendable {
     var settling: [SpringSolver: Double] = [:]
 
     /// The longest scene duration reported: a day.
-    public static let longestScene = 86_400.0
+    package static let longestScene = 86_400.0
 
     /// The implicit animation's duration, as Core Animation's default action.
-    public static let implicitDuration = MediaTiming.defaultDuration
+    package static let implicitDuration = MediaTiming.defaultDuration
 
-    public init(document: Document) {
+    package init(document: Document) {
         self.document = document
         for p in document.paths { paths[p.name] = p.path }
         func index(_ layers: [Layer], parent: String?) -> [Int] {
@@ -191,7 +191,7 @@ public struct Evaluator: Sendable {
     /// starts — each finite animation and event to its end, each endless animation (repeating
     /// forever) to the end of its first full cycle — else 4 s for a flipbook or an endless
     /// animation with no cycle to show (0 for a still scene).
-    public var sceneDuration: Double {
+    package var sceneDuration: Double {
         if let d = document.canvas.duration, let v = Evaluator.value(d, in: intervals), v.isFinite, v >= 0 {
             return min(v, Evaluator.longestScene)
         }
@@ -229,13 +229,13 @@ public struct Evaluator: Sendable {
     /// time); nil for unknown names. `end` is infinite for animations that repeat forever.
     /// The time a still shows when none is named: the canvas's poster time, else the end of
     /// the scene (t=0 is often before anything has appeared).
-    public var posterTime: Double { document.canvas.poster ?? sceneDuration }
+    package var posterTime: Double { document.canvas.poster ?? sceneDuration }
 
-    public func interval(of name: String) -> (begin: Double, end: Double)? { intervals[name] }
+    package func interval(of name: String) -> (begin: Double, end: Double)? { intervals[name] }
 
     /// The presentation value of `keyPath` on `layer` at scene time `time`; nil when the
     /// layer or key path does not exist.
-    public func presentationValue(layer: String, keyPath: String, at time: Double) -> Value? {
+    package func presentationValue(layer: String, keyPath: String, at time: Double) -> Value? {
         guard let entry = entries[layer], let kp = LayerKeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
         var trace: [Explanation.Step]? = nil
         let props = presentedProperties(layer, sceneTime: time, layerTime: layerTime(layer, at: time),
@@ -244,13 +244,13 @@ public struct Evaluator: Sendable {
     }
 
     /// The model value (stored value plus scheduled events up to `time`), without animations.
-    public func modelValue(layer: String, keyPath: String, at time: Double) -> Value? {
+    package func modelValue(layer: String, keyPath: String, at time: Double) -> Value? {
         guard let entry = entries[layer], let kp = LayerKeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
         return publicValue(kp.read(modelProperties(layer, at: time)))
     }
 
     /// Every stored property of the layer's kind with its presentation value, in table order.
-    public func presentationProperties(layer: String, at time: Double) -> [(String, Value)]? {
+    package func presentationProperties(layer: String, at time: Double) -> [(String, Value)]? {
         guard let entry = entries[layer] else { return nil }
         var trace: [Explanation.Step]? = nil
         let props = presentedProperties(layer, sceneTime: time, layerTime: layerTime(layer, at: time),
@@ -261,7 +261,7 @@ public struct Evaluator: Sendable {
     }
 
     /// Every stored property of the layer's kind with its model value at `time`.
-    public func modelProperties(layer: String, at time: Double) -> [(String, Value)]? {
+    package func modelProperties(layer: String, at time: Double) -> [(String, Value)]? {
         guard let entry = entries[layer] else { return nil }
         let props = modelProperties(layer, at: time)
         return PropertyTable.properties(for: entry.layer.kind).map { spec in
@@ -270,7 +270,7 @@ public struct Evaluator: Sendable {
     }
 
     /// Explains the presentation value of `keyPath` on `layer` at `time`.
-    public func explain(layer: String, keyPath: String, at time: Double) -> Explanation? {
+    package func explain(layer: String, keyPath: String, at time: Double) -> Explanation? {
         guard let entry = entries[layer], let kp = LayerKeyPath.resolve(keyPath, for: entry.layer.kind) else { return nil }
         var stored = PropertySlots(entry.layer.properties)
         let storedValue = publicValue(kp.read(stored))
@@ -327,7 +327,7 @@ public struct Evaluator: Sendable {
 
     /// The layer's local time at scene time `time`, through every ancestor's clock:
     /// `t = (tParent − beginTime) · speed + timeOffset`, each from the model at that time.
-    public func layerTime(_ layer: String, at time: Double) -> Double {
+    package func layerTime(_ layer: String, at time: Double) -> Double {
         var chain: [String] = []
         var name: String? = layer
         // A cell's own clock times its emission, not its animations: those run in the

@@ -7,13 +7,13 @@ extension Animation.Keyframes {
     /// Whether `count` key times fit the keyframes: one per keyframe, or for discrete mode
     /// also one more, as Core Animation documents it (the extra time ends the last value's
     /// hold; without it the last value holds to the end of the duration anyway).
-    public func acceptsKeyTimeCount(_ count: Int, pathVertices: Int? = nil) -> Bool {
+    package func acceptsKeyTimeCount(_ count: Int, pathVertices: Int? = nil) -> Bool {
         let n = keyframeCount(pathVertices: pathVertices)
         return count == n || (calculationMode == .discrete && count == n + 1)
     }
 
     /// Why `count` key times do not fit the keyframes, or nil when they do.
-    public func keyTimeCountProblem(_ count: Int, pathVertices: Int? = nil) -> String? {
+    package func keyTimeCountProblem(_ count: Int, pathVertices: Int? = nil) -> String? {
         if acceptsKeyTimeCount(count, pathVertices: pathVertices) { return nil }
         let n = keyframeCount(pathVertices: pathVertices)
         let what = path != nil ? "the path has \(n) vertices" : "values has \(n)"

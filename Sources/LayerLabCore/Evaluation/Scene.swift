@@ -1,13 +1,13 @@
 /// What a frame shows: the presentation tree at one scene time, with every value resolved.
 /// The rasterizer draws a `Scene`; it never sees animations.
-public struct Scene: Hashable, Sendable {
-    public var time: Double
-    public var canvasSize: Size
-    public var background: Color
+package struct Scene: Hashable, Sendable {
+    package var time: Double
+    package var canvasSize: Size
+    package var background: Color
     /// Root layers, back to front (zPosition not yet applied: the rasterizer sorts siblings).
-    public var layers: [PresentedLayer]
+    package var layers: [PresentedLayer]
 
-    public init(time: Double, canvasSize: Size, background: Color, layers: [PresentedLayer]) {
+    package init(time: Double, canvasSize: Size, background: Color, layers: [PresentedLayer]) {
         self.time = time; self.canvasSize = canvasSize; self.background = background; self.layers = layers
     }
 }
@@ -22,110 +22,110 @@ public struct Scene: Hashable, Sendable {
 /// struct is kept small (304 bytes): the one-byte fields sit together at the end (between the
 /// others they would cost 32 bytes of padding), and what most layers leave alone is boxed in
 /// `extras`. A field is declared once, here or in `Extras`: nothing else lists the fields.
-public struct PresentedLayer: Hashable, Sendable {
-    public var name: String
-    public var bounds = Rect.zero
-    public var position = Point.zero
-    public var anchorPoint = Point.zero
-    public var rotation = 0.0
-    public var scaleX = 0.0
-    public var scaleY = 0.0
-    public var translationX = 0.0
-    public var translationY = 0.0
+@usableFromInline package struct PresentedLayer: Hashable, Sendable {
+    package var name: String
+    @usableFromInline package var bounds = Rect.zero
+    @usableFromInline package var position = Point.zero
+    @usableFromInline package var anchorPoint = Point.zero
+    @usableFromInline package var rotation = 0.0
+    @usableFromInline package var scaleX = 0.0
+    @usableFromInline package var scaleY = 0.0
+    @usableFromInline package var translationX = 0.0
+    @usableFromInline package var translationY = 0.0
     /// Within 0…1.
-    public var opacity = 0.0
-    public var zPosition = 0.0
-    public var backgroundColor = Color.clear
-    public var cornerRadius = 0.0
+    package var opacity = 0.0
+    package var zPosition = 0.0
+    package var backgroundColor = Color.clear
+    package var cornerRadius = 0.0
     // Shape
-    public var path = Path.empty
-    public var fillColor = Color.clear
-    public var strokeColor = Color.clear
-    public var lineWidth = 0.0
-    public var strokeStart = 0.0
-    public var strokeEnd = 0.0
-    public var lineDashPhase = 0.0
-    public var sublayers: [PresentedLayer] = []
+    package var path = Path.empty
+    package var fillColor = Color.clear
+    package var strokeColor = Color.clear
+    package var lineWidth = 0.0
+    package var strokeStart = 0.0
+    package var strokeEnd = 0.0
+    package var lineDashPhase = 0.0
+    package var sublayers: [PresentedLayer] = []
 
     /// The box holding `extras`, shared by every layer whose boxed fields are all at their
     /// defaults until one is written.
     @usableFromInline var box: ExtrasBox
 
-    public var kind: LayerKind
-    public var hidden = false
-    public var masksToBounds = false
-    public var lineCap = LineCap.butt
-    public var lineJoin = LineJoin.miter
-    public var fillRule = FillRule.nonZero
+    package var kind: LayerKind
+    package var hidden = false
+    package var masksToBounds = false
+    package var lineCap = LineCap.butt
+    package var lineJoin = LineJoin.miter
+    package var fillRule = FillRule.nonZero
 
     /// The fields most layers leave at their defaults (border, 3D, shadow, miter limit, dashes,
     /// text, image, gradient, replicator, emitter, mask), read and written as
     /// `layer.extras.shadowRadius`. They live in one shared copy-on-write box: copying a layer,
     /// as every frame does for every layer, copies one reference for all of them. (A frame
     /// that animates one of them gives the layer a box of its own.)
-    public struct Extras: Hashable, Sendable {
-        public var borderWidth = 0.0
-        public var borderColor = Color.clear
-        public var miterLimit = 0.0
-        public var rotationX = 0.0
-        public var rotationY = 0.0
-        public var scaleZ = 0.0
-        public var translationZ = 0.0
+    @usableFromInline package struct Extras: Hashable, Sendable {
+        package var borderWidth = 0.0
+        package var borderColor = Color.clear
+        package var miterLimit = 0.0
+        package var rotationX = 0.0
+        package var rotationY = 0.0
+        package var scaleZ = 0.0
+        package var translationZ = 0.0
         /// The `transform` property's steps as a matrix (identity when unset).
-        public var transformMatrix = Transform3D.identity
+        package var transformMatrix = Transform3D.identity
         /// The `sublayerTransform` property's steps as a matrix.
-        public var sublayerTransform = Transform3D.identity
-        public var isDoubleSided = true
+        package var sublayerTransform = Transform3D.identity
+        package var isDoubleSided = true
         // Shadow
-        public var shadowColor = Color.clear
-        public var shadowOpacity = 0.0
-        public var shadowOffset = Size.zero
-        public var shadowRadius = 0.0
-        public var shadowPath = Path.empty
-        public var lineDashPattern: [Double] = []
+        package var shadowColor = Color.clear
+        package var shadowOpacity = 0.0
+        package var shadowOffset = Size.zero
+        package var shadowRadius = 0.0
+        package var shadowPath = Path.empty
+        package var lineDashPattern: [Double] = []
         // Text
-        public var string = ""
-        public var fontSize = 0.0
-        public var foregroundColor = Color.clear
-        public var font = TextFont("")
-        public var alignment = TextAlignment.natural
-        public var isWrapped = false
-        public var truncationMode = TextTruncation.none
+        package var string = ""
+        package var fontSize = 0.0
+        package var foregroundColor = Color.clear
+        package var font = TextFont("")
+        package var alignment = TextAlignment.natural
+        package var isWrapped = false
+        package var truncationMode = TextTruncation.none
         /// Image: the file shown now (flipbook frame already chosen), or "" for none.
-        public var contents = ""
-        public var contentsGravity = ContentsGravity.resize
+        package var contents = ""
+        package var contentsGravity = ContentsGravity.resize
         /// The unit rectangle of the contents drawn (CALayer's contentsRect).
-        public var contentsRect = Rect(0, 0, 1, 1)
+        package var contentsRect = Rect(0, 0, 1, 1)
         // Gradient
-        public var gradientColors = ColorList()
-        public var gradientLocations: [Double] = []
-        public var startPoint = Point.zero
-        public var endPoint = Point.zero
-        public var gradientType = GradientType.axial
+        package var gradientColors = ColorList()
+        package var gradientLocations: [Double] = []
+        package var startPoint = Point.zero
+        package var endPoint = Point.zero
+        package var gradientType = GradientType.axial
         /// Radial only: the focal point's offset from startPoint in fractions of the radii.
-        public var focalOffset = Point.zero
-        public var replicator: Replication? = nil
+        package var focalOffset = Point.zero
+        package var replicator: Replication? = nil
         /// An emitter's particles, drawn above its background and below its sublayers.
-        public var emission: Emission? = nil
+        package var emission: Emission? = nil
         /// The layer masking this one, drawn in this layer's coordinates; only its coverage counts.
-        public var mask: [PresentedLayer] = []
+        package var mask: [PresentedLayer] = []
         /// How the mask's pixels are read. (Its table line writes it only when it changes, so a
         /// layer storing the default keeps sharing the default box and costs what a plain layer
         /// costs; `blendMode` likewise.)
-        public var maskMode = MaskMode.alpha
+        package var maskMode = MaskMode.alpha
         /// How the layer combines with what is beneath it; anything but `normal` draws it offscreen.
-        public var blendMode = BlendMode.normal
+        package var blendMode = BlendMode.normal
         /// Whether a sublayer has a blend mode other than `normal`: the layer is then drawn
         /// offscreen, so its sublayers blend with (and Porter–Duff operators clear) only what the
         /// layer itself draws, as After Effects composites a precomposition and CSS an isolated
         /// group. Set by the evaluator, not a stored property.
-        public var isolatesBlending = false
+        package var isolatesBlending = false
     }
 
     /// The boxed fields. Reading yields them where they are; writing first copies the box if
     /// another layer shares it, so a shared box is never changed. (Inlinable, as `_read` and
     /// `_modify`: a getter called from another module would copy all of them to read one.)
-    @inlinable public var extras: Extras {
+    @inlinable package var extras: Extras {
         _read { yield box.value }
         _modify {
             if !isKnownUniquelyReferenced(&box) { box = ExtrasBox(box.value) }
@@ -148,10 +148,10 @@ public struct PresentedLayer: Hashable, Sendable {
     /// mask, shadow, double-sidedness and 3D checks of a plain layer with one comparison.
     /// (Inlinable: a getter called from another module on a layer in memory copies the layer
     /// first, which costs more than the comparison.)
-    @inlinable public var boxedFieldsAreDefault: Bool { box === PresentedLayer.defaults.box }
+    @inlinable package var boxedFieldsAreDefault: Bool { box === PresentedLayer.defaults.box }
 
     /// A layer with every property at its default.
-    public init(name: String, kind: LayerKind) {
+    package init(name: String, kind: LayerKind) {
         self = PresentedLayer.defaults
         self.name = name
         self.kind = kind
@@ -175,7 +175,7 @@ public struct PresentedLayer: Hashable, Sendable {
     /// The layer's coordinates into its superlayer's space in 3D: about the anchor point, the
     /// scales, the rotations about x, y and z, the translations, then the `transform` steps
     /// (so `transform=perspective(500)` views every rotation in perspective), then position.
-    public var transform3DToSuperlayer: Transform3D {
+    package var transform3DToSuperlayer: Transform3D {
         let ax = bounds.minX + anchorPoint.x * bounds.width
         let ay = bounds.minY + anchorPoint.y * bounds.height
         var t = Transform3D.translation(-ax, -ay)
@@ -189,13 +189,13 @@ public struct PresentedLayer: Hashable, Sendable {
     }
 
     /// Whether the layer's transform stays within its plane (so the 2D transform says it all).
-    public var isFlat: Bool {
+    package var isFlat: Bool {
         extras.rotationX == 0 && extras.rotationY == 0 && extras.scaleZ == 1 && extras.translationZ == 0
             && extras.transformMatrix.isIdentity
     }
 
     /// `sublayerTransform` about the anchor point, in the layer's coordinates.
-    public var sublayerTransformAboutAnchor: Transform3D {
+    package var sublayerTransformAboutAnchor: Transform3D {
         if extras.sublayerTransform.isIdentity { return .identity }
         let ax = bounds.minX + anchorPoint.x * bounds.width
         let ay = bounds.minY + anchorPoint.y * bounds.height
@@ -206,7 +206,7 @@ public struct PresentedLayer: Hashable, Sendable {
     /// bounds, anchorPoint, transform and position. (Inlinable for the reason given at
     /// `boxedFieldsAreDefault`: it only reads the fields, where the layer is, and hands them
     /// to the product, which is too large to inline everywhere.)
-    @inlinable public var transformToSuperlayer: AffineTransform {
+    @inlinable package var transformToSuperlayer: AffineTransform {
         PresentedLayer.transformToSuperlayer(bounds: bounds, anchorPoint: anchorPoint, scale: (scaleX, scaleY),
                                              rotation: rotation, translation: (translationX, translationY),
                                              position: position)
@@ -229,44 +229,44 @@ public struct PresentedLayer: Hashable, Sendable {
 /// A replicator's copies: copy 0 is the sublayers themselves, copy k is drawn through
 /// `instanceTransform` k times (about the replicator's centre), tinted by `instanceColor` plus k
 /// colour offsets, with its sublayers evaluated `k · instanceDelay` earlier.
-public struct Replication: Hashable, Sendable {
+package struct Replication: Hashable, Sendable {
     /// How many copies are drawn (copy 0 included), at most `Replication.maxCount`.
-    public var count: Int
-    public var delay: Double
-    public var transform: Transform3D
-    public var color: Color
+    package var count: Int
+    package var delay: Double
+    package var transform: Transform3D
+    package var color: Color
     /// Red, green, blue and alpha added to the multiplier at each copy.
-    public var offsets: Color
+    package var offsets: Color
     /// The sublayers of copies 1…count−1, each at its delayed time.
-    public var copies: [[PresentedLayer]]
+    package var copies: [[PresentedLayer]]
 
     /// A replicator at its defaults: one copy, untransformed, untinted.
-    public static let single = Replication(count: 1, delay: 0, transform: .identity, color: .white, offsets: .clear,
+    package static let single = Replication(count: 1, delay: 0, transform: .identity, color: .white, offsets: .clear,
                                            copies: [])
 
     /// Copies beyond this are not drawn, so a typo cannot stall rendering.
-    public static let maxCount = 1000
+    package static let maxCount = 1000
 
-    public init(count: Int, delay: Double, transform: Transform3D, color: Color, offsets: Color, copies: [[PresentedLayer]]) {
+    package init(count: Int, delay: Double, transform: Transform3D, color: Color, offsets: Color, copies: [[PresentedLayer]]) {
         self.count = count; self.delay = delay; self.transform = transform; self.color = color
         self.offsets = offsets; self.copies = copies
     }
 
     /// The colour multiplier of copy `k`, each component clamped to 0…1.
-    public func tint(_ k: Int) -> Color {
+    package func tint(_ k: Int) -> Color {
         func c(_ base: Double, _ step: Double) -> Double { max(0, min(1, base + Double(k) * step)) }
         return Color(c(color.r, offsets.r), c(color.g, offsets.g), c(color.b, offsets.b), c(color.a, offsets.a))
     }
 
     /// The transform of copy `k` in the replicator's own coordinates: `instanceTransform`
     /// applied k times about `center`.
-    public func transform(_ k: Int, center: Point) -> Transform3D {
+    package func transform(_ k: Int, center: Point) -> Transform3D {
         Transform3D.translation(-center.x, -center.y).concatenating(transform.power(k))
             .concatenating(.translation(center.x, center.y))
     }
 
     /// The number of copies an `instanceCount` value asks for: whole copies, none below 1.
-    public static func count(_ v: Double) -> Int {
+    package static func count(_ v: Double) -> Int {
         guard v.isFinite, v >= 1 else { return 0 }
         return clampedInt(v, 0, maxCount)
     }

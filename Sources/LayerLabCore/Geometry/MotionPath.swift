@@ -11,25 +11,25 @@ import Darwin
 /// Move-tos are not keyframes: a segment after a move starts at the moved-to point, so the
 /// motion jumps there. A close that returns to a point already reached adds nothing; one that
 /// draws a real line back is a segment like any other.
-public struct MotionPath: Sendable, Hashable {
+package struct MotionPath: Sendable, Hashable {
     /// One drawn piece of the path as a cubic Bézier (lines and quadratics raised to cubics).
-    public struct Segment: Sendable, Hashable {
-        public var p0, c1, c2, p3: Point
+    package struct Segment: Sendable, Hashable {
+        package var p0, c1, c2, p3: Point
         /// Arc length at the parameter samples 0, 1/n, …, 1 (n = count - 1).
         var table: [Double]
-        public var length: Double { table.last ?? 0 }
+        package var length: Double { table.last ?? 0 }
     }
 
     /// The keyframe values: the first point, then each segment's end.
-    public let vertices: [Point]
-    public let segments: [Segment]
+    package let vertices: [Point]
+    package let segments: [Segment]
     /// Arc length from the start to each vertex.
-    public let distances: [Double]
+    package let distances: [Double]
 
-    public var totalLength: Double { distances.last ?? 0 }
+    package var totalLength: Double { distances.last ?? 0 }
 
     /// nil when the path has no point at all.
-    public init?(_ path: Path) {
+    package init?(_ path: Path) {
         var segs: [Segment] = []
         var first: Point?
         var start = Point.zero, pen = Point.zero, hasPen = false
@@ -85,7 +85,7 @@ public struct MotionPath: Sendable, Hashable {
     /// The point and tangent angle (radians, clockwise on screen from +x) at arc fraction `s`
     /// (0…1) of segment `i`, found by arc length so the motion is even within the segment.
     /// A path of one point (no segment) gives that point; `i` is clamped to the segments.
-    public func sample(segment i: Int, fraction s: Double) -> (point: Point, angle: Double) {
+    package func sample(segment i: Int, fraction s: Double) -> (point: Point, angle: Double) {
         guard !segments.isEmpty else { return (vertices[0], 0) }
         let seg = segments[max(0, min(segments.count - 1, i))]
         let t = seg.parameter(atFraction: min(1, max(0, s)))
@@ -93,7 +93,7 @@ public struct MotionPath: Sendable, Hashable {
     }
 
     /// The point and tangent angle at distance `d` along the whole path.
-    public func sample(atDistance d: Double) -> (point: Point, angle: Double) {
+    package func sample(atDistance d: Double) -> (point: Point, angle: Double) {
         guard !segments.isEmpty else { return (vertices[0], 0) }
         var i = 0
         while i < segments.count - 1 && d > distances[i + 1] { i += 1 }
@@ -102,7 +102,7 @@ public struct MotionPath: Sendable, Hashable {
     }
 
     /// The tangent angle arriving at vertex `k` (leaving it for the first vertex).
-    public func angle(atVertex k: Int) -> Double {
+    package func angle(atVertex k: Int) -> Double {
         guard !segments.isEmpty else { return 0 }
         return k == 0 ? segments[0].angle(at: 0) : segments[min(k, segments.count) - 1].angle(at: 1)
     }
@@ -140,7 +140,7 @@ extension MotionPath.Segment {
     }
 
     /// The part of the segment between arc fractions `a` and `b`, as a cubic (de Casteljau).
-    public func part(from a: Double, to b: Double) -> (Point, Point, Point, Point) {
+    package func part(from a: Double, to b: Double) -> (Point, Point, Point, Point) {
         let t0 = parameter(atFraction: a), t1 = parameter(atFraction: b)
         // Split at t1, keep the left part, then split that at t0 / t1 and keep the right part.
         let (l0, l1, l2, l3) = split(p0, c1, c2, p3, t1).left

@@ -2,15 +2,15 @@
 ///
 /// Rasterizing, stroking and trimming by arc length all work on polylines, so curves are
 /// approximated once, to a tolerance that suits the output resolution.
-public struct Polyline: Hashable, Sendable {
-    public var points: [Point]
+package struct Polyline: Hashable, Sendable {
+    package var points: [Point]
     /// A closed polyline has an implicit last segment back to its first point.
-    public var closed: Bool
+    package var closed: Bool
 
-    public init(_ points: [Point], closed: Bool) { self.points = points; self.closed = closed }
+    package init(_ points: [Point], closed: Bool) { self.points = points; self.closed = closed }
 
     /// Length in points, the closing segment included.
-    public var length: Double {
+    package var length: Double {
         guard points.count > 1 else { return 0 }
         var total = 0.0
         for i in 1..<points.count { total += points[i - 1].distance(to: points[i]) }
@@ -21,17 +21,17 @@ public struct Polyline: Hashable, Sendable {
 
 /// Polylines in one flat point list, so a renderer can flatten thousands of paths a frame
 /// into the same buffers without allocating per path.
-public struct FlatPolylines: Sendable {
-    public var points: [Point] = []
+package struct FlatPolylines: Sendable {
+    package var points: [Point] = []
     /// `ends[i]` is one past the last point of polyline i.
-    public var ends: [Int] = []
+    package var ends: [Int] = []
     /// Whether polyline i is closed.
-    public var closed: [Bool] = []
+    package var closed: [Bool] = []
 
-    public init() {}
+    package init() {}
 
     /// Empties the lists, keeping their storage.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
         // NB: most paths are one subpath; `removeAll(keepingCapacity:)` goes through the
         // generic `replaceSubrange`, several times dearer than one `removeLast()`.
@@ -49,7 +49,7 @@ extension Path {
     /// Subpaths that only move are dropped; a subpath whose segments all have zero length
     /// stays as a single point, so round and square caps can still draw a dot, as Core
     /// Graphics does.
-    public func flattened(tolerance: Double) -> [Polyline] {
+    package func flattened(tolerance: Double) -> [Polyline] {
         var flat = FlatPolylines()
         flatten(tolerance: tolerance, transform: nil, into: &flat)
         var start = 0
@@ -61,7 +61,7 @@ extension Path {
 
     /// Appends `flattened(tolerance:)` of the path mapped through `transform` (nil: as it is)
     /// to `out`: the same points, bit for bit, as flattening `applying(transform)`.
-    public func flatten(tolerance: Double, transform: AffineTransform?, into out: inout FlatPolylines) {
+    package func flatten(tolerance: Double, transform: AffineTransform?, into out: inout FlatPolylines) {
         flatten(tolerance: tolerance, transform: transform, sink: &out)
     }
 
@@ -69,7 +69,7 @@ extension Path {
     /// polyline at a time, so a renderer can take a fill's edges as each subpath ends rather
     /// than from lists (inlinable, so it is specialized for the sink).
     @inlinable
-    public func flatten<Sink: PolylineSink>(tolerance: Double, transform: AffineTransform?, sink: inout Sink) {
+    package func flatten<Sink: PolylineSink>(tolerance: Double, transform: AffineTransform?, sink: inout Sink) {
         let tol = max(tolerance, 1e-6)
         // NB: zeros spelled out: `Point.zero` is a global, checked at each use.
         var start = Point(0, 0)
@@ -136,7 +136,7 @@ extension Path {
 
     /// The path's length in points: curves measured on a fine flattening, closing segments
     /// included, as `strokeStart`/`strokeEnd` measure it.
-    public var length: Double {
+    package var length: Double {
         flattened(tolerance: 0.001).reduce(0) { $0 + $1.length }
     }
 }
@@ -144,7 +144,7 @@ extension Path {
 /// Where `Path.flatten` puts its polylines, a point at a time. The points of the polyline
 /// being built are "pending" until it is kept (a closed subpath without its repeated last
 /// point) or dropped (a subpath that only moved).
-public protocol PolylineSink {
+@usableFromInline package protocol PolylineSink {
     /// How many points are pending.
     var pendingCount: Int { get }
     /// The first and the last pending point (asked only when some are pending).
@@ -160,18 +160,18 @@ public protocol PolylineSink {
 
 /// The pending points are those after the last polyline's end.
 extension FlatPolylines: PolylineSink {
-    public var pendingCount: Int { points.count - (ends.last ?? 0) }
-    public var firstPending: Point { points[ends.last ?? 0] }
-    public var lastPending: Point { points[points.count - 1] }
-    public mutating func appendPending(_ p: Point) { points.append(p) }
+    package var pendingCount: Int { points.count - (ends.last ?? 0) }
+    package var firstPending: Point { points[ends.last ?? 0] }
+    package var lastPending: Point { points[points.count - 1] }
+    package mutating func appendPending(_ p: Point) { points.append(p) }
 
-    public mutating func dropPending(_ n: Int) {
+    package mutating func dropPending(_ n: Int) {
         // NB: nearly always the one point a closed subpath restarts from; `removeLast(_:)`
         // goes through the generic `replaceSubrange`, several times dearer than `removeLast()`.
         if n == 1 { points.removeLast() } else if n > 1 { points.removeLast(n) }
     }
 
-    public mutating func keepPending(closed isClosed: Bool) {
+    package mutating func keepPending(closed isClosed: Bool) {
         ends.append(points.count)
         closed.append(isClosed)
     }

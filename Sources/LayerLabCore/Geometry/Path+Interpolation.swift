@@ -7,7 +7,7 @@
 /// both have the same structure.
 extension Path {
     /// The path between `a` (t = 0) and `b` (t = 1); t is not clamped.
-    public static func morph(_ a: Path, _ b: Path, _ t: Double) -> Path {
+    package static func morph(_ a: Path, _ b: Path, _ t: Double) -> Path {
         if t == 0 { return a }
         if t == 1 { return b }
         if a.sameStructure(as: b) { return lerpSameStructure(a, b, t) }

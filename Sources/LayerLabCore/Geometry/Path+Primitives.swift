@@ -11,7 +11,7 @@ extension Path {
     /// An oval inscribed in `r`, as `UIBezierPath(ovalIn:)`: starts at 3 o'clock and runs
     /// clockwise on screen in four cubic quarters. A zero-sized rect gives a degenerate oval
     /// whose points all coincide (the seed's `ovalPathSmall`).
-    public static func oval(in r: Rect) -> Path {
+    package static func oval(in r: Rect) -> Path {
         let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
         let kx = rx * quarterCircleKappa, ky = ry * quarterCircleKappa
         return Path([
@@ -25,18 +25,18 @@ extension Path {
     }
 
     /// A circle of radius `r` about `c`: the oval in its bounding square.
-    public static func circle(center c: Point, radius r: Double) -> Path {
+    package static func circle(center c: Point, radius r: Double) -> Path {
         oval(in: Rect(c.x - r, c.y - r, 2 * r, 2 * r))
     }
 
     /// A rectangle starting at its top-left corner and running clockwise on screen.
-    public static func rect(_ r: Rect) -> Path {
+    package static func rect(_ r: Rect) -> Path {
         Path([.move(Point(r.minX, r.minY)), .line(Point(r.maxX, r.minY)),
               .line(Point(r.maxX, r.maxY)), .line(Point(r.minX, r.maxY)), .close])
     }
 
     /// A rounded rectangle starting after the top-left corner and running clockwise on screen.
-    public static func roundedRect(_ r: Rect, radius: Double) -> Path {
+    package static func roundedRect(_ r: Rect, radius: Double) -> Path {
         let rad = max(0, min(radius, r.width / 2, r.height / 2))
         if rad == 0 { return rect(r) }
         let k = rad * quarterCircleKappa
@@ -57,7 +57,7 @@ extension Path {
 
     /// An arc about `center` from `start` to `end` radians (0 at 3 o'clock). `clockwise` means
     /// clockwise on screen (angles growing with y down), as UIBezierPath's flag in UIKit.
-    public static func arc(center: Point, radius: Double, start: Double, end: Double,
+    package static func arc(center: Point, radius: Double, start: Double, end: Double,
                            clockwise: Bool) -> Path {
         var sweep = end - start
         let twoPi = 2 * Double.pi
@@ -89,13 +89,13 @@ extension Path {
     }
 
     /// A closed polygon through `points` in order.
-    public static func polygon(_ points: [Point]) -> Path {
+    package static func polygon(_ points: [Point]) -> Path {
         guard let first = points.first else { return .empty }
         return Path([.move(first)] + points.dropFirst().map { .line($0) } + [.close])
     }
 
     /// An open polyline through `points` in order.
-    public static func polyline(_ points: [Point]) -> Path {
+    package static func polyline(_ points: [Point]) -> Path {
         guard let first = points.first else { return .empty }
         return Path([.move(first)] + points.dropFirst().map { .line($0) })
     }

@@ -5,14 +5,14 @@ import Darwin
 #endif
 
 /// Why SVG path data could not be read, and where (a character offset into the data).
-public struct SVGPathError: Error, Hashable, Sendable {
+package struct SVGPathError: Error, Hashable, Sendable {
     /// 0-based offset of the offending character in the path data.
-    public var offset: Int
+    package var offset: Int
     /// Length of the offending text (at least 1), for underlining.
-    public var length: Int
-    public var message: String
+    package var length: Int
+    package var message: String
 
-    public init(offset: Int, length: Int = 1, message: String) {
+    package init(offset: Int, length: Int = 1, message: String) {
         self.offset = offset; self.length = max(1, length); self.message = message
     }
 }
@@ -27,17 +27,17 @@ extension Path {
     ///     try Path(svg: "M0 0 h10 v10 z")   // move, line, line, close
     ///
     /// - Throws: `SVGPathError` with the offset of the first character that does not fit.
-    public init(svg data: String) throws(SVGPathError) {
+    package init(svg data: String) throws(SVGPathError) {
         var reader = SVGPathReader(Array(data.unicodeScalars))
         self.init(try reader.read())
     }
 
     /// The path as absolute SVG path data using only `M`, `L`, `Q`, `C` and `Z`, with numbers
     /// in `formatNumber`'s shortest form: the form `inspect` prints and `svg("…")` reads back.
-    public var svgData: String { svgData(number: formatNumber) }
+    package var svgData: String { svgData(number: formatNumber) }
 
     /// The same path data with numbers written by `number` (project files keep every bit).
-    public func svgData(number: (Double) -> String) -> String {
+    package func svgData(number: (Double) -> String) -> String {
         func p(_ pt: Point) -> String { number(pt.x) + " " + number(pt.y) }
         return elements.map { e -> String in
             switch e {

@@ -5,10 +5,10 @@
 /// `strokeEnd` reveals a fixed dash pattern instead of making the dashes crawl.
 extension Array where Element == Polyline {
     /// Total length of every polyline.
-    public var totalLength: Double { reduce(0) { $0 + $1.length } }
+    package var totalLength: Double { reduce(0) { $0 + $1.length } }
 
     /// Most dashes drawn on one subpath; a finer pattern draws the subpath solid.
-    public static var maxDashes: Int { 100_000 }
+    package static var maxDashes: Int { 100_000 }
 
     /// The part of the polylines a stroke draws: trimmed to the fractions `start...end` of the
     /// total length (each clamped to 0…1), then cut into dashes.
@@ -18,7 +18,7 @@ extension Array where Element == Polyline {
     ///     not below `end`.
     ///   - dashes: alternating on and off lengths; empty, all zero, or any negative means solid.
     ///     The pattern restarts at each subpath, `phase` points into it.
-    public func stroked(start: Double, end: Double, dashes: [Double] = [],
+    package func stroked(start: Double, end: Double, dashes: [Double] = [],
                         phase: Double = 0) -> [Polyline] {
         let s = Swift.max(0, Swift.min(1, start.isFinite ? start : 0))
         let e = Swift.max(0, Swift.min(1, end.isFinite ? end : 1))
@@ -78,7 +78,7 @@ extension Array where Element == Polyline {
 extension Polyline {
     /// The open piece of the polyline between arc lengths `a` and `b` (closing segment
     /// included for a closed polyline).
-    public func extract(from a: Double, to b: Double) -> Polyline {
+    package func extract(from a: Double, to b: Double) -> Polyline {
         var pts = points
         if closed, let first = points.first { pts.append(first) }
         var result: [Point] = []

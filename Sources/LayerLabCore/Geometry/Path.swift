@@ -1,5 +1,5 @@
 /// One drawing instruction of a path, in absolute coordinates.
-public enum PathElement: Hashable, Sendable {
+@usableFromInline package enum PathElement: Hashable, Sendable {
     case move(Point)
     case line(Point)
     case quad(Point, Point)            // control, end
@@ -11,17 +11,17 @@ public enum PathElement: Hashable, Sendable {
 ///
 /// Where a path starts and which way it runs matters for `strokeStart`/`strokeEnd`, so the
 /// primitives below follow UIBezierPath's construction exactly (see `Path+Primitives.swift`).
-public struct Path: Hashable, Sendable {
-    public var elements: [PathElement]
+@usableFromInline package struct Path: Hashable, Sendable {
+    @usableFromInline package var elements: [PathElement]
 
-    public init(_ elements: [PathElement] = []) { self.elements = elements }
+    package init(_ elements: [PathElement] = []) { self.elements = elements }
 
-    public static let empty = Path()
+    package static let empty = Path()
 
-    public var isEmpty: Bool { elements.isEmpty }
+    package var isEmpty: Bool { elements.isEmpty }
 
     /// The path with every point mapped through `t`.
-    public func applying(_ t: AffineTransform) -> Path {
+    package func applying(_ t: AffineTransform) -> Path {
         Path(elements.map { e in
             switch e {
             case .move(let p): return .move(t.apply(p))
@@ -34,7 +34,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Every point of the path, control points included.
-    public var allPoints: [Point] {
+    package var allPoints: [Point] {
         var out: [Point] = []
         out.reserveCapacity(elements.count * 3)
         for e in elements {
@@ -49,7 +49,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The smallest rectangle holding every point, control points included; nil when empty.
-    public var controlBounds: Rect? {
+    package var controlBounds: Rect? {
         let pts = allPoints
         guard let first = pts.first else { return nil }
         var lo = first, hi = first

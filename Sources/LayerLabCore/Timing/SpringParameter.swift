@@ -1,19 +1,19 @@
 /// One number of a spring's form: its name, range, default and help, declared once for the
 /// command language, the project format, the checks and help.
-public struct SpringParameter: Sendable {
-    public let name: String
-    public let range: ValueRange
-    public let defaultValue: Double
+package struct SpringParameter: Sendable {
+    package let name: String
+    package let range: ValueRange
+    package let defaultValue: Double
     /// How the value is written in a synopsis (`M`, `K`).
-    public let placeholder: String
-    public let summary: String
+    package let placeholder: String
+    package let summary: String
     /// Written even at its default: its presence chooses the form (`dampingRatio`).
-    public let marksForm: Bool
+    package let marksForm: Bool
 }
 
 extension Animation.Spring.Form {
     /// CASpringAnimation's physical form, in the order of `.physics`.
-    public static let physicsParameters: [SpringParameter] = [
+    package static let physicsParameters: [SpringParameter] = [
         .init(name: "mass", range: .positive, defaultValue: 1, placeholder: "M", summary: "mass of the object", marksForm: false),
         .init(name: "stiffness", range: .positive, defaultValue: 100, placeholder: "K", summary: "spring constant", marksForm: false),
         .init(name: "damping", range: .nonNegative, defaultValue: 10, placeholder: "D", summary: "friction", marksForm: false),
@@ -22,7 +22,7 @@ extension Animation.Spring.Form {
     ]
 
     /// UIKit's damping-ratio form, in the order of `.dampingRatio`.
-    public static let ratioParameters: [SpringParameter] = [
+    package static let ratioParameters: [SpringParameter] = [
         .init(name: "dampingRatio", range: .positive, defaultValue: 1, placeholder: "R",
               summary: "UIKit form: 1 = no overshoot (needs duration)", marksForm: true),
         .init(name: "initialSpringVelocity", range: .finite, defaultValue: 0, placeholder: "V",
@@ -30,28 +30,28 @@ extension Animation.Spring.Form {
     ]
 
     /// Both forms' parameters, physical first.
-    public static let parameters = physicsParameters + ratioParameters
+    package static let parameters = physicsParameters + ratioParameters
 
     /// CASpringAnimation's defaults.
-    public static let defaultPhysics = Self(physics: physicsParameters.map(\.defaultValue))
+    package static let defaultPhysics = Self(physics: physicsParameters.map(\.defaultValue))
 
     /// The physical form from its numbers in `physicsParameters` order.
-    public init(physics n: [Double]) {
+    package init(physics n: [Double]) {
         self = .physics(mass: n[0], stiffness: n[1], damping: n[2], initialVelocity: n[3])
     }
 
     /// The damping-ratio form from its numbers in `ratioParameters` order.
-    public init(ratio n: [Double]) {
+    package init(ratio n: [Double]) {
         self = .dampingRatio(n[0], initialVelocity: n[1])
     }
 
     /// This form's parameters and their values, in order.
-    public var values: [(parameter: SpringParameter, value: Double)] {
+    package var values: [(parameter: SpringParameter, value: Double)] {
         switch self {
         case .physics(let m, let k, let d, let v): return Array(zip(Self.physicsParameters, [m, k, d, v]))
         case .dampingRatio(let z, let v): return Array(zip(Self.ratioParameters, [z, v]))
         }
     }
 
-    public var isPhysics: Bool { if case .physics = self { return true }; return false }
+    package var isPhysics: Bool { if case .physics = self { return true }; return false }
 }

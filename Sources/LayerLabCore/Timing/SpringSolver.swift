@@ -8,20 +8,20 @@ import Darwin
 ///
 /// Displacement y = 1 − progress obeys m·y″ + c·y′ + k·y = 0 with y(0) = 1 and
 /// y′(0) = −initialVelocity (velocity in units of the whole distance per second).
-public struct SpringSolver: Hashable, Sendable {
-    public var mass: Double
-    public var stiffness: Double
-    public var damping: Double
-    public var initialVelocity: Double
+package struct SpringSolver: Hashable, Sendable {
+    package var mass: Double
+    package var stiffness: Double
+    package var damping: Double
+    package var initialVelocity: Double
 
-    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
+    package init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
         self.mass = max(mass, 1e-9); self.stiffness = max(stiffness, 1e-9)
         self.damping = max(damping, 0); self.initialVelocity = initialVelocity
     }
 
     /// UIKit's damping-ratio form mapped onto physics: for duration d, stiffness (2π/d)²,
     /// mass 1 and damping 4πζ/d (so ζ is the damping ratio and d the undamped period).
-    public init(dampingRatio zeta: Double, initialVelocity v: Double, duration d: Double) {
+    package init(dampingRatio zeta: Double, initialVelocity v: Double, duration d: Double) {
         let dd = d > 0 ? d : 0.5
         let omega = 2 * Double.pi / dd
         self.init(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: v)
@@ -39,7 +39,7 @@ public struct SpringSolver: Hashable, Sendable {
     }
 
     /// Progress at time t ≥ 0: 0 at the start, settling at 1; may overshoot.
-    public func progress(at t: Double) -> Double {
+    package func progress(at t: Double) -> Double {
         if t <= 0 { return 0 }
         let w0 = (stiffness / mass).squareRoot()
         let zeta = damping / (2 * (stiffness * mass).squareRoot())
@@ -64,10 +64,10 @@ public struct SpringSolver: Hashable, Sendable {
     /// Apple does not document CASpringAnimation's threshold, but documents two settling
     /// durations (mass 1, stiffness 100: about 2.85 s with damping 5, just over 1 s with
     /// damping 15); this threshold on the oscillation's envelope gives 2.849 s and 1.001 s.
-    public static let settlingThreshold = 1.0 / 1200
+    package static let settlingThreshold = 1.0 / 1200
 
     /// The longest settling duration: an undamped spring never settles.
-    public static let longestSettling = 60.0
+    package static let longestSettling = 60.0
 
     /// CASpringAnimation's `settlingDuration`: when the spring's motion is bound to stay within
     /// `settlingThreshold` of its target. An underdamped spring oscillates inside the envelope
@@ -75,7 +75,7 @@ public struct SpringSolver: Hashable, Sendable {
     /// so it has settled once the envelope falls to the threshold; a critically damped or
     /// overdamped one has settled after the last time it is farther away (searched on a 1 ms
     /// grid). Rounded up to the millisecond.
-    public var settlingDuration: Double {
+    package var settlingDuration: Double {
         let w0 = (stiffness / mass).squareRoot()
         let zeta = damping / (2 * (stiffness * mass).squareRoot())
         let eps = SpringSolver.settlingThreshold

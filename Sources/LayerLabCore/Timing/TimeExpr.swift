@@ -2,7 +2,7 @@
 ///
 /// Time expressions stay symbolic in the document, so changing a duration moves everything
 /// that depends on it. `after NAME` is the same as `NAME.end`.
-public indirect enum TimeExpr: Hashable, Sendable, CustomStringConvertible {
+package indirect enum TimeExpr: Hashable, Sendable, CustomStringConvertible {
     case number(Double)
     /// When the named animation (or event) begins, in scene time.
     case begin(String)
@@ -14,10 +14,10 @@ public indirect enum TimeExpr: Hashable, Sendable, CustomStringConvertible {
     case divide(TimeExpr, TimeExpr)
     case negate(TimeExpr)
 
-    public static let zero = TimeExpr.number(0)
+    package static let zero = TimeExpr.number(0)
 
     /// The animation names this expression refers to.
-    public var references: Set<String> {
+    package var references: Set<String> {
         switch self {
         case .number: return []
         case .begin(let n), .end(let n): return [n]
@@ -28,13 +28,13 @@ public indirect enum TimeExpr: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The constant value, when the expression names nothing.
-    public var constant: Double? {
+    package var constant: Double? {
         if case .number(let v) = self { return v }
         return nil
     }
 
     /// Evaluates with `lookup` giving (begin, end) of a name; nil when a name is unknown.
-    public func evaluate(_ lookup: (String) -> (begin: Double, end: Double)?) -> Double? {
+    package func evaluate(_ lookup: (String) -> (begin: Double, end: Double)?) -> Double? {
         switch self {
         case .number(let v): return v
         case .begin(let n): return lookup(n)?.begin
@@ -54,5 +54,5 @@ public indirect enum TimeExpr: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The text `inspect` and messages show: numbers rounded to 6 decimals (`TimeExprSyntax`).
-    public var description: String { text(.display) }
+    package var description: String { text(.display) }
 }

@@ -13,7 +13,7 @@
 /// same tree wherever it can state that tree (`ScriptWriter` relies on it; the tests check it).
 extension TimeExpr {
     /// The canonical text, numbers written in `numbers` style.
-    public func text(_ numbers: NumberStyle) -> String {
+    package func text(_ numbers: NumberStyle) -> String {
         var out = ""
         write(to: &out, numbers, precedence: 0)
         return out
@@ -83,7 +83,7 @@ extension TimeExpr {
 
     /// Reads printed (or hand-written) expression text; `after NAME` means `NAME.end`.
     /// - Throws: where (0-based, in Unicode scalars) and what the problem is.
-    public init(parsing text: String) throws(TimeExprSyntaxError) {
+    package init(parsing text: String) throws(TimeExprSyntaxError) {
         var p = TimeExprScanner(Array(text.unicodeScalars))
         let e = try p.expression()
         p.skipSpace()
@@ -95,10 +95,10 @@ extension TimeExpr {
 }
 
 /// Why time expression text did not read, and where.
-public struct TimeExprSyntaxError: Error, Equatable, Sendable {
+package struct TimeExprSyntaxError: Error, Equatable, Sendable {
     /// 0-based offset in the text's Unicode scalars.
-    public var offset: Int
-    public var message: String
+    package var offset: Int
+    package var message: String
 }
 
 /// Recursive descent: expression := term (± term)*, term := unary (*/ unary)*,

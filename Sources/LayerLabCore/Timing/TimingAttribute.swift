@@ -1,5 +1,5 @@
 /// A timing attribute's value, typed by what the attribute holds.
-public enum TimingValue: Hashable, Sendable {
+package enum TimingValue: Hashable, Sendable {
     case time(TimeExpr)
     case number(Double)
     case bool(Bool)
@@ -10,8 +10,8 @@ public enum TimingValue: Hashable, Sendable {
 /// One CAMediaTiming attribute: its name, where it lives in `MediaTiming`, what it accepts and
 /// its help. The command language, the tree printer, the project format, the Swift exporter
 /// and the test generator all walk `MediaTiming.attributes` instead of naming fields.
-public struct TimingAttribute: Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct TimingAttribute: Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A time expression in the parent's time (`after fade`, `grow.end + 0.1`).
         case time
         /// Seconds: a number that takes time units (`300ms`).
@@ -21,17 +21,17 @@ public struct TimingAttribute: Sendable {
         case bool, fillMode, timingFunction
     }
 
-    public let name: String
-    public let kind: Kind
+    package let name: String
+    package let kind: Kind
     /// The numbers a `.seconds` or `.number` attribute accepts.
-    public let range: ValueRange
+    package let range: ValueRange
     /// The property's name on CAAnimation in Swift (`isRemovedOnCompletion`).
-    public let swiftName: String
+    package let swiftName: String
     /// One line for help.
-    public let summary: String
+    package let summary: String
     /// A CAPropertyAnimation attribute (`isAdditive`, `isCumulative`): it concerns a key path's
     /// value, so a group (CAAnimationGroup has neither) does not take it.
-    public let propertyOnly: Bool
+    package let propertyOnly: Bool
     /// What help says about the default beyond its value (`once`, `unused`), or nil.
     let defaultNote: String?
     /// The field as stored (nil included): what help shows as the default.
@@ -40,17 +40,17 @@ public struct TimingAttribute: Sendable {
     private let write: @Sendable (inout MediaTiming, TimingValue) -> Void
 
     /// The attribute's value in `t`, or nil when it has its default (and is not written out).
-    public func value(in t: MediaTiming) -> TimingValue? { read(t) }
+    package func value(in t: MediaTiming) -> TimingValue? { read(t) }
 
     /// The attribute's field in `t` as stored, its default included (`Double?` for a duration
     /// left to be worked out).
-    public func storedValue(in t: MediaTiming) -> Any { field(t) }
+    package func storedValue(in t: MediaTiming) -> Any { field(t) }
 
     /// Sets the attribute; a value of another kind leaves `t` unchanged.
-    public func set(_ v: TimingValue, in t: inout MediaTiming) { write(&t, v) }
+    package func set(_ v: TimingValue, in t: inout MediaTiming) { write(&t, v) }
 
     /// How the value is written in a synopsis: `T`, `N`, `true|false`, `removed|forwards|…`.
-    public var placeholder: String {
+    package var placeholder: String {
         switch kind {
         case .time, .seconds: return "T"
         case .number: return "N"
@@ -61,7 +61,7 @@ public struct TimingAttribute: Sendable {
     }
 
     /// Values worth offering after `name=`.
-    public var completions: [String] {
+    package var completions: [String] {
         switch kind {
         case .bool: return ["true", "false"]
         case .fillMode: return FillMode.allCases.map(\.rawValue)
@@ -72,7 +72,7 @@ public struct TimingAttribute: Sendable {
     }
 
     /// The default as help shows it: `1`, `removed`, `0 (once)`.
-    public var defaultText: String {
+    package var defaultText: String {
         let d = field(MediaTiming())
         var s: String
         switch kind {
@@ -91,7 +91,7 @@ extension MediaTiming {
     /// Every attribute, in help (and file) order. (Fields are read and written through
     /// closures, not key paths: key paths are objects built at run time, and this table is
     /// built at every start.)
-    public static let attributes: [TimingAttribute] = [
+    package static let attributes: [TimingAttribute] = [
         .time("beginTime", { $0.beginTime }, { $0.beginTime = $1 }, "when it starts, in the parent's time (a time expression)"),
         .seconds("duration", { $0.duration }, { $0.duration = $1 }, range: .positive, "length of one iteration",
                  default: defaultDurationText + "s (group child: the group; spring: settling)"),
@@ -114,14 +114,14 @@ extension MediaTiming {
     ]
 
     /// The attribute names the command language and project files accept, in help order.
-    public static let attributeNames = attributes.map(\.name)
+    package static let attributeNames = attributes.map(\.name)
 
     /// Those a group takes: not the ones about a key path's value.
-    public static var groupAttributeNames: [String] { attributes.filter { !$0.propertyOnly }.map(\.name) }
+    package static var groupAttributeNames: [String] { attributes.filter { !$0.propertyOnly }.map(\.name) }
 
     private static let byName = Dictionary(uniqueKeysWithValues: attributes.map { ($0.name, $0) })
 
-    public static func attribute(named name: String) -> TimingAttribute? { byName[name] }
+    package static func attribute(named name: String) -> TimingAttribute? { byName[name] }
 }
 
 // MARK: - Declaring

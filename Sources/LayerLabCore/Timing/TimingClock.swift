@@ -1,18 +1,18 @@
 /// Where a timing object stands relative to its active interval.
-public enum TimingPhase: String, Hashable, Sendable {
+package enum TimingPhase: String, Hashable, Sendable {
     case before, active, after
 }
 
 /// The result of mapping a parent time into a timing object's time, as CAMediaTiming does.
-public struct LocalTime: Hashable, Sendable {
-    public var phase: TimingPhase
+package struct LocalTime: Hashable, Sendable {
+    package var phase: TimingPhase
     /// Whether the object contributes a value now (active, or filling).
-    public var applies: Bool
+    package var applies: Bool
     /// Time within the current iteration, 0…duration, after autoreverse and the timing
     /// function; meaningful when `applies`.
-    public var time: Double
+    package var time: Double
     /// Which iteration (0-based) the time falls in.
-    public var iteration: Int
+    package var iteration: Int
 }
 
 /// The CAMediaTiming mapping from parent time to local time.
@@ -21,34 +21,34 @@ public struct LocalTime: Hashable, Sendable {
 /// `[0, activeDuration)` of `(tParent − beginTime) · speed`; `timeOffset` shifts where the
 /// animation starts within it and wraps around, so the total duration is unchanged
 /// (frames A B C D E with an offset at C play C D E A B).
-public struct TimingClock: Hashable, Sendable {
-    public var begin: Double
-    public var duration: Double
-    public var speed: Double
-    public var timeOffset: Double
-    public var repeatCount: Double
-    public var repeatDuration: Double
-    public var autoreverses: Bool
-    public var fillMode: FillMode
+package struct TimingClock: Hashable, Sendable {
+    package var begin: Double
+    package var duration: Double
+    package var speed: Double
+    package var timeOffset: Double
+    package var repeatCount: Double
+    package var repeatDuration: Double
+    package var autoreverses: Bool
+    package var fillMode: FillMode
     /// Whether the object stays after its active interval (group children always do).
-    public var keepsAfterEnd: Bool
-    public var timingFunction: TimingFunction?
+    package var keepsAfterEnd: Bool
+    package var timingFunction: TimingFunction?
 
     /// The active duration in the object's own time: repeatDuration, else
     /// duration × max(repeatCount, 1) × (2 with autoreverses).
-    public var activeDuration: Double {
+    package var activeDuration: Double {
         if repeatDuration > 0 { return repeatDuration }
         let count = repeatCount > 0 ? repeatCount : 1
         return duration * count * (autoreverses ? 2 : 1)
     }
 
     /// The active duration seen from the parent's time (infinite when speed is 0).
-    public var activeDurationInParent: Double {
+    package var activeDurationInParent: Double {
         speed == 0 ? .infinity : activeDuration / abs(speed)
     }
 
     /// Maps parent time `tp` to local time.
-    public func local(_ tp: Double) -> LocalTime { local(tp, active: activeDuration) }
+    package func local(_ tp: Double) -> LocalTime { local(tp, active: activeDuration) }
 
     /// The same with `activeDuration` computed beforehand (an evaluator keeps it per animation).
     func local(_ tp: Double, active: Double) -> LocalTime {

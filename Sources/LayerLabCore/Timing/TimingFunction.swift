@@ -1,14 +1,14 @@
 /// A timing curve mapping the fraction of time elapsed to the fraction of progress.
 ///
 /// The named curves carry Core Animation's control points exactly; UIKit's names are aliases.
-public enum TimingFunction: Hashable, Sendable, CustomStringConvertible {
+package enum TimingFunction: Hashable, Sendable, CustomStringConvertible {
     case linear, easeIn, easeOut, easeInEaseOut
     /// `kCAMediaTimingFunctionDefault`, the curve of implicit animations.
     case `default`
     case cubic(Double, Double, Double, Double)
 
     /// Looks a curve up by name, accepting UIKit's aliases.
-    public static func named(_ name: String) -> TimingFunction? {
+    package static func named(_ name: String) -> TimingFunction? {
         switch name {
         case "linear", "curveLinear": return .linear
         case "easeIn", "curveEaseIn": return .easeIn
@@ -19,11 +19,11 @@ public enum TimingFunction: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public static let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default",
+    package static let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default",
                                "curveLinear", "curveEaseIn", "curveEaseOut", "curveEaseInOut"]
 
     /// The Bézier control points (x1, y1, x2, y2) between (0,0) and (1,1).
-    public var controlPoints: (Double, Double, Double, Double) {
+    package var controlPoints: (Double, Double, Double, Double) {
         switch self {
         case .linear: return (0, 0, 1, 1)
         case .easeIn: return (0.42, 0, 1, 1)
@@ -35,11 +35,11 @@ public enum TimingFunction: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// As `help` and `inspect` show it: a name, or `cubic(…)` with rounded numbers.
-    public var description: String { text(.display) }
+    package var description: String { text(.display) }
 
     /// The text the command language reads: a name, or `cubic(x1, y1, x2, y2)` with numbers in
     /// `numbers` style (the one printer for `inspect` and saved scripts alike).
-    public func text(_ numbers: NumberStyle) -> String {
+    package func text(_ numbers: NumberStyle) -> String {
         switch self {
         case .linear: return "linear"
         case .easeIn: return "easeIn"
@@ -53,7 +53,7 @@ public enum TimingFunction: Hashable, Sendable, CustomStringConvertible {
 
     /// Progress at time fraction `x`. `x` outside 0…1 is clamped; the result may overshoot
     /// 0…1 when control points' y does. Solved for x to within 1e-7.
-    public func callAsFunction(_ x: Double) -> Double {
+    package func callAsFunction(_ x: Double) -> Double {
         if case .linear = self { return x }
         let (x1, y1, x2, y2) = controlPoints
         if x <= 0 { return 0 }

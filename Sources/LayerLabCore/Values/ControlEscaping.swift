@@ -5,7 +5,7 @@
 /// control sequence, like ESC [), line and paragraph separators (which end lines in some
 /// readers) and invisible format characters (zero-width and bidirectional overrides, which
 /// can make text read as something it is not). Everything else passes through unchanged.
-public enum EscapeStyle: Sendable {
+package enum EscapeStyle: Sendable {
     /// `\u{1b}`, `\n`, `\t`, `\r`: error messages, `tree`, `inspect`, history.
     case terminal
     /// `\u{1b}`, `\n`, `\t`: string literals of the command language (which reads these).
@@ -17,7 +17,7 @@ public enum EscapeStyle: Sendable {
 }
 
 /// Whether `u` is escaped by `escapeControls`.
-public func isEscapedControl(_ u: Unicode.Scalar) -> Bool {
+package func isEscapedControl(_ u: Unicode.Scalar) -> Bool {
     if u.value < 0x20 || (0x7F...0x9F).contains(u.value) { return true }
     guard u.value >= 0xAD else { return false }
     switch u.properties.generalCategory {
@@ -28,7 +28,7 @@ public func isEscapedControl(_ u: Unicode.Scalar) -> Bool {
 
 /// `s` with every control character escaped in `style`; with `quoted`, also `"` and `\`, and
 /// the result wrapped in double quotes (a string literal of that language).
-public func escapeControls(_ s: String, as style: EscapeStyle = .terminal, quoted: Bool = false) -> String {
+package func escapeControls(_ s: String, as style: EscapeStyle = .terminal, quoted: Bool = false) -> String {
     var out = quoted ? "\"" : ""
     for u in s.unicodeScalars {
         switch u {
@@ -58,4 +58,4 @@ public func escapeControls(_ s: String, as style: EscapeStyle = .terminal, quote
 
 /// Text for a terminal: control characters shown as escapes, so names and strings from files
 /// cannot send escape sequences.
-public func escapeForTerminal(_ s: String) -> String { escapeControls(s) }
+package func escapeForTerminal(_ s: String) -> String { escapeControls(s) }

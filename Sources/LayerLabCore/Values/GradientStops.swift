@@ -1,8 +1,8 @@
 /// A gradient's colour stops, as CAGradientLayer reads `colors` and `locations`.
-public enum GradientStops {
+package enum GradientStops {
     /// Stops sorted by location: the given locations when there is one per colour, else evenly
     /// spaced (Core Animation's default when `locations` is nil).
-    public static func stops(_ colors: [Color], _ locations: [Double]) -> [(Double, Color)] {
+    package static func stops(_ colors: [Color], _ locations: [Double]) -> [(Double, Color)] {
         if colors.count == 1 { return [(0, colors[0])] }
         let at = locations.count == colors.count && locations.allSatisfy(\.isFinite)
             ? locations : colors.indices.map { Double($0) / Double(colors.count - 1) }
@@ -11,7 +11,7 @@ public enum GradientStops {
 
     /// The colour at position `t` among sorted stops, blended component by component without
     /// premultiplying, as CGGradient does; the end colours continue beyond the ends.
-    public static func color(_ stops: [(Double, Color)], _ t: Double) -> Color {
+    package static func color(_ stops: [(Double, Color)], _ t: Double) -> Color {
         guard let first = stops.first, let last = stops.last else { return .clear }
         if t <= first.0 { return first.1 }
         if t >= last.0 { return last.1 }

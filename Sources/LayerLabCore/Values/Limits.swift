@@ -2,23 +2,23 @@
 /// size, index and scale is checked once where it enters, against the bounds here, and refused
 /// there with a positioned error. Past that point arithmetic is total anyway (`clampedInt`,
 /// finite guards), so a value that slips through degrades a picture, never the process.
-public enum Limits {
+package enum Limits {
     /// Scene times a command can name (`seek`, `at=`, `from=`, `to=`): about 31 years either
     /// way, which keeps milliseconds, frame numbers and column arithmetic well inside `Int`.
-    public static let longestTime = 1e9
-    public static let sceneTimes = ValueRange(lowerBound: -longestTime, upperBound: longestTime)
+    package static let longestTime = 1e9
+    package static let sceneTimes = ValueRange(lowerBound: -longestTime, upperBound: longestTime)
 
     /// Playback rates `play speed=` accepts (the keys step within 1/8…8).
-    public static let playSpeeds = ValueRange(lowerBound: 0.001, upperBound: 1000)
+    package static let playSpeeds = ValueRange(lowerBound: 0.001, upperBound: 1000)
 
     /// The most pixels a long job (`frames`, GIF and cast exports) may draw in total, summed
     /// over its frames: about two minutes of drawing on one core. Above it the job is refused
     /// with the estimate, so a typo in `to=` or `fps=` cannot start a day-long job.
-    public static let jobPixels = 4_000_000_000.0
+    package static let jobPixels = 4_000_000_000.0
 
     /// Why a job of `frames` frames of `pixelsPerFrame` pixels is refused, or nil when it is
     /// within `jobPixels`. Total for any count (no overflow).
-    public static func jobRefusal(frames: Int, pixelsPerFrame: Int) -> String? {
+    package static func jobRefusal(frames: Int, pixelsPerFrame: Int) -> String? {
         let total = Double(max(0, frames)) * Double(max(0, pixelsPerFrame))
         guard total > jobPixels else { return nil }
         return "\(frames) frames of \(pixelsPerFrame) pixels each is \(formatNumber((total / 1e9).rounded()))"
@@ -28,19 +28,19 @@ public enum Limits {
 
     /// The largest side, in pixels, of an exported picture (a frame takes 16 bytes a pixel
     /// while drawn, so 4096 a side is 256 MB). Every message about an export's size quotes it.
-    public static let exportSide = 4096
+    package static let exportSide = 4096
 
     /// Frames per second `play`, `frames` and the exports accept.
-    public static let framesPerSecond = ValueRange(lowerBound: 0, includesLowerBound: false, upperBound: 240)
+    package static let framesPerSecond = ValueRange(lowerBound: 0, includesLowerBound: false, upperBound: 240)
 
     /// How many undo steps the history keeps; older ones are dropped first. A step holds only
     /// what its command changed, so this bounds memory by the size of the changes.
-    public static let undoSteps = 10_000
+    package static let undoSteps = 10_000
 
     /// How deep layers may nest (a top-level layer is at depth 1), in scripts and projects alike.
-    public static let layerDepth = 100
+    package static let layerDepth = 100
 
     /// How deep animation groups may nest (an animation in no group counts 1), in scripts and
     /// projects alike.
-    public static let groupDepth = 32
+    package static let groupDepth = 32
 }

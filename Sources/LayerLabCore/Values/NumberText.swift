@@ -1,13 +1,13 @@
 /// How a printer writes numbers: rounded for people to read, or every bit for files that must
 /// read back exactly. Every printer of the command language's syntaxes (time expressions,
 /// values, SVG path data) takes one, so a syntax has one printer whatever it is printed for.
-public enum NumberStyle: Sendable {
+package enum NumberStyle: Sendable {
     /// `formatNumber`: the shortest form at 6 decimals (`0.3`, `2`): `inspect`, `explain`, messages.
     case display
     /// `exactNumberText`: every bit (`0.1`, `1e-07`): saved scripts and project files.
     case exact
 
-    public func text(_ v: Double) -> String {
+    package func text(_ v: Double) -> String {
         switch self {
         case .display: return formatNumber(v)
         case .exact: return exactNumberText(v)
@@ -16,7 +16,7 @@ public enum NumberStyle: Sendable {
 }
 
 /// Formats a number in the shortest form that round-trips at 6 decimals (`0.3`, `2`, `-1.5`).
-public func formatNumber(_ v: Double) -> String {
+package func formatNumber(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     if v.isInfinite { return v < 0 ? "-inf" : "inf" }
     // NB: past 1e15 six decimals say nothing and v · 1e6 could overflow to infinity.
@@ -34,14 +34,14 @@ public func formatNumber(_ v: Double) -> String {
 /// A number quoted back in an error: as `formatNumber`, except that a nonzero number it
 /// would round to 0 is written in full (`found 1e-300`, not `found 0` under "must be from
 /// 0.001", which would contradict the message).
-public func formatFoundNumber(_ v: Double) -> String {
+package func formatFoundNumber(_ v: Double) -> String {
     let s = formatNumber(v)
     return s == "0" && v != 0 ? exactNumberText(v) : s
 }
 
 /// Every bit of a number, for files that must read back exactly (projects, scripts): `0.1`,
 /// `2`, `1e-07`, `inf`. Negative zero is written `0`: it equals 0, and readers give back +0.
-public func exactNumberText(_ v: Double) -> String {
+package func exactNumberText(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     if v.isInfinite { return v < 0 ? "-inf" : "inf" }
     if v == 0 { return "0" }

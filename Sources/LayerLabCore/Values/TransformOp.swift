@@ -4,7 +4,7 @@
 /// A list applies left to right in the frame each step leaves, as chained CATransform3DTranslate /
 /// CATransform3DRotate calls (and CSS transform lists) do: `perspective(500) rotate(0.5, 0, 1, 0)`
 /// turns the layer about y and then views it in perspective.
-public enum TransformOp: Hashable, Sendable {
+package enum TransformOp: Hashable, Sendable {
     case translate(Double, Double, Double)
     case rotate(Double, Double, Double, Double)
     case scale(Double, Double, Double)
@@ -13,7 +13,7 @@ public enum TransformOp: Hashable, Sendable {
     case matrix(Transform3D)
 
     /// The step's own matrix.
-    public var matrix: Transform3D {
+    package var matrix: Transform3D {
         switch self {
         case .translate(let x, let y, let z): return .translation(x, y, z)
         case .rotate(let a, let x, let y, let z): return .rotation(a, x, y, z)
@@ -24,7 +24,7 @@ public enum TransformOp: Hashable, Sendable {
     }
 
     /// The function name as written.
-    public var name: String {
+    package var name: String {
         switch self {
         case .translate: return "translate"
         case .rotate: return "rotate"
@@ -35,7 +35,7 @@ public enum TransformOp: Hashable, Sendable {
     }
 
     /// Parameters in written order, every one given.
-    public var parameters: [Double] {
+    package var parameters: [Double] {
         switch self {
         case .translate(let x, let y, let z): return [x, y, z]
         case .rotate(let a, let x, let y, let z): return [a, x, y, z]
@@ -47,7 +47,7 @@ public enum TransformOp: Hashable, Sendable {
 
     /// The parameters worth writing: trailing defaults dropped (z = 0 for translate, the z axis
     /// for rotate, sy = sx and sz = 1 for scale).
-    public var writtenParameters: [Double] {
+    package var writtenParameters: [Double] {
         switch self {
         case .translate(let x, let y, let z): return z == 0 ? [x, y] : [x, y, z]
         case .rotate(let a, let x, let y, let z): return (x, y, z) == (0, 0, 1) ? [a] : [a, x, y, z]
@@ -61,7 +61,7 @@ public enum TransformOp: Hashable, Sendable {
 
     /// A step from a function name and its written parameters; nil for an unknown name or a
     /// wrong count. The message says what the function takes.
-    public static func make(_ name: String, _ p: [Double]) -> Result<TransformOp, TransformOpError> {
+    package static func make(_ name: String, _ p: [Double]) -> Result<TransformOp, TransformOpError> {
         switch (name, p.count) {
         case ("translate", 2): return .success(.translate(p[0], p[1], 0))
         case ("translate", 3): return .success(.translate(p[0], p[1], p[2]))
@@ -80,7 +80,7 @@ public enum TransformOp: Hashable, Sendable {
         }
     }
 
-    public static let functionNames = ["translate", "rotate", "scale", "perspective", "matrix"]
+    package static let functionNames = ["translate", "rotate", "scale", "perspective", "matrix"]
     static let usage = ["translate": "translate(x, y[, z])", "rotate": "rotate(angle[, x, y, z])",
                         "scale": "scale(sx[, sy[, sz]])", "perspective": "perspective(d)",
                         "matrix": "matrix(m11, m12, …, m44)"]
@@ -119,13 +119,13 @@ public enum TransformOp: Hashable, Sendable {
     }
 }
 
-public struct TransformOpError: Error, Hashable, Sendable {
-    public let message: String
+package struct TransformOpError: Error, Hashable, Sendable {
+    package let message: String
     init(_ message: String) { self.message = message }
 }
 
 /// A transform written as a list of steps; the empty list is the identity.
-public extension Array where Element == TransformOp {
+package extension Array where Element == TransformOp {
     /// The product of the steps, left to right in the frame each leaves.
     var matrix: Transform3D {
         var t = Transform3D.identity

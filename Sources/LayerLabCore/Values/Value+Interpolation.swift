@@ -3,7 +3,7 @@ extension Value {
     /// Interpolates from self to `other` by `t` (not clamped: springs overshoot). Values that
     /// cannot blend switch halfway; booleans blend as 0/1 numbers, so any progress towards
     /// `true` shows `true`, as Core Animation does for `hidden`.
-    public func interpolated(to other: Value, _ t: Double) -> Value {
+    package func interpolated(to other: Value, _ t: Double) -> Value {
         switch (self, other) {
         case (.number(let a), .number(let b)): return .number(a.interpolated(to: b, t))
         case (.point(let a), .point(let b)): return .point(a.lerp(b, t))
@@ -27,7 +27,7 @@ extension Value {
     }
 
     /// The sum used by `byValue` and additive animations; values that cannot add give `other`.
-    public func adding(_ other: Value) -> Value {
+    package func adding(_ other: Value) -> Value {
         switch (self, other) {
         case (.number(let a), .number(let b)): return .number(a.adding(b))
         case (.point(let a), .point(let b)): return .point(a + b)
@@ -44,12 +44,12 @@ extension Value {
     }
 
     /// The difference self − other (for `by` given with `to`).
-    public func subtracting(_ other: Value) -> Value {
+    package func subtracting(_ other: Value) -> Value {
         adding(other.scaled(-1))
     }
 
     /// The value scaled by `s`, for numeric kinds.
-    public func scaled(_ s: Double) -> Value {
+    package func scaled(_ s: Double) -> Value {
         switch self {
         case .number(let a): return .number(a * s)
         case .point(let a): return .point(a * s)
@@ -62,7 +62,7 @@ extension Value {
     }
 
     /// The additive identity of the value's kind.
-    public var zero: Value {
+    package var zero: Value {
         switch self {
         case .number: return .number(0)
         case .point: return .point(.zero)
@@ -76,7 +76,7 @@ extension Value {
     }
 
     /// Numeric components, for paced and cubic keyframes; empty for other kinds.
-    public var components: [Double] {
+    package var components: [Double] {
         switch self {
         case .number(let a): return [a]
         case .point(let p): return [p.x, p.y]
@@ -88,7 +88,7 @@ extension Value {
     }
 
     /// A value of the same kind built from `components`.
-    public func withComponents(_ c: [Double]) -> Value {
+    package func withComponents(_ c: [Double]) -> Value {
         switch self {
         case .number: return .number(c[0])
         case .point: return .point(Point(c[0], c[1]))
@@ -100,7 +100,7 @@ extension Value {
     }
 
     /// Euclidean distance between two values of the same kind (paced keyframes).
-    public func distance(to other: Value) -> Double {
+    package func distance(to other: Value) -> Double {
         if case .path(let a) = self, case .path(let b) = other {
             let pa = a.allPoints, pb = b.allPoints
             guard pa.count == pb.count else { return 1 }

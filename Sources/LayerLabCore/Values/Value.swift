@@ -2,7 +2,7 @@
 ///
 /// Values keep the form the user gave where it matters for saving: a named path stays a
 /// reference (`pathRef`) so editing the named path changes every use of it.
-public enum Value: Hashable, Sendable {
+package enum Value: Hashable, Sendable {
     case number(Double)
     case bool(Bool)
     case point(Point)
@@ -20,26 +20,26 @@ public enum Value: Hashable, Sendable {
     /// No value: a mask that is not set, a colour that is nil.
     case null
 
-    public var number: Double? { if case .number(let v) = self { return v }; return nil }
-    public var bool: Bool? { if case .bool(let v) = self { return v }; return nil }
-    public var point: Point? { if case .point(let v) = self { return v }; return nil }
-    public var size: Size? { if case .size(let v) = self { return v }; return nil }
-    public var rect: Rect? { if case .rect(let v) = self { return v }; return nil }
-    public var color: Color? { if case .color(let v) = self { return v }; return nil }
-    public var string: String? { if case .string(let v) = self { return v }; return nil }
-    public var list: [Value]? { if case .list(let v) = self { return v }; return nil }
-    public var pathRefName: String? { if case .pathRef(let v) = self { return v }; return nil }
-    public var transform: [TransformOp]? { if case .transform(let v) = self { return v }; return nil }
+    package var number: Double? { if case .number(let v) = self { return v }; return nil }
+    package var bool: Bool? { if case .bool(let v) = self { return v }; return nil }
+    package var point: Point? { if case .point(let v) = self { return v }; return nil }
+    package var size: Size? { if case .size(let v) = self { return v }; return nil }
+    package var rect: Rect? { if case .rect(let v) = self { return v }; return nil }
+    package var color: Color? { if case .color(let v) = self { return v }; return nil }
+    package var string: String? { if case .string(let v) = self { return v }; return nil }
+    package var list: [Value]? { if case .list(let v) = self { return v }; return nil }
+    package var pathRefName: String? { if case .pathRef(let v) = self { return v }; return nil }
+    package var transform: [TransformOp]? { if case .transform(let v) = self { return v }; return nil }
 }
 
 /// What a number measures, which decides the units it may be written with: `300ms` is a time,
 /// `90deg` an angle; a bare number fits either (seconds, radians).
-public enum Quantity: Hashable, Sendable {
+package enum Quantity: Hashable, Sendable {
     case plain, time, angle
 }
 
 /// The type a property or key path takes, used to check and parse values.
-public enum ValueType: Hashable, Sendable {
+package enum ValueType: Hashable, Sendable {
     case number, bool, point, size, rect, color, path, string
     /// One of a fixed set of words.
     case word([String])
@@ -55,7 +55,7 @@ public enum ValueType: Hashable, Sendable {
     case transform
 
     /// How the type is named in messages and help.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .number: return "number"
         case .bool: return "boolean"

@@ -3,28 +3,28 @@
 ///
 /// For a point the range applies to both coordinates, for a size or rect to the size (an origin
 /// may be anywhere), for a list to every entry.
-public struct ValueRange: Hashable, Sendable {
-    public var lowerBound: Double?
+package struct ValueRange: Hashable, Sendable {
+    package var lowerBound: Double?
     /// Whether `lowerBound` itself is allowed (`0 or more`) or not (`more than 0`).
-    public var includesLowerBound: Bool
-    public var upperBound: Double?
+    package var includesLowerBound: Bool
+    package var upperBound: Double?
     /// Whether +∞ is allowed (repeatCount, repeatDuration).
-    public var allowsInfinity: Bool
+    package var allowsInfinity: Bool
 
-    public init(lowerBound: Double? = nil, includesLowerBound: Bool = true, upperBound: Double? = nil,
+    package init(lowerBound: Double? = nil, includesLowerBound: Bool = true, upperBound: Double? = nil,
                 allowsInfinity: Bool = false) {
         self.lowerBound = lowerBound; self.includesLowerBound = includesLowerBound
         self.upperBound = upperBound; self.allowsInfinity = allowsInfinity
     }
 
     /// Any finite number.
-    public static let finite = ValueRange()
-    public static let nonNegative = ValueRange(lowerBound: 0)
-    public static let positive = ValueRange(lowerBound: 0, includesLowerBound: false)
-    public static let unit = ValueRange(lowerBound: 0, upperBound: 1)
-    public static let nonNegativeOrInfinite = ValueRange(lowerBound: 0, allowsInfinity: true)
+    package static let finite = ValueRange()
+    package static let nonNegative = ValueRange(lowerBound: 0)
+    package static let positive = ValueRange(lowerBound: 0, includesLowerBound: false)
+    package static let unit = ValueRange(lowerBound: 0, upperBound: 1)
+    package static let nonNegativeOrInfinite = ValueRange(lowerBound: 0, allowsInfinity: true)
 
-    public func contains(_ v: Double) -> Bool {
+    package func contains(_ v: Double) -> Bool {
         if v.isNaN { return false }
         if v.isInfinite { return allowsInfinity && v > 0 && upperBound == nil }
         if let lo = lowerBound, includesLowerBound ? v < lo : v <= lo { return false }
@@ -33,10 +33,10 @@ public struct ValueRange: Hashable, Sendable {
     }
 
     /// What the range asks for, completing "lineWidth …": `must be 0 or more`.
-    public var requirement: String { requirement(writingInfinityAs: "inf") }
+    package var requirement: String { requirement(writingInfinityAs: "inf") }
 
     /// `requirement`, naming infinity as the format at hand spells it (`"inf"` in JSON).
-    public func requirement(writingInfinityAs infinity: String) -> String {
+    package func requirement(writingInfinityAs infinity: String) -> String {
         let base: String
         switch (lowerBound, upperBound) {
         case let (lo?, hi?):
@@ -51,7 +51,7 @@ public struct ValueRange: Hashable, Sendable {
 
     /// The range in a few characters for help tables: `≥ 0`, `> 0`, `0…1`; "" when any finite
     /// number goes.
-    public var shortText: String {
+    package var shortText: String {
         var s: String
         switch (lowerBound, upperBound) {
         case let (lo?, hi?): s = (includesLowerBound ? "" : "> ") + "\(formatNumber(lo))…\(formatNumber(hi))"
@@ -65,7 +65,7 @@ public struct ValueRange: Hashable, Sendable {
 
     /// The first number of `value` outside the range: its index among the numbers as written
     /// (`[x, y, width, height]` for a rect, the entry for a list; nil for a lone number).
-    public func violation(in value: Value) -> (component: Int?, number: Double)? {
+    package func violation(in value: Value) -> (component: Int?, number: Double)? {
         if self == .finite { return nil }
         func first(_ xs: [(Int?, Double)]) -> (component: Int?, number: Double)? {
             xs.first { !contains($0.1) }.map { (component: $0.0, number: $0.1) }
@@ -81,7 +81,7 @@ public struct ValueRange: Hashable, Sendable {
     }
 
     /// What a component of `value` is called in messages: `width` of a rect, `entries` of a list.
-    public static func part(_ component: Int?, of value: Value) -> String? {
+    package static func part(_ component: Int?, of value: Value) -> String? {
         guard let i = component else { return nil }
         switch value {
         case .rect: return ["x", "y", "width", "height"][i]

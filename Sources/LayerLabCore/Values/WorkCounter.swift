@@ -7,13 +7,13 @@
 ///     counter.steps   // work done by that one command
 ///
 /// Off (nil) unless a test binds it; the code pays one task-local read per counted call.
-public final class WorkCounter: @unchecked Sendable {
-    @TaskLocal public static var current: WorkCounter?
+package final class WorkCounter: @unchecked Sendable {
+    @TaskLocal package static var current: WorkCounter?
 
     /// Steps counted so far (only the thread that bound the counter adds to it).
-    public private(set) var steps = 0
+    package private(set) var steps = 0
 
-    public init() {}
+    package init() {}
 
-    public func add(_ n: Int) { steps += n }
+    package func add(_ n: Int) { steps += n }
 }

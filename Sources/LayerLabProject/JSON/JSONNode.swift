@@ -1,10 +1,10 @@
 import LayerLabCore
 
 /// A 1-based line and column in the project text; columns count Unicode scalars.
-public struct SourcePosition: Hashable, Sendable {
-    public var line: Int
-    public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
+package struct SourcePosition: Hashable, Sendable {
+    package var line: Int
+    package var column: Int
+    package init(line: Int, column: Int) { self.line = line; self.column = column }
 }
 
 /// A parsed JSON value that remembers where it started, so every later error can name its

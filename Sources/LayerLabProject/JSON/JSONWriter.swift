@@ -4,7 +4,7 @@ import LayerLabCore
 /// shortest round-trip form, and arrays of plain values kept on one line (`[100, 50]`) so
 /// points, sizes and colours stay readable and diffs stay small; so are objects of one plain
 /// member (`{"ref": "tri"}`).
-public enum JSONWriter {
+package enum JSONWriter {
     static func write(_ value: JSONValue) -> String {
         var out = ""
         write(value, indent: 0, into: &out)

@@ -2,9 +2,9 @@
 ///
 /// Output is deterministic: colour escapes are emitted only when a colour changes, and
 /// every frame or diff ends with the attributes reset.
-public enum ANSIEncoder {
+package enum ANSIEncoder {
     /// One string a row, without newlines; a row that set colours ends with a reset.
-    public static func lines(_ grid: CellGrid) -> [String] {
+    package static func lines(_ grid: CellGrid) -> [String] {
         var out: [String] = []
         out.reserveCapacity(grid.rows)
         rows(grid) { _, bytes in out.append(String(decoding: bytes, as: UTF8.self)) }
@@ -12,7 +12,7 @@ public enum ANSIEncoder {
     }
 
     /// The whole frame, each row ending in a newline: what `show` and `frames` print.
-    public static func text(_ grid: CellGrid) -> String {
+    package static func text(_ grid: CellGrid) -> String {
         var out: [UInt8] = []
         write(grid, into: &out)
         return String(decoding: out, as: UTF8.self)
@@ -20,7 +20,7 @@ public enum ANSIEncoder {
 
     /// Appends the whole frame's bytes to `out` in one pass over the cells (a buffer the
     /// caller keeps stops reallocation between frames).
-    public static func write(_ grid: CellGrid, into out: inout [UInt8]) {
+    package static func write(_ grid: CellGrid, into out: inout [UInt8]) {
         grid.cells.withUnsafeBufferPointer { cells in
             write(GridCells(cells: cells, columns: grid.columns, rows: grid.rows), into: &out)
         }
@@ -71,14 +71,14 @@ public enum ANSIEncoder {
     /// The bytes that turn the screen from `previous` into `next`: only changed cells, with
     /// cursor moves between runs. With no previous grid, or one of another size, every row
     /// is drawn. The frame's top-left cell goes to 1-based (`row`, `column`).
-    public static func diff(from previous: CellGrid?, to next: CellGrid, row: Int = 1, column: Int = 1) -> String {
+    package static func diff(from previous: CellGrid?, to next: CellGrid, row: Int = 1, column: Int = 1) -> String {
         var out: [UInt8] = []
         writeDiff(from: previous, to: next, row: row, column: column, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends the diff's bytes (see `diff`) to `out` in one pass over the cells.
-    public static func writeDiff(from previous: CellGrid?, to next: CellGrid, row: Int = 1, column: Int = 1,
+    package static func writeDiff(from previous: CellGrid?, to next: CellGrid, row: Int = 1, column: Int = 1,
                                  into out: inout [UInt8]) {
         var pen = Pen()
         let full = previous.map { $0.columns != next.columns || $0.rows != next.rows } ?? true

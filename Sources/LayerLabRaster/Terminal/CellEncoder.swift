@@ -5,16 +5,16 @@ import LayerLabCore
 /// Pixels are first flattened over the canvas background (black when it is clear), and
 /// "ink" is how far a pixel's colour is from that background: the largest channel
 /// difference, 0…1.
-public enum CellEncoder {
+package enum CellEncoder {
     /// The ascii ramp, lightest to darkest ink.
-    public static let asciiRamp: [Unicode.Scalar] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
+    package static let asciiRamp: [Unicode.Scalar] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
 
     /// Ink from which a half block or braille dot counts as drawn: low enough that a
     /// half-transparent fill still shows.
     static let inkThreshold: Float = 0.3
 
     /// The cells for `bitmap`, whose size must be the layout's pixel size for `mode`.
-    public static func grid(_ bitmap: Bitmap, mode: FrameMode, color: ColorMode, background: Color) -> CellGrid {
+    package static func grid(_ bitmap: Bitmap, mode: FrameMode, color: ColorMode, background: Color) -> CellGrid {
         let (px, py) = mode.pixelsPerCell
         let cols = bitmap.width / px, rows = bitmap.height / py
         var grid = CellGrid(columns: cols, rows: rows)
@@ -37,7 +37,7 @@ public enum CellEncoder {
     /// Appends the bytes `ANSIEncoder.write(grid(bitmap, …))` appends, worked out cell by cell
     /// from the pixels and written at once: no grid is built and read back (what `show`,
     /// `frames` and a one-shot frame cost).
-    public static func write(_ bitmap: Bitmap, mode: FrameMode, color: ColorMode, background: Color,
+    package static func write(_ bitmap: Bitmap, mode: FrameMode, color: ColorMode, background: Color,
                              into out: inout [UInt8]) {
         let (px, py) = mode.pixelsPerCell
         let cols = bitmap.width / px, rows = bitmap.height / py

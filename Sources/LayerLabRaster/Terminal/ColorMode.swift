@@ -1,11 +1,11 @@
 /// How many colours frames use: 24-bit, the 256-colour palette, or none.
-public enum ColorMode: String, Hashable, Sendable, CaseIterable {
+package enum ColorMode: String, Hashable, Sendable, CaseIterable {
     case truecolor
     case ansi256
     case none
 
     /// The `color=` choice of `show`, `frames` and the command line.
-    public enum Choice: String, Hashable, Sendable, CaseIterable {
+    package enum Choice: String, Hashable, Sendable, CaseIterable {
         case auto, always, never
     }
 
@@ -13,7 +13,7 @@ public enum ColorMode: String, Hashable, Sendable, CaseIterable {
     /// or `TERM=dumb` give none; `COLORTERM=truecolor|24bit` gives 24-bit; otherwise 256.
     /// `always` ignores `NO_COLOR`, `TERM=dumb` and `isTerminal`; `auto` gives none when the
     /// output is not a terminal.
-    public static func resolve(_ choice: Choice, environment env: [String: String],
+    package static func resolve(_ choice: Choice, environment env: [String: String],
                                isTerminal: Bool = true) -> ColorMode {
         let colorterm = (env["COLORTERM"] ?? "").lowercased()
         let deep: ColorMode = colorterm == "truecolor" || colorterm == "24bit" ? .truecolor : .ansi256

@@ -11,29 +11,29 @@ import LayerLabCore
 ///     let stream = FrameStream(options: FrameOptions(columns: 80, rows: 24))
 ///     var out: [UInt8] = []
 ///     for t in times { out.removeAll(keepingCapacity: true); stream.write(evaluator.drawnScene(at: t), into: &out) }
-public final class FrameStream {
-    public let options: FrameOptions
-    public let images: ImageStore
+package final class FrameStream {
+    package let options: FrameOptions
+    package let images: ImageStore
     private var canvas: FrameCanvas?
     private var layout: FrameLayout?
     /// The cells on the screen, as the last frame left them.
-    public private(set) var grid: CellGrid?
+    package private(set) var grid: CellGrid?
     private var origin = (row: 1, column: 1)
     /// Cells changed by the frame being written, in screen order.
     private var changed: [Int32] = []
 
-    public init(options: FrameOptions, images: ImageStore = ImageStore()) {
+    package init(options: FrameOptions, images: ImageStore = ImageStore()) {
         self.options = options; self.images = images
     }
 
     /// Forgets what is on the screen: the next frame writes every cell (after a clear).
-    public func invalidate() { grid = nil }
+    package func invalidate() { grid = nil }
 
     /// Draws `scene` and appends to `out` the bytes that turn the last frame into it (every
     /// cell the first time, after `invalidate`, or when the frame moved or changed size), its
     /// top-left cell at 1-based (`row`, `column`). Returns the frame's layout.
     @discardableResult
-    public func write(_ scene: Scene, row: Int = 1, column: Int = 1, into out: inout [UInt8]) -> FrameLayout {
+    package func write(_ scene: Scene, row: Int = 1, column: Int = 1, into out: inout [UInt8]) -> FrameLayout {
         let l = FrameRenderer.layout(canvas: scene.canvasSize, options: options)
         if layout != l || canvas == nil {
             layout = l

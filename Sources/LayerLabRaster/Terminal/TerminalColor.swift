@@ -1,13 +1,13 @@
 import LayerLabCore
 
 /// A colour as a terminal shows it: the terminal's default, 24-bit, or one of 256.
-public enum TerminalColor: Hashable, Sendable {
+package enum TerminalColor: Hashable, Sendable {
     case `default`
     case rgb(UInt8, UInt8, UInt8)
     case indexed(UInt8)
 
     /// The nearest colour `mode` can show (`.default` when colour is off).
-    public init(_ c: Color, mode: ColorMode) {
+    package init(_ c: Color, mode: ColorMode) {
         let (r, g, b, _) = Bitmap.bytes(c)
         self.init(r: r, g: g, b: b, mode: mode)
     }

@@ -230,7 +230,7 @@ struct TextLayout: Sendable {
 
 extension VectorFont {
     /// Where a text layer's drawing is clipped: its bounds, with `accentRoom` above them.
-    public static func clipRect(of layer: PresentedLayer) -> Rect {
+    package static func clipRect(of layer: PresentedLayer) -> Rect {
         let b = layer.bounds, room = accentRoom * max(0, layer.extras.fontSize)
         return Rect(b.minX, b.minY - room, b.width, b.height + room)
     }
@@ -239,7 +239,7 @@ extension VectorFont {
     /// (see `TextLayout`), leaving out glyphs wholly outside `visible` (nil: the clip rect).
     /// `crossesClip` says whether some glyph kept reaches outside the clip rect, and `glyphs`
     /// how many glyphs were kept.
-    public static func strokes(of layer: PresentedLayer, visible: Rect? = nil) -> (lines: [Polyline], crossesClip: Bool, glyphs: Int) {
+    package static func strokes(of layer: PresentedLayer, visible: Rect? = nil) -> (lines: [Polyline], crossesClip: Bool, glyphs: Int) {
         strokes(of: layer, visible: visible, cache: .shared)
     }
 

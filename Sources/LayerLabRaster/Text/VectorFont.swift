@@ -14,7 +14,7 @@ import Darwin
 /// Metrics, in ems (the font size): cap height 0.7, x-height 0.42, baseline 0.8 below the
 /// top of a line, line height 1.2. Two weights share the outlines: regular strokes are
 /// 0.085 em wide, bold ones 0.135 em, and bold glyphs advance by the difference more.
-public struct VectorFont: Sendable {
+package struct VectorFont: Sendable {
     /// One glyph: its advance and strokes, in font units (cap height 10).
     struct Glyph: Sendable {
         var advance: Double
@@ -49,9 +49,9 @@ public struct VectorFont: Sendable {
     static let spaceAdvance = 3.6
     /// How far above the bounds the ink of the first line may reach before it is clipped, in
     /// ems: room for the accents over capitals (`É`), which rise above the line's top.
-    public static let accentRoom = 0.25
+    package static let accentRoom = 0.25
 
-    public let weight: FontWeight
+    package let weight: FontWeight
     /// Stroke width in ems.
     let strokeEm: Double
     /// Glyph ids by character; ids index `glyphs`.
@@ -64,11 +64,11 @@ public struct VectorFont: Sendable {
     static let invisible: Int32 = 2
     let ellipsis: Int32
 
-    public static let regular = VectorFont(weight: .regular)
-    public static let bold = VectorFont(weight: .bold)
+    package static let regular = VectorFont(weight: .regular)
+    package static let bold = VectorFont(weight: .bold)
 
     /// The font of a weight.
-    public static func of(_ weight: FontWeight) -> VectorFont { weight == .bold ? bold : regular }
+    package static func of(_ weight: FontWeight) -> VectorFont { weight == .bold ? bold : regular }
 
     private init(weight: FontWeight) {
         self.weight = weight
@@ -100,13 +100,13 @@ public struct VectorFont: Sendable {
     }
 
     /// The characters the font draws (spaces aside).
-    public var characters: Set<Character> {
+    package var characters: Set<Character> {
         Set(ids.compactMap { ch, id in glyphs[Int(id)].strokes.isEmpty ? nil : ch })
     }
 
     /// Characters of `text` the font has no glyph for (each once, in order of appearance);
     /// they draw as a box. Line breaks are not characters to draw.
-    public func missingCharacters(in text: String) -> [Character] {
+    package func missingCharacters(in text: String) -> [Character] {
         var seen = Set<Character>(), out: [Character] = []
         for ch in text where ch != "\n" && ch != "\r" && ch != "\r\n" && ids[ch] == nil {
             if seen.insert(ch).inserted { out.append(ch) }
@@ -117,7 +117,7 @@ public struct VectorFont: Sendable {
     func id(_ ch: Character) -> Int32 { ids[ch] ?? VectorFont.missing }
 
     /// The stroke width for text of `fontSize`, in points.
-    public func lineWidth(fontSize: Double) -> Double { strokeEm * fontSize }
+    package func lineWidth(fontSize: Double) -> Double { strokeEm * fontSize }
 
     /// Parses one glyph's stroke description (see `outlines`).
     static func parse(_ source: String) -> [[Point]] {

@@ -8,29 +8,29 @@ import LayerLabScript
 /// `explain`, `export`) are built from the command's `CommandTable` entry by `ShellCommand`; to
 /// add one, write `static let NAME = shell("NAME", summary: …)` and list it in `CLI.subcommands`.
 /// The shell completions and the manual page are written from the same list.
-public enum CLI {
-    public static let version = BuildInfo.version
+package enum CLI {
+    package static let version = BuildInfo.version
 
     /// Every subcommand, in `--help` order.
-    public static let subcommands: [Subcommand] = [
+    package static let subcommands: [Subcommand] = [
         .run, .show, .frames, .play, .inspect, .explain, .export, .completions, .help,
     ]
 
     /// `layerlab [FILE]`: the REPL, with a script or project loaded.
-    public static let operand = CLIOperand("FILE", .files(DocumentFiles.inputExtensions), optional: true)
+    package static let operand = CLIOperand("FILE", .files(DocumentFiles.inputExtensions), optional: true)
 
     /// The options before any subcommand.
-    public static let options: [CLIOption] = [
+    package static let options: [CLIOption] = [
         CLIOption(["-c"], value: "COMMANDS", meaning: "run the commands (separated by ; or new lines), stopping at the first error"),
         CLIOption(["--help", "-h"], meaning: "the usage: every subcommand and option"),
         CLIOption(["--version", "-V"], meaning: "the version and the commit it was built from"),
     ]
 
     /// `layerlab 0.1.0 (commit 0123abc…)`: what `--version` prints.
-    public static var versionLine: String { BuildInfo.versionLine }
+    package static var versionLine: String { BuildInfo.versionLine }
 
     /// Runs the command line and returns the exit status (0, or 1 on any error).
-    public static func main(_ arguments: [String], io: StandardIO = StandardIO()) -> Int32 {
+    package static func main(_ arguments: [String], io: StandardIO = StandardIO()) -> Int32 {
         var args = Array(arguments.dropFirst())
         guard let first = args.first else { return Interactive.run(file: nil, io: io) }
         switch first {
@@ -106,27 +106,27 @@ public enum CLI {
 }
 
 /// One `layerlab SUBCOMMAND …`: how it is shown in `--help` and what it runs.
-public struct Subcommand: Sendable {
-    public var name: String
+package struct Subcommand: Sendable {
+    package var name: String
     /// The usage line after `layerlab`, written only when asked for, like `help`.
-    public var synopsis: String { makeSynopsis() }
+    package var synopsis: String { makeSynopsis() }
     private let makeSynopsis: @Sendable () -> String
-    public var summary: String
+    package var summary: String
     /// What `layerlab NAME --help` prints, written only when asked for (start-up stays short).
-    public var help: String { makeHelp() }
+    package var help: String { makeHelp() }
     private let makeHelp: @Sendable () -> String
     /// Runs with the arguments after the subcommand's name; returns the exit status.
-    public var run: @Sendable ([String], StandardIO) -> Int32
+    package var run: @Sendable ([String], StandardIO) -> Int32
     /// Its operands and options as data (with `--help`), for completions and the manual;
     /// written only when asked for.
-    public var arguments: CLIArguments {
+    package var arguments: CLIArguments {
         var a = makeArguments()
         a.options.append(CLIOption(["--help", "-h"], meaning: "how to use it"))
         return a
     }
     private let makeArguments: @Sendable () -> CLIArguments
 
-    public init(name: String, synopsis: @autoclosure @escaping @Sendable () -> String, summary: String,
+    package init(name: String, synopsis: @autoclosure @escaping @Sendable () -> String, summary: String,
                 help: @autoclosure @escaping @Sendable () -> String,
                 arguments: @autoclosure @escaping @Sendable () -> CLIArguments,
                 run: @escaping @Sendable ([String], StandardIO) -> Int32) {

@@ -3,62 +3,62 @@ import LayerLabScript
 /// What a subcommand takes, as data: the shell completions and the manual page are written
 /// from it (`ShellCompletion`, `ManPage`), so a subcommand or option added to the table appears
 /// in both with no further edit.
-public struct CLIArguments: Sendable {
+package struct CLIArguments: Sendable {
     /// The words that are not options, in order (`FILE`, then `OUT` for export).
-    public var operands: [CLIOperand]
-    public var options: [CLIOption]
+    package var operands: [CLIOperand]
+    package var options: [CLIOption]
 
-    public init(operands: [CLIOperand], options: [CLIOption]) {
+    package init(operands: [CLIOperand], options: [CLIOption]) {
         self.operands = operands; self.options = options
     }
 
     /// The options that take a value (`--at T`), whose next word is not an operand.
-    public var valueOptions: [CLIOption] { options.filter { $0.value != nil } }
+    package var valueOptions: [CLIOption] { options.filter { $0.value != nil } }
 }
 
 /// One `--option`, with or without a value.
-public struct CLIOption: Sendable {
+package struct CLIOption: Sendable {
     /// Every spelling, long first: `["--help", "-h"]`.
-    public var names: [String]
+    package var names: [String]
     /// The value's placeholder (`T`, `COLSxROWS`), or nil for a flag.
-    public var value: String?
+    package var value: String?
     /// What may be typed as the value.
-    public var values: CLIValues
-    public var meaning: String
+    package var values: CLIValues
+    package var meaning: String
     /// What holds when the option is not given, for the manual.
-    public var defaultValue: String?
+    package var defaultValue: String?
 
-    public init(_ names: [String], value: String? = nil, values: CLIValues = .text, meaning: String,
+    package init(_ names: [String], value: String? = nil, values: CLIValues = .text, meaning: String,
                 default defaultValue: String? = nil) {
         self.names = names; self.value = value; self.values = values; self.meaning = meaning
         self.defaultValue = defaultValue
     }
 
-    public var name: String { names[0] }
+    package var name: String { names[0] }
 }
 
 /// A word that is not an option: `FILE`, `OUT`, `LAYER.KEYPATH`.
-public struct CLIOperand: Sendable {
-    public var placeholder: String
-    public var values: CLIValues
+package struct CLIOperand: Sendable {
+    package var placeholder: String
+    package var values: CLIValues
     /// Given any number of times (`run FILE...`).
-    public var repeats: Bool = false
+    package var repeats: Bool = false
     /// May be left out (`layerlab [FILE]`).
-    public var optional: Bool = false
+    package var optional: Bool = false
 
-    public init(_ placeholder: String, _ values: CLIValues, repeats: Bool = false, optional: Bool = false) {
+    package init(_ placeholder: String, _ values: CLIValues, repeats: Bool = false, optional: Bool = false) {
         self.placeholder = placeholder; self.values = values; self.repeats = repeats; self.optional = optional
     }
 
     /// `FILE...`, `[FILE]`.
-    public var synopsis: String {
+    package var synopsis: String {
         let word = placeholder + (repeats ? "..." : "")
         return optional ? "[\(word)]" : word
     }
 }
 
 /// What a shell offers for a word.
-public enum CLIValues: Sendable, Equatable {
+package enum CLIValues: Sendable, Equatable {
     /// Free text (a time, a layer name): nothing to offer.
     case text
     /// One of a closed set.
@@ -84,11 +84,11 @@ public enum CLIValues: Sendable, Equatable {
 }
 
 /// The files LayerLab reads and writes, by extension.
-public enum DocumentFiles {
+package enum DocumentFiles {
     /// What `layerlab FILE`, `run`, `load` and the file subcommands open: scripts, then projects.
-    public static let inputExtensions = ["lab", "json", "lottie"]
+    package static let inputExtensions = ["lab", "json", "lottie"]
     /// What `export` writes, one extension a format.
-    public static var exportExtensions: [String] {
+    package static var exportExtensions: [String] {
         var seen: [String] = []
         for f in ExportRequest.Format.allCases where !seen.contains(f.fileExtension) { seen.append(f.fileExtension) }
         return seen

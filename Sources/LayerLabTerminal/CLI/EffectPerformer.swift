@@ -11,14 +11,14 @@ import LayerLabScript
 ///
 /// Each effect lives in its own file: `+Frames` (show, frames), `+Play`, `+Export` (png, gif)
 /// and `+TextExports` (lottie, swift, cast).
-public struct EffectPerformer: Sendable {
+package struct EffectPerformer: Sendable {
     /// The folder relative image files are read from: the loaded script's or project's folder.
-    public var baseDirectory: String?
+    package var baseDirectory: String?
 
-    public init(baseDirectory: String? = nil) { self.baseDirectory = baseDirectory }
+    package init(baseDirectory: String? = nil) { self.baseDirectory = baseDirectory }
 
     /// Returns false when the effect failed (reported on standard error).
-    public func perform(_ effect: Effect, _ io: StandardIO) -> Bool {
+    package func perform(_ effect: Effect, _ io: StandardIO) -> Bool {
         switch effect {
         case .show(let r): return show(r, io)
         case .play(let r): return play(r, io)

@@ -11,17 +11,17 @@ import LayerLabScript
 /// The real file system for `load` and `save`: reads whole files (up to `maxFileBytes`),
 /// writes atomically (a temporary file in the same folder, then a rename), so a failed save
 /// leaves the old file.
-public struct LocalFiles: FileAccess {
-    public init() {}
+package struct LocalFiles: FileAccess {
+    package init() {}
 
     /// Scripts and projects larger than this are refused: the largest real ones are a few MB
     /// (a 20,000-line script is 1 MB), and a stray 1 GB file read whole and lexed would take
     /// minutes and gigabytes before its first error.
-    public static let maxFileBytes = 16 << 20
+    package static let maxFileBytes = 16 << 20
 
     /// Reads a whole script or project: a regular file over `maxFileBytes` is refused from its
     /// size before any byte is read, a pipe or device once that much has come.
-    public func read(_ path: String) throws -> [UInt8] {
+    package func read(_ path: String) throws -> [UInt8] {
         // NB: O_NONBLOCK, so a FIFO nobody writes to does not block the open (a read then
         // finds the end at once); cleared after, so a writer that is slow to start is waited for.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -52,7 +52,7 @@ public struct LocalFiles: FileAccess {
 
     /// Saves through `ProjectStore` (flushed, renamed, folder flushed); refuses to replace a
     /// file that is not a project (`save!` can, see `LocalFiles+Replacing.swift`).
-    public func write(_ bytes: [UInt8], to path: String) throws {
+    package func write(_ bytes: [UInt8], to path: String) throws {
         try write(bytes, to: path, replacing: false)
     }
 }

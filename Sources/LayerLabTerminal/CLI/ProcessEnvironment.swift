@@ -11,8 +11,8 @@ import Darwin
 /// each entry at its first `=` byte. A name set twice keeps its first value, as `getenv` does:
 /// the entries are read last to first, so the first one is stored last (one hash a variable,
 /// in a dictionary sized for them all at once).
-public enum ProcessEnvironment {
-    public static func current() -> [String: String] {
+package enum ProcessEnvironment {
+    package static func current() -> [String: String] {
         let list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
         guard let start = list else { return [:] }
         return read(start)

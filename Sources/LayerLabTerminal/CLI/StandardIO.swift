@@ -12,22 +12,22 @@ import LayerLabScript
 
 /// Standard input, output and error for the command line, and whether they are terminals.
 /// A value so tests and other front ends can substitute their own.
-public struct StandardIO: Sendable {
-    public var out: @Sendable (String) -> Void
-    public var err: @Sendable (String) -> Void
-    public var readLine: @Sendable () -> String?
-    public var inputIsTerminal: Bool
+package struct StandardIO: Sendable {
+    package var out: @Sendable (String) -> Void
+    package var err: @Sendable (String) -> Void
+    package var readLine: @Sendable () -> String?
+    package var inputIsTerminal: Bool
     /// Standard output is a terminal (`layerlab run` then says what it did).
-    public var outputIsTerminal: Bool
+    package var outputIsTerminal: Bool
     /// Whether a file exists (`layerlab WORD`: a file to open, or a mistyped subcommand).
-    public var fileExists: @Sendable (String) -> Bool
+    package var fileExists: @Sendable (String) -> Bool
     /// Whether `readLine` would now wait for input (nothing read ahead, nothing to read yet):
     /// the recovery journal catches up before that.
-    public var inputWouldWait: @Sendable () -> Bool = { StandardInputLines.shared.wouldWait }
+    package var inputWouldWait: @Sendable () -> Bool = { StandardInputLines.shared.wouldWait }
     /// The folder of the file being worked on; relative image files are read from it.
-    public var baseDirectory: String?
+    package var baseDirectory: String?
 
-    public init(out: @escaping @Sendable (String) -> Void = { s in writeLine(1, s) },
+    package init(out: @escaping @Sendable (String) -> Void = { s in writeLine(1, s) },
                 err: @escaping @Sendable (String) -> Void = { s in writeLine(2, s) },
                 readLine: @escaping @Sendable () -> String? = { StandardInputLines.shared.next() },
                 inputIsTerminal: Bool = isatty(0) != 0,
@@ -39,7 +39,7 @@ public struct StandardIO: Sendable {
 
     /// Whether errors are coloured: standard error is a terminal, `NO_COLOR` unset, `TERM`
     /// not `dumb`.
-    public var errorColor: Bool = {
+    package var errorColor: Bool = {
         // getenv, not ProcessInfo's dictionary of the whole environment: this runs at start-up.
         isatty(2) != 0 && getenv("NO_COLOR") == nil && getenv("TERM").map { String(cString: $0) } != "dumb"
     }()
@@ -75,13 +75,13 @@ public struct StandardIO: Sendable {
 }
 
 /// Writes all of `s` to a file descriptor, retrying short writes and interrupted calls.
-public func writeAll(_ fd: Int32, _ s: String) {
+package func writeAll(_ fd: Int32, _ s: String) {
     writeAll(fd, Array(s.utf8))
 }
 
 /// Writes `s` and a newline in one write, without making the longer string `s + "\n"` (a
 /// string of more than 15 bytes lives on the heap: `--version` would pay for allocating one).
-public func writeLine(_ fd: Int32, _ s: String) {
+package func writeLine(_ fd: Int32, _ s: String) {
     var text = s
     let bytes = text.withUTF8 { utf8 in
         [UInt8](unsafeUninitializedCapacity: utf8.count + 1) { buffer, count in
@@ -94,7 +94,7 @@ public func writeLine(_ fd: Int32, _ s: String) {
 }
 
 /// Writes all of `bytes` (a frame built as bytes: no text to validate or copy).
-public func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+package func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
     var rest = bytes[...]
     while !rest.isEmpty {
         let n = rest.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -105,9 +105,9 @@ public func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
 
 /// Lines of standard input, read a block at a time (as `Swift.readLine` does, newline and
 /// `\r\n` stripped, invalid UTF-8 repaired), knowing whether the next line is already here.
-public final class StandardInputLines: @unchecked Sendable {
+package final class StandardInputLines: @unchecked Sendable {
     /// The one reader of descriptor 0 (only the main thread reads input).
-    public static let shared = StandardInputLines(fd: 0)
+    package static let shared = StandardInputLines(fd: 0)
 
     private let fd: Int32
     private var buffer: [UInt8] = []
@@ -126,7 +126,7 @@ public final class StandardInputLines: @unchecked Sendable {
     }
 
     /// The next line, or nil at the end of input.
-    public func next() -> String? {
+    package func next() -> String? {
         while true {
             if let nl = nextNewline() {
                 var end = nl
@@ -152,7 +152,7 @@ public final class StandardInputLines: @unchecked Sendable {
     }
 
     /// Whether `next()` would wait for input: no whole line read ahead and nothing to read yet.
-    public var wouldWait: Bool {
+    package var wouldWait: Bool {
         if atEnd || nextNewline() != nil { return false }
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&p, 1, 0) == 0

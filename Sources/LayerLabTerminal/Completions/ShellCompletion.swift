@@ -5,12 +5,12 @@
 /// for each subcommand its `--options`, an option's value when it has a closed set or is a file
 /// or folder, and each operand (`FILE`, `OUT`) with the files of its kind and the folders that
 /// lead to them.
-public enum ShellCompletion {
-    public enum Shell: String, Sendable, CaseIterable {
+package enum ShellCompletion {
+    package enum Shell: String, Sendable, CaseIterable {
         case bash, zsh, fish
     }
 
-    public static func script(for shell: Shell) -> String {
+    package static func script(for shell: Shell) -> String {
         switch shell {
         case .bash: return BashCompletion.script(commands)
         case .zsh: return ZshCompletion.script(commands)

@@ -11,16 +11,16 @@ import LayerLabRaster
 /// Encoding uses one global palette for the whole sequence (see `PaletteQuantizer`), stores
 /// each frame as the rectangle that changed, and loops forever; the same frames always give
 /// the same bytes.
-public enum GIFCodec {
+package enum GIFCodec {
     /// A decoded GIF: fully composed frames and their delays in hundredths of a second.
-    public struct Animation: Sendable {
-        public var frames: [Bitmap]
-        public var delays: [Int]
+    package struct Animation: Sendable {
+        package var frames: [Bitmap]
+        package var delays: [Int]
     }
 
     /// Frame delays in hundredths of a second for `count` frames at `fps`, spread so the
     /// total never drifts (at 30 fps: 3, 4, 3, 3, 4, 3, …); at least 2, as players need.
-    public static func delays(count: Int, fps: Double) -> [Int] {
+    package static func delays(count: Int, fps: Double) -> [Int] {
         let f = fps > 0 && fps.isFinite ? fps : 30
         return (0..<max(0, count)).map { i in
             let a = (Double(i) * 100 / f).rounded(), b = (Double(i + 1) * 100 / f).rounded()
@@ -29,12 +29,12 @@ public enum GIFCodec {
     }
 
     /// The frames as an animated GIF at `fps`.
-    public static func encode(frames: [Bitmap], fps: Double) throws -> Data {
+    package static func encode(frames: [Bitmap], fps: Double) throws -> Data {
         try encode(frames: frames, delays: delays(count: frames.count, fps: fps))
     }
 
     /// The frames as an animated GIF with per-frame delays in hundredths of a second.
-    public static func encode(frames: [Bitmap], delays: [Int]) throws -> Data {
+    package static func encode(frames: [Bitmap], delays: [Int]) throws -> Data {
         guard let first = frames.first, first.width > 0, first.height > 0 else {
             throw ImagingError("cannot write a GIF without frames")
         }
@@ -52,7 +52,7 @@ public enum GIFCodec {
     }
 
     /// Thrown by `stream` when `isCancelled` says so.
-    public struct Cancelled: Error {}
+    package struct Cancelled: Error {}
 
     /// Streams an animated GIF of `count` frames into the file descriptor `fd`, frame by frame:
     /// the palette comes from every `sampleEvery`-th frame, then each frame is drawn, encoded
@@ -61,7 +61,7 @@ public enum GIFCodec {
     /// and stops the export with `Cancelled`; `progress(done)` follows the encoding pass.
     /// `reserveTransparent` keeps a transparent index when transparency may appear in frames
     /// the sample skipped (a canvas background that is not opaque).
-    public static func stream(count: Int, fps: Double, width: Int, height: Int, sampleEvery: Int,
+    package static func stream(count: Int, fps: Double, width: Int, height: Int, sampleEvery: Int,
                               reserveTransparent: Bool, to fd: Int32,
                               render: @escaping (Int) -> Bitmap, isCancelled: () -> Bool = { false },
                               progress: (Int) -> Void = { _ in }) throws {
@@ -211,7 +211,7 @@ public enum GIFCodec {
     }
 
     /// Decodes a GIF into composed RGBA frames.
-    public static func decode(_ data: Data) throws -> Animation {
+    package static func decode(_ data: Data) throws -> Animation {
         let source = ByteSource(data)
         var error: Int32 = 0
         guard let gif = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), { file, bytes, length in
@@ -272,7 +272,7 @@ public enum GIFCodec {
     }
 
     /// Writes frames as a GIF file at `fps`, atomically.
-    public static func write(frames: [Bitmap], fps: Double, to path: String) throws {
+    package static func write(frames: [Bitmap], fps: Double, to path: String) throws {
         let data = try encode(frames: frames, fps: fps)
         do {
             try writeReplacing(data, to: path)

@@ -11,14 +11,14 @@ import LayerLabRaster
 
 /// Reads the images image layers show: PNG, JPEG and GIF (its first frame) told by their
 /// first bytes, whatever the name or MIME type says; other files as text art.
-public enum ImageLoader {
+package enum ImageLoader {
     /// The largest image file read (PNG or text art), checked before reading.
-    public static let maxFileBytes = 64 << 20
+    package static let maxFileBytes = 64 << 20
 
     /// Reads one image file: PNG when it starts with the PNG signature, text art otherwise.
     /// The size is checked before anything is read, and only regular files are read (a
     /// device or a pipe could never end).
-    public static func load(_ path: String) throws -> Bitmap {
+    package static func load(_ path: String) throws -> Bitmap {
         var st = stat()
         guard stat(path, &st) == 0 else { throw ImagingError("cannot read image '\(path)'") }
         guard st.st_mode & S_IFMT == S_IFREG else { throw ImagingError("'\(path)' is not a regular file") }
@@ -41,7 +41,7 @@ public enum ImageLoader {
 
     /// Image bytes (an embedded image, a file in an archive) decoded by what their first bytes
     /// say they are: Lottie files label JPEG data `image/png` and the other way round.
-    public static func decode(_ data: Data, name: String) throws -> Bitmap {
+    package static func decode(_ data: Data, name: String) throws -> Bitmap {
         guard let format = ImageFormat(sniffing: data) else {
             throw ImagingError("'\(name)' is not a PNG, JPEG or GIF image")
         }
@@ -50,7 +50,7 @@ public enum ImageLoader {
 
     /// Every file named by the document's image layers (`contents` and flipbook `frames`) and
     /// emitter cells (`contents`).
-    public static func imageNames(in document: Document) -> [String] {
+    package static func imageNames(in document: Document) -> [String] {
         var names: [String] = []
         func visit(_ layers: [Layer]) {
             for l in layers {
@@ -74,7 +74,7 @@ public enum ImageLoader {
     /// script from elsewhere cannot make LayerLab read `/etc/shadow` or `../../.ssh/id_rsa`.
     /// `allowed` is worked out only when there is an image to check (reading the environment
     /// is most of what a document without images would spend here).
-    public static func images(for document: Document, relativeTo directory: String?,
+    package static func images(for document: Document, relativeTo directory: String?,
                               allowed: @autoclosure () -> [String] = allowedFolders()) -> (store: ImageStore, errors: [String: ImagingError]) {
         var store = ImageStore()
         var errors: [String: ImagingError] = [:]
@@ -100,7 +100,7 @@ public enum ImageLoader {
     }
 
     /// The extra folders images may come from: `LAYERLAB_IMAGE_PATH`, colon-separated.
-    public static func allowedFolders(_ environment: [String: String] = ProcessEnvironment.current()) -> [String] {
+    package static func allowedFolders(_ environment: [String: String] = ProcessEnvironment.current()) -> [String] {
         (environment["LAYERLAB_IMAGE_PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
     }
 }

@@ -7,11 +7,11 @@ import LayerLabRaster
 
 /// The picture formats LayerLab reads, told by their first bytes: a Lottie file's MIME type
 /// (`data:image/png`) and a file's extension are often wrong (JPEG bytes under `image/png`).
-public enum ImageFormat: String, Sendable {
+package enum ImageFormat: String, Sendable {
     case png = "PNG", jpeg = "JPEG", gif = "GIF"
 
     /// The format whose signature `data` starts with, or nil.
-    public init?(sniffing data: Data) {
+    package init?(sniffing data: Data) {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             self = .png
         } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {
@@ -24,7 +24,7 @@ public enum ImageFormat: String, Sendable {
     }
 
     /// Decodes bytes of this format (a GIF's first frame).
-    public func decode(_ data: Data) throws -> Bitmap {
+    package func decode(_ data: Data) throws -> Bitmap {
         switch self {
         case .png: return try PNGCodec.decode(data)
         case .jpeg: return try JPEGCodec.decode(data)

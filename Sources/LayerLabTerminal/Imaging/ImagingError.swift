@@ -10,10 +10,10 @@ import Foundation
 #endif
 
 /// Why an image could not be read or written; the message is for the user.
-public struct ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 
     /// A failed write of `path`, with the system's reason (`No such file or directory`).
     init(writing path: String, _ error: any Error) {

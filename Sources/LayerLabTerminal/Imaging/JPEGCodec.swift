@@ -11,10 +11,10 @@ import LayerLabRaster
 
 /// JPEG decoding through libjpeg (libjpeg-turbo): Lottie files embed photographs as
 /// `data:image/jpeg` and keep `.jpg` files beside them. Decoding only; LayerLab writes PNG.
-public enum JPEGCodec {
+package enum JPEGCodec {
     /// Decodes JPEG bytes (baseline or progressive; greyscale, YCbCr or CMYK) into opaque RGBA.
     /// A file cut short decodes with what is missing filled in, as players show it.
-    public static func decode(_ data: Data) throws -> Bitmap {
+    package static func decode(_ data: Data) throws -> Bitmap {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: 200)

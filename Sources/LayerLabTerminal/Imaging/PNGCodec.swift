@@ -9,12 +9,12 @@ import LayerLabRaster
 /// PNG encoding and decoding through libpng's simplified API: 8-bit straight RGBA.
 ///
 /// Output carries no timestamps, so the same bitmap always gives the same bytes.
-public enum PNGCodec {
+package enum PNGCodec {
     /// PNG_FORMAT_RGBA: colour and alpha flags (a macro Swift cannot import).
     private static let rgba = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
     /// The bitmap as PNG bytes.
-    public static func encode(_ bitmap: Bitmap) throws -> Data {
+    package static func encode(_ bitmap: Bitmap) throws -> Data {
         guard bitmap.width > 0, bitmap.height > 0 else { throw ImagingError("cannot write an empty PNG") }
         // One pass into a buffer that always suffices: asking libpng for the size first
         // compresses the image twice. Rows of filter byte + RGBA, as stored deflate blocks at
@@ -54,7 +54,7 @@ public enum PNGCodec {
     }
 
     /// Decodes PNG bytes of any colour type into straight RGBA.
-    public static func decode(_ data: Data) throws -> Bitmap {
+    package static func decode(_ data: Data) throws -> Bitmap {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let began = data.withUnsafeBytes { buf in
@@ -76,7 +76,7 @@ public enum PNGCodec {
     }
 
     /// Writes the bitmap as a PNG file, atomically.
-    public static func write(_ bitmap: Bitmap, to path: String) throws {
+    package static func write(_ bitmap: Bitmap, to path: String) throws {
         let data = try encode(bitmap)
         do {
             try writeReplacing(data, to: path)
@@ -86,7 +86,7 @@ public enum PNGCodec {
     }
 
     /// Reads a PNG file.
-    public static func read(_ path: String) throws -> Bitmap {
+    package static func read(_ path: String) throws -> Bitmap {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImagingError("cannot read \(path)")
         }

@@ -4,8 +4,8 @@ import LayerLabScript
 /// `CLI.options`, `CommandTable.all` and `EnvironmentVariables`, so every subcommand, option
 /// and REPL command is in it without an edit here. It has no date: the same sources give the
 /// same page, byte for byte.
-public enum ManPage {
-    public static func render() -> String {
+package enum ManPage {
+    package static func render() -> String {
         var page = [
             ".\\\" The manual page of layerlab, written by `layerlab help --man` from its command table.",
             ".TH LAYERLAB 1 \"\" \"LayerLab \(CLI.version)\" \"User Commands\"",

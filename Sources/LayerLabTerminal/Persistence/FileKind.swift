@@ -13,11 +13,11 @@ import LayerLabScript
 /// What a write produces, so an existing file of another kind is never replaced by mistake:
 /// `save` refuses to write over a file that is not a project, `export png` over one that is
 /// not a PNG, and so on (`save!`/`export!` replace anyway). An empty file is anyone's.
-public enum FileKind: String, Sendable {
+package enum FileKind: String, Sendable {
     case project, png, gif, lottie, swift, cast, sixel
 
     /// How the refusal names the kind: "a LayerLab project", "a PNG image", …
-    public var noun: String {
+    package var noun: String {
         switch self {
         case .project: return "a LayerLab project"
         case .png: return "a PNG image"

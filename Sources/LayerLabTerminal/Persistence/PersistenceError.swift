@@ -1,8 +1,8 @@
 /// Why a project could not be saved or read, in words a user can act on.
 ///
 /// `description` reads `cannot save 'x.json': the folder 'out' does not exist`.
-public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Reason: Hashable, Sendable {
+package struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Reason: Hashable, Sendable {
         case folderMissing(String)
         /// A component of the path is a file, not a folder.
         case notAFolder(String)
@@ -22,16 +22,16 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// "save" or "read".
-    public var action: String
-    public var path: String
-    public var reason: Reason
+    package var action: String
+    package var path: String
+    package var reason: Reason
 
-    public init(action: String, path: String, reason: Reason) {
+    package init(action: String, path: String, reason: Reason) {
         self.action = action; self.path = path; self.reason = reason
     }
 
     /// The reason alone ("the disk is full"), for front ends that add their own prefix.
-    public var why: String {
+    package var why: String {
         switch reason {
         case .folderMissing(let d): return "the folder '\(d)' does not exist"
         case .notAFolder(let d): return "'\(d)' is not a folder"
@@ -47,5 +47,5 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
-    public var description: String { "cannot \(action) '\(path)': \(why)" }
+    package var description: String { "cannot \(action) '\(path)': \(why)" }
 }

@@ -17,7 +17,7 @@ import LayerLabScript
 /// the target (atomic within one file system) and flushes the folder so the rename itself
 /// survives a power cut. On any failure the temporary file is removed and the old file is
 /// untouched; the error says why (missing folder, read-only folder, full disk, …).
-public enum ProjectStore {
+package enum ProjectStore {
     /// Steps a test can make fail, to check that the old file survives each of them.
     enum Step: Sendable { case create, write, sync, rename }
 
@@ -28,7 +28,7 @@ public enum ProjectStore {
     ///   only has to survive the process dying, which the rename alone guarantees, and a flush
     ///   per command would slow piped scripts down.
     /// - Parameter kind: what is written; an existing file of another kind needs `force`.
-    public static func save(_ data: Data, to path: String, kind: FileKind = .project, force: Bool = false,
+    package static func save(_ data: Data, to path: String, kind: FileKind = .project, force: Bool = false,
                             durable: Bool = true) throws(PersistenceError) {
         try save(data, to: path, kind: kind, force: force, durable: durable, failing: nil)
     }
@@ -51,10 +51,10 @@ public enum ProjectStore {
     }
 
     /// A failed `write` to the temporary file, by errno.
-    public struct WriteFailure: Error { public var code: Int32 }
+    package struct WriteFailure: Error { package var code: Int32 }
 
     /// Writes all of `bytes` to `fd`, retrying after signals; throws `WriteFailure`.
-    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
             let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -70,7 +70,7 @@ public enum ProjectStore {
     /// `save(_:to:)` does: a long export streams into the temporary file, and an error thrown
     /// by `contents` (a cancelled export, an encoding failure) removes it and is rethrown;
     /// a `WriteFailure` becomes the matching `PersistenceError`.
-    public static func save(to path: String, kind: FileKind = .project, force: Bool = false, durable: Bool = true,
+    package static func save(to path: String, kind: FileKind = .project, force: Bool = false, durable: Bool = true,
                             contents: (Int32) throws -> Void) throws {
         try save(to: path, kind: kind, force: force, durable: durable, failing: nil, contents: contents)
     }
@@ -197,7 +197,7 @@ public enum ProjectStore {
     /// existing file that is not of the kind or not a regular file. Returns the mode the new
     /// file gets (the old file's, else 0644).
     @discardableResult
-    public static func checkReplaceable(_ path: String, kind: FileKind, force: Bool) throws(PersistenceError) -> mode_t {
+    package static func checkReplaceable(_ path: String, kind: FileKind, force: Bool) throws(PersistenceError) -> mode_t {
         let target = resolvedTarget(path)
         var st = stat()
         guard stat(target, &st) == 0 else { return 0o644 }
@@ -212,7 +212,7 @@ public enum ProjectStore {
     }
 
     /// Reads a whole file.
-    public static func read(_ path: String) throws(PersistenceError) -> Data {
+    package static func read(_ path: String) throws(PersistenceError) -> Data {
         var st = stat()
         if stat(path, &st) != 0 {
             let code = errno

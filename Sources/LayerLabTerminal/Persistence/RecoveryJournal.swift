@@ -17,10 +17,10 @@ import Foundation
 /// snapshots whose lock is free: those are the work of sessions that crashed, and `recover`
 /// brings the newest one back. Several LayerLab sessions can run at once without mixing up
 /// their journals.
-public final class RecoveryJournal {
-    public let directory: String
+package final class RecoveryJournal {
+    package let directory: String
     /// This session's snapshot file.
-    public let snapshotPath: String
+    package let snapshotPath: String
     let lockPath: String
     private var lockFD: Int32
     private var lastRecorded: Data?
@@ -29,7 +29,7 @@ public final class RecoveryJournal {
 
     /// Opens a journal for this session in `directory` (created if needed).
     /// - Throws: when the folder cannot be created or written.
-    public init(directory: String) throws(PersistenceError) {
+    package init(directory: String) throws(PersistenceError) {
         self.directory = directory
         try RecoveryJournal.makeFolder(directory)
         var ts = timespec()
@@ -48,7 +48,7 @@ public final class RecoveryJournal {
 
     /// `$XDG_STATE_HOME/layerlab`, else `~/.local/state/layerlab` (as the XDG base directory
     /// specification has it).
-    public static func defaultDirectory(environment: [String: String] = ProcessEnvironment.current()) -> String {
+    package static func defaultDirectory(environment: [String: String] = ProcessEnvironment.current()) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/layerlab" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome()
         return home + "/.local/state/layerlab"
@@ -79,7 +79,7 @@ public final class RecoveryJournal {
     /// - Parameters:
     ///   - project: the document as project JSON.
     ///   - file: the file `save` would write, so `recover` can restore that too.
-    public func record(_ project: Data, file: String?) throws(PersistenceError) {
+    package func record(_ project: Data, file: String?) throws(PersistenceError) {
         var content = Data((RecoveryJournal.magic + "\nfile: " + RecoveryJournal.escape(file ?? "") + "\n\n").utf8)
         content.append(project)
         if content == lastRecorded { return }
@@ -88,13 +88,13 @@ public final class RecoveryJournal {
     }
 
     /// Forgets the recorded work: on a clean exit, or when the document is saved and unchanged.
-    public func clear() {
+    package func clear() {
         unlink(snapshotPath)
         lastRecorded = nil
     }
 
     /// Removes the journal entirely: the clean exit.
-    public func finish() {
+    package func finish() {
         clear()
         unlink(lockPath)
         if lockFD >= 0 { closeDescriptor(lockFD); lockFD = -1 }
@@ -103,22 +103,22 @@ public final class RecoveryJournal {
     // MARK: - Crashed sessions
 
     /// The work of a session that ended without a clean exit.
-    public struct Orphan: Sendable, Equatable {
-        public let snapshotPath: String
+    package struct Orphan: Sendable, Equatable {
+        package let snapshotPath: String
         /// The file the crashed session was editing, if it had one.
-        public let file: String?
+        package let file: String?
         /// When the last command's result was recorded.
-        public let date: Date
+        package let date: Date
         /// The document as project JSON.
-        public let project: Data
+        package let project: Data
     }
 
     /// Work left by crashed sessions, newest first; see `orphans(in:)`.
-    public func orphans() -> [Orphan] { RecoveryJournal.orphans(in: directory) }
+    package func orphans() -> [Orphan] { RecoveryJournal.orphans(in: directory) }
 
     /// Work left in `directory` by sessions that crashed, newest first. Running sessions (this
     /// one included: its lock is held) are skipped, as are unreadable snapshots.
-    public static func orphans(in directory: String) -> [Orphan] {
+    package static func orphans(in directory: String) -> [Orphan] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var out: [Orphan] = []
         for name in names where name.hasPrefix("session-") && name.hasSuffix(".lock") {
@@ -137,7 +137,7 @@ public final class RecoveryJournal {
     }
 
     /// Deletes a crashed session's journal, once its work is recovered or declined.
-    public static func discard(_ orphan: Orphan) {
+    package static func discard(_ orphan: Orphan) {
         unlink(orphan.snapshotPath)
         unlink(String(orphan.snapshotPath.dropLast(9)) + ".lock")
     }

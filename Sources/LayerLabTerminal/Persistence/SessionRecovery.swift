@@ -18,13 +18,13 @@ import LayerLabScript
 ///     recovery.finish()   // only on a clean exit
 ///
 /// `recover` itself goes through `LocalFiles` (a `RecoverySource`), which reads the same folder.
-public final class SessionRecovery {
+package final class SessionRecovery {
     let journal: RecoveryJournal?
     /// Why the journal could not be opened, if it could not (said once, at start).
     let problem: String?
 
     /// - Parameter directory: the journal folder; by default `$XDG_STATE_HOME/layerlab`.
-    public init(directory: String = RecoveryJournal.defaultDirectory(), clock: @escaping () -> Double = { MonotonicClock.shared.now }) {
+    package init(directory: String = RecoveryJournal.defaultDirectory(), clock: @escaping () -> Double = { MonotonicClock.shared.now }) {
         self.clock = clock
         do {
             journal = try RecoveryJournal(directory: directory)
@@ -36,7 +36,7 @@ public final class SessionRecovery {
     }
 
     /// What to tell the user at start: a crashed session left work, or the journal is off.
-    public var notice: String? {
+    package var notice: String? {
         if let problem { return problem }
         guard let newest = journal?.orphans().first else { return nil }
         let file = newest.file.map { " on \(escapeForTerminal($0))" } ?? ""
@@ -48,7 +48,7 @@ public final class SessionRecovery {
     /// When the journal was last brought up to date, and what that cost.
     private var lastWrite = -Double.infinity, lastCost = 0.0
     /// Journal writes so far (tests check how often a long piped script writes).
-    public private(set) var writes = 0
+    package private(set) var writes = 0
 
     /// Records the session's document after a command while it has unsaved changes; once
     /// saved (or undone back to the saved state) there is nothing to lose, so the record goes.
@@ -58,7 +58,7 @@ public final class SessionRecovery {
     /// input is already there (`inputWaiting` false), the journal is brought up to date only
     /// once 10 times its last cost has passed (at most ~10 % of the time goes to it); before
     /// waiting for input, always.
-    public func record(_ session: Session, inputWaiting: Bool = true) {
+    package func record(_ session: Session, inputWaiting: Bool = true) {
         guard let journal else { return }
         let start = clock()
         guard inputWaiting || start - lastWrite >= 10 * lastCost else { return }
@@ -73,5 +73,5 @@ public final class SessionRecovery {
     }
 
     /// The clean exit: this session's journal is removed.
-    public func finish() { journal?.finish() }
+    package func finish() { journal?.finish() }
 }

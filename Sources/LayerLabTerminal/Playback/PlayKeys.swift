@@ -1,7 +1,7 @@
 /// The keys of `play`: the list `?` shows over the frame, and the same text for `help play`.
-public enum PlayKeys {
+package enum PlayKeys {
     /// Key and what it does, in the order the list shows them.
-    public static let keys: [(key: String, does: String)] = [
+    package static let keys: [(key: String, does: String)] = [
         ("space", "pause / resume (from the start once it has ended)"),
         ("← →", "pause and step one frame back / on"),
         ("+ -", "speed ×2 / ÷2 (1/8x to 8x)"),
@@ -13,7 +13,7 @@ public enum PlayKeys {
     ]
 
     /// The list as plain lines, for help texts.
-    public static var lines: [String] {
+    package static var lines: [String] {
         let width = keys.map(\.key.count).max() ?? 0
         return keys.map { $0.key + String(repeating: " ", count: width - $0.key.count) + "  " + $0.does }
     }

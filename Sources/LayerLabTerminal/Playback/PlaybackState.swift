@@ -6,22 +6,22 @@ import LayerLabCore
 /// accumulated frame by frame, so slow or dropped frames never slow playback down. Every
 /// control re-anchors at the current instant, so pausing, speed changes and steps never jump.
 /// Pure: `now` is a parameter (seconds on any monotonic clock), so tests drive it by hand.
-public struct PlaybackState: Equatable, Sendable {
+package struct PlaybackState: Equatable, Sendable {
     /// The played range of scene time; `to` may equal `from` (a still scene).
-    public let from: Double
-    public let to: Double
+    package let from: Double
+    package let to: Double
     /// Frames a second: the pace of redraws and the size of a step.
-    public let fps: Double
-    public private(set) var speed: Double
-    public private(set) var loop: Bool
-    public private(set) var paused = false
+    package let fps: Double
+    package private(set) var speed: Double
+    package private(set) var loop: Bool
+    package private(set) var paused = false
     private var anchorTime: Double
     private var anchorClock: Double
 
     /// Speeds `+` and `-` move between.
-    public static let speeds: [Double] = [0.125, 0.25, 0.5, 1, 2, 4, 8]
+    package static let speeds: [Double] = [0.125, 0.25, 0.5, 1, 2, 4, 8]
 
-    public init(from: Double, to: Double, fps: Double = 30, speed: Double = 1, loop: Bool = false, now: Double) {
+    package init(from: Double, to: Double, fps: Double = 30, speed: Double = 1, loop: Bool = false, now: Double) {
         let f = from.isFinite ? max(0, from) : 0
         self.from = f
         self.to = to.isFinite ? max(f, to) : f + 4
@@ -35,11 +35,11 @@ public struct PlaybackState: Equatable, Sendable {
         anchorClock = now
     }
 
-    public var length: Double { to - from }
+    package var length: Double { to - from }
 
     /// The scene time shown at `now`: wrapped into the range when looping (a pause at the
     /// very end, from End, shows the last frame), else held at the end.
-    public func time(at now: Double) -> Double {
+    package func time(at now: Double) -> Double {
         let raw = paused ? anchorTime : anchorTime + (now - anchorClock) * speed
         guard length > 0 else { return from }
         if loop && raw >= to && !paused {
@@ -50,12 +50,12 @@ public struct PlaybackState: Equatable, Sendable {
     }
 
     /// Playing (not paused, not looping) has reached the end.
-    public func isFinished(at now: Double) -> Bool {
+    package func isFinished(at now: Double) -> Bool {
         !paused && !loop && anchorTime + (now - anchorClock) * speed >= to
     }
 
     /// Fraction of the range shown, 0…1, for the progress bar.
-    public func progress(at now: Double) -> Double {
+    package func progress(at now: Double) -> Double {
         length > 0 ? (time(at: now) - from) / length : 1
     }
 
@@ -67,7 +67,7 @@ public struct PlaybackState: Equatable, Sendable {
     }
 
     /// Space: pause, or resume from where it stopped (from the start if it had ended).
-    public mutating func togglePause(now: Double) {
+    package mutating func togglePause(now: Double) {
         let t = time(at: now)
         paused.toggle()
         anchor(!paused && t >= to && !loop ? from : t, now)
@@ -75,7 +75,7 @@ public struct PlaybackState: Equatable, Sendable {
 
     /// ← and →: pause and move by whole frames (backwards too: every frame is evaluated from
     /// the model, so there is nothing to replay).
-    public mutating func step(_ frames: Int, now: Double) {
+    package mutating func step(_ frames: Int, now: Double) {
         let t = time(at: now) + Double(frames) / fps
         paused = true
         if loop && length > 0 {
@@ -88,7 +88,7 @@ public struct PlaybackState: Equatable, Sendable {
     }
 
     /// `+` / `-`: the next speed up or down.
-    public mutating func changeSpeed(faster: Bool, now: Double) {
+    package mutating func changeSpeed(faster: Bool, now: Double) {
         let t = time(at: now)
         let speeds = PlaybackState.speeds
         if faster {
@@ -100,24 +100,24 @@ public struct PlaybackState: Equatable, Sendable {
     }
 
     /// `r`: back to the start, playing.
-    public mutating func restart(now: Double) {
+    package mutating func restart(now: Double) {
         paused = false
         anchor(from, now)
     }
 
     /// Home: back to the start, playing or paused as before.
-    public mutating func jumpToStart(now: Double) {
+    package mutating func jumpToStart(now: Double) {
         anchor(from, now)
     }
 
     /// End: to the last frame, paused there (playing on would end playback at once).
-    public mutating func jumpToEnd(now: Double) {
+    package mutating func jumpToEnd(now: Double) {
         paused = true
         anchor(to, now)
     }
 
     /// `l`: loop on or off.
-    public mutating func toggleLoop(now: Double) {
+    package mutating func toggleLoop(now: Double) {
         let t = time(at: now)
         loop.toggle()
         anchor(t, now)

@@ -14,9 +14,9 @@ import LayerLabScript
 /// `defer` on every way out of `run`, Ctrl-C arrives as a key (raw mode) and quits, SIGINT from
 /// elsewhere quits too, and SIGTERM/SIGHUP restore the terminal from the signal handler before
 /// the process dies (see `SignalTrap`).
-public struct Player {
+package struct Player {
     /// How playback ended.
-    public enum Ending: Equatable, Sendable {
+    package enum Ending: Equatable, Sendable {
         /// It reached the end of the range.
         case finished
         /// `q`, Esc or Ctrl-C.
@@ -27,17 +27,17 @@ public struct Player {
         case notATerminal
     }
 
-    public var request: PlayRequest
-    public var images: ImageStore
-    public var environment: [String: String]
-    public var input: Int32 = STDIN_FILENO
-    public var output: Int32 = STDOUT_FILENO
+    package var request: PlayRequest
+    package var images: ImageStore
+    package var environment: [String: String]
+    package var input: Int32 = STDIN_FILENO
+    package var output: Int32 = STDOUT_FILENO
 
     let evaluator: Evaluator
     /// The scene range played: `from` to `to`, or to the scene's duration.
-    public let range: (from: Double, to: Double)
+    package let range: (from: Double, to: Double)
 
-    public init(_ request: PlayRequest, images: ImageStore = ImageStore(), environment: [String: String]) {
+    package init(_ request: PlayRequest, images: ImageStore = ImageStore(), environment: [String: String]) {
         self.request = request; self.images = images; self.environment = environment
         evaluator = Evaluator(document: request.document)
         let end = request.to ?? evaluator.sceneDuration
@@ -46,11 +46,11 @@ public struct Player {
 
     /// Plays until the end, `q`, or an interrupt; returns how it ended. A range of zero length
     /// (a still scene) is `.finished` at once.
-    public func run() -> Ending { play().ending }
+    package func run() -> Ending { play().ending }
 
     /// Plays as `run` does; also returns the scene time of the last frame shown, so the caller
     /// can leave that frame on the normal screen.
-    public func play() -> (ending: Ending, lastTime: Double) {
+    package func play() -> (ending: Ending, lastTime: Double) {
         guard isatty(input) == 1, isatty(output) == 1 else { return (.notATerminal, range.from) }
         guard range.to > range.from else { return (.finished, range.from) }
         var lastTime = range.from

@@ -3,17 +3,17 @@ import LayerLabCore
 /// The line under the frame during `play`: state, time, duration, progress bar, speed, keys.
 ///
 ///     ▶ 1.250s / 4.000s  ━━━━━━━━━━──────────  1x  loop   space pause  ←/→ step  +/- speed  r restart  l loop  ? keys  q quit
-public struct StatusLine: Sendable {
-    public var unicode: Bool
-    public var color: Bool
+package struct StatusLine: Sendable {
+    package var unicode: Bool
+    package var color: Bool
     /// A word after the speed about how frames are drawn (`60% res` when a pixel mode draws
     /// below full size to keep the frame rate); empty for none.
-    public var note = ""
+    package var note = ""
 
-    public init(unicode: Bool, color: Bool) { self.unicode = unicode; self.color = color }
+    package init(unicode: Bool, color: Bool) { self.unicode = unicode; self.color = color }
 
     /// The status text for `state` at `now`, fitted to `width` columns (no newline).
-    public func text(_ state: PlaybackState, now: Double, width: Int) -> String {
+    package func text(_ state: PlaybackState, now: Double, width: Int) -> String {
         let t = state.time(at: now)
         let icon = state.paused ? (unicode ? "⏸" : "||") : (unicode ? "▶" : ">")
         let times = "\(icon) \(StatusLine.seconds(t)) / \(StatusLine.seconds(state.to))"
@@ -37,7 +37,7 @@ public struct StatusLine: Sendable {
     }
 
     /// The whole status row: moved to `row`, cleared, drawn dim where colour is allowed.
-    public func draw(_ state: PlaybackState, now: Double, row: Int, width: Int) -> String {
+    package func draw(_ state: PlaybackState, now: Double, row: Int, width: Int) -> String {
         let body = text(state, now: now, width: width)
         return Escape.moveTo(row: row, column: 1) + Escape.clearLine
             + (color ? Escape.dim + body + Escape.reset : body)

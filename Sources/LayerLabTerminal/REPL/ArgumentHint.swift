@@ -7,13 +7,13 @@ import LayerLabScript
 ///
 ///     ArgumentHint(context).hint(for: "animate box ")    // "KEYPATH [from=V] [to=V] … [as NAME]"
 ///     ArgumentHint(context).hint(for: "seek")            // " T"
-public struct ArgumentHint: Sendable {
-    public var context: CompletionContext
+package struct ArgumentHint: Sendable {
+    package var context: CompletionContext
 
-    public init(_ context: CompletionContext) { self.context = context }
+    package init(_ context: CompletionContext) { self.context = context }
 
     /// The hint for `line` with the cursor at its end; nil when there is nothing to show.
-    public func hint(for line: String) -> String? {
+    package func hint(for line: String) -> String? {
         let a = InputAnalysis(line: line, cursor: line.count, context: context)
         // Inside a value function's parentheses: its signature (`path=rect(` → `rect(x, y, w, h)`).
         if let f = ValueFunction.openCall(in: a.current.text) {

@@ -2,31 +2,31 @@ import LayerLabCore
 import LayerLabScript
 
 /// What Tab offers for the word under the cursor.
-public struct Completion: Equatable, Sendable {
+package struct Completion: Equatable, Sendable {
     /// Where the word being completed starts, in characters from the start of the line.
-    public var start: Int
+    package var start: Int
     /// The word as typed so far.
-    public var word: String
+    package var word: String
     /// Every full replacement for `word`, sorted, without duplicates.
-    public var candidates: [String]
+    package var candidates: [String]
     /// Whether a lone candidate ends the word (a space follows it); false where more may follow
     /// without a space (`inspect box` may go on as `inspect box.opacity`).
-    public var closes = true
+    package var closes = true
 
-    public init(start: Int, word: String, candidates: [String], closes: Bool = true) {
+    package init(start: Int, word: String, candidates: [String], closes: Bool = true) {
         self.start = start; self.word = word; self.candidates = candidates; self.closes = closes
     }
 
     /// A candidate that needs more typing after it (`duration=`, `box.`, `dir/`, `oval(`) takes
     /// no space after it.
-    public static func isOpen(_ candidate: String) -> Bool {
+    package static func isOpen(_ candidate: String) -> Bool {
         guard let last = candidate.last else { return true }
         return "=./(".contains(last)
     }
 
     /// The text that replaces `word` on this Tab: the only candidate (with a space unless it is
     /// open), else the longest prefix all candidates share; nil when Tab cannot add anything.
-    public var replacement: String? {
+    package var replacement: String? {
         guard let firstCandidate = candidates.first else { return nil }
         if candidates.count == 1 {
             return firstCandidate + (Completion.isOpen(firstCandidate) || !closes ? "" : " ")
@@ -57,13 +57,13 @@ public struct Completion: Equatable, Sendable {
 /// words); file names where `FILE` goes.
 ///
 ///     Completer(context).complete("animate box op", cursor: 14).candidates   // ["opacity"]
-public struct Completer: Sendable {
-    public var context: CompletionContext
+package struct Completer: Sendable {
+    package var context: CompletionContext
 
-    public init(_ context: CompletionContext) { self.context = context }
+    package init(_ context: CompletionContext) { self.context = context }
 
     /// Candidates for the word that ends at `cursor` (a character offset into `line`).
-    public func complete(_ line: String, cursor: Int) -> Completion {
+    package func complete(_ line: String, cursor: Int) -> Completion {
         let a = InputAnalysis(line: line, cursor: cursor, context: context)
         let word = a.current.text
         var all: [String]

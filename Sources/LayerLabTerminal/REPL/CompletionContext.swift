@@ -5,28 +5,28 @@ import LayerLabScript
 ///
 /// A plain value built from the current document before each Tab, so the completion logic stays
 /// pure and testable without a terminal.
-public struct CompletionContext: Sendable {
+package struct CompletionContext: Sendable {
     /// One directory entry, for file-name completion.
-    public struct FileEntry: Hashable, Sendable {
-        public var name: String
-        public var isDirectory: Bool
-        public init(name: String, isDirectory: Bool) { self.name = name; self.isDirectory = isDirectory }
+    package struct FileEntry: Hashable, Sendable {
+        package var name: String
+        package var isDirectory: Bool
+        package init(name: String, isDirectory: Bool) { self.name = name; self.isDirectory = isDirectory }
     }
 
-    public var commands: [CommandSpec]
+    package var commands: [CommandSpec]
     /// Layer names in tree order, with their kinds.
-    public var layers: [(name: String, kind: LayerKind)]
+    package var layers: [(name: String, kind: LayerKind)]
     /// Animation names (group children included) with their kind word and key path.
-    public var animations: [(name: String, kind: String, keyPath: String?)]
-    public var paths: [String]
+    package var animations: [(name: String, kind: String, keyPath: String?)]
+    package var paths: [String]
     /// Scheduled event names.
-    public var events: [String]
+    package var events: [String]
     /// Lists a directory (`""` for the current one) for file-name completion.
-    public var listDirectory: @Sendable (String) -> [FileEntry]
+    package var listDirectory: @Sendable (String) -> [FileEntry]
     /// Lines already typed of a command that continues (the body of a `group … {`).
-    public var pendingLines: [String]
+    package var pendingLines: [String]
 
-    public init(commands: [CommandSpec] = CommandTable.all,
+    package init(commands: [CommandSpec] = CommandTable.all,
                 layers: [(name: String, kind: LayerKind)] = [],
                 animations: [(name: String, kind: String, keyPath: String?)] = [],
                 paths: [String] = [],
@@ -38,7 +38,7 @@ public struct CompletionContext: Sendable {
     }
 
     /// The names in `document`, with `commands` and a file lister.
-    public init(document: Document, commands: [CommandSpec] = CommandTable.all,
+    package init(document: Document, commands: [CommandSpec] = CommandTable.all,
                 pendingLines: [String] = [],
                 listDirectory: @escaping @Sendable (String) -> [FileEntry] = { _ in [] }) {
         var animations: [(name: String, kind: String, keyPath: String?)] = []

@@ -13,15 +13,15 @@ import Glibc
 /// duplicates and keeps the last `limit`; the file is rewritten, compacted, when it has grown
 /// past twice the limit. Backslashes and newlines in entries are escaped, so an entry is
 /// always one line of the file.
-public struct HistoryStore: Sendable {
-    public let path: String
-    public let limit: Int
+package struct HistoryStore: Sendable {
+    package let path: String
+    package let limit: Int
 
-    public init(path: String, limit: Int = 1000) { self.path = path; self.limit = max(1, limit) }
+    package init(path: String, limit: Int = 1000) { self.path = path; self.limit = max(1, limit) }
 
     /// The default location for an environment: `$XDG_STATE_HOME/layerlab/history`, else
     /// `$HOME/.local/state/layerlab/history`; nil when neither variable is set.
-    public static func defaultPath(environment env: [String: String]) -> String? {
+    package static func defaultPath(environment env: [String: String]) -> String? {
         if let state = env["XDG_STATE_HOME"], state.hasPrefix("/") {
             return state + "/layerlab/history"
         }
@@ -32,7 +32,7 @@ public struct HistoryStore: Sendable {
     }
 
     /// The stored entries, oldest first, without consecutive duplicates, at most `limit`.
-    public func load() -> [String] {
+    package func load() -> [String] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         let all = HistoryStore.deduplicated(lines.map { HistoryStore.unescape(String($0)) })
@@ -41,7 +41,7 @@ public struct HistoryStore: Sendable {
     }
 
     /// Adds one entry at the end of the file (creating the folders as needed, mode 0600).
-    public func append(_ entry: String) {
+    package func append(_ entry: String) {
         guard !entry.isEmpty else { return }
         ensureFolder()
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)

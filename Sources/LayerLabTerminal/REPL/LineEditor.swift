@@ -7,9 +7,9 @@ import Glibc
 /// The REPL supplies the logic as closures (`complete`, `hint`); this type only talks to
 /// libedit. Ctrl-C is read as a key (the edit mode clears `isig`) and ends the line with
 /// `.interrupted`, so it never kills the process; Ctrl-D on an empty line is `.endOfInput`.
-public final class LineEditor {
+package final class LineEditor {
     /// What `readLine` got.
-    public enum Input: Equatable, Sendable {
+    package enum Input: Equatable, Sendable {
         case line(String)
         /// Ctrl-C: the line typed so far is dropped.
         case interrupted
@@ -18,9 +18,9 @@ public final class LineEditor {
     }
 
     /// Candidates for the word before the cursor (line, cursor in characters).
-    public var complete: ((String, Int) -> Completion)?
+    package var complete: ((String, Int) -> Completion)?
     /// The text shown at the right while typing (the argument hint); nil shows nothing.
-    public var hint: ((String) -> String?)?
+    package var hint: ((String) -> String?)?
     /// Shows the hint dim on the row below the input (terminals with colour) instead of plain
     /// in the right prompt.
     ///
@@ -29,7 +29,7 @@ public final class LineEditor {
     /// input the hint is drawn by LayerLab itself, between keys, when libedit has finished
     /// drawing: a key reader (`EL_GETCFN`) draws it before it waits for each key, and clears it
     /// before any key that may move, replace or end the line.
-    public var hintsBelow = false {
+    package var hintsBelow = false {
         didSet {
             guard hintsBelow != oldValue else { return }
             if !hintsBelow { clearHintBelow(); rowBelowIsFree = false }
@@ -56,7 +56,7 @@ public final class LineEditor {
     /// - Parameters:
     ///   - entries: history to start with, oldest first.
     ///   - historySize: the most entries kept in memory.
-    public init?(program: String = "layerlab", entries: [String] = [], historySize: Int = 1000) {
+    package init?(program: String = "layerlab", entries: [String] = [], historySize: Int = 1000) {
         guard let el = el_init(program, fdopen(STDIN_FILENO, "r"), fdopen(STDOUT_FILENO, "w"),
                                                                    fdopen(STDERR_FILENO, "w")), let hist = history_init() else {
             return nil
@@ -155,7 +155,7 @@ public final class LineEditor {
     }
 
     /// Reads one line after showing `prompt` (which may hold colour escapes).
-    public func readLine(prompt: String) -> Input {
+    package func readLine(prompt: String) -> Input {
         setPrompt(prompt)
         interrupted = false
         accepting = false
@@ -187,7 +187,7 @@ public final class LineEditor {
     }
 
     /// Adds an entry to the in-memory history (consecutive duplicates are dropped).
-    public func remember(_ entry: String) {
+    package func remember(_ entry: String) {
         guard !entry.isEmpty else { return }
         EditLineCalls.history(hist, H_ENTER, string: entry)
     }

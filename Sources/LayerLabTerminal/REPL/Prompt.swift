@@ -6,21 +6,21 @@ import LayerLabCore
 ///
 /// Coloured only when `color` is true (a terminal without NO_COLOR or TERM=dumb); the colour
 /// codes are the only difference, so tests can read the plain form.
-public struct Prompt: Equatable, Sendable {
-    public var dirty: Bool
+package struct Prompt: Equatable, Sendable {
+    package var dirty: Bool
     /// The scene time to show; nil hides it.
-    public var time: Double?
-    public var continuing: Bool
+    package var time: Double?
+    package var continuing: Bool
     /// What keeps the command open (`Session.openInput`), shown after the dots.
-    public var open: String?
+    package var open: String?
 
-    public init(dirty: Bool, time: Double?, continuing: Bool, open: String? = nil) {
+    package init(dirty: Bool, time: Double?, continuing: Bool, open: String? = nil) {
         self.dirty = dirty; self.time = time; self.continuing = continuing; self.open = open
     }
 
-    public static let continuation = "...> "
+    package static let continuation = "...> "
 
-    public func text(color: Bool) -> String {
+    package func text(color: Bool) -> String {
         // NB: libedit drops an escape at the very end of a prompt, so the reset goes before the
         // final space, or the dim would carry over into the typed text.
         if continuing {

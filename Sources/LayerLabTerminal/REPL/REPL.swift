@@ -14,7 +14,7 @@ import LayerLabScript
 /// type owns the console: prompts (`layerlab> `, `...> `), the history file, Ctrl-C and Ctrl-D,
 /// the questions about unsaved changes, and the effects only a terminal can perform (`play`
 /// here; `show`, `frames` and `export` through `EffectPerformer`).
-public final class REPL {
+package final class REPL {
     var session: Session
     let io: StandardIO
     let editor: LineEditor
@@ -39,7 +39,7 @@ public final class REPL {
 
     /// Runs the REPL at a terminal, with `file` loaded first; nil when libedit cannot start
     /// (the caller falls back to a plain loop).
-    public static func run(file: String?, io: StandardIO, environment: [String: String] = ProcessEnvironment.current()) -> Int32? {
+    package static func run(file: String?, io: StandardIO, environment: [String: String] = ProcessEnvironment.current()) -> Int32? {
         _ = setlocale(LC_CTYPE, "")
         let color = ColorMode.resolve(.auto, environment: environment, isTerminal: isatty(STDOUT_FILENO) == 1) != .none
         let store = HistoryStore.defaultPath(environment: environment).map { HistoryStore(path: $0) }

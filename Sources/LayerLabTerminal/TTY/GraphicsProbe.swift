@@ -10,22 +10,22 @@ import Synchronization
 /// read in raw mode with echo off and taken out of the input, so none reaches the screen or the
 /// line editor; the terminal's settings are put back on every way out. Replies that come after
 /// the wait ended are taken out of the input later (`LateReplies`).
-public struct GraphicsProbe: Sendable {
+package struct GraphicsProbe: Sendable {
     /// What the terminal can show and how.
-    public struct Support: Equatable, Sendable {
-        public var replies = GraphicsReplies()
+    package struct Support: Equatable, Sendable {
+        package var replies = GraphicsReplies()
         /// iTerm2 inline images: named by the environment (iTerm2, WezTerm) of a terminal that answered.
-        public var iterm = false
-        public var kitty: Bool { replies.kitty }
-        public var sixel: Bool { replies.sixel }
+        package var iterm = false
+        package var kitty: Bool { replies.kitty }
+        package var sixel: Bool { replies.sixel }
 
-        public init(replies: GraphicsReplies = GraphicsReplies(), iterm: Bool = false) {
+        package init(replies: GraphicsReplies = GraphicsReplies(), iterm: Bool = false) {
             self.replies = replies; self.iterm = iterm
         }
 
         /// The best protocol: kitty (full colour, replaced in place), then iTerm2 (full colour),
         /// then sixel (a palette); nil when none.
-        public var best: FrameMode? {
+        package var best: FrameMode? {
             if kitty { return .kitty }
             if iterm { return .iterm }
             if sixel { return .sixel }
@@ -35,15 +35,15 @@ public struct GraphicsProbe: Sendable {
 
     /// The queries: kitty's (a 1x1 RGB image that is only checked, `a=q`), XTSMGRAPHICS for the
     /// colour registers and the largest sixel image, cell and text-area pixels, then DA1.
-    public static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[?1;1;0S" + "\u{1B}[?2;1;0S"
+    package static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[?1;1;0S" + "\u{1B}[?2;1;0S"
         + "\u{1B}[16t" + "\u{1B}[14t" + "\u{1B}[c"
 
-    public static let silence = 80
-    public static let patience = 600
+    package static let silence = 80
+    package static let patience = 600
 
     /// Sends the queries on `output` and reads the replies from `input` (a terminal). Raw
     /// mode is entered here unless the caller already did (`alreadyRaw`).
-    public static func ask(input: Int32, output: Int32, alreadyRaw: Bool = false,
+    package static func ask(input: Int32, output: Int32, alreadyRaw: Bool = false,
                            silence: Int = GraphicsProbe.silence, patience: Int = GraphicsProbe.patience) -> GraphicsReplies {
         guard isatty(input) == 1, isatty(output) == 1 else { return GraphicsReplies() }
         let mode = alreadyRaw ? nil : TerminalMode.current(input)
@@ -78,7 +78,7 @@ public struct GraphicsProbe: Sendable {
 
     /// Inside tmux or GNU screen (`TMUX`, `STY`, or a `TERM` of theirs), whose panes do not pass
     /// images on unless configured to.
-    public static func isMultiplexed(_ env: [String: String]) -> Bool {
+    package static func isMultiplexed(_ env: [String: String]) -> Bool {
         let term = env["TERM"] ?? ""
         return env["TMUX"] != nil || env["STY"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux")
     }
@@ -86,7 +86,7 @@ public struct GraphicsProbe: Sendable {
     /// Whether the environment names a terminal that may draw images, so the default mode is
     /// worth asking about at start (the answer decides, never the name). Plain `TERM=xterm…`
     /// says nothing; xterm itself sets `XTERM_VERSION`.
-    public static func worthAsking(_ env: [String: String]) -> Bool {
+    package static func worthAsking(_ env: [String: String]) -> Bool {
         if env["LAYERLAB_PIXELS"] == "0" { return false }
         let term = (env["TERM"] ?? "").lowercased(), program = (env["TERM_PROGRAM"] ?? "").lowercased()
         let names = ["kitty", "ghostty", "wezterm", "foot", "mlterm", "contour", "konsole", "iterm"]
@@ -103,7 +103,7 @@ public struct GraphicsProbe: Sendable {
     }
 
     /// The answers of the terminal on standard input/output, asked the first time only.
-    public static func support(environment env: [String: String], input: Int32 = STDIN_FILENO,
+    package static func support(environment env: [String: String], input: Int32 = STDIN_FILENO,
                                output: Int32 = STDOUT_FILENO, alreadyRaw: Bool = false) -> Support {
         cache.withLock { (cached: inout Support?) -> Support in
             if let cached { return cached }

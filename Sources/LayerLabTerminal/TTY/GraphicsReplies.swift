@@ -7,22 +7,22 @@
 /// - XTSMGRAPHICS: `ESC [ ? 1 ; 0 ; N S` (colour registers), `ESC [ ? 2 ; 0 ; W ; H S` (the
 ///   largest sixel image);
 /// - window ops: `ESC [ 6 ; H ; W t` (cell pixels), `ESC [ 4 ; H ; W t` (text area pixels).
-public struct GraphicsReplies: Equatable, Sendable {
-    public var kitty = false
+package struct GraphicsReplies: Equatable, Sendable {
+    package var kitty = false
     /// The device attributes, once they came.
-    public var attributes: [Int]?
-    public var sixelColors: Int?
-    public var sixelMaxSize: (width: Int, height: Int)?
-    public var cellPixels: (width: Int, height: Int)?
-    public var windowPixels: (width: Int, height: Int)?
+    package var attributes: [Int]?
+    package var sixelColors: Int?
+    package var sixelMaxSize: (width: Int, height: Int)?
+    package var cellPixels: (width: Int, height: Int)?
+    package var windowPixels: (width: Int, height: Int)?
 
-    public init() {}
+    package init() {}
 
-    public var sixel: Bool { attributes?.dropFirst().contains(4) ?? false }
+    package var sixel: Bool { attributes?.dropFirst().contains(4) ?? false }
     /// The device attributes came: the terminal answered everything it will.
-    public var complete: Bool { attributes != nil }
+    package var complete: Bool { attributes != nil }
 
-    public static func == (a: GraphicsReplies, b: GraphicsReplies) -> Bool {
+    package static func == (a: GraphicsReplies, b: GraphicsReplies) -> Bool {
         a.kitty == b.kitty && a.attributes == b.attributes && a.sixelColors == b.sixelColors
             && a.sixelMaxSize?.width == b.sixelMaxSize?.width && a.sixelMaxSize?.height == b.sixelMaxSize?.height
             && a.cellPixels?.width == b.cellPixels?.width && a.cellPixels?.height == b.cellPixels?.height
@@ -30,7 +30,7 @@ public struct GraphicsReplies: Equatable, Sendable {
     }
 
     /// The replies in `bytes`; bytes that are no reply are skipped.
-    public static func parse(_ bytes: [UInt8]) -> GraphicsReplies {
+    package static func parse(_ bytes: [UInt8]) -> GraphicsReplies {
         var r = GraphicsReplies()
         var i = 0
         let n = bytes.count

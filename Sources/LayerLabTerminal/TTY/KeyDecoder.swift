@@ -1,5 +1,5 @@
 /// A key press during playback.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     case character(Character)
     case left, right, up, down
     case home, end
@@ -12,9 +12,9 @@ public enum Key: Hashable, Sendable {
 /// Turns raw terminal input into keys: printable characters, arrows and Home/End (CSI, SS3
 /// and VT forms),
 /// a lone Escape, Ctrl-C. Pure, so the bytes of a burst of input can be tested.
-public enum KeyDecoder {
+package enum KeyDecoder {
     /// The keys in `bytes`; an escape sequence cut off at the end is read as Escape.
-    public static func decode(_ bytes: [UInt8]) -> [Key] {
+    package static func decode(_ bytes: [UInt8]) -> [Key] {
         var keys: [Key] = []
         var i = 0
         while i < bytes.count {

@@ -71,13 +71,13 @@ private func isCrash(_ signo: Int32) -> Bool {
 /// action, so a killed player never leaves the terminal in raw mode.
 ///
 /// One trap at a time; `uninstall()` puts the previous handlers back.
-public final class SignalTrap {
-    public static let fatalSignals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT]
+package final class SignalTrap {
+    package static let fatalSignals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT]
     /// Crashes (a Swift trap is SIGILL or SIGTRAP; faults SIGSEGV and SIGBUS): the terminal is
     /// restored before the runtime's own handler reports them.
-    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
+    package static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
     /// The end of the pipe to poll for readability.
-    public let readFD: Int32
+    package let readFD: Int32
     private let writeFD: Int32
     private var previous: [(Int32, sigaction)] = []
     private var restoreBlock: UnsafeMutablePointer<TrapRestore>?
@@ -85,7 +85,7 @@ public final class SignalTrap {
 
     /// Installs handlers for `signals`. `terminal` and `restoreText` say how to put the terminal
     /// back if a fatal signal arrives.
-    public init?(signals: [Int32], terminal: TerminalMode?, outputFD: Int32 = STDOUT_FILENO, restoreText: String = "") {
+    package init?(signals: [Int32], terminal: TerminalMode?, outputFD: Int32 = STDOUT_FILENO, restoreText: String = "") {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return nil }
         readFD = fds[0]; writeFD = fds[1]
@@ -122,7 +122,7 @@ public final class SignalTrap {
     }
 
     /// Reads the signals caught since the last call.
-    public func drain() -> [Int32] {
+    package func drain() -> [Int32] {
         var out: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
@@ -134,7 +134,7 @@ public final class SignalTrap {
     }
 
     /// Puts the previous handlers back and closes the pipe. Safe to call twice.
-    public func uninstall() {
+    package func uninstall() {
         guard let block = restoreBlock else { return }
         for (s, old) in previous.reversed() {
             var o = old

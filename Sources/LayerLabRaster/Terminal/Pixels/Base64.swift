@@ -1,14 +1,14 @@
 /// Standard base64 (RFC 4648, with padding), appended straight into a byte buffer: the kitty
 /// and iTerm2 image protocols carry their pixels this way, megabytes a frame, so no text is
 /// built on the way.
-public enum Base64 {
+package enum Base64 {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The encoded length of `count` bytes.
-    public static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
+    package static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
 
     /// Appends the encoding of `bytes` to `out`.
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         let n = bytes.count
         let start = out.count
         let size = encodedCount(n)
@@ -33,12 +33,12 @@ public enum Base64 {
         }
     }
 
-    public static func append(_ bytes: [UInt8], to out: inout [UInt8]) {
+    package static func append(_ bytes: [UInt8], to out: inout [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0, to: &out) }
     }
 
     /// The bytes `text` encodes; nil when it is not base64 (padding only at the end).
-    public static func decode<C: Collection>(_ text: C) -> [UInt8]? where C.Element == UInt8 {
+    package static func decode<C: Collection>(_ text: C) -> [UInt8]? where C.Element == UInt8 {
         var out: [UInt8] = []
         out.reserveCapacity(text.count / 4 * 3)
         var acc: UInt32 = 0, bits = 0, padding = 0

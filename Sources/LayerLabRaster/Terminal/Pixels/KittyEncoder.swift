@@ -10,18 +10,18 @@
 /// Opaque frames go as 24-bit RGB (`f=24`), others as RGBA (`f=32`). Given a zlib compressor
 /// the pixels go compressed (`o=z`): a frame of flat colours and soft edges shrinks tenfold or
 /// more, and base64 of a raw frame (a megabyte at 576x480) is what made playback crawl.
-public enum KittyEncoder {
+package enum KittyEncoder {
     /// The largest base64 payload of one escape sequence, as the protocol asks.
-    public static let chunkSize = 4096
+    package static let chunkSize = 4096
 
     /// Compresses bytes in the zlib format (RFC 1950); nil when it cannot. Supplied by the
     /// front end, which links zlib (this module stays free of C libraries).
-    public typealias Deflate = @Sendable ([UInt8]) -> [UInt8]?
+    package typealias Deflate = @Sendable ([UInt8]) -> [UInt8]?
 
     /// Appends the escape sequences that show `bitmap` under `imageID` at the cursor, stretched
     /// over `columns` x `rows` cells when `stretch` (else at its own pixel size), compressed with
     /// `deflate` when given and smaller.
-    public static func write(_ bitmap: Bitmap, imageID: Int, columns: Int, rows: Int, stretch: Bool = true,
+    package static func write(_ bitmap: Bitmap, imageID: Int, columns: Int, rows: Int, stretch: Bool = true,
                              deflate: Deflate? = nil, into out: inout [UInt8]) {
         let opaque = isOpaque(bitmap)
         var raw: [UInt8] = opaque ? rgb(bitmap) : bitmap.pixels
@@ -48,7 +48,7 @@ public enum KittyEncoder {
     }
 
     /// Deletes the image `imageID` and its placements (`a=d,d=I`), freeing the terminal's copy.
-    public static func delete(imageID: Int) -> String { "\u{1B}_Ga=d,d=I,i=\(imageID),q=2\u{1B}\\" }
+    package static func delete(imageID: Int) -> String { "\u{1B}_Ga=d,d=I,i=\(imageID),q=2\u{1B}\\" }
 
     /// The pixels without their alpha bytes (an opaque frame as `f=24` wants it).
     static func rgb(_ bitmap: Bitmap) -> [UInt8] {

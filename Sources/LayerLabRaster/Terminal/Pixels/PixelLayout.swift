@@ -3,15 +3,15 @@ import LayerLabCore
 /// Where an image frame lands: the cells it covers and its size in pixels, from the terminal's
 /// real cell size, so a 120x40 cell window of 10x20 pixel cells shows a frame of up to
 /// 1200x800 pixels at the canvas aspect.
-public struct PixelLayout: Hashable, Sendable {
+package struct PixelLayout: Hashable, Sendable {
     /// Cells covered (the image's top left is the first cell's top left).
-    public var columns: Int
-    public var rows: Int
+    package var columns: Int
+    package var rows: Int
     /// The image's size in pixels.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
 
-    public init(columns: Int, rows: Int, width: Int, height: Int) {
+    package init(columns: Int, rows: Int, width: Int, height: Int) {
         self.columns = columns; self.rows = rows; self.width = width; self.height = height
     }
 
@@ -19,7 +19,7 @@ public struct PixelLayout: Hashable, Sendable {
     /// `maxPixels`, a terminal's limit, when given) that shows `canvas` at its aspect.
     /// `rowMultiple` rounds the usable height down to a multiple (6 for sixel, whose bands are
     /// six pixels tall, so the last band never reaches past the cells given).
-    public static func fit(canvas: Size, columns: Int, rows: Int, cell: (width: Int, height: Int),
+    package static func fit(canvas: Size, columns: Int, rows: Int, cell: (width: Int, height: Int),
                            maxPixels: (width: Int, height: Int)? = nil, rowMultiple: Int = 1) -> PixelLayout {
         let cw = max(1, min(200, cell.width)), ch = max(1, min(400, cell.height))
         var aw = max(1, min(4096, columns)) * cw, ah = max(1, min(4096, rows)) * ch

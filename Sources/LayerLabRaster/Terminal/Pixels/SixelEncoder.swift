@@ -10,13 +10,13 @@
 /// pixel no register paints keeps what the screen shows, so given the register indices of the
 /// frame on the screen (same size, same palette) only pixels whose register changed are painted.
 /// The terminal ends with exactly the new frame, and bands with no change cost one byte each.
-public enum SixelEncoder {
+package enum SixelEncoder {
     /// Appends the sixel image of `bitmap` over `background` in `palette`'s registers, and
     /// returns its register indices (row by row). With `previous` (the indices of the frame on
     /// the screen, same size) only the pixels that differ are painted, and nothing at all is
     /// appended when none does.
     @discardableResult
-    public static func write(_ bitmap: Bitmap, palette: SixelPalette, background: (UInt8, UInt8, UInt8),
+    package static func write(_ bitmap: Bitmap, palette: SixelPalette, background: (UInt8, UInt8, UInt8),
                              previous: [UInt8]? = nil, into out: inout [UInt8]) -> [UInt8] {
         let w = bitmap.width, h = bitmap.height
         let indices = dither(flatten(bitmap, over: background), palette: palette)
@@ -116,7 +116,7 @@ public enum SixelEncoder {
     }
 
     /// The pixels over an opaque background (integer "over", rounded), alpha 255.
-    public static func flatten(_ bitmap: Bitmap, over background: (UInt8, UInt8, UInt8)) -> Bitmap {
+    package static func flatten(_ bitmap: Bitmap, over background: (UInt8, UInt8, UInt8)) -> Bitmap {
         var px = bitmap.pixels
         let br = Int(background.0), bg = Int(background.1), bb = Int(background.2)
         px.withUnsafeMutableBufferPointer { p in
@@ -135,7 +135,7 @@ public enum SixelEncoder {
     /// Register indices of an opaque bitmap, Floyd–Steinberg dithered (serpentine scan, errors
     /// in sixteenths). Where a pixel's register is its exact colour nothing is spread, so flat
     /// areas stay flat and only gradients and edges get a pattern.
-    public static func dither(_ bitmap: Bitmap, palette: SixelPalette) -> [UInt8] {
+    package static func dither(_ bitmap: Bitmap, palette: SixelPalette) -> [UInt8] {
         let w = bitmap.width, h = bitmap.height
         guard w > 0, h > 0 else { return [] }
         var out = [UInt8](repeating: 0, count: w * h)

@@ -4,21 +4,21 @@
 /// uses), each then rounded to what a sixel colour can say (whole percents per channel), so
 /// the ditherer spreads the error the terminal will really show. The nearest register is
 /// kept for all 32768 15-bit colours: dithering pushes colours off the ones counted.
-public struct SixelPalette: Sendable {
+package struct SixelPalette: Sendable {
     /// Registers as r, g, b bytes (already on the percent grid).
-    public let colors: [(UInt8, UInt8, UInt8)]
+    package let colors: [(UInt8, UInt8, UInt8)]
     /// 15-bit colour → nearest register.
     let nearest: [UInt8]
 
     /// A palette of at most `maxColors` (2…256) registers for frames flattened over `background`.
-    public init(frames: [Bitmap], background: (UInt8, UInt8, UInt8), maxColors: Int = 256) {
+    package init(frames: [Bitmap], background: (UInt8, UInt8, UInt8), maxColors: Int = 256) {
         var h = PaletteQuantizer.Histogram()
         for f in frames { h.add(SixelEncoder.flatten(f, over: background)) }
         self.init(h, maxColors: maxColors)
     }
 
     /// A palette from a histogram of flattened (opaque) frames.
-    public init(_ histogram: PaletteQuantizer.Histogram, maxColors: Int = 256) {
+    package init(_ histogram: PaletteQuantizer.Histogram, maxColors: Int = 256) {
         let q = PaletteQuantizer(histogram, maxColors: max(2, min(256, maxColors)))
         var seen = Set<Int>()
         var list: [(UInt8, UInt8, UInt8)] = []
