@@ -23,6 +23,9 @@ public final class FrameCanvas {
     private var backgrounds: [UInt32?]
     /// What each surface shows now, to skip drawing it again.
     private var shown: [Shown?]
+    /// Each surface's straight-alpha bytes, kept until it is drawn again: a frame that shows
+    /// what the surface shows already is neither drawn nor converted again.
+    private var converted: [Bitmap?]
 
     /// A canvas of `width` x `height` pixels (clamped like `Rasterizer.render`) drawing into
     /// `buffers` pixel buffers in turn: a bitmap still held while the next `buffers - 1`
@@ -34,13 +37,19 @@ public final class FrameCanvas {
         context = RenderContext(width: self.width, height: self.height, images: images, sampling: sampling)
         backgrounds = [UInt32?](repeating: nil, count: max(1, buffers))
         shown = [Shown?](repeating: nil, count: max(1, buffers))
+        converted = [Bitmap?](repeating: nil, count: max(1, buffers))
     }
 
     /// The scene with its canvas stretched over the whole canvas, as straight-alpha bytes.
     /// The bitmap shares the canvas's storage until either changes (copy on write): drop it
     /// before the next frame and nothing is copied.
     public func render(_ scene: Scene) -> Bitmap {
-        draw(scene).bitmap(keep: true)
+        let i = next
+        let surface = draw(scene)
+        if let kept = converted[i] { return kept }
+        let bitmap = surface.bitmap(keep: true)
+        converted[i] = bitmap
+        return bitmap
     }
 
     /// Draws the scene into the next surface and returns it.
@@ -54,6 +63,9 @@ public final class FrameCanvas {
         let picture = Shown(scene)
         if i < surfaces.count, backgrounds[i] == word, shown[i] == picture { return surfaces[i] }
         shown[i] = picture
+        // NB: dropped before drawing: an opaque surface's bitmap shares its pixels, which
+        // drawing would otherwise copy.
+        converted[i] = nil
         let surface: Surface
         if i < surfaces.count, backgrounds[i] == word {
             surface = surfaces[i]
@@ -78,7 +90,7 @@ public final class FrameCanvas {
     /// Forgets the surfaces: the next frames start from a fresh background.
     func forget() {
         surfaces.removeAll()
-        for i in backgrounds.indices { backgrounds[i] = nil; shown[i] = nil }
+        for i in backgrounds.indices { backgrounds[i] = nil; shown[i] = nil; converted[i] = nil }
         next = 0
     }
 }

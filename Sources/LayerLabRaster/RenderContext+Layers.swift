@@ -156,10 +156,14 @@ extension RenderContext {
                      color: ref.pointee.backgroundColor, into: target, clip: clip, alpha: alpha)
         }
         var inner = clip
+        // The bounds' coverage, from and back to the pool (a clip per clipping layer per frame).
+        var innerRows: Range<Int>? = nil
         if ref.pointee.masksToBounds {
             if !hasArea { return }
             let c = deviceContours(.roundedRect(b, radius: ref.pointee.cornerRadius), transform: m)
-            inner = coverage(c, transform: .identity, evenOdd: false, within: clip)
+            let pooled = pooledCoverage(c, transform: .identity, evenOdd: false, within: clip)
+            inner = pooled.buffer
+            innerRows = pooled.rows
         }
         switch ref.pointee.kind {
         case .shape: drawShape(ref, transform: m, into: target, clip: inner, alpha: alpha)
@@ -177,6 +181,11 @@ extension RenderContext {
             } else {
                 drawLayers(ref.pointee.sublayers, parent: children, into: target, clip: inner, alpha: alpha)
             }
+        }
+        if let rows = innerRows, let buffer = inner {
+            // NB: `inner` let go first, so the pooled buffer is held once.
+            inner = nil
+            giveBack(coverage: buffer, rows: rows)
         }
         if hasArea && ref.pointee.extras.borderWidth > 0 && ref.pointee.extras.borderColor.a > 0 {
             let bw = min(ref.pointee.extras.borderWidth, min(b.width, b.height) / 2)

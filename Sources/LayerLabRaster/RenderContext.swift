@@ -22,8 +22,12 @@ final class RenderContext {
     /// Glyphs stroked by this context so far: text work grows with what shows, not with the string.
     var glyphsStroked = 0
     private var pool: [Surface] = []
+    /// Clip coverage buffers given back, with the rows each may hold values in.
+    private var coveragePool: [(buffer: [Float], rows: Range<Int>)] = []
     /// Images converted for sampling, by name (the image store is fixed for the context).
     var premultipliedImages: [String: [SIMD4<Float>]] = [:]
+    /// Gradient colour tables, kept while the gradients' colours hold still.
+    let gradientTables = GradientTables()
     /// Opaque image pixels as the bytes a full-weight blend writes, by name (see `drawImage`).
     var opaqueImageWords: [String: [UInt32]] = [:]
 
@@ -100,19 +104,47 @@ final class RenderContext {
 
     /// The coverage of contours as a buffer, multiplied into an existing clip when given.
     func coverage(_ c: Contours, transform t: AffineTransform, evenOdd: Bool, within clip: [Float]?) -> [Float] {
-        var buf = [Float](repeating: 0, count: width * height)
+        pooledCoverage(c, transform: t, evenOdd: evenOdd, within: clip).buffer
+    }
+
+    /// As `coverage`, in a buffer from the pool when one was given back, and with the rows
+    /// that hold values (`giveBack(coverage:)` takes both back). Only those rows of a reused
+    /// buffer are zeroed first: the rest are zero from the last use.
+    func pooledCoverage(_ c: Contours, transform t: AffineTransform, evenOdd: Bool,
+                        within clip: [Float]?) -> (buffer: [Float], rows: Range<Int>) {
+        let w = width
+        var buf: [Float]
+        if let rows = coveragePool.last?.rows {
+            // NB: moved out of the pool without a second reference, so it is written in place.
+            buf = coveragePool.removeLast().buffer
+            buf.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: rows.lowerBound * w)
+                .update(repeating: 0, count: rows.count * w) }
+        } else {
+            buf = [Float](repeating: 0, count: width * height)
+        }
         scan.reset()
         scan.add(c, transform: t, normalize: false)
-        let w = width
+        var y0 = Int.max, y1 = 0
         buf.withUnsafeMutableBufferPointer { out in
             scan.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in
+                if y < y0 { y0 = y }
+                if y + 1 > y1 { y1 = y + 1 }
                 for x in x0..<x1 { out[y * w + x] = cover[x] }
             }
         }
+        guard y0 < y1 else { return (buf, 0..<0) }
+        // NB: rows outside y0..<y1 are zero and stay zero under the (finite) clip.
         if let clip {
-            for i in 0..<buf.count { buf[i] *= clip[i] }
+            for i in (y0 * w)..<(y1 * w) { buf[i] *= clip[i] }
         }
-        return buf
+        return (buf, y0..<y1)
+    }
+
+    /// Takes back a buffer of `pooledCoverage` once nothing reads it (the caller holds no
+    /// other copy, so the next use writes it in place).
+    func giveBack(coverage buffer: [Float], rows: Range<Int>) {
+        guard coveragePool.count < 8, buffer.count == width * height else { return }
+        coveragePool.append((buffer, rows))
     }
 
     /// The path's contours in device space, flattened to the pixel tolerance.

@@ -244,19 +244,8 @@ final class Surface {
         }
         let w = width
         out.withUnsafeMutableBufferPointer { p in
-            let words = UnsafeMutableRawPointer(p.baseAddress!).assumingMemoryBound(to: UInt32.self)
-            for y in rows {
-                for x in cols {
-                    // NB: alpha 0 wraps past 254 here, so one comparison skips 0 and 255.
-                    let a = UInt32(littleEndian: words[y * w + x]) >> 24
-                    if a &- 1 >= 254 { continue }
-                    let i = (y * w + x) * 4, ai = Int32(a)
-                    // Round to nearest: c * 255 / a.
-                    p[i] = UInt8(min(255, (Int32(p[i]) * 255 + ai / 2) / ai))
-                    p[i + 1] = UInt8(min(255, (Int32(p[i + 1]) * 255 + ai / 2) / ai))
-                    p[i + 2] = UInt8(min(255, (Int32(p[i + 2]) * 255 + ai / 2) / ai))
-                }
-            }
+            StraightAlpha.convert(UnsafeMutableRawPointer(p.baseAddress!).assumingMemoryBound(to: UInt32.self),
+                                  width: w, rows: rows, cols: cols)
         }
         return Bitmap(width: width, height: height, pixels: out)
     }
