@@ -224,14 +224,20 @@ extension RenderContext {
                          phase: Double, transform m: AffineTransform, color: Color, into target: Surface,
                          clip: [Float]?, alpha: Float) {
         let scale = RenderContext.maxScale(m)
-        guard scale > 1e-12, scale.isFinite else { return }
+        guard scale > 1e-12, scale.isFinite, color.a > 0, alpha > 0 else { return }
+        let key = CoverageCache.Key.stroke(path, m, .init(halfWidth: style.halfWidth, cap: style.cap, join: style.join,
+                                                          miterLimit: style.miterLimit, start: start, end: end,
+                                                          dashes: dashes, phase: phase))
+        if paintKept(key, .color(color), into: target, clip: clip, alpha: alpha) { return }
         let tol = tolerance / scale
         let lines = path.flattened(tolerance: tol).stroked(start: start, end: end, dashes: dashes, phase: phase)
         guard !lines.isEmpty else { return }
         contours.removeAll()
         Stroker(style: style, tolerance: tol).stroke(lines, into: &contours)
-        fill(contours, transform: m, evenOdd: false, normalize: false, color: color, into: target,
-             clip: clip, alpha: alpha)
+        guard !contours.isEmpty else { return }
+        scan.reset()
+        scan.add(contours, transform: m, normalize: false)
+        paintScan(.color(color), evenOdd: false, into: target, clip: clip, alpha: alpha, key: key)
     }
 
     /// The largest stretch the transform applies to any direction.

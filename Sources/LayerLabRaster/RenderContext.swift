@@ -22,6 +22,8 @@ final class RenderContext {
     /// Glyphs stroked by this context so far: text work grows with what shows, not with the string.
     var glyphsStroked = 0
     private var pool: [Surface] = []
+    /// Coverage of shapes that hold still between frames.
+    let coverageCache: CoverageCache
     /// Clip coverage buffers given back, with the rows each may hold values in.
     private var coveragePool: [(buffer: [Float], rows: Range<Int>)] = []
     /// Images converted for sampling, by name (the image store is fixed for the context).
@@ -34,6 +36,7 @@ final class RenderContext {
     init(width: Int, height: Int, images: ImageStore, sampling: Rasterizer.Sampling) {
         self.width = width; self.height = height; self.images = images; self.sampling = sampling
         scan = ScanConverter(width: width, height: height)
+        coverageCache = CoverageCache(width: width)
         scan.counter = WorkCounter.current
     }
 
@@ -93,13 +96,40 @@ final class RenderContext {
         paintScan(paint, evenOdd: evenOdd, into: target, clip: clip, alpha: alpha)
     }
 
-    /// Blends `paint` over the coverage of what the scan converter holds.
-    private func paintScan(_ paint: Paint, evenOdd: Bool, into target: Surface, clip: [Float]?, alpha: Float) {
+    /// Blends `paint` over the coverage of what the scan converter holds; with `key`, the
+    /// rows go to the coverage cache too when it asks for them (a shape seen before).
+    func paintScan(_ paint: Paint, evenOdd: Bool, into target: Surface, clip: [Float]?, alpha: Float,
+                   key: CoverageCache.Key? = nil) {
+        guard let key, coverageCache.shouldRecord(key) else {
+            target.blend(paint, alpha: alpha, clip: clip) { spans in
+                scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+                    spans.row(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
+                }
+            }
+            return
+        }
+        var shape = CoverageCache.Shape()
         target.blend(paint, alpha: alpha, clip: clip) { spans in
             scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+                shape.add(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
                 spans.row(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
             }
         }
+        coverageCache.store(key, shape)
+    }
+
+    /// Blends `paint` over a kept shape's coverage; false when the cache holds none for `key`.
+    func paintKept(_ key: CoverageCache.Key, _ paint: Paint, into target: Surface, clip: [Float]?,
+                   alpha: Float) -> Bool {
+        guard let shape = coverageCache.shape(key) else { return false }
+        target.blend(paint, alpha: alpha, clip: clip) { spans in
+            coverageCache.withScratch { cover in
+                shape.replay(into: cover) { y, x0, x1, cover, runs in
+                    spans.row(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
+                }
+            }
+        }
+        return true
     }
 
     /// The coverage of contours as a buffer, multiplied into an existing clip when given.
@@ -162,8 +192,10 @@ final class RenderContext {
     func fillPath(_ path: Path, transform t: AffineTransform, evenOdd: Bool, color: Color, into target: Surface,
                   clip: [Float]?, alpha: Float) {
         guard color.a > 0, alpha > 0 else { return }
+        let key = CoverageCache.Key.fill(path, t, evenOdd: evenOdd)
+        if paintKept(key, .color(color), into: target, clip: clip, alpha: alpha) { return }
         scan.reset()
         scan.add(path, tolerance: tolerance, transform: t)
-        paintScan(.color(color), evenOdd: evenOdd, into: target, clip: clip, alpha: alpha)
+        paintScan(.color(color), evenOdd: evenOdd, into: target, clip: clip, alpha: alpha, key: key)
     }
 }

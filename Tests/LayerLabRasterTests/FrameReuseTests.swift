@@ -29,11 +29,15 @@ import TestSupport
         for (dx, dy) in [(0.0, 0.0), (5, 30), (5, 30), (11, -8), (0, 0), (23, 41), (2, -20)] {
             let scene = Self.scene(dx, dy, colors: dy > 20 ? [.black, .white] : [.white, Color(0, 0, 1, 0.5)])
             let frame = canvas.render(scene)
-            #expect(frame == Rasterizer().render(scene, width: 160, height: 120), "frame at \(dx), \(dy)")
+            let same = frame == Rasterizer().render(scene, width: 160, height: 120)
+            #expect(same, "frame at \(dx), \(dy)")
             kept.append((scene, frame))
         }
         // Bitmaps handed out earlier keep their bytes while the canvas draws on.
-        for (scene, frame) in kept { #expect(frame == Rasterizer().render(scene, width: 160, height: 120)) }
+        for (scene, frame) in kept {
+            let same = frame == Rasterizer().render(scene, width: 160, height: 120)
+            #expect(same)
+        }
     }
 
     @Test func aFrameShownAgainIsTheSameBytesWithoutDrawing() {
@@ -41,9 +45,10 @@ import TestSupport
         let first = canvas.render(Self.scene(3, 4))
         var again = Self.scene(3, 4)
         again.time = 99
-        #expect(canvas.render(again) == first)
-        #expect(canvas.render(Self.scene(9, 4)) != first)
-        #expect(canvas.render(Self.scene(3, 4)) == first)
+        let shownAgain = canvas.render(again) == first
+        let other = canvas.render(Self.scene(9, 4)) != first
+        let back = canvas.render(Self.scene(3, 4)) == first
+        #expect(shownAgain && other && back)
     }
 
     @Test func aKeptGradientTableIsTheOneThatWouldBeBuilt() {
