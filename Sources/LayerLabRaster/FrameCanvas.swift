@@ -26,6 +26,12 @@ public final class FrameCanvas {
     /// Each surface's straight-alpha bytes, kept until it is drawn again: a frame that shows
     /// what the surface shows already is neither drawn nor converted again.
     private var converted: [Bitmap?]
+    /// Where each kept bitmap was converted (see `Surface.convertedRect`).
+    private var convertedRects: [(x0: Int, x1: Int, y0: Int, y1: Int)?]
+    /// The last frame's bytes of the surface being drawn again, and where they differ from
+    /// its pixels then: the next bitmap starts from them and copies only what changed.
+    private var sparePixels: [UInt8]?
+    private var spareRect: (x0: Int, x1: Int, y0: Int, y1: Int)?
 
     /// A canvas of `width` x `height` pixels (clamped like `Rasterizer.render`) drawing into
     /// `buffers` pixel buffers in turn: a bitmap still held while the next `buffers - 1`
@@ -38,6 +44,7 @@ public final class FrameCanvas {
         backgrounds = [UInt32?](repeating: nil, count: max(1, buffers))
         shown = [Shown?](repeating: nil, count: max(1, buffers))
         converted = [Bitmap?](repeating: nil, count: max(1, buffers))
+        convertedRects = .init(repeating: nil, count: max(1, buffers))
     }
 
     /// The scene with its canvas stretched over the whole canvas, as straight-alpha bytes.
@@ -47,9 +54,16 @@ public final class FrameCanvas {
         let i = next
         let surface = draw(scene)
         if let kept = converted[i] { return kept }
-        let bitmap = surface.bitmap(keep: true)
-        converted[i] = bitmap
-        return bitmap
+        var bitmap: Bitmap? = nil
+        // NB: taken out of the property, so the bytes have one owner and are written in place.
+        if let rect = spareRect, var pixels = sparePixels.take() {
+            spareRect = nil
+            bitmap = surface.bitmap(over: &pixels, changed: rect)
+        }
+        let made = bitmap ?? surface.bitmap(keep: true)
+        converted[i] = made
+        convertedRects[i] = surface.convertedRect
+        return made
     }
 
     /// Draws the scene into the next surface and returns it.
@@ -61,11 +75,17 @@ public final class FrameCanvas {
         next = (next + 1) % backgrounds.count
         let word = Pixel(premultiplying: scene.background).word
         let picture = Shown(scene)
+        sparePixels = nil; spareRect = nil
         if i < surfaces.count, backgrounds[i] == word, shown[i] == picture { return surfaces[i] }
         shown[i] = picture
-        // NB: dropped before drawing: an opaque surface's bitmap shares its pixels, which
-        // drawing would otherwise copy.
+        // NB: the kept bitmap is dropped before drawing: an opaque surface's bitmap shares its
+        // pixels, which drawing would otherwise copy.
+        if i < surfaces.count, backgrounds[i] == word, let rect = convertedRects[i], let kept = converted[i],
+           surfaces[i].drawn.map({ $0 == rect }) == true {
+            sparePixels = kept.pixels; spareRect = rect
+        }
         converted[i] = nil
+        convertedRects[i] = nil
         let surface: Surface
         if i < surfaces.count, backgrounds[i] == word {
             surface = surfaces[i]
@@ -90,7 +110,8 @@ public final class FrameCanvas {
     /// Forgets the surfaces: the next frames start from a fresh background.
     func forget() {
         surfaces.removeAll()
-        for i in backgrounds.indices { backgrounds[i] = nil; shown[i] = nil; converted[i] = nil }
+        for i in backgrounds.indices { backgrounds[i] = nil; shown[i] = nil; converted[i] = nil; convertedRects[i] = nil }
+        sparePixels = nil; spareRect = nil
         next = 0
     }
 }
