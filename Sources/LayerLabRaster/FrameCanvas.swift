@@ -48,8 +48,8 @@ public final class FrameCanvas {
     }
 
     /// The scene with its canvas stretched over the whole canvas, as straight-alpha bytes.
-    /// The bitmap shares the canvas's storage until either changes (copy on write): drop it
-    /// before the next frame and nothing is copied.
+    /// The bitmap's storage is the canvas's (copy on write): drop it before the next frame
+    /// and that frame writes into it in place instead of copying.
     public func render(_ scene: Scene) -> Bitmap {
         let i = next
         let surface = draw(scene)
