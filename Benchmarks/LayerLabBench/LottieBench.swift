@@ -28,6 +28,8 @@ func lottieBenchmarks() {
         print(files.isEmpty ? "no corpus files" : "rlottie: not installed (apt-get install librlottie-dev)")
         return
     }
+    // LAYERLAB_BENCH_RUNS=N times each file's frame N times (default 16): more for steadier medians.
+    let runs = getenv("LAYERLAB_BENCH_RUNS").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 16
     var frameRatios: [Double] = [], processRatios: [Double] = []
     let listFiles = getenv("LAYERLAB_BENCH_FILES") != nil
     var skipped: [String] = []
@@ -55,11 +57,11 @@ func lottieBenchmarks() {
         // Frames 0 and 1 in turn: rlottie skips drawing a frame it has just drawn.
         let step = 1 / frameRate(data)
         var i = 0
-        let ours = time(runs: 16, warmup: 2) {
+        let ours = time(runs: runs, warmup: 2) {
             i += 1
             _ = canvas.render(evaluator.drawnScene(at: t0 + Double(i % 2) * step))
         }.median
-        let theirs = time(runs: 16, warmup: 2) {
+        let theirs = time(runs: runs, warmup: 2) {
             i += 1
             animation.render(frame: i % 2)
         }.median

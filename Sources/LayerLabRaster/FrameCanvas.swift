@@ -23,6 +23,15 @@ package final class FrameCanvas {
     private var backgrounds: [UInt32?]
     /// What each surface shows now, to skip drawing it again.
     private var shown: [Shown?]
+    /// Each surface's straight-alpha bytes, kept until it is drawn again: a frame that shows
+    /// what the surface shows already is neither drawn nor converted again.
+    private var converted: [Bitmap?]
+    /// Where each kept bitmap was converted (see `Surface.convertedRect`).
+    private var convertedRects: [(x0: Int, x1: Int, y0: Int, y1: Int)?]
+    /// The last frame's bytes of the surface being drawn again, and where they differ from
+    /// its pixels then: the next bitmap starts from them and copies only what changed.
+    private var sparePixels: [UInt8]?
+    private var spareRect: (x0: Int, x1: Int, y0: Int, y1: Int)?
 
     /// A canvas of `width` x `height` pixels (clamped like `Rasterizer.render`) drawing into
     /// `buffers` pixel buffers in turn: a bitmap still held while the next `buffers - 1`
@@ -34,13 +43,27 @@ package final class FrameCanvas {
         context = RenderContext(width: self.width, height: self.height, images: images, sampling: sampling)
         backgrounds = [UInt32?](repeating: nil, count: max(1, buffers))
         shown = [Shown?](repeating: nil, count: max(1, buffers))
+        converted = [Bitmap?](repeating: nil, count: max(1, buffers))
+        convertedRects = .init(repeating: nil, count: max(1, buffers))
     }
 
     /// The scene with its canvas stretched over the whole canvas, as straight-alpha bytes.
-    /// The bitmap shares the canvas's storage until either changes (copy on write): drop it
-    /// before the next frame and nothing is copied.
+    /// The bitmap's storage is the canvas's (copy on write): drop it before the next frame
+    /// and that frame writes into it in place instead of copying.
     package func render(_ scene: Scene) -> Bitmap {
-        draw(scene).bitmap(keep: true)
+        let i = next
+        let surface = draw(scene)
+        if let kept = converted[i] { return kept }
+        var bitmap: Bitmap? = nil
+        // NB: taken out of the property, so the bytes have one owner and are written in place.
+        if let rect = spareRect, var pixels = sparePixels.take() {
+            spareRect = nil
+            bitmap = surface.bitmap(over: &pixels, changed: rect)
+        }
+        let made = bitmap ?? surface.bitmap(keep: true)
+        converted[i] = made
+        convertedRects[i] = surface.convertedRect
+        return made
     }
 
     /// Draws the scene into the next surface and returns it.
@@ -52,8 +75,17 @@ package final class FrameCanvas {
         next = (next + 1) % backgrounds.count
         let word = Pixel(premultiplying: scene.background).word
         let picture = Shown(scene)
+        sparePixels = nil; spareRect = nil
         if i < surfaces.count, backgrounds[i] == word, shown[i] == picture { return surfaces[i] }
         shown[i] = picture
+        // NB: the kept bitmap is dropped before drawing: an opaque surface's bitmap shares its
+        // pixels, which drawing would otherwise copy.
+        if i < surfaces.count, backgrounds[i] == word, let rect = convertedRects[i], let kept = converted[i],
+           surfaces[i].drawn.map({ $0 == rect }) == true {
+            sparePixels = kept.pixels; spareRect = rect
+        }
+        converted[i] = nil
+        convertedRects[i] = nil
         let surface: Surface
         if i < surfaces.count, backgrounds[i] == word {
             surface = surfaces[i]
@@ -78,7 +110,8 @@ package final class FrameCanvas {
     /// Forgets the surfaces: the next frames start from a fresh background.
     func forget() {
         surfaces.removeAll()
-        for i in backgrounds.indices { backgrounds[i] = nil; shown[i] = nil }
+        for i in backgrounds.indices { backgrounds[i] = nil; shown[i] = nil; converted[i] = nil; convertedRects[i] = nil }
+        sparePixels = nil; spareRect = nil
         next = 0
     }
 }

@@ -8,26 +8,14 @@ import LayerLabCore
 /// neighbours on the way, as in Core Animation.
 struct GradientShader {
     /// Premultiplied RGBA at `resolution + 1` evenly spaced positions over 0…1.
-    private var table: [Float]
-    private static let resolution = 1024
-    let type: GradientType
-    /// Device pixel → layer coordinates.
-    let inverse: AffineTransform
-    let start: Point
-    let end: Point
+    private let table: [Float]
+    static let resolution = 1024
 
-    /// nil when nothing is drawn: no colours, or a transform that collapses the layer.
-    init?(_ layer: PresentedLayer, transform m: AffineTransform) {
-        let colors = layer.extras.gradientColors.colors
-        guard !colors.isEmpty, let inv = m.inverted else { return nil }
-        let b = layer.bounds
-        inverse = inv
-        type = layer.extras.gradientType
-        start = Point(b.minX + layer.extras.startPoint.x * b.width, b.minY + layer.extras.startPoint.y * b.height)
-        end = Point(b.minX + layer.extras.endPoint.x * b.width, b.minY + layer.extras.endPoint.y * b.height)
-        let stops = GradientStops.stops(colors, layer.extras.gradientLocations)
-        let n = GradientShader.resolution
-        table = [Float](repeating: 0, count: (n + 1) * 4)
+    /// The table for colours at locations (see `GradientStops`).
+    static func table(_ colors: [Color], _ locations: [Double]) -> [Float] {
+        let stops = GradientStops.stops(colors, locations)
+        let n = resolution
+        var table = [Float](repeating: 0, count: (n + 1) * 4)
         for i in 0...n {
             let c = GradientStops.color(stops, Double(i) / Double(n))
             let a = Float(max(0, min(1, c.a)))
@@ -36,6 +24,26 @@ struct GradientShader {
             table[i * 4 + 2] = Float(max(0, min(1, c.b))) * a
             table[i * 4 + 3] = a
         }
+        return table
+    }
+
+    let type: GradientType
+    /// Device pixel → layer coordinates.
+    let inverse: AffineTransform
+    let start: Point
+    let end: Point
+
+    /// nil when nothing is drawn: no colours, or a transform that collapses the layer. The
+    /// colour table comes from `tables` when the colours and locations are ones seen before.
+    init?(_ layer: PresentedLayer, transform m: AffineTransform, tables: GradientTables) {
+        let colors = layer.extras.gradientColors.colors
+        guard !colors.isEmpty, let inv = m.inverted else { return nil }
+        let b = layer.bounds
+        inverse = inv
+        type = layer.extras.gradientType
+        start = Point(b.minX + layer.extras.startPoint.x * b.width, b.minY + layer.extras.startPoint.y * b.height)
+        end = Point(b.minX + layer.extras.endPoint.x * b.width, b.minY + layer.extras.endPoint.y * b.height)
+        table = tables.table(colors, layer.extras.gradientLocations)
         if type == .axial {
             let d = end - start
             let len2 = d.x * d.x + d.y * d.y

@@ -5,7 +5,7 @@ extension RenderContext {
     func drawGradient(_ layer: PresentedLayer, transform m: AffineTransform, into target: Surface,
                       clip: [Float]?, alpha: Float) {
         let b = layer.bounds
-        guard b.width > 0, b.height > 0, alpha > 0, let shader = GradientShader(layer, transform: m) else { return }
+        guard b.width > 0, b.height > 0, alpha > 0, let shader = GradientShader(layer, transform: m, tables: gradientTables) else { return }
         let c = deviceContours(.roundedRect(b, radius: layer.cornerRadius), transform: m)
         fill(c, shader: shader, into: target, clip: clip, alpha: alpha)
     }

@@ -156,10 +156,14 @@ extension RenderContext {
                      color: ref.pointee.backgroundColor, into: target, clip: clip, alpha: alpha)
         }
         var inner = clip
+        // The bounds' coverage, from and back to the pool (a clip per clipping layer per frame).
+        var innerRows: Range<Int>? = nil
         if ref.pointee.masksToBounds {
             if !hasArea { return }
             let c = deviceContours(.roundedRect(b, radius: ref.pointee.cornerRadius), transform: m)
-            inner = coverage(c, transform: .identity, evenOdd: false, within: clip)
+            let pooled = pooledCoverage(c, transform: .identity, evenOdd: false, within: clip)
+            inner = pooled.buffer
+            innerRows = pooled.rows
         }
         switch ref.pointee.kind {
         case .shape: drawShape(ref, transform: m, into: target, clip: inner, alpha: alpha)
@@ -177,6 +181,11 @@ extension RenderContext {
             } else {
                 drawLayers(ref.pointee.sublayers, parent: children, into: target, clip: inner, alpha: alpha)
             }
+        }
+        if let rows = innerRows, let buffer = inner {
+            // NB: `inner` let go first, so the pooled buffer is held once.
+            inner = nil
+            giveBack(coverage: buffer, rows: rows)
         }
         if hasArea && ref.pointee.extras.borderWidth > 0 && ref.pointee.extras.borderColor.a > 0 {
             let bw = min(ref.pointee.extras.borderWidth, min(b.width, b.height) / 2)
@@ -215,14 +224,20 @@ extension RenderContext {
                          phase: Double, transform m: AffineTransform, color: Color, into target: Surface,
                          clip: [Float]?, alpha: Float) {
         let scale = RenderContext.maxScale(m)
-        guard scale > 1e-12, scale.isFinite else { return }
+        guard scale > 1e-12, scale.isFinite, color.a > 0, alpha > 0 else { return }
+        let key = CoverageCache.Key.stroke(path, m, .init(halfWidth: style.halfWidth, cap: style.cap, join: style.join,
+                                                          miterLimit: style.miterLimit, start: start, end: end,
+                                                          dashes: dashes, phase: phase))
+        if paintKept(key, .color(color), into: target, clip: clip, alpha: alpha) { return }
         let tol = tolerance / scale
         let lines = path.flattened(tolerance: tol).stroked(start: start, end: end, dashes: dashes, phase: phase)
         guard !lines.isEmpty else { return }
         contours.removeAll()
         Stroker(style: style, tolerance: tol).stroke(lines, into: &contours)
-        fill(contours, transform: m, evenOdd: false, normalize: false, color: color, into: target,
-             clip: clip, alpha: alpha)
+        guard !contours.isEmpty else { return }
+        scan.reset()
+        scan.add(contours, transform: m, normalize: false)
+        paintScan(.color(color), evenOdd: false, into: target, clip: clip, alpha: alpha, key: key)
     }
 
     /// The largest stretch the transform applies to any direction.

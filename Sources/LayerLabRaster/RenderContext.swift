@@ -22,14 +22,21 @@ final class RenderContext {
     /// Glyphs stroked by this context so far: text work grows with what shows, not with the string.
     var glyphsStroked = 0
     private var pool: [Surface] = []
+    /// Coverage of shapes that hold still between frames.
+    let coverageCache: CoverageCache
+    /// Clip coverage buffers given back, with the rows each may hold values in.
+    private var coveragePool: [(buffer: [Float], rows: Range<Int>)] = []
     /// Images converted for sampling, by name (the image store is fixed for the context).
     var premultipliedImages: [String: [SIMD4<Float>]] = [:]
+    /// Gradient colour tables, kept while the gradients' colours hold still.
+    let gradientTables = GradientTables()
     /// Opaque image pixels as the bytes a full-weight blend writes, by name (see `drawImage`).
     var opaqueImageWords: [String: [UInt32]] = [:]
 
     init(width: Int, height: Int, images: ImageStore, sampling: Rasterizer.Sampling) {
         self.width = width; self.height = height; self.images = images; self.sampling = sampling
         scan = ScanConverter(width: width, height: height)
+        coverageCache = CoverageCache(width: width)
         scan.counter = WorkCounter.current
     }
 
@@ -89,30 +96,85 @@ final class RenderContext {
         paintScan(paint, evenOdd: evenOdd, into: target, clip: clip, alpha: alpha)
     }
 
-    /// Blends `paint` over the coverage of what the scan converter holds.
-    private func paintScan(_ paint: Paint, evenOdd: Bool, into target: Surface, clip: [Float]?, alpha: Float) {
+    /// Blends `paint` over the coverage of what the scan converter holds; with `key`, the
+    /// rows go to the coverage cache too when it asks for them (a shape seen before).
+    func paintScan(_ paint: Paint, evenOdd: Bool, into target: Surface, clip: [Float]?, alpha: Float,
+                   key: CoverageCache.Key? = nil) {
+        guard let key, coverageCache.shouldRecord(key) else {
+            target.blend(paint, alpha: alpha, clip: clip) { spans in
+                scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+                    spans.row(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
+                }
+            }
+            return
+        }
+        var shape = CoverageCache.Shape()
         target.blend(paint, alpha: alpha, clip: clip) { spans in
             scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+                shape.add(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
                 spans.row(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
             }
         }
+        coverageCache.store(key, shape)
+    }
+
+    /// Blends `paint` over a kept shape's coverage; false when the cache holds none for `key`.
+    func paintKept(_ key: CoverageCache.Key, _ paint: Paint, into target: Surface, clip: [Float]?,
+                   alpha: Float) -> Bool {
+        guard let shape = coverageCache.shape(key) else { return false }
+        target.blend(paint, alpha: alpha, clip: clip) { spans in
+            coverageCache.withScratch { cover in
+                shape.replay(into: cover) { y, x0, x1, cover, runs in
+                    spans.row(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
+                }
+            }
+        }
+        return true
     }
 
     /// The coverage of contours as a buffer, multiplied into an existing clip when given.
     func coverage(_ c: Contours, transform t: AffineTransform, evenOdd: Bool, within clip: [Float]?) -> [Float] {
-        var buf = [Float](repeating: 0, count: width * height)
+        pooledCoverage(c, transform: t, evenOdd: evenOdd, within: clip).buffer
+    }
+
+    /// As `coverage`, in a buffer from the pool when one was given back, and with the rows
+    /// that hold values (`giveBack(coverage:)` takes both back). Only those rows of a reused
+    /// buffer are zeroed first: the rest are zero from the last use.
+    func pooledCoverage(_ c: Contours, transform t: AffineTransform, evenOdd: Bool,
+                        within clip: [Float]?) -> (buffer: [Float], rows: Range<Int>) {
+        let w = width
+        var buf: [Float]
+        if let rows = coveragePool.last?.rows {
+            // NB: moved out of the pool without a second reference, so it is written in place.
+            buf = coveragePool.removeLast().buffer
+            buf.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: rows.lowerBound * w)
+                .update(repeating: 0, count: rows.count * w) }
+        } else {
+            buf = [Float](repeating: 0, count: width * height)
+        }
         scan.reset()
         scan.add(c, transform: t, normalize: false)
-        let w = width
+        var y0 = Int.max, y1 = 0
         buf.withUnsafeMutableBufferPointer { out in
             scan.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in
+                if y < y0 { y0 = y }
+                if y + 1 > y1 { y1 = y + 1 }
                 for x in x0..<x1 { out[y * w + x] = cover[x] }
             }
         }
+        guard y0 < y1 else { return (buf, 0..<0) }
+        // NB: rows outside y0..<y1 are zero and stay zero under the (finite) clip.
         if let clip {
-            for i in 0..<buf.count { buf[i] *= clip[i] }
+            for i in (y0 * w)..<(y1 * w) { buf[i] *= clip[i] }
         }
-        return buf
+        return (buf, y0..<y1)
+    }
+
+    /// Takes back a buffer of `pooledCoverage` once nothing reads it (the caller holds no
+    /// other copy, so the next use writes it in place).
+    func giveBack(coverage buffer: [Float], rows: Range<Int>) {
+        guard coveragePool.count < 8, buffer.count == width * height else { return }
+        coveragePool.append((buffer, rows))
     }
 
     /// The path's contours in device space, flattened to the pixel tolerance.
@@ -130,8 +192,10 @@ final class RenderContext {
     func fillPath(_ path: Path, transform t: AffineTransform, evenOdd: Bool, color: Color, into target: Surface,
                   clip: [Float]?, alpha: Float) {
         guard color.a > 0, alpha > 0 else { return }
+        let key = CoverageCache.Key.fill(path, t, evenOdd: evenOdd)
+        if paintKept(key, .color(color), into: target, clip: clip, alpha: alpha) { return }
         scan.reset()
         scan.add(path, tolerance: tolerance, transform: t)
-        paintScan(.color(color), evenOdd: evenOdd, into: target, clip: clip, alpha: alpha)
+        paintScan(.color(color), evenOdd: evenOdd, into: target, clip: clip, alpha: alpha, key: key)
     }
 }

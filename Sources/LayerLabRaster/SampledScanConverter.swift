@@ -39,6 +39,8 @@ final class SampledScanConverter {
     private var rowStarts: [Int32] = []
     private var delta: [Float]
     private var cover: [Float]
+    /// A row's runs: at most one per `minRun` + 1 cells, plus one.
+    private var runs: [ScanConverter.Run]
     private var minY = Double.infinity
     private var maxY = -Double.infinity
 
@@ -46,6 +48,8 @@ final class SampledScanConverter {
         self.width = width; self.height = height
         delta = [Float](repeating: 0, count: width + 2)
         cover = [Float](repeating: 0, count: width + 2)
+        runs = [ScanConverter.Run](repeating: ScanConverter.Run(x0: 0, x1: 0, value: 0),
+                                   count: (width + 2) / (ScanConverter.State.minRun + 1) + 2)
         active = .allocate(capacity: 1); xs = .allocate(capacity: 1)
         ws = .allocate(capacity: 1); ids = .allocate(capacity: 1); order = .allocate(capacity: 1)
     }
@@ -102,6 +106,17 @@ final class SampledScanConverter {
     /// Calls `body(y, x0, x1, coverage)` for each pixel row with coverage in `x0..<x1`;
     /// `coverage[x]` is 0…1. Edges are consumed; call `reset` before the next shape.
     func rasterize(evenOdd: Bool, _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>) -> Void) {
+        rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+            for run in runs { ScanConverter.State.fill(run, cover) }
+            body(y, x0, x1, cover)
+        }
+    }
+
+    /// As `rasterize`, but a row's stretches where no span starts or ends (a stroke's inside
+    /// between its two sides, the gap between two shapes) come as runs of their one coverage
+    /// (see `ScanConverter.rasterizeRuns`), so a solid paint fills or skips them whole.
+    func rasterizeRuns(evenOdd: Bool,
+                       _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<ScanConverter.Run>) -> Void) {
         guard !edges.isEmpty else { return }
         defer {
             edges.removeAll(keepingCapacity: true)
@@ -118,9 +133,9 @@ final class SampledScanConverter {
         rowStarts.append(contentsOf: repeatElement(0, count: rows + 1))
         // NB: scratch moves into locals: stored properties of a class would pay a dynamic
         // exclusivity check on every access in the loop.
-        var delta = self.delta, cover = self.cover, starts = self.rowStarts
-        self.delta = []; self.cover = []; self.rowStarts = []
-        defer { self.delta = delta; self.cover = cover; self.rowStarts = starts }
+        var delta = self.delta, cover = self.cover, starts = self.rowStarts, runs = self.runs
+        self.delta = []; self.cover = []; self.rowStarts = []; self.runs = []
+        defer { self.delta = delta; self.cover = cover; self.rowStarts = starts; self.runs = runs }
         let active = self.active, xs = self.xs, ws = self.ws, ids = self.ids, order = self.order
         let crossingOrder = self.crossingOrder
         crossingOrder.begin(edgeCount: edgeCount)
@@ -147,6 +162,7 @@ final class SampledScanConverter {
             // starts[r] is now the end of row r's bucket; row r begins at starts[r - 1].
         delta.withUnsafeMutableBufferPointer { delta in
         cover.withUnsafeMutableBufferPointer { cover in
+        runs.withUnsafeMutableBufferPointer { runs in
             var activeCount = 0
             var next = 0
             // Whether the crossings may differ in edges or arrival order from the last sort's:
@@ -209,15 +225,36 @@ final class SampledScanConverter {
                     }
                 }
                 guard rowMax >= rowMin else { continue }
-                var acc: Float = 0
-                for x in rowMin...rowMax {
-                    acc += delta[x]
-                    delta[x] = 0
-                    cover[x] = acc < 0 ? 0 : (acc > 1 ? 1 : acc)
-                }
                 let x1 = min(width, rowMax + 1)
-                if x1 > rowMin { body(py, rowMin, x1, cover) }
+                var acc: Float = 0
+                var runCount = 0
+                var x = rowMin
+                while x <= rowMax {
+                    if delta[x] != 0 {
+                        acc += delta[x]
+                        delta[x] = 0
+                        cover[x] = acc < 0 ? 0 : (acc > 1 ? 1 : acc)
+                        x += 1
+                        continue
+                    }
+                    // Cells with nothing added keep the sum, so their coverage is one value: a
+                    // run when long enough (cut at the row's end), else written as before.
+                    var e = x + 1
+                    while e <= rowMax && delta[e] == 0 { e += 1 }
+                    let v = acc < 0 ? 0 : (acc > 1 ? 1 : acc)
+                    let end = min(e, x1)
+                    if end - x >= ScanConverter.State.minRun && runCount < runs.count {
+                        runs[runCount] = ScanConverter.Run(x0: Int32(x), x1: Int32(end), value: v)
+                        runCount += 1
+                        for c in end..<e { cover[c] = v }
+                    } else {
+                        for c in x..<e { cover[c] = v }
+                    }
+                    x = e
+                }
+                if x1 > rowMin { body(py, rowMin, x1, cover, UnsafeBufferPointer(rebasing: runs[0..<runCount])) }
             }
+        }
         }
         }
         }

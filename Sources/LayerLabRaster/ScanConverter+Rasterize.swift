@@ -18,7 +18,7 @@ extension ScanConverter.State {
 
     /// As `rasterize`, but a row's stretches of constant coverage come as runs (ascending,
     /// within `x0..<x1`) and `coverage` holds values only outside them, so interiors and
-    /// holes cost nothing per pixel here. Rows from the exact-winding path have no runs.
+    /// holes cost nothing per pixel here.
     /// Shapes whose parts may overlap go to the exact winding; narrow ones are swept whole
     /// (`Sweep.dense`), wide ones only where edges passed (`Sweep.marked`).
     mutating func rasterizeRuns(evenOdd: Bool, _ body: RowBody) {
@@ -30,8 +30,7 @@ extension ScanConverter.State {
         let boxes = UnsafeBufferPointer(start: self.boxes.base, count: boxCount)
         if Self.needsExactWinding(evenOdd: evenOdd, mayOverlap: mayOverlap, boxes: boxes) {
             sampled.load(UnsafeBufferPointer(start: edges, count: edgeCount))
-            let none = UnsafeBufferPointer<Run>(start: nil, count: 0)
-            sampled.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in body(y, x0, x1, cover, none) }
+            sampled.rasterizeRuns(evenOdd: evenOdd, body)
             return
         }
         let stride = colEnd - colStart + 2

@@ -91,7 +91,7 @@ final class ScanConverter {
 
     /// As `rasterize`, but a row's stretches of constant coverage come as runs (ascending,
     /// within `x0..<x1`) and `coverage` holds values only outside them, so interiors and
-    /// holes cost nothing per pixel here. Rows from the exact-winding path have no runs.
+    /// holes cost nothing per pixel here.
     @inline(__always)
     func rasterizeRuns(evenOdd: Bool,
                        _ body: (Int, Int, Int, UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {

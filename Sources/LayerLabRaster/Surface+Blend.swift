@@ -85,6 +85,9 @@ extension Surface {
                     let j = i * 4
                     so *= BlendMath.maskFactor(r: mask[j], g: mask[j + 1], b: mask[j + 2], a: mask[j + 3], mode: maskMode)
                 }
+                // A masked-out pixel under source-over or destinationOut: the operator gives
+                // the destination back, which rounds to its own bytes (see `OpaqueSource`).
+                if so == 0 && (opaque == .replaces || opaque == .clears) { continue }
                 if opaque != .compute && sw >> 24 == 255 && so >= Surface.fullWeight && so <= 1
                     && k >= Surface.fullWeight && k <= 1 {
                     switch opaque {

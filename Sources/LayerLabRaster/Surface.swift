@@ -244,21 +244,42 @@ final class Surface {
         }
         let w = width
         out.withUnsafeMutableBufferPointer { p in
-            let words = UnsafeMutableRawPointer(p.baseAddress!).assumingMemoryBound(to: UInt32.self)
-            for y in rows {
-                for x in cols {
-                    // NB: alpha 0 wraps past 254 here, so one comparison skips 0 and 255.
-                    let a = UInt32(littleEndian: words[y * w + x]) >> 24
-                    if a &- 1 >= 254 { continue }
-                    let i = (y * w + x) * 4, ai = Int32(a)
-                    // Round to nearest: c * 255 / a.
-                    p[i] = UInt8(min(255, (Int32(p[i]) * 255 + ai / 2) / ai))
-                    p[i + 1] = UInt8(min(255, (Int32(p[i + 1]) * 255 + ai / 2) / ai))
-                    p[i + 2] = UInt8(min(255, (Int32(p[i + 2]) * 255 + ai / 2) / ai))
-                }
-            }
+            StraightAlpha.convert(UnsafeMutableRawPointer(p.baseAddress!).assumingMemoryBound(to: UInt32.self),
+                                  width: w, rows: rows, cols: cols)
         }
         return Bitmap(width: width, height: height, pixels: out)
+    }
+}
+
+extension Surface {
+    /// As `bitmap(keep: true)`, written over `previous` in place: the bytes of a bitmap of this
+    /// surface that differ from its pixels now only inside `changed` (the rectangles drawn and
+    /// restored since), so only those rows are copied instead of the whole frame. nil where
+    /// `bitmap` would convert outside the drawn rectangle (a translucent background) or not
+    /// at all (an opaque surface, whose bitmap shares the pixels).
+    func bitmap(over previous: inout [UInt8], changed: (x0: Int, x1: Int, y0: Int, y1: Int)) -> Bitmap? {
+        guard !opaque, let word = background, word >> 24 == 0 || word >> 24 == 255, previous.count == px.count,
+              let d = drawn else { return nil }
+        let x0 = min(changed.x0, d.x0), x1 = max(changed.x1, d.x1)
+        let y0 = min(changed.y0, d.y0), y1 = max(changed.y1, d.y1)
+        let w = width
+        previous.withUnsafeMutableBufferPointer { o in
+            px.withUnsafeBufferPointer { p in
+                for y in y0..<y1 {
+                    (o.baseAddress! + (y * w + x0) * 4).update(from: p.baseAddress! + (y * w + x0) * 4, count: (x1 - x0) * 4)
+                }
+            }
+            StraightAlpha.convert(UnsafeMutableRawPointer(o.baseAddress!).assumingMemoryBound(to: UInt32.self),
+                                  width: w, rows: d.y0..<d.y1, cols: d.x0..<d.x1)
+        }
+        return Bitmap(width: width, height: height, pixels: previous)
+    }
+
+    /// The rectangle `bitmap(keep: true)` converted in, when it converted only there and its
+    /// bytes are its own (so a later `bitmap(over:changed:)` may start from them).
+    var convertedRect: (x0: Int, x1: Int, y0: Int, y1: Int)? {
+        guard !opaque, let word = background, word >> 24 == 0 || word >> 24 == 255 else { return nil }
+        return drawn
     }
 }
 
