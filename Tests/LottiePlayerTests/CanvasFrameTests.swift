@@ -11,18 +11,13 @@ import Testing
 struct CanvasFrameTests {
     @Test(arguments: LottieCorpus.files)
     func canvasFramesAreFreshRenders(_ path: String) throws {
-        let url = LottieCorpus.folder.appendingPathComponent(path)
-        let opened = try LottieImport.document(from: try Data(contentsOf: url))
-        let timing = try CorpusAgreementTests.frameTiming(url)
-        let images = CorpusAgreementTests.imageStore(opened, folder: url.deletingLastPathComponent().path)
-        let evaluator = Evaluator(document: opened.document)
-        let (w, h) = Rasterizer.fittedSize(canvas: opened.document.canvas.size, width: 64, height: 64)
-        let rasterizer = Rasterizer(images: images)
-        let canvas = FrameCanvas(width: w, height: h, images: images)
-        let third = timing.frames / 3, last = max(0, timing.frames - 1)
+        let file = try CorpusFile(path)
+        let rasterizer = Rasterizer(images: file.images)
+        let canvas = FrameCanvas(width: file.width, height: file.height, images: file.images)
+        let third = file.timing.frames / 3, last = max(0, file.timing.frames - 1)
         for f in [0, 1, 0, 1, 2, third, third + 1, third, last, 0] where f <= last {
-            let scene = evaluator.drawnScene(at: (timing.inPoint + Double(f)) / timing.fps)
-            let same = canvas.render(scene) == rasterizer.render(scene, width: w, height: h)
+            let scene = file.evaluator.drawnScene(at: file.time(f))
+            let same = canvas.render(scene) == rasterizer.render(scene, width: file.width, height: file.height)
             #expect(same, "\(path) frame \(f)")
         }
     }

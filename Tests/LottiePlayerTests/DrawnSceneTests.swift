@@ -10,17 +10,13 @@ import Testing
 struct DrawnSceneTests {
     @Test(arguments: LottieCorpus.files)
     func drawnSceneDrawsTheWholeScene(_ path: String) throws {
-        let url = LottieCorpus.folder.appendingPathComponent(path)
-        let opened = try LottieImport.document(from: try Data(contentsOf: url))
-        let timing = try CorpusAgreementTests.frameTiming(url)
-        let images = CorpusAgreementTests.imageStore(opened, folder: url.deletingLastPathComponent().path)
-        let evaluator = Evaluator(document: opened.document)
-        let (w, h) = Rasterizer.fittedSize(canvas: opened.document.canvas.size, width: 64, height: 64)
-        let rasterizer = Rasterizer(images: images)
-        for f in [0, timing.frames / 3, timing.frames * 2 / 3, timing.frames - 1] {
-            let t = (timing.inPoint + Double(f)) / timing.fps
-            let whole = rasterizer.render(evaluator.scene(at: t), width: w, height: h)
-            #expect(rasterizer.render(evaluator.drawnScene(at: t), width: w, height: h) == whole, "\(path) frame \(f)")
+        let file = try CorpusFile(path)
+        let rasterizer = Rasterizer(images: file.images)
+        let (w, h) = (file.width, file.height)
+        for f in [0, file.timing.frames / 3, file.timing.frames * 2 / 3, file.timing.frames - 1] {
+            let t = file.time(f)
+            let whole = rasterizer.render(file.evaluator.scene(at: t), width: w, height: h)
+            #expect(rasterizer.render(file.evaluator.drawnScene(at: t), width: w, height: h) == whole, "\(path) frame \(f)")
         }
     }
 
