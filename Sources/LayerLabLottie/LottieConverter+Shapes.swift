@@ -188,10 +188,9 @@ extension LottieConverter {
             if evenOdd || exclusion { l.properties["fillRule"] = .string(FillRule.evenOdd.rawValue) }
             attachClip(&l)
             paint(color, opacity, into: &l, "fillColor", Source(layer: who, property: "\(style.shape.name) fl.c"))
-            if style.trims.count > 1 {
+            // A trim cuts the outline itself, so a fill fills what its trims leave.
+            if !style.trims.isEmpty {
                 nestedTrims(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding, closed: true)
-            } else if !style.trims.isEmpty {
-                trimmedFill(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding)
             }
             return [l]
         case .stroke(let st):

@@ -273,7 +273,7 @@ extension LottieConverter {
         let totals = animators.enumerated().map { j, a in Self.unitCount(placed, animator: j, basedOn: a.basedOn) }
         // Randomized selectors take the units in a fixed shuffled order, seeded from the layer.
         let orders = animators.indices.map { j in
-            animators[j].randomize ? LottieTextRandomOrder.order(count: Int(totals[j]), seed: owner, animator: j) : nil
+            animators[j].randomize ? LottieTextRandomOrder.order(count: clampedInt(totals[j], 0, 1_000_000), seed: owner, animator: j) : nil
         }
         let props = animators.flatMap { $0.drawnProperties + [$0.start, $0.end, $0.offset, $0.amount, $0.easeLow, $0.easeHigh, $0.smoothness] }
             + [t.groupingAlignment]

@@ -182,9 +182,7 @@ struct LottieConverter {
             // Nothing moves: nothing to orient to.
         }
         if l.blendMode != 0 {
-            // bm 16 is After Effects' Add: the channels summed, as ThorVG draws it (lottie-web
-            // has no word for it and draws it as normal).
-            if let mode = l.blendMode == 16 ? .plusLighter : BlendMode(lottieNumber: l.blendMode) {
+            if let mode = BlendMode(lottieNumber: l.blendMode) {
                 node.properties["blendMode"] = .string(mode.rawValue)
             } else {
                 warnings.add("unknown blend modes drawn as normal", "\(display(l.name)) (bm \(l.blendMode))")

@@ -127,7 +127,9 @@ import Testing
 
     @Test func lottieNumbersFollowLottiesOrder() {
         #expect(BlendMode(lottieNumber: 0) == .normal && BlendMode(lottieNumber: 15) == .luminosity)
-        #expect(BlendMode(lottieNumber: 10) == .difference && BlendMode(lottieNumber: 16) == nil)
+        #expect(BlendMode(lottieNumber: 10) == .difference && BlendMode(lottieNumber: 17) == nil)
+        // 16 (After Effects' Add) is read as plusLighter but never written.
+        #expect(BlendMode(lottieNumber: 16) == .plusLighter && BlendMode.plusLighter.lottieNumber == nil)
         #expect(BlendMode.xor.lottieNumber == nil && BlendMode.softLight.lottieNumber == 9)
     }
 }

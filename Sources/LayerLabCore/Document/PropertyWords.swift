@@ -111,8 +111,11 @@ package enum BlendMode: String, Hashable, Sendable, CaseIterable {
         return i
     }
 
-    /// The blend mode of Lottie's `bm` number, nil when out of 0…15.
+    /// The blend mode of Lottie's `bm` number, nil when out of 0…16. `bm` 16 is After
+    /// Effects' Add, the channels summed: `plusLighter`, as ThorVG draws it (read only: exports
+    /// do not write it, since lottie-web and rlottie draw it as normal).
     package init?(lottieNumber n: Int) {
+        if n == 16 { self = .plusLighter; return }
         guard n >= 0, n < 16 else { return nil }
         self = BlendMode.allCases[n]
     }

@@ -432,7 +432,7 @@ struct ParticleRandom {
 }
 
 /// SplitMix64's finaliser: a well-spread 64-bit hash.
-func mix64(_ x: UInt64) -> UInt64 {
+package func mix64(_ x: UInt64) -> UInt64 {
     var z = x &+ 0x9E3779B97F4A7C15
     z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
     z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
@@ -440,7 +440,7 @@ func mix64(_ x: UInt64) -> UInt64 {
 }
 
 /// FNV-1a of a name's bytes: the cell's part of every particle's hash.
-func fnv(_ s: String) -> UInt64 {
+package func fnv(_ s: String) -> UInt64 {
     var h: UInt64 = 0xCBF29CE484222325
     for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100000001B3 }
     return h
