@@ -27,7 +27,10 @@ extension LottieBuilder {
     /// The layer as plain layers or, where Lottie's flat layers cannot say it, a precomposition.
     mutating func emitLayer(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
         let mattes = self.mattes(layer)
-        if !mattes.isEmpty || needsFlattening(layer) || castsShadow(layer.name) || lottieBlend(layer) != 0
+        if !layer.sublayers.isEmpty && samples(layer.name).contains(where: { $0.extras.tintAmount > 0 }) {
+            tintedGroups.insert(layer.name)
+        }
+        if !mattes.isEmpty || needsFlattening(layer) || tintedGroups.contains(layer.name) || castsShadow(layer.name) || lottieBlend(layer) != 0
             || layer.sublayers.contains(where: { lottieBlend($0) != 0 }) {
             emitPrecomp(layer, mattes: mattes, in: &comp, foldRoot: foldRoot)
         } else {
@@ -194,9 +197,12 @@ extension LottieBuilder {
             id = addComp(wrap)
             name = "\(layer.name) (with its shadow)"
         }
-        let effects = castsShadow(layer.name) && !options.bake ? [shadowEffect(layer.name)] : nil
+        // The tint first: the shadow is cast by the tinted drawing.
+        var effects: [JSONValue] = []
+        if tintedGroups.contains(layer.name), let tint = tintEffect(samples(layer.name)) { effects.append(tint) }
+        if castsShadow(layer.name) && !options.bake { effects.append(shadowEffect(layer.name)) }
         comp.add(precompLayer(id, index: comp.nextIndex(), name: name, opacity: foldedOpacity(layer.name, root: foldRoot),
-                              matte: nil, masks: masks, effects: effects, blend: lottieBlend(layer)))
+                              matte: nil, masks: masks, effects: effects.isEmpty ? nil : effects, blend: lottieBlend(layer)))
     }
 
     /// A composition of the masked layer's mask (or bounds) in its coordinates, and an opaque

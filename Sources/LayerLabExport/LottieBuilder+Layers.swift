@@ -58,10 +58,30 @@ extension LottieBuilder {
         pairs += [("sr", .number(1)), ("ks", transform(ps, opacity: t.opacity, position: spatial?.property, orient: orient)),
                   ("ao", .number(orient == nil ? 0 : 1))]
         if !shapes.isEmpty { pairs.append(("shapes", .array(shapes))) }
+        if !tintedGroups.contains(t.name), let tint = tintEffect(ps) { pairs.append(("ef", .array([tint]))) }
         pairs += [("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
         comp.add(.object(pairs))
         if t.kind == .image { addImages(t, parent: index, to: &comp) }
         if t.kind == .emitter && options.bake { addParticles(t, parent: index, to: &comp) }
+    }
+
+    /// LayerLab's tint as After Effects' Tint effect (`ty` 20: map black to, map white to,
+    /// amount in percent), sampled per frame like the rest; nil when the layer is never tinted.
+    func tintEffect(_ ps: [PresentedLayer]) -> JSONValue? {
+        guard ps.contains(where: { $0.extras.tintAmount > 0 }) else { return nil }
+        func rgb(_ c: Color) -> [Double] { [c.r, c.g, c.b, 1] }
+        func control(_ type: Int, _ name: String, _ index: Int, _ value: JSONValue) -> JSONValue {
+            .object([("ty", .number(Double(type))), ("nm", .string(name)), ("mn", .string("ADBE Tint-000\(index)")),
+                     ("ix", .number(Double(index))), ("v", value)])
+        }
+        return .object([
+            ("ty", .number(20)), ("nm", .string("Tint")), ("mn", .string("ADBE Tint")), ("en", .number(1)),
+            ("ef", .array([
+                control(2, "Map Black To", 1, LottieProperty.vector(ps.map { rgb($0.extras.tintBlack) })),
+                control(2, "Map White To", 2, LottieProperty.vector(ps.map { rgb($0.extras.tintWhite) })),
+                control(0, "Amount to Tint", 3, LottieProperty.scalar(ps.map { $0.extras.tintAmount * 100 })),
+            ])),
+        ])
     }
 
     /// `ks`: Core Animation's bounds, anchorPoint, transform and position as Lottie's anchor,

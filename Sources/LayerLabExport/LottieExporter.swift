@@ -108,6 +108,9 @@ struct LottieBuilder {
     var maskFrames: [[String: PresentedLayer]] = []
     /// Each layer's superlayer in the document tree.
     var parents: [String: String] = [:]
+    /// Tinted layers with sublayers: the tint is the precomposition's effect, not their own
+    /// layer's (a Lottie effect acts on one layer; LayerLab's on the layer and its sublayers).
+    var tintedGroups: Set<String> = []
     var notes: [String] = []
     var assets: [JSONValue] = []
     var files: [(path: String, data: Data)] = []

@@ -20,7 +20,7 @@ extension SwiftGenerator {
         }
     }
 
-    /// The lines setting `blendMode`, `maskMode`, `timeRemap` or `focalOffset` on `t`, noting each loss once.
+    /// The lines setting `blendMode`, `maskMode`, `timeRemap`, `focalOffset` or the tint on `t`, noting each loss once.
     mutating func compositingExtension(_ step: SwiftStep, _ t: String, _ v: Value, layer: Layer) -> [String] {
         func lost(_ comment: String, _ note: String) -> [String] {
             let line = "\(layer.name): \(note)"
@@ -52,6 +52,10 @@ extension SwiftGenerator {
             guard let f = v.point, f != .zero else { return [] }
             return lost("focalOffset (\(SwiftLiteral.number(f.x)), \(SwiftLiteral.number(f.y))): CAGradientLayer has no focal point; the radial gradient stays centred",
                         "focalOffset is drawn by LayerLab only: a CAGradientLayer's radial gradient is always centred")
+        case .tint:
+            guard let amount = v.number, amount > 0 else { return [] }
+            return lost("tintAmount \(SwiftLiteral.number(amount)): Core Animation has no tint (on macOS, CIFalseColor in `filters` maps luminance to two colours at full strength); the layer keeps its colours",
+                        "tint is drawn by LayerLab only: Core Animation has no tint effect")
         case .transformSteps, .mask, .flipbook, .flipbookFrame, .layerBeginTime, .particleImage: return []
         }
     }

@@ -373,6 +373,9 @@ struct SwiftGenerator {
             return ["\(t).beginTime = (\(t).superlayer?.convertTime(start, from: nil) ?? start) + \(n)"]
         case .compositingFilter, .alphaMask, .timeRemap, .gradientFocus:
             return compositingExtension(step, t, v, layer: layer)
+        case .tint:
+            // The colours alone change nothing: the amount's line says it all.
+            return name == "tintAmount" ? compositingExtension(step, t, v, layer: layer) : []
         case .particleImage:
             return []  // written first, with the cell (`writeCells`)
         }

@@ -277,6 +277,8 @@ extension LottieConverter {
         switch e.type {
         case 21 where e.values.count >= 7:
             return fillEffect(e, owner: node.name, who: who)
+        case 20 where e.values.count >= 3:
+            tintEffect(e, &node, who: who)
         case 25 where e.values.count >= 5:
             let c = e.values[0].numbers(at: 0, [0, 0, 0, 1])
             let opacity = e.values[1].number(at: 0, 255) / 255
@@ -294,6 +296,32 @@ extension LottieConverter {
             warnings.add("effects not drawn", "\(who) (\(kind))")
         }
         return nil
+    }
+
+    /// The Tint effect (`ty` 20: map black to, map white to, amount to tint in percent) as the
+    /// layer's `tintBlack`, `tintWhite` and `tintAmount`; animated controls sampled per frame.
+    private mutating func tintEffect(_ e: LottieEffect, _ node: inout Layer, who: String) {
+        let source = Source(layer: who, property: "tint effect")
+        func color(_ p: LottieProperty, _ fallback: [Double]) -> (Double) -> Value {
+            { f in
+                let c = p.numbers(at: f, fallback)
+                return .color(Color(c.count > 0 ? c[0] : 0, c.count > 1 ? c[1] : 0, c.count > 2 ? c[2] : 0))
+            }
+        }
+        let controls: [(String, LottieProperty, (Double) -> Value)] = [
+            ("tintBlack", e.values[0], color(e.values[0], [0, 0, 0, 1])),
+            ("tintWhite", e.values[1], color(e.values[1], [1, 1, 1, 1])),
+            ("tintAmount", e.values[2], { f in .number(min(1, max(0, e.values[2].number(at: f, 100) / 100))) }),
+        ]
+        for (key, prop, value) in controls {
+            noteExpression(prop, source)
+            if let span = animatedSpan([prop]) {
+                node.properties[key] = value(span.lowerBound)
+                addSampled(layer: node.name, key, frames: span, source, value)
+            } else {
+                node.properties[key] = value(0)
+            }
+        }
     }
 
     /// The Fill effect (`ty` 21: fill mask, all masks, colour, invert, horizontal and vertical

@@ -47,35 +47,43 @@ package enum LottieImport {
         let head = head.prefix(65536)
         var compact: [UInt8] = []
         compact.reserveCapacity(head.count)
-        for b in head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head
-        where !(b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
-            compact.append(b)
+        head.withUnsafeBytes { raw in
+            for b in raw.starts(with: [0xEF, 0xBB, 0xBF]) ? raw.dropFirst(3) : raw[...]
+            where !(b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
+                compact.append(b)
+            }
         }
         guard compact.first == UInt8(ascii: "{") else { return false }
-        if compact.contains(text: "\"format\":\"layerlab-project\"") { return false }
-        let hasVersion = compact.contains(text: "\"v\":\"") || compact.starts(with: Array("{\"v\":".utf8))
-        let frameKeys = ["\"fr\":", "\"ip\":", "\"op\":", "\"layers\":", "\"assets\":"].filter { compact.contains(text: $0) }.count
+        // Every sign is a quoted key: one pass looks for all of them at each quote.
+        let signs = ["\"format\":\"layerlab-project\"", "\"v\":\"", "\"fr\":", "\"ip\":", "\"op\":", "\"layers\":",
+                     "\"assets\":", "\"p\":\"data:"].map { Array($0.utf8) }
+        let found = compact.quotedTexts(signs)
+        if found[0] { return false }
+        let hasVersion = found[1] || compact.starts(with: Array("{\"v\":".utf8))
+        let frameKeys = found[2...6].filter { $0 }.count
         // Some exporters write the assets first: an embedded image can push every other key
         // past the head, leaving an asset list of data URLs as the only sign.
-        let embeddedAssetsFirst = compact.starts(with: Array("{\"assets\":[{".utf8)) && compact.contains(text: "\"p\":\"data:")
+        let embeddedAssetsFirst = compact.starts(with: Array("{\"assets\":[{".utf8)) && found[7]
         return embeddedAssetsFirst || (hasVersion ? frameKeys >= 1 : frameKeys >= 3)
     }
 }
 
 extension [UInt8] {
-    /// Whether the bytes hold `text`'s UTF-8 bytes somewhere.
-    func contains(text: String) -> Bool {
-        let needle = Array(text.utf8)
-        guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
-        return withUnsafeBufferPointer { hay in
-            var i = 0
-            let last = hay.count - needle.count
-            while i <= last {
-                if hay[i] == first && hay[i..<i + needle.count].elementsEqual(needle) { return true }
-                i += 1
+    /// Which of `needles` (each starting with a double quote) occur in the bytes.
+    func quotedTexts(_ needles: [[UInt8]]) -> [Bool] {
+        var found = [Bool](repeating: false, count: needles.count)
+        withUnsafeBufferPointer { hay in
+            for i in hay.indices where hay[i] == UInt8(ascii: "\"") {
+                for k in needles.indices where !found[k] && needles[k].count <= hay.count - i {
+                    found[k] = needles[k].withUnsafeBufferPointer { n in
+                        var j = 1
+                        while j < n.count && hay[i + j] == n[j] { j += 1 }
+                        return j == n.count
+                    }
+                }
             }
-            return false
         }
+        return found
     }
 }
 

@@ -107,6 +107,10 @@ package enum HelpText {
       timeRemap   seconds: the time the layer's sublayers see instead of the layer's own
                   time (Lottie's precomposition time remapping). Animatable; it runs on the
                   layer's clock, and each sublayer's clock maps it as any parent time.
+      tintAmount  0-1: After Effects' Tint (Lottie effect ty 20). Each pixel's luminance
+                  picks a colour from tintBlack (dark) to tintWhite (light); the pixel moves
+      tintBlack   that far towards it. Animatable; the layer and its sublayers are drawn
+      tintWhite   offscreen first. Defaults: 0, black, white.
 
     Lottie's mask lists are mask layers whose sublayers combine by blendMode: add normal,
     subtract destinationOut, intersect destinationIn, difference xor; opacity is the

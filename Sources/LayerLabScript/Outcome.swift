@@ -174,6 +174,11 @@ package struct ExportRequest: Sendable, Equatable {
         /// becomes commands a person can read and edit.
         case script
 
+        /// Whether the file is a source a person edits (a script), flushed to disk before it
+        /// replaces an old one as `save` does. Pictures, code and animations are made again
+        /// from the document, so their atomic replace skips the flush (a disk write each).
+        package var isSource: Bool { self == .script }
+
         /// The extension a file of this format has; `export FILE` picks the format by it.
         package var fileExtension: String {
             switch self {

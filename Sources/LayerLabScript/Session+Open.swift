@@ -25,7 +25,7 @@ extension Session {
     /// Moves the current time to the poster time (`Evaluator.posterTime`): from the shell, a
     /// still without `--at` shows the scene rather than its (often empty) first moment.
     package mutating func seekToPoster() {
-        let t = Evaluator(document: document).posterTime
+        let t = Evaluator.statedPosterTime(of: document) ?? Evaluator(document: document).posterTime
         if t.isFinite, Limits.sceneTimes.contains(t) { time = t }
     }
 

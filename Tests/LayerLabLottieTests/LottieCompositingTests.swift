@@ -1,11 +1,55 @@
 import Foundation
 import Testing
 import LayerLabCore
+import LayerLabExport
+import LayerLabScript
 @testable import LayerLabLottie
 
 /// What Lottie says and Core Animation cannot, mapped to LayerLab's compositing extensions.
 struct LottieCompositingTests {
     let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}"#
+
+    /// The Tint effect (`ty` 20): map black to, map white to, amount in percent, here with an
+    /// animated black. It becomes the layer's tint, sampled where it moves, and no warning.
+    @Test func tintEffectsAreTheLayersTint() throws {
+        let tint = #""ef":[{"ty":20,"nm":"Tint","en":1,"ef":[{"ty":2,"nm":"Map Black To","v":{"a":1,"k":[{"t":0,"s":[0,0,1,1],\#(linear)},{"t":10,"s":[1,0,0,1]}]}},{"ty":2,"nm":"Map White To","v":{"a":0,"k":[1,1,0,1]}},{"ty":0,"nm":"Amount to Tint","v":{"a":0,"k":50}}]}]"#
+        let r = try imported(lottie(shapeLayer("Card", shapes: rect, extra: tint)))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let card = try #require(r.document.layer(named: "Card"))
+        #expect(card.properties["tintAmount"] == .number(0.5))
+        #expect(card.properties["tintWhite"] == .color(Color(1, 1, 0)))
+        #expect(value(r.document, "Card", "tintBlack", 0) == .color(Color(0, 0, 1)))
+        #expect(value(r.document, "Card", "tintBlack", 1.5) == .color(Color(1, 0, 0)))
+        let mid = try #require(value(r.document, "Card", "tintBlack", 0.5)?.color)
+        #expect(near(mid.r, 0.5, 0.01) && near(mid.b, 0.5, 0.01), "\(mid)")
+    }
+
+    /// A tint written to Lottie is the Tint effect again: on the layer itself, or on the
+    /// precomposition of a layer with sublayers (a Lottie effect acts on one layer only).
+    @Test func tintsRoundTripThroughLottie() throws {
+        var session = Session()
+        let script = """
+            canvas size=100x100 duration=1
+            layer card position=(50, 50) bounds=rect(0, 0, 40, 40) backgroundColor=gray tintAmount=0.75 tintBlack=navy tintWhite=gold
+            layer group position=(20, 20) bounds=rect(0, 0, 10, 10) tintAmount=1 tintWhite=red
+            layer dot in group position=(5, 5) bounds=rect(0, 0, 4, 4) backgroundColor=white
+            animate card tintAmount to=0.25 duration=1 fillMode=forwards removedOnCompletion=false
+            """
+        #expect(session.runScript(script, name: "t.lab").diagnostic == nil)
+        let export = LottieExporter.export(session.document, options: LottieOptions(fps: 10))
+        #expect(!export.notes.contains { $0.contains("tint") }, "\(export.notes)")
+        let text = String(decoding: export.data, as: UTF8.self)
+        #expect(text.components(separatedBy: #""ty":20"#).count - 1 == 2, "one Tint effect per tinted layer")
+        let back = try imported(export.data).document
+        func all(_ ls: [Layer]) -> [Layer] { ls.flatMap { [$0] + all($0.sublayers) } }
+        let tinted = all(back.layers).filter { $0.properties["tintAmount"] != nil }
+        #expect(tinted.count == 2, "\(tinted.map(\.name))")
+        let card = try #require(tinted.first { $0.properties["tintBlack"] != .color(.black) })
+        #expect(near(number(back, card.name, "tintAmount", 0), 0.75, 1e-3))
+        #expect(near(number(back, card.name, "tintAmount", 1), 0.25, 1e-3))
+        let group = try #require(tinted.first { $0.name != card.name })
+        #expect(!group.sublayers.isEmpty, "the precomposition holding the group's drawing carries its tint")
+    }
 
     @Test func blendModesAreLayerBlendModes() throws {
         let r = try imported(lottie(shapeLayer("Glow", shapes: rect, extra: #""bm":2"#)))

@@ -52,6 +52,22 @@ struct SaveScriptTests {
         #expect(s.fails("canvas poster=fade").contains("poster"))
     }
 
+    /// The shell's stills take the poster time without an evaluator when the document states
+    /// it; it must be the evaluator's answer, and none when the duration names an animation.
+    @Test func aStatedPosterTimeIsTheEvaluatorsAnswer() {
+        var s = Session.test()
+        s.ok("layer a\nanimate a opacity to=0 duration=3 as fade")
+        #expect(Evaluator.statedPosterTime(of: s.document) == nil, "nothing stated: the scene's end")
+        s.ok("canvas duration=2.5")
+        #expect(Evaluator.statedPosterTime(of: s.document) == 2.5)
+        #expect(Evaluator(document: s.document).posterTime == 2.5)
+        s.ok("canvas duration=fade.end + 1")
+        #expect(Evaluator.statedPosterTime(of: s.document) == nil, "a named time needs the evaluator")
+        #expect(Evaluator(document: s.document).posterTime == 4)
+        s.ok("canvas poster=0.5")
+        #expect(Evaluator.statedPosterTime(of: s.document) == 0.5)
+    }
+
     @Test func otherExtensionsAreRefused() {
         var s = Session.test()
         #expect(s.fails("layer a; save notes.txt").contains("save writes a .json project or a .lab script"))

@@ -76,6 +76,8 @@ package enum SwiftStep: Sendable, Equatable {
     case timeRemap
     /// `focalOffset`: CAGradientLayer has no focal point (noted).
     case gradientFocus
+    /// `tintAmount`, `tintBlack`, `tintWhite`: Core Animation has no tint (noted once, with the amount).
+    case tint
     /// A cell's `path` and `contents`: the particle image its `contents` becomes.
     case particleImage
 }

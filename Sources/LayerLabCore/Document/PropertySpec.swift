@@ -148,6 +148,14 @@ package enum PropertyTable {
               "how the mask's pixels are read: alpha is Core Animation's, the others After Effects' track mattes"),
             drawn("blendMode", BlendMode.normal, { if $0.extras.blendMode != $1 { $0.extras.blendMode = $1 } }, anim: false,
               ca: .step(.compositingFilter), caAnim: false, lottie: .drawn, "how the layer combines with what is beneath it (help compositing)"),
+            // Written only when changed, as maskMode: a layer storing the defaults keeps the shared box.
+            drawn("tintAmount", 0.0, { if $0.extras.tintAmount != $1 { $0.extras.tintAmount = $1 } }, range: .unit,
+              ca: .step(.tint), caAnim: false, lottie: .drawn,
+              "After Effects' Tint: 0 draws the layer as it is, 1 maps its luminance to tintBlack … tintWhite"),
+            drawn("tintBlack", Color.black, { if $0.extras.tintBlack != $1 { $0.extras.tintBlack = $1 } },
+              ca: .step(.tint), caAnim: false, lottie: .drawn, "the colour the tint maps black (and dark pixels) to"),
+            drawn("tintWhite", Color.white, { if $0.extras.tintWhite != $1 { $0.extras.tintWhite = $1 } },
+              ca: .step(.tint), caAnim: false, lottie: .drawn, "the colour the tint maps white (and light pixels) to"),
             evaluated("beginTime", .number, .number(0), quantity: .time, in: clocked, anim: false,
               ca: .step(.layerBeginTime), caAnim: false, lottie: .drawn,
               "layer time: when the layer's clock starts (a cell's: when it starts emitting)")

@@ -86,13 +86,14 @@ extension Evaluator {
         }
         let beneath = resolve(kp.read(props))
         if kind == .motion {
-            let detail = animationTable.details[index]
-            guard let motion = detail.motion else { return }
+            // NB: the two fields read, not the whole detail copied (a retain per field, per frame).
+            guard let motion = animationTable.details[index].motion else { return }
+            let rotationOffset = animationTable.details[index].rotationOffset
             let (point, angle) = motionSample(index, motion, localTime: local.time)
             var v = Value.point(point)
             accumulate(index, local, &v) { .point(motionSample(index, motion, localTime: $0).0) }
             kp.write(additive ? beneath.adding(v) : v, into: &props)
-            if let offset = detail.rotationOffset, let rk = Evaluator.rotationKeyPath {
+            if let offset = rotationOffset, let rk = Evaluator.rotationKeyPath {
                 // rotationMode turns the layer on top of its own rotation.
                 let own = resolve(rk.read(props)).number ?? 0
                 rk.write(.number(own + angle + offset), into: &props)

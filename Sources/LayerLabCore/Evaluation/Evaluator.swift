@@ -231,6 +231,15 @@ package struct Evaluator: Sendable {
     /// the scene (t=0 is often before anything has appeared).
     package var posterTime: Double { document.canvas.poster ?? sceneDuration }
 
+    /// `posterTime` where the document states it without naming an animation (a poster, or a
+    /// duration that is a plain number, as every opened Lottie file has): the shell's stills
+    /// then need no evaluator of their own before the one that draws. Nil: ask an evaluator.
+    package static func statedPosterTime(of document: Document) -> Double? {
+        if let p = document.canvas.poster { return p }
+        guard let d = document.canvas.duration, let v = d.evaluate({ _ in nil }), v.isFinite, v >= 0 else { return nil }
+        return min(v, longestScene)
+    }
+
     package func interval(of name: String) -> (begin: Double, end: Double)? { intervals[name] }
 
     /// The presentation value of `keyPath` on `layer` at scene time `time`; nil when the

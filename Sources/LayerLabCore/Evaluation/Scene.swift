@@ -115,6 +115,11 @@ package struct Scene: Hashable, Sendable {
         package var maskMode = MaskMode.alpha
         /// How the layer combines with what is beneath it; anything but `normal` draws it offscreen.
         package var blendMode = BlendMode.normal
+        /// After Effects' Tint: each pixel's luminance picks a colour between `tintBlack` and
+        /// `tintWhite`, mixed in by `tintAmount` (0 draws the layer as it is). Drawn offscreen.
+        package var tintBlack = Color.black
+        package var tintWhite = Color.white
+        package var tintAmount = 0.0
         /// Whether a sublayer has a blend mode other than `normal`: the layer is then drawn
         /// offscreen, so its sublayers blend with (and Porter–Duff operators clear) only what the
         /// layer itself draws, as After Effects composites a precomposition and CSS an isolated

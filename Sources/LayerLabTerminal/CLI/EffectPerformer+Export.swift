@@ -118,7 +118,7 @@ extension EffectPerformer {
             // Streamed: a palette from about 32 frames spread over the export, then each frame
             // drawn, encoded into the temporary file and dropped.
             try Self.checkNotOwnSource(request)
-            try ProjectStore.save(to: request.file, kind: .gif, force: request.replacing) { fd in
+            try ProjectStore.save(to: request.file, kind: .gif, force: request.replacing, durable: false) { fd in
                 try GIFCodec.stream(count: times.count, fps: fps, width: w, height: h,
                                     sampleEvery: max(1, times.count / 32),
                                     reserveTransparent: request.document.canvas.background.a < 1, to: fd,
@@ -144,12 +144,13 @@ extension EffectPerformer {
         return false
     }
 
-    /// Writes an export through the same atomic save as projects (a temporary file, flushed,
-    /// renamed), so a failed export leaves any old file whole. An existing file of another kind
-    /// needs `export!`; the document's own script or project is never replaced.
+    /// Writes an export through the same atomic save as projects (a temporary file, renamed),
+    /// so a failed export leaves any old file whole. An existing file of another kind needs
+    /// `export!`; the document's own script or project is never replaced.
     func writeExport(_ data: Data, _ request: ExportRequest, kind: FileKind) throws(PersistenceError) {
         try Self.checkNotOwnSource(request)
-        try ProjectStore.save(data, to: request.file, kind: kind, force: request.replacing)
+        try ProjectStore.save(data, to: request.file, kind: kind, force: request.replacing,
+                              durable: request.format.isSource)
     }
 
     /// Refuses an export onto the file the document came from (the same file, whatever the path).

@@ -102,11 +102,12 @@ extension EffectPerformer {
             for file in beside {
                 let path = folder + "/" + file.path
                 try? FileManager.default.createDirectory(atPath: ShellCommand.directory(of: path), withIntermediateDirectories: true)
-                try ProjectStore.save(file.data, to: path, kind: .png, force: request.replacing)
+                try ProjectStore.save(file.data, to: path, kind: .png, force: request.replacing, durable: false)
             }
             if let stream {
                 try Self.checkNotOwnSource(request)
-                try ProjectStore.save(to: request.file, kind: request.format.fileKind, force: request.replacing, contents: stream)
+                try ProjectStore.save(to: request.file, kind: request.format.fileKind, force: request.replacing,
+                                      durable: request.format.isSource, contents: stream)
             } else {
                 try writeExport(data, request, kind: request.format.fileKind)
             }

@@ -26,7 +26,8 @@ package enum ProjectStore {
     ///   (`save! FILE`); without it such a file is refused, so a typo cannot destroy a script.
     /// - Parameter durable: flush to disk (the default). The recovery journal passes false: it
     ///   only has to survive the process dying, which the rename alone guarantees, and a flush
-    ///   per command would slow piped scripts down.
+    ///   per command would slow piped scripts down. Exports other than scripts pass false
+    ///   too: a picture or code is made again from the document.
     /// - Parameter kind: what is written; an existing file of another kind needs `force`.
     package static func save(_ data: Data, to path: String, kind: FileKind = .project, force: Bool = false,
                             durable: Bool = true) throws(PersistenceError) {
