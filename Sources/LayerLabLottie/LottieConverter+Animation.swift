@@ -111,14 +111,27 @@ extension LottieConverter {
 
     /// A property sampled once per frame over `frames` into keyframes on `keyPath`: for values
     /// Core Animation cannot interpolate as Lottie does (a path rebuilt from an animated size).
+    /// A sample equal to the ones before and after it is left out: between equal linear
+    /// keyframes the value is that value, so nothing drawn changes, and a property that holds
+    /// still for most of the span (a gradient's points while its colours move) costs two
+    /// keyframes there instead of one a frame (in the document, `save` and `export x.lab`).
     mutating func addSampled(layer: String, _ keyPath: String, frames: ClosedRange<Double>, _ source: Source,
                              _ value: (Double) -> Value) {
         let count = Int(min(2000, max(1, (frames.upperBound - frames.lowerBound).rounded(.up))))
         let step = (frames.upperBound - frames.lowerBound) / Double(count)
         var times: [Double] = [], values: [Value] = []
+        var pending: (time: Double, value: Value)? = nil
         for i in 0...count {
             let t = frames.lowerBound + Double(i) * step
-            times.append(t); values.append(value(t))
+            let v = value(t)
+            if i > 0 && i < count && v == values[values.count - 1] {
+                pending = (t, v)
+                continue
+            }
+            // The last of a run of equal samples ends the hold before a change.
+            if let p = pending, p.value != v { times.append(p.time); values.append(p.value) }
+            pending = nil
+            times.append(t); values.append(v)
         }
         let body = Animation.Keyframes(keyPath: keyPath, values: values, calculationMode: .linear)
         addAnimation(body, times: times, layer: layer, Source(layer: source.layer, property: source.property + " (sampled each frame)"))

@@ -253,11 +253,78 @@ extension LottieConverter {
         }
         for p in props.compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "shape")) }
         l.properties["path"] = .path(Self.combinedPath(shapes, at: animatedSpan(props)?.lowerBound ?? 0, rounding: rounding))
+        if rounding == nil, let keyed = Self.keyedOutline(shapes) {
+            let body = Animation.Keyframes(keyPath: "path", values: keyed.values, keyTimes: nil, calculationMode: .linear,
+                                           timingFunctions: keyed.curves)
+            addAnimation(body, times: keyed.times, layer: l.name,
+                         Source(layer: who, property: shapes.map { $0.type }.joined(separator: "+")))
+            return
+        }
         if let span = animatedSpan(props) {
             addSampled(layer: l.name, "path", frames: span, Source(layer: who, property: shapes.map { $0.type }.joined(separator: "+"))) { f in
                 .path(Self.combinedPath(shapes, at: f, rounding: rounding))
             }
         }
+    }
+
+    /// The combined outline as path keyframes at the shapes' own keyframes, where that is what
+    /// players draw: ellipses and unrounded rectangles are linear in their position and size,
+    /// so interpolating the outlines' points with a keyframe's easing gives the outline of the
+    /// eased position and size, exactly as sampling would. That holds when every animated
+    /// position and size shares the keyframe times, holds and easing (alike in every
+    /// dimension), moves in straight lines (no spatial tangents), eases within 0…1 and keeps
+    /// sizes from changing sign (players draw the size's magnitude); otherwise nil, and the
+    /// caller samples each frame (a file of pulsing dots then saves as a few keyframes a dot).
+    static func keyedOutline(_ shapes: [LottieShape]) -> (times: [Double], values: [Value], curves: [TimingFunction])? {
+        var animated: [LottieProperty] = [], sizes: [LottieProperty] = []
+        for s in shapes {
+            switch s.item {
+            case .ellipse(let p, let size, _):
+                animated += [p, size].compactMap { $0 }.filter(\.isAnimated)
+                if let size, size.isAnimated { sizes.append(size) }
+            case .rectangle(let p, let size, let r, _):
+                // A rounded corner is clamped to half the side: not linear in the size.
+                if r?.isAnimated == true || (size?.isAnimated == true && (r?.number(at: 0, 0) ?? 0) != 0) { return nil }
+                animated += [p, size].compactMap { $0 }.filter(\.isAnimated)
+                if let size, size.isAnimated { sizes.append(size) }
+            case .path(let ks, _):
+                if ks?.isAnimated == true { return nil }
+            default:
+                return nil
+            }
+        }
+        guard let lead = animated.first?.keyframes, lead.count >= 2 else { return nil }
+        for q in animated {
+            guard q.keyframes.count == lead.count else { return nil }
+            for (i, k) in q.keyframes.enumerated() {
+                let dims = k.start?.numbers?.count ?? 1
+                guard k.time == lead[i].time, k.hold == lead[i].hold, k.easesAlike(dimensions: dims),
+                      (k.outTangent ?? []).allSatisfy({ $0 == 0 }), (k.inTangent ?? []).allSatisfy({ $0 == 0 }),
+                      k.timingFunction(dimension: 0) == lead[i].timingFunction(dimension: 0) else { return nil }
+                for e in [k.outEase, k.inEase].compactMap({ $0 }) where e.y.contains(where: { $0 < 0 || $0 > 1 }) { return nil }
+                // Bodymovin 4.x: a segment ending at `e` that the next keyframe does not start from.
+                if let e = k.end?.numbers, i + 1 < q.keyframes.count, let next = q.keyframes[i + 1].start?.numbers, next != e {
+                    return nil
+                }
+            }
+        }
+        for s in sizes {
+            for k in s.keyframes { for v in [k.start, k.end].compactMap({ $0?.numbers }) where v.contains(where: { $0 < 0 }) { return nil } }
+        }
+        var times: [Double] = [], values: [Value] = [], curves: [TimingFunction] = []
+        for (i, k) in lead.enumerated() {
+            let v = Value.path(combinedPath(shapes, at: k.time, rounding: nil))
+            times.append(k.time); values.append(v)
+            guard i + 1 < lead.count else { break }
+            if k.hold {
+                curves.append(.linear)
+                times.append(lead[i + 1].time); values.append(v)
+                curves.append(.linear)
+            } else {
+                curves.append(k.timingFunction(dimension: 0))
+            }
+        }
+        return (times, values, curves)
     }
 
     static func combinedPath(_ shapes: [LottieShape], at frame: Double, rounding: LottieProperty?) -> Path {

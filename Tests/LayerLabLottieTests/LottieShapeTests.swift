@@ -141,10 +141,45 @@ struct LottieShapeTests {
         #expect(mid.elements.last == .cubic(Point(0, 0), Point(10, 10), Point(10, 10)))
     }
 
-    @Test func animatedRectangleSizesAreSampledEachFrame() throws {
+    @Test func animatedRectangleSizesGrowAsPlayersDrawThem() throws {
         let grow = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[0,0],\#(linear)},{"t":10,"s":[20,20]}]},"r":{"a":0,"k":0}}"#
         let d = try imported(lottie(shapeLayer("Grow", shapes: grow + "," + fill("F", "0,0,0")))).document
         #expect(value(d, "Grow_F", "path", 0.5) == .path(box(Rect(-5, -5, 10, 10))))
+    }
+
+    /// An ellipse whose size and position move with the same eased keyframes is keyed as path
+    /// keyframes with that easing (two keyframes, not one a frame), and draws what sampling the
+    /// eased size would; a rounded rectangle growing is still sampled (its corners clamp).
+    @Test func linearOutlinesAreKeyedWithTheirEasing() throws {
+        let ease = #""o":{"x":[0.4],"y":[0]},"i":{"x":[0.2],"y":[1]}"#
+        let dot = #"{"ty":"el","p":{"a":1,"k":[{"t":0,"s":[0,0],\#(ease)},{"t":10,"s":[30,10]}]},"s":{"a":1,"k":[{"t":0,"s":[10,10],\#(ease)},{"t":10,"s":[40,20]}]}}"#
+        let d = try imported(lottie(shapeLayer("Pulse", shapes: dot + "," + fill("F", "0,0,0")))).document
+        let anim = try #require(d.animations.first { $0.keyPath == "path" })
+        guard case .keyframes(let k) = anim.body else { Issue.record("not keyframes"); return }
+        #expect(k.values.count == 2)
+        func points(_ p: Path) -> [Point] {
+            p.elements.flatMap { e -> [Point] in
+                switch e {
+                case .move(let a), .line(let a): return [a]
+                case .quad(let a, let b): return [a, b]
+                case .cubic(let a, let b, let c): return [a, b, c]
+                case .close: return []
+                }
+            }
+        }
+        for t in [0.2, 0.45, 0.8] {
+            // What a player draws: the ellipse of the eased position and size.
+            let e = TimingFunction.cubic(0.4, 0, 0.2, 1)(t)
+            let drawn = LottieOutline.ellipse(center: Point(30 * e, 10 * e), width: 10 + 30 * e, height: 10 + 10 * e, reversed: false)
+            let keyed = try #require(value(d, "Pulse_F", "path", t)?.pathValue)
+            let (a, b) = (points(keyed), points(drawn))
+            #expect(a.count == b.count && zip(a, b).allSatisfy { near($0.x, $1.x, 1e-6) && near($0.y, $1.y, 1e-6) }, "t=\(t)")
+        }
+        let rounded = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[0,0],\#(linear)},{"t":10,"s":[20,20]}]},"r":{"a":0,"k":4}}"#
+        let r = try imported(lottie(shapeLayer("Round", shapes: rounded + "," + fill("F", "0,0,0")))).document
+        let sampledAnim = try #require(r.animations.first { $0.keyPath == "path" })
+        guard case .keyframes(let s) = sampledAnim.body else { Issue.record("not keyframes"); return }
+        #expect(s.values.count > 2, "a rounded rectangle's size is sampled")
     }
 
     @Test func polystarsAndSolidsHaveOutlines() throws {
