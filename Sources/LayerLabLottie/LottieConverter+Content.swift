@@ -387,6 +387,19 @@ extension LottieConverter {
         }
         if let span {
             for p in moving.compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "gradient")) }
+            let source = Source(layer: who, property: "\(style.name) \(style.type)")
+            if let lead = Self.keyableGradient(g) {
+                for key in ["colors", "locations", "startPoint", "endPoint"] {
+                    let k = LottieConverter.keyed(lead) { f in Self.gradientValues(g, at: f, in: box).first { $0.0 == key }!.1 }
+                    guard k.values.contains(where: { $0 != k.values[0] }) else { continue }
+                    let body = Animation.Keyframes(keyPath: key, values: k.values, keyTimes: nil, calculationMode: .linear,
+                                                   timingFunctions: k.curves)
+                    addAnimation(body, times: k.times, layer: gl.name, source)
+                }
+                gl.properties["mask"] = .string(mask.name)
+                gl.sublayers = [mask]
+                return gl
+            }
             for key in ["colors", "locations", "startPoint", "endPoint"] + (g.radial ? ["focalOffset"] : []) {
                 addSampled(layer: gl.name, key, frames: span, Source(layer: who, property: "\(style.name) \(style.type)")) { f in
                     Self.gradientValues(g, at: f, in: box).first { $0.0 == key }!.1
@@ -396,6 +409,36 @@ extension LottieConverter {
         gl.properties["mask"] = .string(mask.name)
         gl.sublayers = [mask]
         return gl
+    }
+
+    /// The keyframes a gradient's layer values can be keyed at with their easing, where those
+    /// values are linear in what moves (see `sharedKeyframes`): the stops' colours and opacities
+    /// at fixed offsets, within 0…1 (nothing clamped), and a linear gradient's start and end
+    /// points; the fill's opacity only over fixed stops (their product is not linear). A radial
+    /// gradient's end and highlight come from distances and angles: only its stops may move.
+    /// Nil: sample each frame.
+    static func keyableGradient(_ g: LottieGradient) -> [LottieKeyframe]? {
+        let points = [g.start, g.end].compactMap { $0 }.filter(\.isAnimated)
+        let stops = g.stops?.isAnimated == true ? g.stops : nil
+        let opacity = g.opacity?.isAnimated == true ? g.opacity : nil
+        if g.radial && (!points.isEmpty || g.highlight?.isAnimated == true || g.highlightAngle?.isAnimated == true) { return nil }
+        if stops != nil && opacity != nil { return nil }
+        if let stops {
+            let first = stops.keyframes.first?.start?.numbers ?? []
+            let n = min(g.colorCount, first.count / 4)
+            func offsets(_ k: [Double]) -> [Double] {
+                var o = (0..<n).map { k[4 * $0] }
+                var a = 4 * n
+                while a + 1 < k.count { o.append(k[a]); a += 2 }
+                return o
+            }
+            for k in stops.keyframes {
+                for v in [k.start, k.end].compactMap({ $0?.numbers }) {
+                    guard v.count == first.count, offsets(v) == offsets(first), v.allSatisfy({ $0 >= 0 && $0 <= 1 }) else { return nil }
+                }
+            }
+        }
+        return sharedKeyframes(points + [stops, opacity].compactMap { $0 })
     }
 
     private static func point(_ p: LottieProperty?, _ f: Double, _ fallback: Point) -> Point {

@@ -293,6 +293,18 @@ extension LottieConverter {
                 return nil
             }
         }
+        guard let lead = sharedKeyframes(animated) else { return nil }
+        for s in sizes {
+            for k in s.keyframes { for v in [k.start, k.end].compactMap({ $0?.numbers }) where v.contains(where: { $0 < 0 }) { return nil } }
+        }
+        return keyed(lead) { .path(combinedPath(shapes, at: $0, rounding: nil)) }
+    }
+
+    /// The keyframes that `animated` all share, when a value linear in theirs can be keyed
+    /// there with their easing: the same times and holds, easing alike in every dimension and
+    /// within 0…1 (an overshoot would leave what the value is linear over), no spatial tangents,
+    /// and no Bodymovin 4.x segment ending where the next does not start. Nil otherwise.
+    static func sharedKeyframes(_ animated: [LottieProperty]) -> [LottieKeyframe]? {
         guard let lead = animated.first?.keyframes, lead.count >= 2 else { return nil }
         for q in animated {
             guard q.keyframes.count == lead.count else { return nil }
@@ -302,18 +314,20 @@ extension LottieConverter {
                       (k.outTangent ?? []).allSatisfy({ $0 == 0 }), (k.inTangent ?? []).allSatisfy({ $0 == 0 }),
                       k.timingFunction(dimension: 0) == lead[i].timingFunction(dimension: 0) else { return nil }
                 for e in [k.outEase, k.inEase].compactMap({ $0 }) where e.y.contains(where: { $0 < 0 || $0 > 1 }) { return nil }
-                // Bodymovin 4.x: a segment ending at `e` that the next keyframe does not start from.
                 if let e = k.end?.numbers, i + 1 < q.keyframes.count, let next = q.keyframes[i + 1].start?.numbers, next != e {
                     return nil
                 }
             }
         }
-        for s in sizes {
-            for k in s.keyframes { for v in [k.start, k.end].compactMap({ $0?.numbers }) where v.contains(where: { $0 < 0 }) { return nil } }
-        }
+        return lead
+    }
+
+    /// `value` at each of `lead`'s keyframes, with their easing and holds, as keyframe times
+    /// (frames), values and timing functions.
+    static func keyed(_ lead: [LottieKeyframe], _ value: (Double) -> Value) -> (times: [Double], values: [Value], curves: [TimingFunction]) {
         var times: [Double] = [], values: [Value] = [], curves: [TimingFunction] = []
         for (i, k) in lead.enumerated() {
-            let v = Value.path(combinedPath(shapes, at: k.time, rounding: nil))
+            let v = value(k.time)
             times.append(k.time); values.append(v)
             guard i + 1 < lead.count else { break }
             if k.hold {

@@ -49,6 +49,22 @@ struct LottiePaintTextTests {
         #expect(pg.properties["colors"]?.list?.compactMap(\.color).allSatisfy { near($0.a, 1) } == true)
     }
 
+    /// Stop colours that move at fixed offsets, with eased keyframes, are keyed as `colors`
+    /// keyframes with that easing: two keyframes, and the colour a player draws between them.
+    @Test func movingStopColoursAreKeyedWithTheirEasing() throws {
+        let ease = #""o":{"x":[0.4],"y":[0]},"i":{"x":[0.2],"y":[1]}"#
+        let gf = #"{"ty":"gf","nm":"Sky","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":1,"k":[{"t":0,"s":[0,1,0,0,1,0,0,1],\#(ease)},{"t":10,"s":[0,0,1,0,1,1,1,1]}]}}}"#
+        let d = try imported(lottie(shapeLayer("G", shapes: rect + "," + gf))).document
+        let g = try #require(d.layer(named: "G")?.sublayers.first)
+        let anims = d.animations.filter { $0.layer == g.name }
+        #expect(anims.map(\.keyPath) == ["colors"], "only the colours move")
+        guard case .keyframes(let k)? = anims.first?.body else { Issue.record("not keyframes"); return }
+        #expect(k.values.count == 2)
+        let e = TimingFunction.cubic(0.4, 0, 0.2, 1)(0.3)
+        let first = try #require(value(d, g.name, "colors", 0.3)?.list?.first?.color)
+        #expect(near(first.r, 1 - e, 1e-6) && near(first.g, e, 1e-6), "red to green, eased: \(first)")
+    }
+
     @Test func animatedHighlightsAnimateTheFocus() throws {
         let gf = #"{"ty":"gf","nm":"Glow","t":2,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"h":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[80]}]},"a":{"a":0,"k":0},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,0]}}}"#
         let d = try imported(lottie(shapeLayer("G", shapes: rect + "," + gf))).document
