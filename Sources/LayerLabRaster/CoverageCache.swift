@@ -65,8 +65,11 @@ final class CoverageCache {
     static let capacity = 16 << 20
     let capacity: Int
     private var kept: [Key: (shape: Shape, used: Int)] = [:]
-    /// Keys seen once and not recorded yet.
-    private var seen: Set<Key> = []
+    /// Hashes of keys seen once and not recorded yet: a hash, not the key, so an animated
+    /// path's 4,096 last outlines are not kept alive here (a key holds its whole path). Two
+    /// keys that share a hash only make the second be recorded early; what is replayed is
+    /// found by the whole key.
+    private var seen: Set<Int> = []
     private var clock = 0
     private(set) var bytes = 0
     /// Shapes replayed from the cache and shapes recorded into it (tests read them).
@@ -93,10 +96,11 @@ final class CoverageCache {
     /// Whether a shape not kept should be recorded as it is drawn now: the second time its
     /// key comes.
     func shouldRecord(_ key: Key) -> Bool {
-        if seen.remove(key) != nil { return true }
+        let hash = key.hashValue
+        if seen.remove(hash) != nil { return true }
         // NB: keys seen once are forgotten in bulk: an animated shape's keys never come back.
         if seen.count >= 4096 { seen.removeAll(keepingCapacity: true) }
-        seen.insert(key)
+        seen.insert(hash)
         return false
     }
 

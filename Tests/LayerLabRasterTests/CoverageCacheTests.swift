@@ -22,6 +22,21 @@ import Testing
         return Scene(time: x, canvasSize: Size(200, 120), background: .clear, layers: [ring, star, dot])
     }
 
+    /// A key is recorded the second time it comes, and what is remembered of a key seen once
+    /// does not hold on to its path: an animated path's outlines are freed frame by frame.
+    @Test func keysSeenOnceDoNotKeepTheirPaths() {
+        let cache = CoverageCache(width: 10)
+        var path = Path.circle(center: Point(5, 5), radius: 3)
+        #expect(!cache.shouldRecord(.fill(path, .identity, evenOdd: false)), "first sight: not recorded")
+        // Written in place only when nothing else holds the elements (copy on write).
+        func address(_ p: Path) -> UnsafeRawPointer? { p.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        let before = address(path)
+        path.elements[0] = path.elements[0]
+        #expect(address(path) == before, "the cache keeps no reference to the path's elements")
+        #expect(cache.shouldRecord(.fill(path, .identity, evenOdd: false)), "second sight: recorded")
+        #expect(!cache.shouldRecord(.fill(Path.circle(center: Point(5, 5), radius: 4), .identity, evenOdd: false)))
+    }
+
     @Test func cachedFramesAreTheUncachedBytes() {
         let canvas = FrameCanvas(width: 200, height: 120)
         for (i, x) in [10.0, 30, 50, 70, 90, 110].enumerated() {
