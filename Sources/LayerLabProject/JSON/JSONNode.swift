@@ -81,3 +81,68 @@ package struct JSONPath: Sendable, CustomStringConvertible {
             || ("0"..."9").contains($0) }
     }
 }
+
+extension JSONNode {
+    /// `Double(text)` for a JSON number's text, bit for bit. Numbers of up to 15 significant
+    /// digits with a small power of ten (nearly all of them) skip the general conversion: the
+    /// digits and the power are both exact doubles, so one multiply or divide rounds exactly as
+    /// `Double(text)` does.
+    package static func double(_ text: String) -> Double? {
+        var text = text
+        let fast = text.withUTF8 { u -> Double? in
+            var k = 0
+            let negative = k < u.count && u[k] == UInt8(ascii: "-")
+            if negative { k += 1 }
+            var mantissa: UInt64 = 0, digits = 0, scale = 0
+            var fraction = false
+            while k < u.count {
+                let b = u[k]
+                if b == UInt8(ascii: ".") && !fraction {
+                    fraction = true
+                } else if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                    if mantissa != 0 || b != UInt8(ascii: "0") {
+                        digits += 1
+                        if digits > 15 { return nil }
+                        mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
+                    }
+                    if fraction { scale -= 1 }
+                } else {
+                    break
+                }
+                k += 1
+            }
+            if k < u.count {
+                guard u[k] == UInt8(ascii: "e") || u[k] == UInt8(ascii: "E") else { return nil }
+                k += 1
+                var exponentNegative = false
+                if k < u.count, u[k] == UInt8(ascii: "+") || u[k] == UInt8(ascii: "-") {
+                    exponentNegative = u[k] == UInt8(ascii: "-")
+                    k += 1
+                }
+                var exponent = 0
+                while k < u.count, u[k] >= UInt8(ascii: "0"), u[k] <= UInt8(ascii: "9") {
+                    exponent = exponent * 10 + Int(u[k] - UInt8(ascii: "0"))
+                    if exponent > 1000 { return nil }
+                    k += 1
+                }
+                guard k == u.count else { return nil }
+                scale += exponentNegative ? -exponent : exponent
+            }
+            var v = Double(mantissa)
+            if mantissa != 0 {
+                guard let power = JSONNode.exactPowerOfTen(scale.magnitude) else { return nil }
+                if scale > 0 { v *= power } else if scale < 0 { v /= power }
+            }
+            return negative ? -v : v
+        }
+        return fast ?? Double(text)
+    }
+
+    /// 10^n for n ≤ 22, the powers a double holds exactly.
+    private static func exactPowerOfTen(_ n: UInt) -> Double? {
+        guard n <= 22 else { return nil }
+        var p = 1.0
+        for _ in 0..<n { p *= 10 }
+        return p
+    }
+}
