@@ -258,9 +258,9 @@ struct LottieReader {
     mutating func transform(_ node: JSONNode, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieTransform {
         let o = try object(node, at())
         var t = LottieTransform()
-        func p(_ key: String) throws(LottieImportError) -> LottieProperty? {
+        func p(_ key: StaticString) throws(LottieImportError) -> LottieProperty? {
             guard let n = o[key] else { return nil }
-            return try property(n, at() + "." + key)
+            return try property(n, at() + ".\(key)")
         }
         t.anchor = try p("a")
         if let pn = o["p"], let po = pn.objectMembers, bool(po["s"]) {
@@ -348,7 +348,7 @@ struct LottieReader {
 
     private func bezier(_ node: JSONNode) -> LottieBezier? {
         guard let o = node.objectMembers else { return nil }
-        func points(_ key: String) -> [[Double]] { array(o[key]).compactMap { numbers($0) }.filter { $0.count >= 2 } }
+        func points(_ key: StaticString) -> [[Double]] { array(o[key]).compactMap { numbers($0) }.filter { $0.count >= 2 } }
         let v = points("v")
         guard v.count <= Limits.vertices else { return nil }
         var i = points("i"), out = points("o")
@@ -379,9 +379,9 @@ struct LottieReader {
     private mutating func shape(_ node: JSONNode, _ at: @autoclosure () -> String, depth: Int) throws(LottieImportError) -> LottieShape? {
         guard let o = node.objectMembers else { return nil }
         let ty = string(o["ty"]) ?? ""
-        func p(_ key: String) throws(LottieImportError) -> LottieProperty? {
+        func p(_ key: StaticString) throws(LottieImportError) -> LottieProperty? {
             guard let n = o[key] else { return nil }
-            return try property(n, at() + "." + key)
+            return try property(n, at() + ".\(key)")
         }
         let reversed = (number(o["d"]) ?? 1) == 3
         let item: LottieShape.Item
@@ -478,8 +478,10 @@ extension JSONNode {
 struct LottieObject {
     let members: [JSONMember]
 
-    subscript(key: String) -> JSONNode? {
-        for m in members where m.key == key { return m.value }
+    subscript(key: StaticString) -> JSONNode? {
+        let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        let fingerprint = JSONMember.fingerprint(wanted)
+        for m in members where m.keyFingerprint == fingerprint && m.key.utf8.elementsEqual(wanted) { return m.value }
         return nil
     }
 }

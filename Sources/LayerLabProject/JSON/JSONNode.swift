@@ -45,6 +45,25 @@ package struct JSONMember: Sendable {
     package var key: String
     package var keyPosition: SourcePosition
     package var value: JSONNode
+    /// `fingerprint(key)`: finding a key among an object's members compares these first,
+    /// which is cheaper than comparing strings.
+    package var keyFingerprint: UInt64
+
+    init(key: String, keyPosition: SourcePosition, value: JSONNode, keyFingerprint: UInt64) {
+        self.key = key; self.keyPosition = keyPosition; self.value = value; self.keyFingerprint = keyFingerprint
+    }
+
+    /// A hash of a key's UTF-8 bytes (FNV-1a), the same in every run.
+    package static func fingerprint(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        return h
+    }
+
+    package static func fingerprint(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { fingerprint($0) }
+    }
 }
 
 /// A location inside the document tree, printed as JSONPath (`$.layers[2].properties.opacity`).

@@ -6,10 +6,11 @@ import LayerLabCore
 /// Hand-written rather than `JSONSerialization` because that reports byte offsets at best, loses
 /// member order and number text, and silently accepts duplicate keys.
 ///
-/// Opening a file is mostly this parse, so the common case is kept cheap: columns are counted
-/// only where a position is recorded, the JSON path is assembled only for an error (each
-/// container adds its component as the failure passes out), and strings without escapes are
-/// made straight from the bytes.
+/// Opening a file is mostly this parse, so the common case is kept cheap: a column is worked
+/// out from the byte offset (only strings hold multi-byte characters, so only they adjust it),
+/// the JSON path is assembled only for an error (each container adds its component as the
+/// failure passes out), strings without escapes are made straight from the bytes, and
+/// containers' values are moved, not copied, into their arrays.
 package struct JSONParser {
     /// Deeper nesting is refused rather than risking the stack; no real project comes close.
     package static let maxDepth = 256
@@ -24,13 +25,13 @@ package struct JSONParser {
     private var line = 1
     /// Where the current line starts.
     private var lineStart = 0
-    /// The last column computed on this line and its byte index, so counting resumes there.
-    private var columnIndex = 0
-    private var column = 1
+    /// UTF-8 continuation bytes in the strings read so far on this line: a column counts
+    /// Unicode scalars, so these are the bytes that do not add one.
+    private var continuationBytes = 0
     /// Members and items of the containers being read, innermost last: each container takes an
     /// exactly sized array of its own at the end instead of growing one.
-    private var members: [JSONMember] = []
-    private var items: [JSONNode] = []
+    private var members = Pending<JSONMember>()
+    private var items = Pending<JSONNode>()
 
     /// A parse error before its path is known.
     private struct Failure: Error {
@@ -54,6 +55,7 @@ package struct JSONParser {
     package static func parse(_ bytes: [UInt8]) throws(ProjectFileError) -> JSONNode {
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<JSONNode, Failure> in
             var p = JSONParser(buffer)
+            defer { p.members.free(); p.items.free() }
             do throws(Failure) { return .success(try p.document()) } catch { return .failure(error) }
         }
         switch result {
@@ -64,7 +66,7 @@ package struct JSONParser {
     }
 
     private mutating func document() throws(Failure) -> JSONNode {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3; columnIndex = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
         skipSpace()
         if i == bytes.count { throw fail("the file is empty") }
         let root = try value()
@@ -111,7 +113,8 @@ package struct JSONParser {
             }
             let keyPosition = here()
             let key = try string(keyPosition)
-            if let first = firstPosition(of: key, at: keyPosition, from: base, seen: &seen) {
+            let fingerprint = JSONMember.fingerprint(key)
+            if let first = firstPosition(of: key, fingerprint, at: keyPosition, from: base, seen: &seen) {
                 throw Failure(kind: .duplicateKey, position: keyPosition, reversedPath: [.key(key)],
                               message: "duplicate key \(JSONValue.quoted(key)) (first at line \(first.line), column \(first.column))")
             }
@@ -121,7 +124,7 @@ package struct JSONParser {
             i += 1
             let v: JSONNode
             do { v = try value() } catch { throw error.inside(.key(key)) }
-            members.append(JSONMember(key: key, keyPosition: keyPosition, value: v))
+            members.append(JSONMember(key: key, keyPosition: keyPosition, value: v, keyFingerprint: fingerprint))
             skipSpace()
             guard let next = peek() else { throw truncated("expected ',' or '}'") }
             i += 1
@@ -129,21 +132,18 @@ package struct JSONParser {
             if next != UInt8(ascii: ",") { i -= 1; throw fail("expected ',' or '}', found \(describeHere())") }
         }
         depth -= 1
-        let node = JSONNode(kind: .object(Array(members[base...])), position: start)
-        members.removeSubrange(base...)
-        return node
+        return JSONNode(kind: .object(members.take(from: base)), position: start)
     }
 
     /// Where `key` first appears among the members read since `base`, or nil (and it is noted).
-    private func firstPosition(of key: String, at position: SourcePosition, from base: Int,
+    private func firstPosition(of key: String, _ fingerprint: UInt64, at position: SourcePosition, from base: Int,
                                seen: inout [String: SourcePosition]?) -> SourcePosition? {
         if seen == nil {
             if members.count - base < JSONParser.scannedKeys {
-                for m in members[base...] where m.key == key { return m.keyPosition }
-                return nil
+                return members.firstPosition(of: key, fingerprint, from: base)
             }
             var all: [String: SourcePosition] = [:]
-            for m in members[base...] { all[m.key] = m.keyPosition }
+            members.forEach(from: base) { all[$0.key] = $0.keyPosition }
             seen = all
         }
         if let first = seen?[key] { return first }
@@ -171,9 +171,7 @@ package struct JSONParser {
             if next != UInt8(ascii: ",") { i -= 1; throw fail("expected ',' or ']', found \(describeHere())") }
         }
         depth -= 1
-        let node = JSONNode(kind: .array(Array(items[base...])), position: start)
-        items.removeSubrange(base...)
-        return node
+        return JSONNode(kind: .array(items.take(from: base)), position: start)
     }
 
     private mutating func enter() throws(Failure) {
@@ -204,6 +202,7 @@ package struct JSONParser {
                 i += 1
                 // ASCII needs no validation.
                 if high < 0x80 { return String(decoding: text, as: UTF8.self) }
+                countContinuationBytes(text)
                 guard let s = String(validating: text, as: UTF8.self) else { throw notUTF8(start) }
                 return s
             }
@@ -220,7 +219,11 @@ package struct JSONParser {
         var out = Array(bytes[from..<i])
         while true {
             guard let b = peek() else { throw truncated("a string that is never closed (it starts at line \(start.line), column \(start.column))") }
-            if b == UInt8(ascii: "\"") { i += 1; break }
+            if b == UInt8(ascii: "\"") {
+                countContinuationBytes(UnsafeBufferPointer(rebasing: bytes[from..<i]))
+                i += 1
+                break
+            }
             if b < 0x20 {
                 throw fail(b == 0x0A ? "a line break inside a string (write it as \\n)"
                                      : "a control character inside a string (write it as \\u\(hex4(UInt16(b))))")
@@ -317,15 +320,22 @@ package struct JSONParser {
 
     // MARK: - Cursor
 
-    /// The cursor's line and column (columns count Unicode scalars: every byte but UTF-8
-    /// continuation bytes), counted on from the last position asked for on this line.
-    private mutating func here() -> SourcePosition {
-        if columnIndex < lineStart || columnIndex > i { columnIndex = lineStart; column = 1 }
-        var c = column
-        for k in columnIndex..<i where bytes[k] & 0xC0 != 0x80 { c += 1 }
-        columnIndex = i
-        column = c
-        return SourcePosition(line: line, column: c)
+    /// The cursor's line and column, between tokens. Columns count Unicode scalars: every byte
+    /// but UTF-8 continuation bytes, and outside strings there are none.
+    private func here() -> SourcePosition {
+        SourcePosition(line: line, column: i - lineStart + 1 - continuationBytes)
+    }
+
+    /// The cursor's line and column anywhere, counting the line's bytes (for errors, which may
+    /// stop inside a string or at a stray byte).
+    private func exactHere() -> SourcePosition {
+        var column = 1
+        for k in lineStart..<i where bytes[k] & 0xC0 != 0x80 { column += 1 }
+        return SourcePosition(line: line, column: column)
+    }
+
+    private mutating func countContinuationBytes(_ text: UnsafeBufferPointer<UInt8>) {
+        for b in text where b & 0xC0 == 0x80 { continuationBytes += 1 }
     }
 
     private func peek() -> UInt8? { i < bytes.count ? bytes[i] : nil }
@@ -340,6 +350,7 @@ package struct JSONParser {
                 i += 1
                 line += 1
                 lineStart = i
+                continuationBytes = 0
             } else {
                 return
             }
@@ -366,11 +377,63 @@ package struct JSONParser {
         return String(repeating: "0", count: 4 - h.count) + h
     }
 
-    private mutating func fail(_ message: String) -> Failure {
-        Failure(position: here(), message: "invalid JSON: " + message)
+    private func fail(_ message: String) -> Failure {
+        Failure(position: exactHere(), message: "invalid JSON: " + message)
     }
 
-    private mutating func truncated(_ message: String) -> Failure {
-        Failure(position: here(), message: "the file ends too early (truncated?): " + message)
+    private func truncated(_ message: String) -> Failure {
+        Failure(position: exactHere(), message: "the file ends too early (truncated?): " + message)
+    }
+}
+
+/// A stack of values whose container is still being read. Unlike an `Array`, it hands a finished
+/// container's values over by moving them, without retaining and releasing each one.
+private struct Pending<Element> {
+    private var storage = UnsafeMutablePointer<Element>.allocate(capacity: 64)
+    private var capacity = 64
+    private(set) var count = 0
+
+    mutating func append(_ element: consuming Element) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+            storage = grown
+            capacity *= 2
+        }
+        (storage + count).initialize(to: element)
+        count += 1
+    }
+
+    /// The values from `base` up, moved into an array of their own.
+    mutating func take(from base: Int) -> [Element] {
+        let n = count - base
+        guard n > 0 else { return [] }
+        // Not `Array(unsafeUninitializedCapacity:)`: it is not specialized, and looking up the
+        // array's type at run time cost more than the moves.
+        var out: [Element] = []
+        out.reserveCapacity(n)
+        for k in base..<count { out.append((storage + k).move()) }
+        count = base
+        return out
+    }
+
+    func forEach(from base: Int, _ body: (Element) -> Void) {
+        for k in base..<count { body(storage[k]) }
+    }
+
+    /// Releases what is left (after an error) and the storage; the stack is not used again.
+    func free() {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+}
+
+extension Pending<JSONMember> {
+    func firstPosition(of key: String, _ fingerprint: UInt64, from base: Int) -> SourcePosition? {
+        for k in base..<count where storage[k].keyFingerprint == fingerprint && storage[k].key == key {
+            return storage[k].keyPosition
+        }
+        return nil
     }
 }
