@@ -481,7 +481,11 @@ struct LottieObject {
     subscript(key: StaticString) -> JSONNode? {
         let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
         let fingerprint = JSONMember.fingerprint(wanted)
-        for m in members where m.keyFingerprint == fingerprint && m.key.utf8.elementsEqual(wanted) { return m.value }
+        // By index: `for m in members` would copy every member it passes.
+        for k in members.indices where members[k].keyFingerprint == fingerprint {
+            var found = members[k].key
+            if found.withUTF8({ $0.elementsEqual(wanted) }) { return members[k].value }
+        }
         return nil
     }
 }
