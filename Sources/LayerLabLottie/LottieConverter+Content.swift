@@ -459,28 +459,33 @@ extension LottieConverter {
         }
         let k = g.stops?.numbers(at: f, []) ?? []
         let n = min(g.colorCount, k.count / 4)
+        // Sampled for every frame of an animated gradient: tuples and reserved arrays keep the
+        // allocations to a few per sample.
         var colors: [Value] = [], locations: [Value] = []
         var alphas: [(Double, Double)] = []
+        alphas.reserveCapacity(max(0, (k.count - 4 * n) / 2))
         var a = 4 * n
         while a + 1 < k.count { alphas.append((k[a], k[a + 1])); a += 2 }
         let opacity = min(1, max(0, (g.opacity?.number(at: f, 100) ?? 100) / 100))
         func unit(_ v: Double) -> Double { min(1, max(0, v)) }
-        var tints: [(Double, [Double])] = []
-        for i in 0..<n {
-            let rgb: [Double] = [k[4 * i + 1], k[4 * i + 2], k[4 * i + 3]]
-            tints.append((k[4 * i], rgb))
-        }
+        var tints: [(Double, RGB)] = []
+        tints.reserveCapacity(n)
+        for i in 0..<n { tints.append((k[4 * i], (k[4 * i + 1], k[4 * i + 2], k[4 * i + 3]))) }
         // Players merge the two sets of stops: a stop at every colour offset and at every
         // opacity offset, each taking the other set's value interpolated there. Opacity stops
         // between colour stops (a ring faded in and out inside one colour) would be lost if only
         // colour offsets were kept. All n + m stops are kept, even coinciding ones, so that a
         // sampled animation always has the same number of stops.
-        var offsets: [Double] = tints.map { $0.0 }
-        if n > 0 { offsets += alphas.map { $0.0 } }
+        var offsets: [Double] = []
+        offsets.reserveCapacity(n + (n > 0 ? alphas.count : 0))
+        for t in tints { offsets.append(t.0) }
+        if n > 0 { for s in alphas { offsets.append(s.0) } }
         offsets.sort()
+        colors.reserveCapacity(offsets.count)
+        locations.reserveCapacity(offsets.count)
         for off in offsets {
             let c = tintAt(off, tints)
-            colors.append(.color(Color(unit(c[0]), unit(c[1]), unit(c[2]), unit(alphaAt(off, alphas) * opacity))))
+            colors.append(.color(Color(unit(c.0), unit(c.1), unit(c.2), unit(alphaAt(off, alphas) * opacity))))
             locations.append(.number(off))
         }
         var values: [(String, Value)] = [("colors", .list(colors)), ("locations", .list(locations)), ("startPoint", .point(start)),
@@ -498,14 +503,16 @@ extension LottieConverter {
 
     /// The colour of the colour stops at offset `t`: linear between stops, the end stops' own
     /// colours beyond them.
-    private static func tintAt(_ t: Double, _ stops: [(Double, [Double])]) -> [Double] {
-        guard let first = stops.first else { return [0, 0, 0] }
+    private typealias RGB = (Double, Double, Double)
+
+    private static func tintAt(_ t: Double, _ stops: [(Double, RGB)]) -> RGB {
+        guard let first = stops.first else { return (0, 0, 0) }
         if t <= first.0 { return first.1 }
         for (a, b) in zip(stops, stops.dropFirst()) where t <= b.0 {
             let span = b.0 - a.0
             guard span > 0 else { return b.1 }
             let u = (t - a.0) / span
-            return zip(a.1, b.1).map { $0 + ($1 - $0) * u }
+            return (a.1.0 + (b.1.0 - a.1.0) * u, a.1.1 + (b.1.1 - a.1.1) * u, a.1.2 + (b.1.2 - a.1.2) * u)
         }
         return stops[stops.count - 1].1
     }

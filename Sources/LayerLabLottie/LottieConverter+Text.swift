@@ -294,11 +294,12 @@ extension LottieConverter {
         // Every character's state at every frame, each frame's shares and tracking worked out once.
         var states: [[TextLetterState]] = Array(repeating: [], count: placed.count)
         for f in frames {
+            let selectors = animators.indices.map { j in animators[j].selector(total: totals[j], at: f) }
             let shares: [[Double]] = placed.map { p in
-                animators.indices.map { j in
+                selectors.indices.map { j in
                     guard j < p.indices.count, var ind = p.indices[j] else { return 0 }
                     if let order = orders[j], let k = Int(exactly: ind), order.indices.contains(k) { ind = Double(order[k]) }
-                    return animators[j].share(index: ind, total: totals[j], at: f)
+                    return selectors[j].share(index: ind)
                 }
             }
             let shifts = Self.trackingShifts(placed, shares: shares, animators: animators, justify: d.justify, at: f)
@@ -441,6 +442,12 @@ extension LottieTextAnimator {
     /// How much of the animator applies to the unit at `index` of `total` at frame `f`
     /// (0…1 times the amount), as lottie-web's range selector computes it.
     func share(index: Double, total: Double, at f: Double) -> Double {
+        selector(total: total, at: f).share(index: index)
+    }
+
+    /// The range selector at frame `f`: what `share` works out before it looks at the unit,
+    /// the same for every character of the frame.
+    func selector(total: Double, at f: Double) -> TextSelectorFrame {
         let divisor = indexUnits ? 1 : (total > 0 ? 100 / total : 1)
         let o = (offset?.number(at: f, 0) ?? 0) / divisor
         var s = (start?.number(at: f, 0) ?? 0) / divisor + o
@@ -450,6 +457,21 @@ extension LottieTextAnimator {
         let x1 = ne > 0 ? ne / 100 : 0, y1 = ne > 0 ? 0 : -ne / 100
         let x2 = xe > 0 ? 1 - xe / 100 : 1, y2 = xe > 0 ? 1 : 1 + xe / 100
         let ease: (Double) -> Double = (x1 == y1 && x2 == y2) ? { $0 } : { TimingFunction.cubic(x1, y1, x2, y2)($0) }
+        return TextSelectorFrame(s: s, e: e, ease: ease, shape: shape, smoothness: smoothness?.number(at: f, 100) ?? 100,
+                                 amount: amount?.number(at: f, 100) ?? 100)
+    }
+}
+
+/// One text animator's range selector at one frame (`TextAnimator.selector`).
+struct TextSelectorFrame {
+    let s: Double, e: Double
+    let ease: (Double) -> Double
+    let shape: Int
+    let smoothness: Double
+    let amount: Double
+
+    /// How much of the animator applies to the unit at `index`.
+    func share(index: Double) -> Double {
         var ind = index
         var m = 0.0
         let ramp = e == s ? 0 : max(0, min(0.5 / (e - s) + (ind - s) / (e - s), 1))
@@ -477,13 +499,13 @@ extension LottieTextAnimator {
             }
             m = ease(m)
         }
-        let sm = smoothness?.number(at: f, 100) ?? 100
+        let sm = smoothness
         if sm != 100 {
             let smooth = sm == 0 ? 1e-8 : sm / 100
             let threshold = 0.5 - smooth / 2
             m = m < threshold ? 0 : min(1, (m - threshold) / smooth)
         }
-        return m * (amount?.number(at: f, 100) ?? 100) / 100
+        return m * amount / 100
     }
 }
 

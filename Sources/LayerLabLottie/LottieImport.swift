@@ -44,14 +44,13 @@ package enum LottieImport {
     package static func looksLikeLottie(_ head: Data) -> Bool {
         // On bytes, not characters: JSON's whitespace is four ASCII bytes, and segmenting 64 KB
         // into characters cost more than the rest of opening a small file.
-        let head = head.prefix(65536)
+        // Copied out of `Data` first: stepping through `Data` byte by byte costs far more.
+        let head = [UInt8](head.prefix(65536))
         var compact: [UInt8] = []
         compact.reserveCapacity(head.count)
-        head.withUnsafeBytes { raw in
-            for b in raw.starts(with: [0xEF, 0xBB, 0xBF]) ? raw.dropFirst(3) : raw[...]
-            where !(b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
-                compact.append(b)
-            }
+        for b in head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+        where !(b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
+            compact.append(b)
         }
         guard compact.first == UInt8(ascii: "{") else { return false }
         // Every sign is a quoted key: one pass looks for all of them at each quote.

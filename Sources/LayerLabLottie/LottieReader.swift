@@ -89,8 +89,8 @@ struct LottieReader {
 
     // MARK: - Assets and layers
 
-    private mutating func asset(_ node: JSONNode, _ at: String) throws(LottieImportError) -> LottieAsset {
-        let o = try object(node, at)
+    private mutating func asset(_ node: JSONNode, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieAsset {
+        let o = try object(node, at())
         var a = LottieAsset()
         a.id = string(o["id"]) ?? number(o["id"]).map(formatNumber) ?? ""
         a.name = string(o["nm"]) ?? ""
@@ -100,22 +100,22 @@ struct LottieReader {
         a.directory = string(o["u"]) ?? ""
         a.path = string(o["p"]) ?? ""
         a.embedded = (number(o["e"]) ?? 0) == 1 || a.path.hasPrefix("data:")
-        if o["layers"] != nil { a.layers = try layers(o["layers"], at + ".layers") }
+        if o["layers"] != nil { a.layers = try layers(o["layers"], at() + ".layers") }
         return a
     }
 
-    private mutating func layers(_ node: JSONNode?, _ at: String) throws(LottieImportError) -> [LottieLayer] {
+    private mutating func layers(_ node: JSONNode?, _ at: @autoclosure () -> String) throws(LottieImportError) -> [LottieLayer] {
         let list = array(node)
         guard list.count <= Limits.layersPerComposition else {
-            throw LottieImportError("\(at) has \(list.count) layers; a composition holds at most \(Limits.layersPerComposition)")
+            throw LottieImportError("\(at()) has \(list.count) layers; a composition holds at most \(Limits.layersPerComposition)")
         }
         var out: [LottieLayer] = []
-        for (i, l) in list.enumerated() { if let layer = try layer(l, "\(at)[\(i)]") { out.append(layer) } }
+        for (i, l) in list.enumerated() { if let layer = try layer(l, "\(at())[\(i)]") { out.append(layer) } }
         return out
     }
 
-    private mutating func layer(_ node: JSONNode, _ at: String) throws(LottieImportError) -> LottieLayer? {
-        let o = try object(node, at)
+    private mutating func layer(_ node: JSONNode, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieLayer? {
+        let o = try object(node, at())
         var l = LottieLayer()
         l.name = string(o["nm"]) ?? ""
         let ty = int(o["ty"]) ?? -1
@@ -137,8 +137,8 @@ struct LottieReader {
         l.referenceID = string(o["refId"]) ?? ""
         l.width = max(0, number(o["w"]) ?? 0)
         l.height = max(0, number(o["h"]) ?? 0)
-        if let ks = o["ks"] { l.transform = try transform(ks, at + ".ks") }
-        if let tm = o["tm"] { l.timeRemap = try property(tm, at + ".tm") }
+        if let ks = o["ks"] { l.transform = try transform(ks, at() + ".ks") }
+        if let tm = o["tm"] { l.timeRemap = try property(tm, at() + ".tm") }
         l.solidColor = string(o["sc"]) ?? ""
         l.solidWidth = max(0, number(o["sw"]) ?? 0)
         l.solidHeight = max(0, number(o["sh"]) ?? 0)
@@ -148,9 +148,9 @@ struct LottieReader {
             mask.mode = string(mo["mode"]) ?? "a"
             mask.inverted = bool(mo["inv"])
             mask.name = string(mo["nm"]) ?? ""
-            if let p = mo["pt"] { mask.path = try property(p, "\(at).masksProperties[\(i)].pt") }
-            if let p = mo["o"] { mask.opacity = try property(p, "\(at).masksProperties[\(i)].o") }
-            if let p = mo["x"] { mask.expansion = try property(p, "\(at).masksProperties[\(i)].x") }
+            if let p = mo["pt"] { mask.path = try property(p, "\(at()).masksProperties[\(i)].pt") }
+            if let p = mo["o"] { mask.opacity = try property(p, "\(at()).masksProperties[\(i)].o") }
+            if let p = mo["x"] { mask.expansion = try property(p, "\(at()).masksProperties[\(i)].x") }
             l.masks.append(mask)
         }
         for (i, e) in array(o["ef"]).enumerated() {
@@ -160,7 +160,7 @@ struct LottieReader {
             effect.name = string(eo["nm"]) ?? ""
             effect.enabled = (number(eo["en"]) ?? 1) != 0
             for (j, c) in array(eo["ef"]).enumerated() {
-                if let v = c.objectMembers?["v"], let p = try? property(v, "\(at).ef[\(i)].ef[\(j)].v") {
+                if let v = c.objectMembers?["v"], let p = try? property(v, "\(at()).ef[\(i)].ef[\(j)].v") {
                     effect.values.append(p)
                 } else {
                     effect.values.append(LottieProperty())
@@ -168,8 +168,8 @@ struct LottieReader {
             }
             l.effects.append(effect)
         }
-        if l.type == .shape { l.shapes = try shapes(o["shapes"], at + ".shapes", depth: 1) }
-        if l.type == .text, let t = o["t"]?.objectMembers { l.text = try textDocument(t, at + ".t") }
+        if l.type == .shape { l.shapes = try shapes(o["shapes"], at() + ".shapes", depth: 1) }
+        if l.type == .text, let t = o["t"]?.objectMembers { l.text = try textDocument(t, at() + ".t") }
         unknownKeys(o, allowed: Self.layerKeys, in: "layers")
         if case .other(let n) = l.type {
             warnings.add("layers of unknown types skipped", "\(display(l.name)) (ty \(n))")
@@ -184,7 +184,7 @@ struct LottieReader {
         "sy", "ip", "bounds", "tg", "au", "pe", "xt", "props",
     ]
 
-    private mutating func textDocument(_ t: [String: JSONNode], _ at: String) throws(LottieImportError) -> LottieText {
+    private mutating func textDocument(_ t: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieText {
         var text = LottieText()
         let docs = t["d"]?.objectMembers.map { array($0["k"]) } ?? []
         for (i, k) in docs.enumerated() {
@@ -210,31 +210,32 @@ struct LottieReader {
         }
         if let m = t["m"]?.objectMembers {
             text.anchorGrouping = int(m["g"]) ?? 1
-            if let a = m["a"] { text.groupingAlignment = try property(a, at + ".m.a") }
+            if let a = m["a"] { text.groupingAlignment = try property(a, at() + ".m.a") }
         }
         if let p = t["p"]?.objectMembers, p["m"] != nil { text.followsPath = true }
         for (i, a) in array(t["a"]).enumerated() {
             guard let am = a.objectMembers else { continue }
             var anim = LottieTextAnimator()
             anim.name = string(am["nm"]) ?? ""
-            let where_ = "\(at).a[\(i)]"
+            func where_() -> String { "\(at()).a[\(i)]" }
             if let s = am["s"]?.objectMembers {
                 anim.selectorType = int(s["t"]) ?? 0
-                if let n = s["s"] { anim.start = try property(n, where_ + ".s.s") }
-                if let n = s["e"] { anim.end = try property(n, where_ + ".s.e") }
-                if let n = s["o"] { anim.offset = try property(n, where_ + ".s.o") }
-                if let n = s["a"] { anim.amount = try property(n, where_ + ".s.a") }
-                if let n = s["ne"] { anim.easeLow = try property(n, where_ + ".s.ne") }
-                if let n = s["xe"] { anim.easeHigh = try property(n, where_ + ".s.xe") }
-                if let n = s["sm"] { anim.smoothness = try property(n, where_ + ".s.sm") }
+                if let n = s["s"] { anim.start = try property(n, where_() + ".s.s") }
+                if let n = s["e"] { anim.end = try property(n, where_() + ".s.e") }
+                if let n = s["o"] { anim.offset = try property(n, where_() + ".s.o") }
+                if let n = s["a"] { anim.amount = try property(n, where_() + ".s.a") }
+                if let n = s["ne"] { anim.easeLow = try property(n, where_() + ".s.ne") }
+                if let n = s["xe"] { anim.easeHigh = try property(n, where_() + ".s.xe") }
+                if let n = s["sm"] { anim.smoothness = try property(n, where_() + ".s.sm") }
                 anim.indexUnits = (int(s["r"]) ?? 1) == 2
                 anim.basedOn = int(s["b"]) ?? 1
                 anim.shape = int(s["sh"]) ?? 1
                 anim.randomize = (int(s["rn"]) ?? 0) != 0
             }
             if let props = am["a"]?.objectMembers {
-                for (key, node) in props {
-                    let p = try property(node, where_ + ".a." + key)
+                for member in props.members {
+                    let key = member.key, node = member.value
+                    let p = try property(node, where_() + ".a." + key)
                     switch key {
                     case "p": anim.position = p
                     case "a": anim.anchor = p
@@ -254,22 +255,22 @@ struct LottieReader {
         return text
     }
 
-    mutating func transform(_ node: JSONNode, _ at: String) throws(LottieImportError) -> LottieTransform {
-        let o = try object(node, at)
+    mutating func transform(_ node: JSONNode, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieTransform {
+        let o = try object(node, at())
         var t = LottieTransform()
-        func p(_ key: String) throws(LottieImportError) -> LottieProperty? {
+        func p(_ key: StaticString) throws(LottieImportError) -> LottieProperty? {
             guard let n = o[key] else { return nil }
-            return try property(n, at + "." + key)
+            return try property(n, at() + ".\(key)")
         }
         t.anchor = try p("a")
         if let pn = o["p"], let po = pn.objectMembers, bool(po["s"]) {
-            if let x = po["x"] { t.positionX = try property(x, at + ".p.x") }
-            if let y = po["y"] { t.positionY = try property(y, at + ".p.y") }
+            if let x = po["x"] { t.positionX = try property(x, at() + ".p.x") }
+            if let y = po["y"] { t.positionY = try property(y, at() + ".p.y") }
         } else {
             t.position = try p("p")
         }
-        if let px = o["px"] { t.positionX = try property(px, at + ".px") }
-        if let py = o["py"] { t.positionY = try property(py, at + ".py") }
+        if let px = o["px"] { t.positionX = try property(px, at() + ".px") }
+        if let py = o["py"] { t.positionY = try property(py, at() + ".py") }
         t.scale = try p("s")
         if let r = try p("r") { t.rotation = r } else { t.rotation = try p("rz") }
         t.rotationX = try p("rx")
@@ -285,7 +286,7 @@ struct LottieReader {
     // MARK: - Animatable properties
 
     /// `{a, k, x}`: a fixed value or keyframes.
-    mutating func property(_ node: JSONNode, _ at: String) throws(LottieImportError) -> LottieProperty {
+    mutating func property(_ node: JSONNode, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieProperty {
         guard let o = node.objectMembers else {
             // Some writers put a bare value where `{k: value}` belongs.
             return LottieProperty(value: value(node))
@@ -295,7 +296,7 @@ struct LottieReader {
         guard let k = o["k"] else { return p }
         if case .array(let items) = k.kind, let first = items.first, let fo = first.objectMembers, fo["t"] != nil {
             guard items.count <= Limits.keyframesPerProperty else {
-                throw LottieImportError("\(at) has \(items.count) keyframes; a property holds at most \(Limits.keyframesPerProperty)")
+                throw LottieImportError("\(at()) has \(items.count) keyframes; a property holds at most \(Limits.keyframesPerProperty)")
             }
             keyframeCount += items.count
             guard keyframeCount <= Limits.keyframes else {
@@ -347,7 +348,7 @@ struct LottieReader {
 
     private func bezier(_ node: JSONNode) -> LottieBezier? {
         guard let o = node.objectMembers else { return nil }
-        func points(_ key: String) -> [[Double]] { array(o[key]).compactMap { numbers($0) }.filter { $0.count >= 2 } }
+        func points(_ key: StaticString) -> [[Double]] { array(o[key]).compactMap { numbers($0) }.filter { $0.count >= 2 } }
         let v = points("v")
         guard v.count <= Limits.vertices else { return nil }
         var i = points("i"), out = points("o")
@@ -360,9 +361,9 @@ struct LottieReader {
 
     // MARK: - Shape items
 
-    mutating func shapes(_ node: JSONNode?, _ at: String, depth: Int) throws(LottieImportError) -> [LottieShape] {
+    mutating func shapes(_ node: JSONNode?, _ at: @autoclosure () -> String, depth: Int) throws(LottieImportError) -> [LottieShape] {
         guard depth <= Limits.groupDepth else {
-            throw LottieImportError("\(at): shape groups nest more than \(Limits.groupDepth) deep")
+            throw LottieImportError("\(at()): shape groups nest more than \(Limits.groupDepth) deep")
         }
         var out: [LottieShape] = []
         for (i, n) in array(node).enumerated() {
@@ -370,22 +371,22 @@ struct LottieReader {
             guard itemCount <= Limits.shapeItems else {
                 throw LottieImportError("the file has more than \(Limits.shapeItems) shape items")
             }
-            if let s = try shape(n, "\(at)[\(i)]", depth: depth) { out.append(s) }
+            if let s = try shape(n, "\(at())[\(i)]", depth: depth) { out.append(s) }
         }
         return out
     }
 
-    private mutating func shape(_ node: JSONNode, _ at: String, depth: Int) throws(LottieImportError) -> LottieShape? {
+    private mutating func shape(_ node: JSONNode, _ at: @autoclosure () -> String, depth: Int) throws(LottieImportError) -> LottieShape? {
         guard let o = node.objectMembers else { return nil }
         let ty = string(o["ty"]) ?? ""
-        func p(_ key: String) throws(LottieImportError) -> LottieProperty? {
+        func p(_ key: StaticString) throws(LottieImportError) -> LottieProperty? {
             guard let n = o[key] else { return nil }
-            return try property(n, at + "." + key)
+            return try property(n, at() + ".\(key)")
         }
         let reversed = (number(o["d"]) ?? 1) == 3
         let item: LottieShape.Item
         switch ty {
-        case "gr": item = .group(try shapes(o["it"], at + ".it", depth: depth + 1))
+        case "gr": item = .group(try shapes(o["it"], at() + ".it", depth: depth + 1))
         case "rc": item = .rectangle(position: try p("p"), size: try p("s"), roundness: try p("r"), reversed: reversed)
         case "el": item = .ellipse(position: try p("p"), size: try p("s"), reversed: reversed)
         case "sr":
@@ -398,13 +399,13 @@ struct LottieReader {
             item = .polystar(s)
         case "sh": item = .path(try p("ks"), reversed: reversed)
         case "fl": item = .fill(color: try p("c"), opacity: try p("o"), evenOdd: (number(o["r"]) ?? 1) == 2)
-        case "st": item = .stroke(try stroke(o, at))
-        case "gf": item = .gradientFill(try gradient(o, at))
-        case "gs": item = .gradientStroke(try gradient(o, at), try stroke(o, at))
-        case "tr": item = .transform(try transform(node, at))
+        case "st": item = .stroke(try stroke(o, at()))
+        case "gf": item = .gradientFill(try gradient(o, at()))
+        case "gs": item = .gradientStroke(try gradient(o, at()), try stroke(o, at()))
+        case "tr": item = .transform(try transform(node, at()))
         case "tm": item = .trim(start: try p("s"), end: try p("e"), offset: try p("o"), individually: (number(o["m"]) ?? 1) == 2)
         case "rp":
-            let tr = try o["tr"].map { n throws(LottieImportError) in try transform(n, at + ".tr") } ?? LottieTransform()
+            let tr = try o["tr"].map { n throws(LottieImportError) in try transform(n, at() + ".tr") } ?? LottieTransform()
             item = .repeater(copies: try p("c"), offset: try p("o"), below: (number(o["m"]) ?? 1) == 2, transform: tr)
         case "rd": item = .roundedCorners(try p("r"))
         case "mm": item = .merge(mode: int(o["mm"]) ?? 1)
@@ -414,68 +415,85 @@ struct LottieReader {
         return LottieShape(type: ty, name: string(o["nm"]) ?? "", hidden: bool(o["hd"]), item: item)
     }
 
-    private mutating func stroke(_ o: [String: JSONNode], _ at: String) throws(LottieImportError) -> LottieStroke {
+    private mutating func stroke(_ o: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieStroke {
         var s = LottieStroke()
-        if let n = o["c"] { s.color = try property(n, at + ".c") }
-        if let n = o["o"] { s.opacity = try property(n, at + ".o") }
-        if let n = o["w"] { s.width = try property(n, at + ".w") }
+        if let n = o["c"] { s.color = try property(n, at() + ".c") }
+        if let n = o["o"] { s.opacity = try property(n, at() + ".o") }
+        if let n = o["w"] { s.width = try property(n, at() + ".w") }
         s.cap = int(o["lc"]) ?? 2
         s.join = int(o["lj"]) ?? 2
         s.miterLimit = number(o["ml"]) ?? number(o["ml2"]?.objectMembers?["k"]) ?? 4
         for (i, d) in array(o["d"]).enumerated() {
             guard let dm = d.objectMembers, let v = dm["v"] else { continue }
-            s.dashes.append((string(dm["n"]) ?? "d", try property(v, "\(at).d[\(i)].v")))
+            s.dashes.append((string(dm["n"]) ?? "d", try property(v, "\(at()).d[\(i)].v")))
         }
         return s
     }
 
-    private mutating func gradient(_ o: [String: JSONNode], _ at: String) throws(LottieImportError) -> LottieGradient {
+    private mutating func gradient(_ o: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieGradient {
         var g = LottieGradient()
         g.radial = (number(o["t"]) ?? 1) == 2
-        if let n = o["s"] { g.start = try property(n, at + ".s") }
-        if let n = o["e"] { g.end = try property(n, at + ".e") }
-        if let n = o["h"] { g.highlight = try property(n, at + ".h") }
-        if let n = o["a"] { g.highlightAngle = try property(n, at + ".a") }
-        if let n = o["o"] { g.opacity = try property(n, at + ".o") }
+        if let n = o["s"] { g.start = try property(n, at() + ".s") }
+        if let n = o["e"] { g.end = try property(n, at() + ".e") }
+        if let n = o["h"] { g.highlight = try property(n, at() + ".h") }
+        if let n = o["a"] { g.highlightAngle = try property(n, at() + ".a") }
+        if let n = o["o"] { g.opacity = try property(n, at() + ".o") }
         g.evenOdd = (number(o["r"]) ?? 1) == 2
         if let gm = o["g"]?.objectMembers {
             g.colorCount = max(0, min(1000, int(gm["p"]) ?? 0))
-            if let k = gm["k"] { g.stops = try property(k, at + ".g.k") }
+            if let k = gm["k"] { g.stops = try property(k, at() + ".g.k") }
         }
         return g
     }
 
     // MARK: - JSON helpers
 
-    private func object(_ node: JSONNode, _ what: String) throws(LottieImportError) -> [String: JSONNode] {
+    private func object(_ node: JSONNode, _ what: @autoclosure () -> String) throws(LottieImportError) -> LottieObject {
         guard let o = node.objectMembers else {
-            throw LottieImportError("expected \(what) to be an object, found \(node.summary)",
+            throw LottieImportError("expected \(what()) to be an object, found \(node.summary)",
                                     line: node.position.line, column: node.position.column)
         }
         return o
     }
 
-    private mutating func unknownKeys(_ o: [String: JSONNode], allowed: Set<String>, in what: String) {
-        for key in o.keys.sorted() where !allowed.contains(key) { warnings.add("unknown fields skipped", "\"\(key)\" in \(what)") }
+    private mutating func unknownKeys(_ o: LottieObject, allowed: Set<String>, in what: String) {
+        let unknown = o.members.lazy.map(\.key).filter { !allowed.contains($0) }
+        for key in unknown.sorted() { warnings.add("unknown fields skipped", "\"\(key)\" in \(what)") }
     }
 
     func display(_ name: String) -> String { name.isEmpty ? "(unnamed)" : name }
 }
 
 extension JSONNode {
-    /// The members of an object by key, or nil.
-    var objectMembers: [String: JSONNode]? {
+    /// The members of an object, or nil.
+    var objectMembers: LottieObject? {
         guard case .object(let members) = kind else { return nil }
-        var out: [String: JSONNode] = [:]
-        for m in members { out[m.key] = m.value }
-        return out
+        return LottieObject(members: members)
+    }
+}
+
+/// An object's members looked up by key. A scan rather than a dictionary: Lottie objects hold
+/// a few short keys and are asked for a few of them, so hashing every key of every object cost
+/// more than the scans. (The parser refuses duplicate keys, so the first match is the only one.)
+struct LottieObject {
+    let members: [JSONMember]
+
+    subscript(key: StaticString) -> JSONNode? {
+        let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        let fingerprint = JSONMember.fingerprint(wanted)
+        // By index: `for m in members` would copy every member it passes.
+        for k in members.indices where members[k].keyFingerprint == fingerprint {
+            var found = members[k].key
+            if found.withUTF8({ $0.elementsEqual(wanted) }) { return members[k].value }
+        }
+        return nil
     }
 }
 
 func number(_ node: JSONNode?) -> Double? {
     guard let node else { return nil }
     switch node.kind {
-    case .number(let t): return Double(t).flatMap { $0.isFinite ? $0 : nil }
+    case .number(let t): return JSONNode.double(t).flatMap { $0.isFinite ? $0 : nil }
     case .bool(let b): return b ? 1 : 0
     case .array(let items) where items.count == 1: return number(items[0])
     default: return nil

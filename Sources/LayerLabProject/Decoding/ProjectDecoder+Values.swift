@@ -7,7 +7,7 @@ extension ProjectDecoder {
         let v: Double
         switch node.kind {
         case .number(let text):
-            guard let d = Double(text), d.isFinite else {
+            guard let d = JSONNode.double(text), d.isFinite else {
                 throw ProjectFileError(.outOfRange, at: node.position, path, "number too large: \(text)")
             }
             v = d
