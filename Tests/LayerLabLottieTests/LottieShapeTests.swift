@@ -120,6 +120,19 @@ struct LottieShapeTests {
         #expect(gradient.properties["startPoint"] == .point(Point(1 / 42, 0.5)))
     }
 
+    /// A parent's stroke follows a nested group's scaled outline at its own width: the group's
+    /// transform moves the outline's points, not the stroke (as lottie-web draws it).
+    @Test func aParentStrokeKeepsItsWidthOverAScaledNestedGroup() throws {
+        let double = #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[200,200]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}"#
+        let group = #"{"ty":"gr","nm":"G","it":[\#(rect),\#(double)]}"#
+        let stroke = #"{"ty":"st","nm":"Line","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}"#
+        let d = try imported(lottie(shapeLayer("S", shapes: group + "," + stroke))).document
+        let line = try #require(d.layer(named: "S_Line"))
+        #expect(d.layer(named: "S")?.sublayers.map(\.name) == ["S_Line"])
+        #expect(line.properties["lineWidth"] == .number(2))
+        #expect(line.properties["path"] == .path(box(Rect(-20, -10, 40, 20))))
+    }
+
     @Test func strokesKeepCapsJoinsMiterAndDashes() throws {
         let stroke = #"{"ty":"st","nm":"Line","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"lc":1,"lj":3,"ml":7,"d":[{"n":"d","v":{"a":0,"k":6}},{"n":"g","v":{"a":0,"k":2}},{"n":"o","v":{"a":0,"k":1}}]}"#
         let d = try imported(lottie(shapeLayer("S", shapes: rect + "," + stroke))).document
