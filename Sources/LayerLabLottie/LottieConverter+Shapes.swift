@@ -10,8 +10,10 @@ import LayerLabCore
 /// Lottie paints lower items first, and a fill or stroke paints every shape above it in its
 /// group, nested groups included. Each group becomes a layer carrying the group's transform;
 /// inside it, going up from the bottom of the list, each fill or stroke becomes a CAShapeLayer
-/// of the group's own shapes above it, and each nested group a layer that also receives the
-/// styles of its parents below it (painted first, as Lottie does).
+/// of the shapes above it as one path, nested groups' moved by their transforms, and each
+/// nested group a layer of its own styles. A nested group whose outlines a trim, repeater,
+/// merge or rounding changes instead receives the styles of its parents below it (painted
+/// first, as Lottie does).
 extension LottieConverter {
     /// A fill, stroke or gradient that paints shapes, with the trims that cut those shapes
     /// (the nearest first).
@@ -132,8 +134,8 @@ extension LottieConverter {
                 if !g.sublayers.isEmpty {
                     out.append(g)
                 } else {
-                    // Nothing left to draw in it (its outlines painted by the styles above):
-                    // its transform's animations go with it.
+                    // Nothing of its own to draw (its outlines are in its parents' styles'
+                    // paths): its transform's animations go with it.
                     for a in document.animations where a.layer == g.name { provenance[a.name] = nil }
                     document.animations.removeAll { $0.layer == g.name }
                 }
