@@ -10,8 +10,10 @@ import LayerLabCore
 /// Lottie paints lower items first, and a fill or stroke paints every shape above it in its
 /// group, nested groups included. Each group becomes a layer carrying the group's transform;
 /// inside it, going up from the bottom of the list, each fill or stroke becomes a CAShapeLayer
-/// of the group's own shapes above it, and each nested group a layer that also receives the
-/// styles of its parents below it (painted first, as Lottie does).
+/// of the shapes above it as one path, nested groups' moved by their transforms, and each
+/// nested group a layer of its own styles. A nested group whose outlines a trim, repeater,
+/// merge or rounding changes instead receives the styles of its parents below it (painted
+/// first, as Lottie does).
 extension LottieConverter {
     /// A fill, stroke or gradient that paints shapes, with the trims that cut those shapes
     /// (the nearest first).
@@ -41,19 +43,10 @@ extension LottieConverter {
             items = [LottieShape(type: "mm", name: items[m].name, item: .merged(Array(above), mode: kept))] + items[(m + 1)...]
         }
         var out: [Layer] = []
-        let shapeIndices = items.indices.filter { items[$0].isGeometry }
         // A trim cuts the outlines above it (nested groups' too), not those below it; item k
         // is cut by the group's trims listed after it, the nearest first, then the outer ones.
         func trims(cutting k: Int) -> [LottieShape] {
             items[(k + 1)...].filter { if case .trim = $0.item { return true }; return false } + outerTrims
-        }
-        /// One style over the outlines `indices`: a layer for each set of outlines cut alike.
-        func painting(_ style: LottieShape, _ indices: [Int]) -> [Layer] {
-            let runs = Dictionary(grouping: indices) { k in trims(cutting: k).count }
-            return runs.keys.sorted().flatMap { n in
-                styleLayers(Style(shape: style, trims: trims(cutting: runs[n]![0])), shapes: runs[n]!.map { items[$0] },
-                            owner: owner, layer: layer, rounding: rounding)
-            }
         }
         // Rounded corners round every outline in the group, nested groups' included; an `rd`
         // whose radius is always 0 rounds nothing.
@@ -61,6 +54,29 @@ extension LottieConverter {
             if case .roundedCorners(let r?) = s.item, r.isAnimated || r.number(at: 0, 0) > 0 { return r }
             return nil
         }.first ?? outerRounding
+        // A style paints the outlines of nested groups together with its own as one outline,
+        // each moved by the groups' transforms between it and the style (so outlines wound
+        // against each other make holes, a translucent fill is not painted twice where they
+        // overlap, and a gradient keeps the style's coordinates). Groups holding a trim,
+        // repeater, merge or rounding, or cut by a trim, still get the style in a pass of
+        // their own.
+        let outlined = Set(items.indices.filter { k in
+            if case .group(let sub) = items[k].item { return trims(cutting: k).isEmpty && Self.outlinesOnly(sub) }
+            return false
+        })
+        let shapeIndices = items.indices.filter { items[$0].isGeometry || outlined.contains($0) }
+        /// Item k as an outline: a nested group's outlines are one merged outline.
+        func outlineItem(_ k: Int) -> LottieShape {
+            outlined.contains(k) ? LottieShape(type: "gr", name: items[k].name, item: .merged([items[k]], mode: 1)) : items[k]
+        }
+        /// One style over the outlines `indices`: a layer for each set of outlines cut alike.
+        func painting(_ style: LottieShape, _ indices: [Int]) -> [Layer] {
+            let runs = Dictionary(grouping: indices) { k in trims(cutting: k).count }
+            return runs.keys.sorted().flatMap { n in
+                styleLayers(Style(shape: style, trims: trims(cutting: runs[n]![0])), shapes: runs[n]!.map(outlineItem),
+                            owner: owner, layer: layer, rounding: rounding)
+            }
+        }
         for s in items {
             switch s.item {
             case .unknown: warnings.add("shape items of unknown types skipped", "\(display(layer.name)) (\(s.type))")
@@ -113,9 +129,16 @@ extension LottieConverter {
                 if let tr = sub.first(where: { if case .transform = $0.item { return true }; return false }), case .transform(let t) = tr.item {
                     applyTransform(t, to: &g, owner: layer, opacity: true, sourcePrefix: "\(display(s.name)) tr")
                 }
-                g.sublayers = groupContents(sub, inherited: inherited + below, trims: trims(cutting: k), rounding: rounding,
-                                            owner: owner, layer: layer)
-                if !g.sublayers.isEmpty { out.append(g) }
+                g.sublayers = groupContents(sub, inherited: outlined.contains(k) ? [] : inherited + below, trims: trims(cutting: k),
+                                            rounding: rounding, owner: owner, layer: layer)
+                if !g.sublayers.isEmpty {
+                    out.append(g)
+                } else {
+                    // Nothing of its own to draw (its outlines are in its parents' styles'
+                    // paths): its transform's animations go with it.
+                    for a in document.animations where a.layer == g.name { provenance[a.name] = nil }
+                    document.animations.removeAll { $0.layer == g.name }
+                }
             default:
                 break
             }
@@ -379,6 +402,19 @@ extension LottieConverter {
     static let intersectionFirst = 41, intersectionRest = 42
     /// The others united, stroked (clipped by the first outline).
     static let intersectionOthers = 43
+
+    /// Whether a group's items are only outlines, styles, its transform and groups of the same
+    /// kind: nothing that changes its outlines for the styles of enclosing groups.
+    static func outlinesOnly(_ items: [LottieShape]) -> Bool {
+        items.allSatisfy { s in
+            if s.hidden || s.isGeometry || s.isStyle { return true }
+            switch s.item {
+            case .transform: return true
+            case .group(let sub): return outlinesOnly(sub)
+            default: return false
+            }
+        }
+    }
 
     /// How many outlines the items hold, nested groups' included.
     static func outlineCount(_ items: [LottieShape]) -> Int {

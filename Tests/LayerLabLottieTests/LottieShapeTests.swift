@@ -85,14 +85,52 @@ struct LottieShapeTests {
 
     @Test func groupsCarryTheirTransformAndParentStylesPaintThem() throws {
         let tr = #"{"ty":"tr","p":{"a":0,"k":[40,30]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":80}}"#
-        let group = #"{"ty":"gr","nm":"G","it":[\#(rect),\#(tr)]}"#
+        let group = #"{"ty":"gr","nm":"G","it":[\#(rect),\#(fill("Red", "1,0,0")),\#(tr)]}"#
         let d = try imported(lottie(shapeLayer("L", shapes: group + "," + fill("Green", "0,1,0")))).document
         let g = try #require(d.layer(named: "L_G"))
         #expect(g.properties["position"] == .point(Point(40, 30)))
         #expect(g.properties["opacity"] == .number(0.8))
-        // The parent's fill below the group paints the group's rectangle, inside the group.
-        #expect(g.sublayers.map(\.name) == ["L_Green"])
-        #expect(g.sublayers[0].properties["path"] == .path(box(Rect(-10, -5, 20, 10))))
+        #expect(g.sublayers.map(\.name) == ["L_Red"])
+        // The parent's fill below the group paints the group's rectangle where the group's
+        // transform puts it, in the parent (painted first, and not faded by the group's opacity).
+        #expect(d.layer(named: "L")?.sublayers.map(\.name) == ["L_Green", "L_G"])
+        #expect(d.layer(named: "L_Green")?.properties["path"] == .path(box(Rect(30, 25, 20, 10))))
+    }
+
+    /// A fill paints its group's outlines and its nested groups' as one outline (lottie-web's
+    /// one path a style), each moved by its group's transform: an inner outline that the
+    /// group's mirroring winds against the outer one is a hole under non-zero winding, and a
+    /// gradient keeps the fill's coordinates, not the nested group's.
+    @Test func aFillPaintsNestedGroupsOutlinesAsOneOutline() throws {
+        let face = #"{"ty":"el","nm":"Face","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]}}"#
+        let eye = #"{"ty":"el","nm":"Eye","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]}}"#
+        let mirror = #"{"ty":"tr","p":{"a":0,"k":[5,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[-100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}"#
+        let eyes = #"{"ty":"gr","nm":"Eyes","it":[\#(eye),\#(mirror)]}"#
+        let shine = #"{"ty":"gf","nm":"Shine","o":{"a":0,"k":100},"r":1,"t":1,"s":{"a":0,"k":[-20,0]},"e":{"a":0,"k":[20,0]},"g":{"p":2,"k":{"a":0,"k":[0,1,1,0,1,0,0,1]}}}"#
+        let d = try imported(lottie(shapeLayer("L", shapes: [face, eyes, shine].joined(separator: ",")))).document
+        // One gradient in the layer itself; the nested group has nothing of its own to draw.
+        #expect(d.layer(named: "L")?.sublayers.map(\.name) == ["L_Shine_gradient"])
+        #expect(d.layer(named: "L_Eyes") == nil)
+        let mirrored = oval(Rect(-5, -5, 10, 10)).applying(AffineTransform.scale(-1, 1).concatenating(.translation(5, 0)))
+        #expect(d.layer(named: "L_Shine")?.properties["path"] == .path(Path(oval(Rect(-20, -20, 40, 40)).elements + mirrored.elements)))
+        // The gradient runs across the face in the fill's coordinates (its box starts at the
+        // face's left edge, less the pad of 1).
+        let gradient = try #require(d.layer(named: "L_Shine_gradient"))
+        #expect(gradient.properties["position"] == .point(Point(-21, -21)))
+        #expect(gradient.properties["startPoint"] == .point(Point(1 / 42, 0.5)))
+    }
+
+    /// A parent's stroke follows a nested group's scaled outline at its own width: the group's
+    /// transform moves the outline's points, not the stroke (as lottie-web draws it).
+    @Test func aParentStrokeKeepsItsWidthOverAScaledNestedGroup() throws {
+        let double = #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[200,200]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}"#
+        let group = #"{"ty":"gr","nm":"G","it":[\#(rect),\#(double)]}"#
+        let stroke = #"{"ty":"st","nm":"Line","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}"#
+        let d = try imported(lottie(shapeLayer("S", shapes: group + "," + stroke))).document
+        let line = try #require(d.layer(named: "S_Line"))
+        #expect(d.layer(named: "S")?.sublayers.map(\.name) == ["S_Line"])
+        #expect(line.properties["lineWidth"] == .number(2))
+        #expect(line.properties["path"] == .path(box(Rect(-20, -10, 40, 20))))
     }
 
     @Test func strokesKeepCapsJoinsMiterAndDashes() throws {
