@@ -109,6 +109,14 @@ extension LottieConverter {
         if prop.expression != nil { warnings.add("expressions not run (keyframed values used)", source.text) }
     }
 
+    /// Keyframes from `keyed` (times in frames, values, a timing function a segment) on `keyPath`.
+    mutating func addKeyed(_ k: (times: [Double], values: [Value], curves: [TimingFunction]), layer: String,
+                           _ keyPath: String, _ source: Source) {
+        let body = Animation.Keyframes(keyPath: keyPath, values: k.values, keyTimes: nil, calculationMode: .linear,
+                                       timingFunctions: k.curves)
+        addAnimation(body, times: k.times, layer: layer, source)
+    }
+
     /// A property sampled once per frame over `frames` into keyframes on `keyPath`: for values
     /// Core Animation cannot interpolate as Lottie does (a path rebuilt from an animated size).
     /// A sample equal to the ones before and after it is left out: between equal linear

@@ -285,7 +285,7 @@ extension LottieConverter {
             let direction = e.values[2].number(at: 0, 135) * .pi / 180
             let distance = e.values[3].number(at: 0, 5)
             let softness = e.values[4].number(at: 0, 0)
-            node.properties["shadowColor"] = .color(Color(c.count > 0 ? c[0] : 0, c.count > 1 ? c[1] : 0, c.count > 2 ? c[2] : 0))
+            node.properties["shadowColor"] = .color(Self.effectColor(c))
             node.properties["shadowOpacity"] = .number(min(1, max(0, opacity)))
             node.properties["shadowOffset"] = .size(Size(distance * sin(direction), -distance * cos(direction)))
             node.properties["shadowRadius"] = .number(max(0, softness / 2))
@@ -298,15 +298,17 @@ extension LottieConverter {
         return nil
     }
 
+    /// An effect control's colour (0…1 channels; a missing channel is 0, a fourth ignored).
+    static func effectColor(_ c: [Double], alpha: Double = 1) -> Color {
+        Color(c.count > 0 ? c[0] : 0, c.count > 1 ? c[1] : 0, c.count > 2 ? c[2] : 0, alpha)
+    }
+
     /// The Tint effect (`ty` 20: map black to, map white to, amount to tint in percent) as the
     /// layer's `tintBlack`, `tintWhite` and `tintAmount`; animated controls sampled per frame.
     private mutating func tintEffect(_ e: LottieEffect, _ node: inout Layer, who: String) {
         let source = Source(layer: who, property: "tint effect")
         func color(_ p: LottieProperty, _ fallback: [Double]) -> (Double) -> Value {
-            { f in
-                let c = p.numbers(at: f, fallback)
-                return .color(Color(c.count > 0 ? c[0] : 0, c.count > 1 ? c[1] : 0, c.count > 2 ? c[2] : 0))
-            }
+            { f in .color(Self.effectColor(p.numbers(at: f, fallback))) }
         }
         let controls: [(String, LottieProperty, (Double) -> Value)] = [
             ("tintBlack", e.values[0], color(e.values[0], [0, 0, 0, 1])),
@@ -337,9 +339,7 @@ extension LottieConverter {
             warnings.add("fill effects' mask, invert and feather ignored", who)
         }
         func paint(_ f: Double) -> Value {
-            let c = color.numbers(at: f, [1, 0, 0, 1])
-            let o = min(1, max(0, opacity.number(at: f, 1)))
-            return .color(Color(c.count > 0 ? c[0] : 0, c.count > 1 ? c[1] : 0, c.count > 2 ? c[2] : 0, o))
+            .color(Self.effectColor(color.numbers(at: f, [1, 0, 0, 1]), alpha: min(1, max(0, opacity.number(at: f, 1)))))
         }
         var fill = Layer(name: uniqueName(owner + "_fill_effect"), kind: .shape)
         fill.properties["path"] = .path(Self.bigRect(sign: 1))
@@ -388,21 +388,17 @@ extension LottieConverter {
         if let span {
             for p in moving.compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "gradient")) }
             let source = Source(layer: who, property: "\(style.name) \(style.type)")
+            func value(_ key: String, _ f: Double) -> Value { Self.gradientValues(g, at: f, in: box).first { $0.0 == key }!.1 }
             if let lead = Self.keyableGradient(g) {
+                // A radial gradient's focus cannot move here (`keyableGradient`).
                 for key in ["colors", "locations", "startPoint", "endPoint"] {
-                    let k = LottieConverter.keyed(lead) { f in Self.gradientValues(g, at: f, in: box).first { $0.0 == key }!.1 }
+                    let k = LottieConverter.keyed(lead) { value(key, $0) }
                     guard k.values.contains(where: { $0 != k.values[0] }) else { continue }
-                    let body = Animation.Keyframes(keyPath: key, values: k.values, keyTimes: nil, calculationMode: .linear,
-                                                   timingFunctions: k.curves)
-                    addAnimation(body, times: k.times, layer: gl.name, source)
+                    addKeyed(k, layer: gl.name, key, source)
                 }
-                gl.properties["mask"] = .string(mask.name)
-                gl.sublayers = [mask]
-                return gl
-            }
-            for key in ["colors", "locations", "startPoint", "endPoint"] + (g.radial ? ["focalOffset"] : []) {
-                addSampled(layer: gl.name, key, frames: span, Source(layer: who, property: "\(style.name) \(style.type)")) { f in
-                    Self.gradientValues(g, at: f, in: box).first { $0.0 == key }!.1
+            } else {
+                for key in ["colors", "locations", "startPoint", "endPoint"] + (g.radial ? ["focalOffset"] : []) {
+                    addSampled(layer: gl.name, key, frames: span, source) { value(key, $0) }
                 }
             }
         }

@@ -277,10 +277,7 @@ extension LottieConverter {
         for p in props.compactMap({ $0 }) { noteExpression(p, Source(layer: who, property: "shape")) }
         l.properties["path"] = .path(Self.combinedPath(shapes, at: animatedSpan(props)?.lowerBound ?? 0, rounding: rounding))
         if rounding == nil, let keyed = Self.keyedOutline(shapes) {
-            let body = Animation.Keyframes(keyPath: "path", values: keyed.values, keyTimes: nil, calculationMode: .linear,
-                                           timingFunctions: keyed.curves)
-            addAnimation(body, times: keyed.times, layer: l.name,
-                         Source(layer: who, property: shapes.map { $0.type }.joined(separator: "+")))
+            addKeyed(keyed, layer: l.name, "path", Source(layer: who, property: shapes.map { $0.type }.joined(separator: "+")))
             return
         }
         if let span = animatedSpan(props) {

@@ -480,7 +480,7 @@ struct LottieObject {
 
     subscript(key: StaticString) -> JSONNode? {
         let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-        let fingerprint = JSONMember.fingerprint(wanted)
+        let fingerprint = fnv(wanted)
         // By index: `for m in members` would copy every member it passes.
         for k in members.indices where members[k].keyFingerprint == fingerprint {
             var found = members[k].key

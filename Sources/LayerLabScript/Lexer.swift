@@ -1,3 +1,5 @@
+import LayerLabCore
+
 /// Splits command text into tokens with source positions.
 ///
 /// Newlines and `;` end a command, except inside `(` or `[`, where a command may run over
@@ -387,24 +389,11 @@ package struct Lexer: Sendable {
         return v
     }
 
-    /// The value of ASCII digits with at most one `.` and at most 15 digits, without making a
-    /// string or calling `strtod`: the digits as an integer (exact below 2⁵³) divided by an
-    /// exact power of ten, one correctly rounded division, which is the nearest double to the
-    /// decimal, as `strtod` gives (Clinger's fast path). Nil for anything longer.
+    /// The value of ASCII digits with at most one `.` through the core's `shortDecimal`
+    /// (Clinger's fast path, as `strtod` rounds); nil for more than 15 significant digits.
     static func shortDecimal(_ text: ArraySlice<UInt8>) -> Double? {
-        var mantissa = 0, count = 0, fraction = 0, afterDot = false
-        for b in text {
-            if b == UInt8(ascii: ".") { afterDot = true; continue }
-            mantissa = mantissa &* 10 &+ Int(b &- UInt8(ascii: "0"))
-            count += 1
-            if afterDot { fraction += 1 }
-        }
-        guard count <= 15 else { return nil }
-        return fraction == 0 ? Double(mantissa) : Double(mantissa) / exactPowersOfTen[fraction]
+        text.withUnsafeBufferPointer { LayerLabCore.shortDecimal($0) }
     }
-
-    /// 10⁰ … 10¹⁵, each exactly a double.
-    static let exactPowersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 }
 
 /// A multi-line command lexed line by line, so feeding N lines costs O(total length) rather

@@ -431,19 +431,4 @@ struct ParticleRandom {
     func signed(_ i: UInt64) -> Double { 2 * unit(i) - 1 }
 }
 
-/// SplitMix64's finaliser: a well-spread 64-bit hash.
-package func mix64(_ x: UInt64) -> UInt64 {
-    var z = x &+ 0x9E3779B97F4A7C15
-    z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-    return z ^ (z >> 31)
-}
-
-/// FNV-1a of a name's bytes: the cell's part of every particle's hash.
-package func fnv(_ s: String) -> UInt64 {
-    var h: UInt64 = 0xCBF29CE484222325
-    for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100000001B3 }
-    return h
-}
-
 private func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }

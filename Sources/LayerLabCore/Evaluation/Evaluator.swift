@@ -192,9 +192,7 @@ package struct Evaluator: Sendable {
     /// forever) to the end of its first full cycle — else 4 s for a flipbook or an endless
     /// animation with no cycle to show (0 for a still scene).
     package var sceneDuration: Double {
-        if let d = document.canvas.duration, let v = Evaluator.value(d, in: intervals), v.isFinite, v >= 0 {
-            return min(v, Evaluator.longestScene)
-        }
+        if let d = document.canvas.duration, let v = Evaluator.sceneLength(Evaluator.value(d, in: intervals)) { return v }
         var end = 0.0
         var infinite = false
         for a in document.animations {
@@ -236,7 +234,12 @@ package struct Evaluator: Sendable {
     /// then need no evaluator of their own before the one that draws. Nil: ask an evaluator.
     package static func statedPosterTime(of document: Document) -> Double? {
         if let p = document.canvas.poster { return p }
-        guard let d = document.canvas.duration, let v = d.evaluate({ _ in nil }), v.isFinite, v >= 0 else { return nil }
+        return document.canvas.duration.flatMap { sceneLength($0.evaluate { _ in nil }) }
+    }
+
+    /// A stated duration as the scene's length: finite and not negative, at most `longestScene`.
+    static func sceneLength(_ v: Double?) -> Double? {
+        guard let v, v.isFinite, v >= 0 else { return nil }
         return min(v, longestScene)
     }
 

@@ -53,17 +53,8 @@ package struct JSONMember: Sendable {
         self.key = key; self.keyPosition = keyPosition; self.value = value; self.keyFingerprint = keyFingerprint
     }
 
-    /// A hash of a key's UTF-8 bytes (FNV-1a), the same in every run.
-    package static func fingerprint(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-        return h
-    }
-
-    package static func fingerprint(_ key: String) -> UInt64 {
-        var key = key
-        return key.withUTF8 { fingerprint($0) }
-    }
+    /// A key's fingerprint: FNV-1a of its bytes, the same in every run.
+    package static func fingerprint(_ key: String) -> UInt64 { fnv(key) }
 }
 
 /// A location inside the document tree, printed as JSONPath (`$.layers[2].properties.opacity`).
@@ -102,66 +93,10 @@ package struct JSONPath: Sendable, CustomStringConvertible {
 }
 
 extension JSONNode {
-    /// `Double(text)` for a JSON number's text, bit for bit. Numbers of up to 15 significant
-    /// digits with a small power of ten (nearly all of them) skip the general conversion: the
-    /// digits and the power are both exact doubles, so one multiply or divide rounds exactly as
-    /// `Double(text)` does.
+    /// `Double(text)` for a JSON number's text, bit for bit: short decimals (nearly all of
+    /// them) through `shortDecimal`, the rest through the general conversion.
     package static func double(_ text: String) -> Double? {
         var text = text
-        let fast = text.withUTF8 { u -> Double? in
-            var k = 0
-            let negative = k < u.count && u[k] == UInt8(ascii: "-")
-            if negative { k += 1 }
-            var mantissa: UInt64 = 0, digits = 0, scale = 0
-            var fraction = false
-            while k < u.count {
-                let b = u[k]
-                if b == UInt8(ascii: ".") && !fraction {
-                    fraction = true
-                } else if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
-                    if mantissa != 0 || b != UInt8(ascii: "0") {
-                        digits += 1
-                        if digits > 15 { return nil }
-                        mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
-                    }
-                    if fraction { scale -= 1 }
-                } else {
-                    break
-                }
-                k += 1
-            }
-            if k < u.count {
-                guard u[k] == UInt8(ascii: "e") || u[k] == UInt8(ascii: "E") else { return nil }
-                k += 1
-                var exponentNegative = false
-                if k < u.count, u[k] == UInt8(ascii: "+") || u[k] == UInt8(ascii: "-") {
-                    exponentNegative = u[k] == UInt8(ascii: "-")
-                    k += 1
-                }
-                var exponent = 0
-                while k < u.count, u[k] >= UInt8(ascii: "0"), u[k] <= UInt8(ascii: "9") {
-                    exponent = exponent * 10 + Int(u[k] - UInt8(ascii: "0"))
-                    if exponent > 1000 { return nil }
-                    k += 1
-                }
-                guard k == u.count else { return nil }
-                scale += exponentNegative ? -exponent : exponent
-            }
-            var v = Double(mantissa)
-            if mantissa != 0 {
-                guard let power = JSONNode.exactPowerOfTen(scale.magnitude) else { return nil }
-                if scale > 0 { v *= power } else if scale < 0 { v /= power }
-            }
-            return negative ? -v : v
-        }
-        return fast ?? Double(text)
-    }
-
-    /// 10^n for n ≤ 22, the powers a double holds exactly.
-    private static func exactPowerOfTen(_ n: UInt) -> Double? {
-        guard n <= 22 else { return nil }
-        var p = 1.0
-        for _ in 0..<n { p *= 10 }
-        return p
+        return text.withUTF8 { shortDecimal($0) } ?? Double(text)
     }
 }
