@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import LayerLabCore
 import LayerLabRaster
 import Testing
@@ -59,10 +60,18 @@ struct XtermSixelTests {
         let number: Int
         let pid: pid_t
         var clients: [pid_t] = []
+        /// Display numbers this process has handed out: suites run in parallel, and two servers
+        /// started at once would both see a number free before either Xvfb takes it.
+        private static let taken = Mutex<Set<Int>>([])
+
         init() throws {
             // A display number of our own, from the process id (tests of other checkouts may run too).
-            var n = 40 + Int(getpid() % 400)
-            while access("/tmp/.X11-unix/X\(n)", F_OK) == 0 || access("/tmp/.X\(n)-lock", F_OK) == 0 { n += 1 }
+            let n = Self.taken.withLock { taken in
+                var n = 40 + Int(getpid() % 400)
+                while taken.contains(n) || access("/tmp/.X11-unix/X\(n)", F_OK) == 0 || access("/tmp/.X\(n)-lock", F_OK) == 0 { n += 1 }
+                taken.insert(n)
+                return n
+            }
             display = ":\(n)"
             number = n
             pid = try XtermSixelTests.spawn("/usr/bin/Xvfb", [display, "-screen", "0", "1100x700x24", "-nolisten", "tcp"])
@@ -90,12 +99,19 @@ struct XtermSixelTests {
 
         /// The screen as RGB bytes (width, height), from `xwd -root`.
         func screenshot() throws -> (Int, Int, [UInt8]) {
-            let file = NSTemporaryDirectory() + "layerlab-xwd-\(getpid()).xwd"
+            // One file per display: the kitty and xterm suites take screenshots at the same time.
+            let file = NSTemporaryDirectory() + "layerlab-xwd-\(getpid())-\(number).xwd"
             defer { unlink(file) }
-            let p = try XtermSixelTests.spawn("/usr/bin/xwd", ["-root", "-silent", "-display", display], output: file)
-            XtermSixelTests.finish(p, timeout: 20)
-            let data = try #require(FileManager.default.contents(atPath: file), "xwd wrote its file")
-            return try XtermSixelTests.readXWD([UInt8](data))
+            // A loaded machine may make one xwd run fail or time out: try again before giving up.
+            for _ in 0..<3 {
+                let p = try XtermSixelTests.spawn("/usr/bin/xwd", ["-root", "-silent", "-display", display], output: file)
+                XtermSixelTests.finish(p, timeout: 20)
+                if let data = FileManager.default.contents(atPath: file), data.count >= 100 {
+                    return try XtermSixelTests.readXWD([UInt8](data))
+                }
+                usleep(500_000)
+            }
+            throw Failure(description: "xwd wrote no screenshot of \(display) in three tries")
         }
     }
 
