@@ -161,7 +161,7 @@ extension RenderContext {
         var inner = clip
         // The bounds' coverage, from and back to the pool (a clip per clipping layer per frame).
         var innerRows: Range<Int>? = nil
-        if ref.pointee.masksToBounds {
+        if ref.pointee.masksToBounds && !coversSurface(b, radius: ref.pointee.cornerRadius, transform: m) {
             if !hasArea { return }
             let c = deviceContours(.roundedRect(b, radius: ref.pointee.cornerRadius), transform: m)
             let pooled = pooledCoverage(c, transform: .identity, evenOdd: false, within: clip)
@@ -199,6 +199,20 @@ extension RenderContext {
             fillPath(path, transform: m, evenOdd: true, color: ref.pointee.extras.borderColor, into: target, clip: clip,
                      alpha: alpha)
         }
+    }
+
+    /// Whether bounds mapped through `m` cover every pixel of the surface whole, so clipping
+    /// to them changes nothing (a coverage of 1 everywhere). Precompositions the size of their
+    /// composition clip to it: their clip is skipped instead of scan-converted each frame.
+    func coversSurface(_ b: Rect, radius: Double, transform m: AffineTransform) -> Bool {
+        guard radius <= 0, m.b == 0, m.c == 0, b.width > 0, b.height > 0 else { return false }
+        let x0 = m.a * b.minX + m.tx, x1 = m.a * b.maxX + m.tx
+        let y0 = m.d * b.minY + m.ty, y1 = m.d * b.maxY + m.ty
+        // NB: a millionth of a pixel short still counts as covering: a scale from a
+        // composition to the output size may land its edge that close to the surface's.
+        let slack = 1e-6
+        return min(x0, x1) <= slack && max(x0, x1) >= Double(width) - slack
+            && min(y0, y1) <= slack && max(y0, y1) >= Double(height) - slack
     }
 
     /// A shape layer's path: fill, then stroke (trimmed, dashed) on top.

@@ -48,4 +48,27 @@ import Testing
             for c in 0..<3 { #expect(UInt32(bitmap.pixels[i + c]) == Self.divided(UInt32(surface.px[i + c]), a)) }
         }
     }
+
+    @Test func mixedRowsConvertEveryTranslucentPixelWhateverItsNeighbours() {
+        // Four pixels are skipped together only when all four are clear or opaque: a lone
+        // translucent pixel anywhere in a group, or in the columns after the last group, converts.
+        var rng = SystemRandomNumberGenerator()
+        let width = 23
+        var words = [UInt32](repeating: 0, count: width * 64)
+        for i in words.indices {
+            let a: UInt32 = [0, 255, 255, 0, UInt32.random(in: 1...254, using: &rng)][Int.random(in: 0..<5, using: &rng)]
+            let c = UInt32.random(in: 0...a, using: &rng)
+            words[i] = UInt32(littleEndian: c * 0x010101 | a << 24)
+        }
+        let before = words
+        let cols = 2..<21
+        words.withUnsafeMutableBufferPointer { StraightAlpha.convert($0.baseAddress!, width: width, rows: 0..<64, cols: cols) }
+        var wrong = 0
+        for i in words.indices {
+            let p = UInt32(littleEndian: before[i]), a = p >> 24, c = p & 0xFF
+            let e = a == 0 || a == 255 || !cols.contains(i % width) ? c : Self.divided(c, a)
+            if words[i] != UInt32(littleEndian: e * 0x010101 | a << 24) { wrong += 1 }
+        }
+        #expect(wrong == 0)
+    }
 }
