@@ -10,9 +10,59 @@ import LayerLabCore
 /// very values and runs the scan converter handed out, so the bytes are the same. At most
 /// `capacity` bytes are kept; the least recently used shapes go first.
 final class CoverageCache {
-    enum Key: Hashable {
-        case fill(Path, AffineTransform, evenOdd: Bool)
-        case stroke(Path, AffineTransform, Stroke)
+    /// What a shape's coverage depends on, with a fingerprint of it worked out once: a
+    /// dictionary look-up hashes only the fingerprint instead of every point of the path
+    /// (which cost more than replaying a small shape), and equal fingerprints still compare
+    /// the whole shape.
+    struct Key: Hashable {
+        enum Shape: Equatable {
+            case fill(Path, AffineTransform, evenOdd: Bool)
+            case stroke(Path, AffineTransform, Stroke)
+        }
+        let shape: Shape
+        let fingerprint: UInt64
+
+        static func fill(_ path: Path, _ t: AffineTransform, evenOdd: Bool) -> Key {
+            var f = Fingerprint(path, t)
+            f.addBits(evenOdd ? 1 : 0)
+            return Key(shape: .fill(path, t, evenOdd: evenOdd), fingerprint: f.value)
+        }
+
+        static func stroke(_ path: Path, _ t: AffineTransform, _ s: Stroke) -> Key {
+            var f = Fingerprint(path, t)
+            // NB: cap and join are left to the full comparison.
+            f.add(s.halfWidth); f.add(s.miterLimit); f.add(s.start); f.add(s.end); f.add(s.phase)
+            for d in s.dashes { f.add(d) }
+            return Key(shape: .stroke(path, t, s), fingerprint: f.value ^ 0x5354)
+        }
+
+        func hash(into h: inout Hasher) { h.combine(fingerprint) }
+        static func == (a: Key, b: Key) -> Bool { a.fingerprint == b.fingerprint && a.shape == b.shape }
+    }
+
+    /// A quick fold of a shape's numbers' bits (rotate, xor, multiply): spread enough for a
+    /// fingerprint that the dictionary hashes again.
+    struct Fingerprint {
+        private(set) var value: UInt64 = 0xCBF29CE484222325
+
+        init(_ path: Path, _ t: AffineTransform) {
+            add(t.a); add(t.b); add(t.c); add(t.d); add(t.tx); add(t.ty)
+            for e in path.elements {
+                switch e {
+                case .move(let p): addBits(1); add(p)
+                case .line(let p): addBits(2); add(p)
+                case .quad(let c, let p): addBits(3); add(c); add(p)
+                case .cubic(let c1, let c2, let p): addBits(4); add(c1); add(c2); add(p)
+                case .close: addBits(5)
+                }
+            }
+        }
+
+        mutating func addBits(_ bits: UInt64) {
+            value = ((value << 23 | value >> 41) ^ bits) &* 0x9E3779B97F4A7C15
+        }
+        mutating func add(_ v: Double) { addBits(v.bitPattern) }
+        mutating func add(_ p: Point) { add(p.x); add(p.y) }
     }
 
     /// A stroke's outline parameters (`StrokeStyle` and the trim and dashes).
@@ -69,7 +119,7 @@ final class CoverageCache {
     /// path's 4,096 last outlines are not kept alive here (a key holds its whole path). Two
     /// keys that share a hash only make the second be recorded early; what is replayed is
     /// found by the whole key.
-    private var seen: Set<Int> = []
+    private var seen: Set<UInt64> = []
     private var clock = 0
     private(set) var bytes = 0
     /// Shapes replayed from the cache and shapes recorded into it (tests read them).
@@ -86,17 +136,17 @@ final class CoverageCache {
 
     /// The kept shape for `key`, if any.
     func shape(_ key: Key) -> Shape? {
-        guard let entry = kept[key] else { return nil }
+        guard let i = kept.index(forKey: key) else { return nil }
         clock += 1
-        kept[key]!.used = clock
+        kept.values[i].used = clock
         hits += 1
-        return entry.shape
+        return kept.values[i].shape
     }
 
     /// Whether a shape not kept should be recorded as it is drawn now: the second time its
     /// key comes.
     func shouldRecord(_ key: Key) -> Bool {
-        let hash = key.hashValue
+        let hash = key.fingerprint
         if seen.remove(hash) != nil { return true }
         // NB: keys seen once are forgotten in bulk: an animated shape's keys never come back.
         if seen.count >= 4096 { seen.removeAll(keepingCapacity: true) }

@@ -94,4 +94,28 @@ import Testing
         #expect(cache.bytes <= 20_000)
         #expect(CoverageCache.capacity == 16 << 20)
     }
+
+    @Test func keysMatchOnlyTheSameShape() {
+        // The fingerprint makes look-ups cheap; a match is still the whole shape.
+        typealias Key = CoverageCache.Key
+        let p = Path.circle(center: Point(10, 10), radius: 5), q = Path.circle(center: Point(10, 10.000001), radius: 5)
+        let t = AffineTransform.scale(2, 2)
+        #expect(Key.fill(p, t, evenOdd: false) == Key.fill(p, t, evenOdd: false))
+        #expect(Key.fill(p, t, evenOdd: false).hashValue == Key.fill(p, t, evenOdd: false).hashValue)
+        #expect(Key.fill(p, t, evenOdd: false) != Key.fill(q, t, evenOdd: false))
+        #expect(Key.fill(p, t, evenOdd: false) != Key.fill(p, t, evenOdd: true))
+        #expect(Key.fill(p, t, evenOdd: false) != Key.fill(p, .scale(2, 2.5), evenOdd: false))
+        func stroke(_ cap: LineCap, dashes: [Double] = []) -> Key {
+            .stroke(p, t, .init(halfWidth: 2, cap: cap, join: .miter, miterLimit: 4, start: 0, end: 1, dashes: dashes, phase: 0))
+        }
+        #expect(stroke(.round) == stroke(.round))
+        #expect(stroke(.round) != stroke(.butt))
+        #expect(stroke(.round) != stroke(.round, dashes: [3, 1]))
+        #expect(Key.fill(p, t, evenOdd: false) != stroke(.round))
+        // A cache holding one finds it again and not its neighbour.
+        let cache = CoverageCache(width: 40)
+        cache.store(.fill(p, t, evenOdd: false), CoverageCache.Shape())
+        #expect(cache.shape(.fill(p, t, evenOdd: false)) != nil)
+        #expect(cache.shape(.fill(q, t, evenOdd: false)) == nil)
+    }
 }
