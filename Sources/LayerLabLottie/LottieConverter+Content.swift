@@ -471,18 +471,19 @@ extension LottieConverter {
         // opacity offset, each taking the other set's value interpolated there. Opacity stops
         // between colour stops (a ring faded in and out inside one colour) would be lost if only
         // colour offsets were kept. All n + m stops are kept, even coinciding ones, so that a
-        // sampled animation always has the same number of stops.
-        var offsets: [Double] = []
-        offsets.reserveCapacity(n + (n > 0 ? alphas.count : 0))
-        for t in tints { offsets.append(t.0) }
-        if n > 0 { for s in alphas { offsets.append(s.0) } }
-        offsets.sort()
-        colors.reserveCapacity(offsets.count)
-        locations.reserveCapacity(offsets.count)
-        for off in offsets {
-            let c = tintAt(off, tints)
-            colors.append(.color(Color(unit(c.0), unit(c.1), unit(c.2), unit(alphaAt(off, alphas) * opacity))))
-            locations.append(.number(off))
+        // sampled animation always has the same number of stops. A stop keeps its own value
+        // rather than the one interpolated at its offset: two colour stops at one offset are a
+        // hard edge (stripes), which interpolating there would merge into the first colour.
+        var merged: [(offset: Double, order: Int, color: RGB, alpha: Double)] = []
+        merged.reserveCapacity(n + (n > 0 ? alphas.count : 0))
+        for (i, t) in tints.enumerated() { merged.append((t.0, i, t.1, alphaAt(t.0, alphas))) }
+        if n > 0 { for (i, s) in alphas.enumerated() { merged.append((s.0, n + i, tintAt(s.0, tints), s.1)) } }
+        merged.sort { ($0.offset, $0.order) < ($1.offset, $1.order) }
+        colors.reserveCapacity(merged.count)
+        locations.reserveCapacity(merged.count)
+        for m in merged {
+            colors.append(.color(Color(unit(m.color.0), unit(m.color.1), unit(m.color.2), unit(m.alpha * opacity))))
+            locations.append(.number(m.offset))
         }
         var values: [(String, Value)] = [("colors", .list(colors)), ("locations", .list(locations)), ("startPoint", .point(start)),
                                          ("endPoint", .point(end))]

@@ -729,13 +729,17 @@ extension LottieConverter {
         if o?.isAnimated != true, (o?.number(at: 0, 0) ?? 0) == 0, [s, e].compactMap({ $0 }).filter(\.isAnimated).count == 1,
            let moving = [s, e].compactMap({ $0 }).first(where: \.isAnimated) {
             // One end keyframed: its own keyframes and easing.
-            let fixed = (moving.keyframes.first.map { _ in (s?.isAnimated == true ? e : s)?.number(at: 0, s?.isAnimated == true ? 100 : 0) } ?? nil) ?? 0
+            let unset: Double = s?.isAnimated == true ? 100 : 0   // a missing end is 100 %, a missing start 0 %
+            let fixed = (s?.isAnimated == true ? e : s)?.number(at: 0, unset) ?? unset
             let key = s?.isAnimated == true ? "strokeStart" : "strokeEnd"
             let crosses = moving.keyframes.contains { k in
                 let v = k.start?.numbers?.first ?? 0
                 return key == "strokeStart" ? v > fixed : v < fixed
             }
             if !crosses && piece == nil {
+                // The fixed end as it is: at the first frame both ends may meet (a draw-on from
+                // 100 % to 100 %), where the empty stretch read above says nothing of it.
+                l.properties[key == "strokeStart" ? "strokeEnd" : "strokeStart"] = .number(min(1, max(0, fixed / 100)))
                 apply(moving, to: &l, key, Source(layer: source.layer, property: "tm." + (key == "strokeStart" ? "s" : "e"))) { n in
                     n.first.map { .number(min(1, max(0, $0 / 100))) }
                 }

@@ -238,7 +238,10 @@ struct LottieConverter {
         let from = l.inPoint, to = l.outPoint
         var timing = MediaTiming()
         timing.beginTime = .number(seconds(min(from, to)))
-        timing.duration = max(seconds(abs(to - from)), 1e-6)
+        // The end's time less the start's, not the span's: begin + duration then comes back to
+        // exactly `op`'s time, so at a whole frame one layer hands over to the next (frame-by-
+        // frame stickers) rather than both showing (0.2 + 3/30 is past 9/30).
+        timing.duration = max(seconds(max(from, to)) - seconds(min(from, to)), 1e-6)
         let name = uniqueName(node.name + ".visible", dots: true)
         document.animations.append(Animation(name: name, layer: node.name, timing: timing,
                                              body: .basic(Animation.Basic(keyPath: "hidden", from: .bool(false), to: .bool(false)))))

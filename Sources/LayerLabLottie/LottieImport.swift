@@ -39,7 +39,8 @@ package enum LottieImport {
 
     /// Whether the first bytes of a file are Lottie JSON rather than a LayerLab project or
     /// script: an object whose early keys include Lottie's `"v"` version and `"layers"` or
-    /// frame fields, and no LayerLab `"format"` tag. Looks at the text only (a head of a few
+    /// frame fields (or, when the assets come first, their images or layers), and no
+    /// LayerLab `"format"` tag. Looks at the text only (a head of a few
     /// kilobytes is enough; the file may be truncated).
     package static func looksLikeLottie(_ head: Data) -> Bool {
         // On bytes, not characters: JSON's whitespace is four ASCII bytes, and segmenting 64 KB
@@ -55,15 +56,19 @@ package enum LottieImport {
         guard compact.first == UInt8(ascii: "{") else { return false }
         // Every sign is a quoted key: one pass looks for all of them at each quote.
         let signs = ["\"format\":\"layerlab-project\"", "\"v\":\"", "\"fr\":", "\"ip\":", "\"op\":", "\"layers\":",
-                     "\"assets\":", "\"p\":\"data:"].map { Array($0.utf8) }
+                     "\"assets\":", "\"p\":\"data:", "\"ks\":{"].map { Array($0.utf8) }
         let found = compact.quotedTexts(signs)
         if found[0] { return false }
         let hasVersion = found[1] || compact.starts(with: Array("{\"v\":".utf8))
         let frameKeys = found[2...6].filter { $0 }.count
         // Some exporters write the assets first: an embedded image can push every other key
         // past the head, leaving an asset list of data URLs as the only sign.
-        let embeddedAssetsFirst = compact.starts(with: Array("{\"assets\":[{".utf8)) && found[7]
-        return embeddedAssetsFirst || (hasVersion ? frameKeys >= 1 : frameKeys >= 3)
+        // Precompositions first do the same with long shape data: their layers' `ks`
+        // transforms (a key only Lottie uses) are then the sign.
+        let assetsFirst = compact.starts(with: Array("{\"assets\":[{".utf8))
+        let embeddedAssetsFirst = assetsFirst && found[7]
+        let precompsFirst = assetsFirst && found[5] && found[8]
+        return embeddedAssetsFirst || precompsFirst || (hasVersion ? frameKeys >= 1 : frameKeys >= 3)
     }
 }
 

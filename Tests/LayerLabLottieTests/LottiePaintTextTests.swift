@@ -49,6 +49,20 @@ struct LottiePaintTextTests {
         #expect(pg.properties["colors"]?.list?.compactMap(\.color).allSatisfy { near($0.a, 1) } == true)
     }
 
+    /// Two colour stops at one offset are a hard edge: each keeps its own colour (a striped
+    /// rainbow, lottie-android's TgsWithoutOpacity.json), where interpolating at the offset
+    /// gave both the first colour and the stripes ran into each other.
+    @Test func colourStopsAtOneOffsetKeepTheirOwnColours() throws {
+        // Red up to 0.5, blue from 0.5.
+        let gf = #"{"ty":"gf","nm":"Flag","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"o":{"a":0,"k":100},"g":{"p":4,"k":{"a":0,"k":[0,1,0,0,0.5,1,0,0,0.5,0,0,1,1,0,0,1]}}}"#
+        let d = try imported(lottie(shapeLayer("G", shapes: rect + "," + gf))).document
+        let g = try #require(d.layer(named: "G")?.sublayers.first)
+        #expect(g.properties["locations"]?.list?.compactMap(\.number) == [0, 0.5, 0.5, 1])
+        let colors = try #require(g.properties["colors"]?.list).compactMap(\.color)
+        #expect(colors.map(\.r) == [1, 1, 0, 0])
+        #expect(colors.map(\.b) == [0, 0, 1, 1])
+    }
+
     /// Stop colours that move at fixed offsets, with eased keyframes, are keyed as `colors`
     /// keyframes with that easing: two keyframes, and the colour a player draws between them.
     @Test func movingStopColoursAreKeyedWithTheirEasing() throws {

@@ -87,5 +87,11 @@ struct LottieReaderTests {
         let image = String(repeating: "A", count: 70_000)
         #expect(LottieImport.looksLikeLottie(Data(#"{"assets":[{"id":"image_0","w":4,"h":2,"u":"","p":"data:image/png;base64,\#(image)"}],"v":"4.5.0"}"#.utf8)))
         #expect(!LottieImport.looksLikeLottie(Data(#"{"version":2,"width":80}"#.utf8)))
+        // Precompositions first, their outlines longer than the head (lottie-android's
+        // animated_graph.json): only the assets' layers and their `ks` are in the first 4 KB.
+        let points = Array(repeating: "[1.5,2.5]", count: 2000).joined(separator: ",")
+        let precompsFirst = #"{"assets":[{"id":"comp_0","layers":[{"ddd":0,"ind":0,"ty":4,"nm":"a","ks":{"o":{"k":100}},"shapes":[{"ty":"sh","ks":{"k":{"i":[\#(points)]}}}],"ip":0,"op":10}]}],"v":"4.5.3","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#
+        #expect(LottieImport.looksLikeLottie(Data(precompsFirst.utf8).prefix(4096)))
+        #expect(!LottieImport.looksLikeLottie(Data(#"{"assets":[{"id":"a","layers":[{"name":"x"}]}],"format":"other"}"#.utf8)))
     }
 }

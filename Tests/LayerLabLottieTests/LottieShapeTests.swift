@@ -155,6 +155,18 @@ struct LottieShapeTests {
         #expect(near(number(d, name, "strokeStart", 0.5), 0))
     }
 
+    @Test func aDrawOnFromBothEndsMetKeepsItsFixedEnd() throws {
+        // Start keyed 100 → 0 with the end at 100: the first frame is empty (both ends at 100 %),
+        // and the stroke then draws on from the end (lottie-ios draft_icon.json).
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}"#
+        let trim = #"{"ty":"tm","s":{"a":1,"k":[{"t":0,"s":[100],\#(linear)},{"t":10,"s":[0]}]},"e":{"a":0,"k":100},"o":{"a":0,"k":0},"m":1}"#
+        let d = try imported(lottie(shapeLayer("Draw", shapes: [ellipse, stroke, trim].joined(separator: ",")))).document
+        let name = try #require(d.layer(named: "Draw")?.sublayers.first?.name)
+        #expect(near(number(d, name, "strokeStart", 0.5), 0.5))
+        #expect(near(number(d, name, "strokeEnd", 0.5), 1))
+        #expect(near(number(d, name, "strokeEnd", 1.5), 1))
+    }
+
     @Test func aTrimWrappingPastTheEndDrawsBothPieces() throws {
         // 0…50 % shifted by 270° (three quarters): 75 %…125 %, which is 75–100 % and 0–25 %.
         let stroke = #"{"ty":"st","nm":"Arc","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}"#

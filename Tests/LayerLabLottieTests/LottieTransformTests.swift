@@ -91,6 +91,19 @@ struct LottieTransformTests {
         #expect(p == Point(35, 7))
     }
 
+    /// Frame-by-frame animations (stickers) show one layer a frame: at the whole frame where
+    /// one layer's `op` meets the next one's `ip`, only the next is shown (6/30 + 3/30 is a
+    /// hair past 9/30 in floating point).
+    @Test func aLayerEndingWhereTheNextBeginsHandsOverAtThatFrame() throws {
+        let a = #"{"ty":3,"nm":"A","ind":1,"ip":6,"op":9,"st":6,"ks":{}}"#
+        let b = #"{"ty":3,"nm":"B","ind":2,"ip":9,"op":12,"st":9,"ks":{}}"#
+        let d = try imported(lottie(a + "," + b, fr: 30)).document
+        #expect(value(d, "A", "hidden", 9.0 / 30) == .bool(true))
+        #expect(value(d, "B", "hidden", 9.0 / 30) == .bool(false))
+        #expect(value(d, "A", "hidden", 8.0 / 30) == .bool(false))
+        #expect(value(d, "B", "hidden", 12.0 / 30) == .bool(true))
+    }
+
     @Test func inAndOutPointsShowTheLayerOnlyBetweenThem() throws {
         let layer = #"{"ty":3,"nm":"Blink","ind":1,"ip":5,"op":10,"st":0,"ks":{}}"#
         let d = try imported(lottie(layer)).document
