@@ -254,8 +254,9 @@ struct LottieConverter {
         let who = display(owner.name)
         node.properties["anchorPoint"] = .point(.zero)
         node.properties["bounds"] = .rect(.zero)
+        // NB: a point written with one number (seen in the wild) is (x, 0), as lottie-ios reads it.
         apply(t.anchor, to: &node, "bounds", Source(layer: who, property: "\(sourcePrefix).a")) { n in
-            n.count >= 2 ? .rect(Rect(n[0], n[1], 0, 0)) : nil
+            n.isEmpty ? nil : .rect(Rect(n[0], n.count >= 2 ? n[1] : 0, 0, 0))
         }
         if let p = t.position {
             let curved = p.keyframes.contains { ($0.outTangent ?? []).contains { $0 != 0 } || ($0.inTangent ?? []).contains { $0 != 0 } }
@@ -264,7 +265,7 @@ struct LottieConverter {
                 motionPath(p, to: &node, Source(layer: who, property: "\(sourcePrefix).p"), autoOrient: owner.autoOrient)
             } else {
                 apply(p, to: &node, "position", Source(layer: who, property: "\(sourcePrefix).p"), splitInto: ["position.x", "position.y"]) { n in
-                    n.count >= 2 ? .point(Point(n[0], n[1])) : nil
+                    n.isEmpty ? nil : .point(Point(n[0], n.count >= 2 ? n[1] : 0))
                 }
             }
         } else {

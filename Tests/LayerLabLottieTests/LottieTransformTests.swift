@@ -134,4 +134,11 @@ struct LottieTransformTests {
         #expect(value(d, "Inner", "position", 1.0) == .point(Point(5, 0)))
         #expect(value(d, "Inner", "position", 0.4) == .point(Point(0, 0)))
     }
+
+    @Test func aPointWrittenWithOneNumberIsXAndZero() throws {
+        // Some exporters write an anchor or position as `[x]`: read as (x, 0), not dropped.
+        let d = try imported(lottie(nullLayer("One", ks: #""a":{"a":0,"k":[9.5]},"p":{"a":0,"k":[40]}"#))).document
+        #expect(value(d, "One", "bounds", 0) == .rect(Rect(9.5, 0, 0, 0)))
+        #expect(value(d, "One", "position", 0) == .point(Point(40, 0)))
+    }
 }

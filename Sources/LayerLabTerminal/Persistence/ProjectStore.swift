@@ -173,14 +173,21 @@ package enum ProjectStore {
         defer { closedir(dir) }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
+        let marker = Array(".saving-".utf8)
         while let entry = readdir(dir) {
-            // Most names do not start with a dot: skip them before making a string.
+            // Most names do not start with a dot, and few hold the marker: both are checked on
+            // the bytes before a string is made (a folder may hold thousands of names).
             guard entry.pointee.d_name.0 == CChar(UInt8(ascii: ".")) else { continue }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let found: (name: String, tail: Int)? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.prefix { $0 != 0 }
+                guard bytes.count > marker.count else { return nil }
+                var at = bytes.count - marker.count
+                while at >= 0, !bytes[at..<(at + marker.count)].elementsEqual(marker) { at -= 1 }
+                guard at >= 0 else { return nil }
+                return (String(decoding: bytes, as: UTF8.self), at + marker.count)
             }
-            guard name.hasPrefix("."), let marker = name.ranges(of: ".saving-").last else { continue }
-            let tail = name[marker.upperBound...]
+            guard let (name, tailStart) = found else { continue }
+            let tail = Substring(name.utf8.dropFirst(tailStart))
             let path = folder + "/" + name
             let parts = tail.split(separator: "-")
             if parts.count == 2, let pid = Int32(parts[0]), parts[1].count == 6 {
