@@ -58,8 +58,8 @@ enum LottieShapes {
         }
         if let first = frames.first, !first.isEmpty, frames.contains(where: { $0.contains { $0 > 0 } }) {
             let pattern = frames.map { $0.count == first.count ? $0 : first }
-            st.dashes = first.indices.map { i in (i % 2 == 0 ? "d" : "g", LottieSampling.scalar(pattern.map { $0[i] })) }
-            st.dashes.append(("o", LottieSampling.scalar(dashPhases.isEmpty ? [0] : dashPhases)))
+            st.dashes = first.indices.map { i in (i % 2 == 0 ? LottieStroke.dash : LottieStroke.gap, LottieSampling.scalar(pattern.map { $0[i] })) }
+            st.dashes.append((LottieStroke.offset, LottieSampling.scalar(dashPhases.isEmpty ? [0] : dashPhases)))
         }
         return LottieShape(.stroke(st), name: "stroke")
     }

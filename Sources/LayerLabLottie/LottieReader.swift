@@ -55,8 +55,8 @@ struct LottieReader {
         guard o[K.File.layers] != nil || o[K.File.assets] != nil else {
             throw LottieImportError("not a Lottie animation: there is no \"layers\" list")
         }
-        f.layers = try layers(o[K.File.layers], "layers")
-        for (i, a) in array(o[K.File.assets]).enumerated() { f.assets.append(try asset(a, "assets[\(i)]")) }
+        f.layers = try layers(o[K.File.layers], K.File.layers.key)
+        for (i, a) in array(o[K.File.assets]).enumerated() { f.assets.append(try asset(a, "\(K.File.assets)[\(i)]")) }
         for m in array(o[K.File.markers]) {
             guard let mo = m.objectMembers else { continue }
             f.markers.append(LottieMarker(name: string(mo[K.Marker.comment]) ?? "", time: number(mo[K.Marker.time]) ?? 0,
@@ -81,7 +81,7 @@ struct LottieReader {
             g.style = string(m[K.Glyph.style]) ?? ""
             g.size = number(m[K.Glyph.size]) ?? 100
             g.width = number(m[K.Glyph.width]) ?? 0
-            if let data = m[K.Glyph.data]?.objectMembers { g.shapes = try shapes(data[K.Glyph.shapes], "chars[\(i)]", depth: 1) }
+            if let data = m[K.Glyph.data]?.objectMembers { g.shapes = try shapes(data[K.Glyph.shapes], "\(K.File.chars)[\(i)]", depth: 1) }
             f.chars.append(g)
         }
         unknownKeys(o, allowed: Self.fileKeys, in: "the animation")
@@ -101,7 +101,7 @@ struct LottieReader {
         a.directory = string(o[K.Asset.directory]) ?? ""
         a.path = string(o[K.Asset.path]) ?? ""
         a.embedded = (number(o[K.Asset.embedded]) ?? 0) == 1 || a.path.hasPrefix("data:")
-        if o[K.Asset.layers] != nil { a.layers = try layers(o[K.Asset.layers], at() + ".layers") }
+        if o[K.Asset.layers] != nil { a.layers = try layers(o[K.Asset.layers], at() + ".\(K.Asset.layers)") }
         return a
     }
 
@@ -138,8 +138,8 @@ struct LottieReader {
         l.referenceID = string(o[K.Layer.referenceID]) ?? ""
         l.width = max(0, number(o[K.Layer.width]) ?? 0)
         l.height = max(0, number(o[K.Layer.height]) ?? 0)
-        if let ks = o[K.Layer.transform] { l.transform = try transform(ks, at() + ".ks") }
-        if let tm = o[K.Layer.timeRemap] { l.timeRemap = try property(tm, at() + ".tm") }
+        if let ks = o[K.Layer.transform] { l.transform = try transform(ks, at() + ".\(K.Layer.transform)") }
+        if let tm = o[K.Layer.timeRemap] { l.timeRemap = try property(tm, at() + ".\(K.Layer.timeRemap)") }
         l.solidColor = string(o[K.Layer.solidColor]) ?? ""
         l.solidWidth = max(0, number(o[K.Layer.solidWidth]) ?? 0)
         l.solidHeight = max(0, number(o[K.Layer.solidHeight]) ?? 0)
@@ -149,9 +149,9 @@ struct LottieReader {
             mask.mode = string(mo[K.Mask.mode]) ?? "a"
             mask.inverted = bool(mo[K.Mask.inverted])
             mask.name = string(mo[K.Mask.name]) ?? ""
-            if let p = mo[K.Mask.path] { mask.path = try property(p, "\(at()).masksProperties[\(i)].pt") }
-            if let p = mo[K.Mask.opacity] { mask.opacity = try property(p, "\(at()).masksProperties[\(i)].o") }
-            if let p = mo[K.Mask.expansion] { mask.expansion = try property(p, "\(at()).masksProperties[\(i)].x") }
+            if let p = mo[K.Mask.path] { mask.path = try property(p, "\(at()).\(K.Layer.masks)[\(i)].\(K.Mask.path)") }
+            if let p = mo[K.Mask.opacity] { mask.opacity = try property(p, "\(at()).\(K.Layer.masks)[\(i)].\(K.Mask.opacity)") }
+            if let p = mo[K.Mask.expansion] { mask.expansion = try property(p, "\(at()).\(K.Layer.masks)[\(i)].\(K.Mask.expansion)") }
             l.masks.append(mask)
         }
         for (i, e) in array(o[K.Layer.effects]).enumerated() {
@@ -170,15 +170,15 @@ struct LottieReader {
                     control.name = string(co[K.Effect.name]) ?? ""
                     control.matchName = string(co[K.Effect.matchName])
                     control.index = int(co[K.Effect.index])
-                    if let v = co[K.Effect.value], let p = try? property(v, "\(at()).ef[\(i)].ef[\(j)].v") { control.value = p }
+                    if let v = co[K.Effect.value], let p = try? property(v, "\(at()).\(K.Layer.effects)[\(i)].\(K.Effect.controls)[\(j)].\(K.Effect.value)") { control.value = p }
                 }
                 effect.controls.append(control)
             }
             l.effects.append(effect)
         }
-        if l.type == .shape { l.shapes = try shapes(o[K.Layer.shapes], at() + ".shapes", depth: 1) }
-        if l.type == .text, let t = o[K.Layer.text]?.objectMembers { l.text = try textDocument(t, at() + ".t") }
-        unknownKeys(o, allowed: Self.layerKeys, in: "layers")
+        if l.type == .shape { l.shapes = try shapes(o[K.Layer.shapes], at() + ".\(K.Layer.shapes)", depth: 1) }
+        if l.type == .text, let t = o[K.Layer.text]?.objectMembers { l.text = try textDocument(t, at() + ".\(K.Layer.text)") }
+        unknownKeys(o, allowed: Self.layerKeys, in: K.File.layers.key)
         if case .other(let n) = l.type {
             warnings.add("layers of unknown types skipped", "\(display(l.name)) (ty \(n))")
             return nil
@@ -225,23 +225,23 @@ struct LottieReader {
         }
         if let m = t[K.Text.grouping]?.objectMembers {
             text.anchorGrouping = int(m[K.Text.anchorGrouping]) ?? 1
-            if let a = m[K.Text.groupingAlignment] { text.groupingAlignment = try property(a, at() + ".m.a") }
+            if let a = m[K.Text.groupingAlignment] { text.groupingAlignment = try property(a, at() + ".\(K.Text.grouping).\(K.Text.groupingAlignment)") }
         }
         if let p = t[K.Text.path]?.objectMembers, p[K.Text.pathMask] != nil { text.followsPath = true }
         for (i, a) in array(t[K.Text.animators]).enumerated() {
             guard let am = a.objectMembers else { continue }
             var anim = LottieTextAnimator()
             anim.name = string(am[K.TextAnimator.name]) ?? ""
-            func where_() -> String { "\(at()).a[\(i)]" }
+            func where_() -> String { "\(at()).\(K.Text.animators)[\(i)]" }
             if let s = am[K.TextAnimator.selector]?.objectMembers {
                 anim.selectorType = int(s[K.TextSelector.type]) ?? 0
-                if let n = s[K.TextSelector.start] { anim.start = try property(n, where_() + ".s.s") }
-                if let n = s[K.TextSelector.end] { anim.end = try property(n, where_() + ".s.e") }
-                if let n = s[K.TextSelector.offset] { anim.offset = try property(n, where_() + ".s.o") }
-                if let n = s[K.TextSelector.amount] { anim.amount = try property(n, where_() + ".s.a") }
-                if let n = s[K.TextSelector.easeLow] { anim.easeLow = try property(n, where_() + ".s.ne") }
-                if let n = s[K.TextSelector.easeHigh] { anim.easeHigh = try property(n, where_() + ".s.xe") }
-                if let n = s[K.TextSelector.smoothness] { anim.smoothness = try property(n, where_() + ".s.sm") }
+                if let n = s[K.TextSelector.start] { anim.start = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.start)") }
+                if let n = s[K.TextSelector.end] { anim.end = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.end)") }
+                if let n = s[K.TextSelector.offset] { anim.offset = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.offset)") }
+                if let n = s[K.TextSelector.amount] { anim.amount = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.amount)") }
+                if let n = s[K.TextSelector.easeLow] { anim.easeLow = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.easeLow)") }
+                if let n = s[K.TextSelector.easeHigh] { anim.easeHigh = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.easeHigh)") }
+                if let n = s[K.TextSelector.smoothness] { anim.smoothness = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.smoothness)") }
                 anim.indexUnits = (int(s[K.TextSelector.units]) ?? 1) == 2
                 anim.basedOn = int(s[K.TextSelector.basedOn]) ?? 1
                 anim.shape = int(s[K.TextSelector.shape]) ?? 1
@@ -250,7 +250,7 @@ struct LottieReader {
             if let props = am[K.TextAnimator.properties]?.objectMembers {
                 for member in props.members {
                     let key = member.key, node = member.value
-                    let p = try property(node, where_() + ".a." + key)
+                    let p = try property(node, where_() + ".\(K.TextAnimator.properties)." + key)
                     typealias S = K.TextStyle
                     switch key {
                     case S.position.key: anim.position = p
@@ -280,13 +280,13 @@ struct LottieReader {
         }
         t.anchor = try p(K.Transform.anchor)
         if let pn = o[K.Transform.position], let po = pn.objectMembers, bool(po[K.Transform.split]) {
-            if let x = po[K.Transform.x] { t.positionX = try property(x, at() + ".p.x") }
-            if let y = po[K.Transform.y] { t.positionY = try property(y, at() + ".p.y") }
+            if let x = po[K.Transform.x] { t.positionX = try property(x, at() + ".\(K.Transform.position).\(K.Transform.x)") }
+            if let y = po[K.Transform.y] { t.positionY = try property(y, at() + ".\(K.Transform.position).\(K.Transform.y)") }
         } else {
             t.position = try p(K.Transform.position)
         }
-        if let px = o[K.Transform.positionX] { t.positionX = try property(px, at() + ".px") }
-        if let py = o[K.Transform.positionY] { t.positionY = try property(py, at() + ".py") }
+        if let px = o[K.Transform.positionX] { t.positionX = try property(px, at() + ".\(K.Transform.positionX)") }
+        if let py = o[K.Transform.positionY] { t.positionY = try property(py, at() + ".\(K.Transform.positionY)") }
         t.scale = try p(K.Transform.scale)
         if let r = try p(K.Transform.rotation) { t.rotation = r } else { t.rotation = try p(K.Transform.rotationZ) }
         t.rotationX = try p(K.Transform.rotationX)
@@ -402,7 +402,7 @@ struct LottieReader {
         let reversed = (number(o[K.Shape.direction]) ?? 1) == 3
         let item: LottieShape.Item
         switch LottieShapeType(rawValue: ty) {
-        case .group?: item = .group(try shapes(o[K.Shape.items], at() + ".it", depth: depth + 1))
+        case .group?: item = .group(try shapes(o[K.Shape.items], at() + ".\(K.Shape.items)", depth: depth + 1))
         case .rectangle?: item = .rectangle(position: try p(K.Shape.position), size: try p(K.Shape.size), roundness: try p(K.Shape.roundness), reversed: reversed)
         case .ellipse?: item = .ellipse(position: try p(K.Shape.position), size: try p(K.Shape.size), reversed: reversed)
         case .polystar?:
@@ -421,7 +421,7 @@ struct LottieReader {
         case .transform?: item = .transform(try transform(node, at()))
         case .trim?: item = .trim(start: try p(K.Shape.start), end: try p(K.Shape.end), offset: try p(K.Shape.offset), individually: (number(o[K.Shape.trimMode]) ?? 1) == 2)
         case .repeater?:
-            let tr = try o[K.Shape.transform].map { n throws(LottieImportError) in try transform(n, at() + ".tr") } ?? LottieTransform()
+            let tr = try o[K.Shape.transform].map { n throws(LottieImportError) in try transform(n, at() + ".\(K.Shape.transform)") } ?? LottieTransform()
             item = .repeater(copies: try p(K.Shape.copies), offset: try p(K.Shape.offset), below: (number(o[K.Shape.composite]) ?? 1) == 2, transform: tr)
         case .roundedCorners?: item = .roundedCorners(try p(K.Shape.radius))
         case .merge?: item = .merge(mode: int(o[K.Shape.mergeMode]) ?? 1)
@@ -433,15 +433,15 @@ struct LottieReader {
 
     private mutating func stroke(_ o: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieStroke {
         var s = LottieStroke()
-        if let n = o[K.Shape.color] { s.color = try property(n, at() + ".c") }
-        if let n = o[K.Shape.opacity] { s.opacity = try property(n, at() + ".o") }
-        if let n = o[K.Shape.width] { s.width = try property(n, at() + ".w") }
+        if let n = o[K.Shape.color] { s.color = try property(n, at() + ".\(K.Shape.color)") }
+        if let n = o[K.Shape.opacity] { s.opacity = try property(n, at() + ".\(K.Shape.opacity)") }
+        if let n = o[K.Shape.width] { s.width = try property(n, at() + ".\(K.Shape.width)") }
         s.cap = int(o[K.Shape.lineCap]) ?? 2
         s.join = int(o[K.Shape.lineJoin]) ?? 2
         s.miterLimit = number(o[K.Shape.miterLimit]) ?? number(o[K.Shape.animatedMiterLimit]?.objectMembers?[K.Property.value]) ?? 4
         for (i, d) in array(o[K.Shape.dashes]).enumerated() {
             guard let dm = d.objectMembers, let v = dm[K.Dash.value] else { continue }
-            s.dashes.append((string(dm[K.Dash.kind]) ?? "d", try property(v, "\(at()).d[\(i)].v")))
+            s.dashes.append((string(dm[K.Dash.kind]) ?? LottieStroke.dash, try property(v, "\(at()).\(K.Shape.dashes)[\(i)].\(K.Dash.value)")))
         }
         return s
     }
@@ -449,15 +449,15 @@ struct LottieReader {
     private mutating func gradient(_ o: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieGradient {
         var g = LottieGradient()
         g.radial = (number(o[K.Shape.gradientType]) ?? 1) == 2
-        if let n = o[K.Shape.start] { g.start = try property(n, at() + ".s") }
-        if let n = o[K.Shape.end] { g.end = try property(n, at() + ".e") }
-        if let n = o[K.Shape.highlight] { g.highlight = try property(n, at() + ".h") }
-        if let n = o[K.Shape.highlightAngle] { g.highlightAngle = try property(n, at() + ".a") }
-        if let n = o[K.Shape.opacity] { g.opacity = try property(n, at() + ".o") }
+        if let n = o[K.Shape.start] { g.start = try property(n, at() + ".\(K.Shape.start)") }
+        if let n = o[K.Shape.end] { g.end = try property(n, at() + ".\(K.Shape.end)") }
+        if let n = o[K.Shape.highlight] { g.highlight = try property(n, at() + ".\(K.Shape.highlight)") }
+        if let n = o[K.Shape.highlightAngle] { g.highlightAngle = try property(n, at() + ".\(K.Shape.highlightAngle)") }
+        if let n = o[K.Shape.opacity] { g.opacity = try property(n, at() + ".\(K.Shape.opacity)") }
         g.evenOdd = (number(o[K.Shape.fillRule]) ?? 1) == 2
         if let gm = o[K.Shape.gradient]?.objectMembers {
             g.colorCount = max(0, min(1000, int(gm[K.GradientStops.count]) ?? 0))
-            if let k = gm[K.GradientStops.stops] { g.stops = try property(k, at() + ".g.k") }
+            if let k = gm[K.GradientStops.stops] { g.stops = try property(k, at() + ".\(K.Shape.gradient).\(K.GradientStops.stops)") }
         }
         return g
     }

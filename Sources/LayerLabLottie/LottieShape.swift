@@ -100,9 +100,12 @@ package struct LottieStroke: Sendable {
     package var cap = 2
     package var join = 2
     package var miterLimit: Double = 4
-    /// `d`: dash (`n` "d"), gap ("g") and offset ("o") entries in order.
+    /// `d`: dash, gap and offset entries in order, by their `n` (`dash`, `gap`, `offset`).
     package var dashes: [(kind: String, value: LottieProperty)] = []
     package init() {}
+
+    /// The `n` of a dash entry.
+    package static let dash = "d", gap = "g", offset = "o"
 }
 
 /// The gradient fields of `gf` and `gs`.

@@ -216,7 +216,7 @@ package enum LottieWriter {
         pairs += [(K.Shape.lineCap, number(s.cap)), (K.Shape.lineJoin, number(s.join)), (K.Shape.miterLimit, number(s.miterLimit))]
         if !s.dashes.isEmpty {
             pairs.append((K.Shape.dashes, .array(s.dashes.map { d in
-                let name = d.kind == "d" ? "dash" : d.kind == "g" ? "gap" : "offset"
+                let name = d.kind == LottieStroke.dash ? "dash" : d.kind == LottieStroke.gap ? "gap" : "offset"
                 return object([(K.Dash.kind, .string(d.kind)), (K.Dash.name, .string(name)), (K.Dash.value, property(d.value))])
             })))
         }
