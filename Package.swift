@@ -59,8 +59,10 @@ let package = Package(
         .target(name: "LayerLabProject", dependencies: ["LayerLabCore"], swiftSettings: swiftSettings),
         // Lottie JSON in: a typed model of the format and its conversion to a Document (pure).
         .target(name: "LayerLabLottie", dependencies: ["LayerLabCore", "LayerLabProject"], swiftSettings: swiftSettings),
-        // Lottie JSON, Swift (QuartzCore) source and asciinema casts: pure, Data/String out.
-        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster"], swiftSettings: swiftSettings),
+        // Lottie JSON (written through LayerLabLottie's typed model), Swift (QuartzCore) source
+        // and asciinema casts: pure, Data/String out.
+        .target(name: "LayerLabExport", dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabLottie"],
+                swiftSettings: swiftSettings),
         // Zip archives and dotLottie files: the central directory read in Swift, zlib's inflate.
         .target(name: "LayerLabArchive", dependencies: ["LayerLabCore", "CZlib"], swiftSettings: swiftSettings),
         // The command language: lexer, parser, session, diagnostics, help.

@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabLottie
 
 /// An emitter's particles baked into plain Lottie layers (`bake`): Lottie has no particle
 /// system, but LayerLab's particles are deterministic (each one's values come from the seed
@@ -87,12 +88,12 @@ extension LottieBuilder {
             notes.append("\(t.name): additive particles use Lottie's add blend mode, which some players (rlottie) draw as normal")
         }
         baked.append("\(t.name)'s particles as \(sorted.count) layer\(sorted.count == 1 ? "" : "s")")
-        var contours: [Int: [JSONValue]] = [:]
+        var contours: [Int: [LottieShape]] = [:]
         for (n, key) in sorted.enumerated() {
             guard let track = tracks[key] else { continue }
             if contours[key.shape] == nil {
                 contours[key.shape] = LottieContour.contours(of: track.path).map {
-                    .object([("ty", .string("sh")), ("nm", .string("path")), ("ks", .object([("a", .number(0)), ("k", $0.json)]))])
+                    LottieShapes.path(LottieProperty(value: .shape($0.bezier)))
                 }
             }
             comp.add(particleLayer(track, number: n + 1, emitter: t, parent: parent, index: comp.nextIndex(),
@@ -103,7 +104,7 @@ extension LottieBuilder {
     /// One particle's shape layer: its samples run from its first frame, so they cost only the
     /// frames it lives in.
     func particleLayer(_ track: ParticleTrack, number: Int, emitter t: LottieTrack, parent: Int, index: Int,
-                       paths: [JSONValue], additive: Bool) -> JSONValue {
+                       paths: [LottieShape], additive: Bool) -> LottieLayer {
         var last = track.states.lazy.compactMap { $0 }.first!
         var positions: [[Double]] = [], scales: [[Double]] = [], turns: [Double] = [], colours: [Color] = []
         for (i, s) in track.states.enumerated() {
@@ -118,43 +119,31 @@ extension LottieBuilder {
             colours.append(c)
         }
         let delay = track.first
-        let ks: JSONValue = .object([
-            ("a", LottieProperty.vector([[0, 0, 0]])),
-            ("p", LottieBuilder.delayed(LottieProperty.vector(positions, tolerance: 0.01), by: delay)),
-            ("s", LottieBuilder.delayed(LottieProperty.vector(scales, tolerance: 0.01), by: delay)),
-            ("r", LottieBuilder.delayed(LottieProperty.scalar(turns, tolerance: 0.05), by: delay)),
-            ("o", LottieProperty.scalar([100])),
-        ])
+        var l = plainLayer(.shape, index: index, name: "\(t.name) particle \(number)", parent: parent)
+        l.transform.anchor = LottieSampling.vector([[0, 0, 0]])
+        l.transform.position = LottieBuilder.delayed(LottieSampling.vector(positions, tolerance: 0.01), by: delay)
+        l.transform.scale = LottieBuilder.delayed(LottieSampling.vector(scales, tolerance: 0.01), by: delay)
+        l.transform.rotation = LottieBuilder.delayed(LottieSampling.scalar(turns, tolerance: 0.05), by: delay)
+        l.transform.opacity = LottieSampling.scalar([100])
+        l.shapes = [LottieShapes.group("particle", paths + [delayedFill(colours, by: delay)])]
         let first = Double(track.first), end = Double(min(lastFrame, track.first + track.states.count))
-        return .object([
-            ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(4)),
-            ("nm", .string("\(t.name) particle \(number)")), ("parent", .number(Double(parent))),
-            ("sr", .number(1)), ("ks", ks), ("ao", .number(0)),
-            ("shapes", .array([LottieShapes.group("particle", paths + [delayedFill(colours, by: delay)])])),
-            ("ip", .number(first)), ("op", .number(max(first + 1, end))), ("st", .number(0)), ("bm", .number(additive ? 16 : 0)),
-        ])
+        l.inPoint = first
+        l.outPoint = max(first + 1, end)
+        l.blendMode = additive ? 16 : 0
+        return l
     }
 
     /// A fill whose colour and opacity keyframes start `frames` later.
-    func delayedFill(_ colours: [Color], by frames: Int) -> JSONValue {
-        guard case .object(let pairs) = LottieShapes.fill(colors: colours, evenOdd: false) else { return .null }
-        return .object(pairs.map { k, v in k == "c" || k == "o" ? (k, LottieBuilder.delayed(v, by: frames)) : (k, v) })
+    func delayedFill(_ colours: [Color], by frames: Int) -> LottieShape {
+        LottieShape(.fill(color: LottieBuilder.delayed(LottieShapes.rgb(colours), by: frames),
+                          opacity: LottieBuilder.delayed(LottieShapes.alpha(colours), by: frames), evenOdd: false), name: "fill")
     }
 
-    /// An animated property (`{"a":1,"k":[keyframes]}`) with every keyframe `frames` later; a
-    /// still one as it is.
-    static func delayed(_ property: JSONValue, by frames: Int) -> JSONValue {
-        guard frames != 0, case .object(let pairs) = property,
-              pairs.contains(where: { $0.0 == "a" && { if case .number(1) = $0.1 { true } else { false } }($0) }) else { return property }
-        return .object(pairs.map { key, value in
-            guard key == "k", case .array(let keys) = value else { return (key, value) }
-            return (key, .array(keys.map { k in
-                guard case .object(let kp) = k else { return k }
-                return .object(kp.map { name, v in
-                    if name == "t", case .number(let t) = v { return (name, .number(t + Double(frames))) }
-                    return (name, v)
-                })
-            }))
-        })
+    /// An animated property with every keyframe `frames` later; a still one as it is.
+    static func delayed(_ property: LottieProperty, by frames: Int) -> LottieProperty {
+        guard frames != 0, property.isAnimated else { return property }
+        var p = property
+        for i in p.keyframes.indices { p.keyframes[i].time += Double(frames) }
+        return p
     }
 }

@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabLottie
 import LayerLabRaster
 
 /// How a layer seen in perspective is drawn exactly by a flat Lottie layer (`bake`): its
@@ -42,9 +43,9 @@ extension LottieBuilder {
 
     /// The layer's background, border and shape as filled outlines (and its stroke) warped
     /// frame by frame: Lottie shape groups, topmost first as Lottie lists them.
-    func bakedShapes(_ t: LottieTrack, _ warps: [LottieWarp?]) -> [JSONValue] {
+    func bakedShapes(_ t: LottieTrack, _ warps: [LottieWarp?]) -> [LottieShape] {
         let ps = t.samples
-        func outlines(_ path: (PresentedLayer) -> Path?) -> [JSONValue] {
+        func outlines(_ path: (PresentedLayer) -> Path?) -> [LottieShape] {
             let framesContours: [[LottieContour]] = ps.indices.map { f in
                 guard let p = path(ps[f]) else { return [] }
                 let lines = p.flattened(tolerance: LottieWarp.tolerance)
@@ -65,7 +66,7 @@ extension LottieBuilder {
                 }
             }
         }
-        var out: [JSONValue] = []
+        var out: [LottieShape] = []
         // Border: the ring between the bounds and the bounds inset by the width, as the rasterizer fills it.
         if ps.contains(where: { $0.extras.borderWidth > 0 && $0.extras.borderColor.a > 0 }) {
             let ring = outlines { l in
@@ -103,7 +104,7 @@ extension LottieBuilder {
     /// coordinates as the rasterizer builds it, warped at every frame and filled, so the
     /// strokes foreshorten as Core Animation shows them, cut to the bounds as drawn. Frames that show the same text share
     /// one outline (only the warp changes), so the paths keep one structure.
-    mutating func bakedTextGroup(_ name: String, _ ps: [PresentedLayer], _ warps: [LottieWarp?]) -> JSONValue? {
+    mutating func bakedTextGroup(_ name: String, _ ps: [PresentedLayer], _ warps: [LottieWarp?]) -> LottieShape? {
         var outline: [Polyline] = []
         var frames: [[LottieContour]] = []
         frames.reserveCapacity(ps.count)

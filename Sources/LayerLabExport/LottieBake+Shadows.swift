@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LayerLabCore
+import LayerLabLottie
 import LayerLabRaster
 
 /// Shadows baked into images (`bake`): players that draw no effects (rlottie) still show them.
@@ -83,19 +84,13 @@ extension LottieBuilder {
             notes.append("\(name): its shadow is not baked (a replicator's copy, or never shown), so it is left out")
         }
         for r in runs {
-            let ks: JSONValue = .object([
-                ("a", LottieProperty.vector([[0, 0, 0]])),
-                ("p", LottieProperty.vector([[Double(r.x), Double(r.y), 0]])),
-                ("s", LottieProperty.vector([[100, 100, 100]])),
-                ("r", LottieProperty.scalar([0])),
-                ("o", LottieProperty.scalar([100])),
-            ])
-            comp.add(.object([
-                ("ddd", .number(0)), ("ind", .number(Double(comp.nextIndex()))), ("ty", .number(2)),
-                ("nm", .string("shadow of \(name)")), ("refId", .string(r.id)),
-                ("sr", .number(1)), ("ks", ks), ("ao", .number(0)),
-                ("ip", .number(Double(r.from))), ("op", .number(Double(r.to + 1))), ("st", .number(0)), ("bm", .number(0)),
-            ]))
+            var image = plainLayer(.image, index: comp.nextIndex(), name: "shadow of \(name)")
+            image.referenceID = r.id
+            image.transform = LottieShapes.identityTransform(layer: true)
+            image.transform.position = LottieSampling.vector([[Double(r.x), Double(r.y), 0]])
+            image.inPoint = Double(r.from)
+            image.outPoint = Double(r.to + 1)
+            comp.add(image)
         }
         return cost
     }

@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabLottie
 
 /// Layers into compositions: plain layers parented like the tree, and canvas-sized
 /// precompositions where Lottie's flat layer list cannot say what Core Animation draws.
@@ -90,13 +91,9 @@ extension LottieBuilder {
         let ind = comp.nextIndex()
         comp.index[name] = ind
         let parent = parentIndex(of: name, in: &comp)
-        var pairs: [(String, JSONValue)] = [
-            ("ddd", .number(0)), ("ind", .number(Double(ind))), ("ty", .number(3)), ("nm", .string(name)),
-        ]
-        if let parent { pairs.append(("parent", .number(Double(parent)))) }
-        pairs += [("sr", .number(1)), ("ks", transform(samples(name), opacity: [0])), ("ao", .number(0)),
-                  ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
-        comp.nulls.append(.object(pairs))
+        var null = plainLayer(.null, index: ind, name: name, parent: parent)
+        null.transform = transform(samples(name), opacity: [0])
+        comp.nulls.append(null)
         return ind
     }
 
@@ -109,13 +106,9 @@ extension LottieBuilder {
         if let i = comp.index[key] { return i }
         let ind = comp.nextIndex()
         comp.index[key] = ind
-        var pairs: [(String, JSONValue)] = [
-            ("ddd", .number(0)), ("ind", .number(Double(ind))), ("ty", .number(3)), ("nm", .string("\(name) (shear)")),
-        ]
-        if let up { pairs.append(("parent", .number(Double(up)))) }
-        pairs += [("sr", .number(1)), ("ks", transform(shear, opacity: [0])), ("ao", .number(0)),
-                  ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
-        comp.nulls.append(.object(pairs))
+        var null = plainLayer(.null, index: ind, name: "\(name) (shear)", parent: up)
+        null.transform = transform(shear, opacity: [0])
+        comp.nulls.append(null)
         return ind
     }
 
@@ -155,7 +148,7 @@ extension LottieBuilder {
         var id = addComp(inner)
         var name = "\(layer.name) (group)"
         // Layer masks waiting for the precomposition layer that carries them.
-        var masks: [JSONValue]? = nil
+        var masks: [LottieMask]? = nil
         for m in mattes {
             let result = "\(layer.name) (\(m == .mask ? "masked" : "clipped"))"
             if let pending = masks {
@@ -175,7 +168,7 @@ extension LottieBuilder {
             addMatte(layer, m, to: &wrap)
             if wrap.drawn.count == 1 {
                 // One layer is its own matte: rlottie tints what it reads through a precomposed one.
-                wrap.drawn[0] = wrap.drawn[0].adding("td", .number(1))
+                wrap.drawn[0].isMatte = true
                 wrap.add(precompLayer(id, index: contentIndex, name: name, opacity: [1], matte: .matted(read)), above: false)
             } else {
                 let matteID = addComp(wrap)
@@ -198,7 +191,7 @@ extension LottieBuilder {
             name = "\(layer.name) (with its shadow)"
         }
         // The tint first: the shadow is cast by the tinted drawing.
-        var effects: [JSONValue] = []
+        var effects: [LottieEffect] = []
         if tintedGroups.contains(layer.name), let tint = tintEffect(samples(layer.name)) { effects.append(tint) }
         if castsShadow(layer.name) && !options.bake { effects.append(shadowEffect(layer.name)) }
         comp.add(precompLayer(id, index: comp.nextIndex(), name: name, opacity: foldedOpacity(layer.name, root: foldRoot),
@@ -234,19 +227,13 @@ extension LottieBuilder {
             let ps = samples(layer.name)
             let clips = (0...lastFrame).map { frames[$0][layer.name]?.masksToBounds ?? true }
             cover = clips.map { $0 ? 0 : 1 }
-            var pairs: [(String, JSONValue)] = [
-                ("ddd", .number(0)), ("ind", .number(Double(c.nextIndex()))), ("ty", .number(4)),
-                ("nm", .string("bounds of \(layer.name)")), ("parent", .number(Double(anchor))),
-                ("sr", .number(1)), ("ks", LottieShapes.identityTransform(layer: true,
-                                                                          opacity: LottieProperty.scalar(clips.map { $0 ? 100 : 0 }))),
-                ("ao", .number(0)),
-            ]
-            pairs.append(("shapes", .array([LottieShapes.group("bounds", [
+            var bounds = plainLayer(.shape, index: c.nextIndex(), name: "bounds of \(layer.name)", parent: anchor)
+            bounds.transform = LottieShapes.identityTransform(layer: true, opacity: LottieSampling.scalar(clips.map { $0 ? 100 : 0 }))
+            bounds.shapes = [LottieShapes.group("bounds", [
                 LottieShapes.rect(ps.map(\.bounds), radii: ps.map(\.cornerRadius), name: "bounds"),
                 LottieShapes.fill(colors: [.black], evenOdd: false),
-            ])])))
-            pairs += [("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
-            c.add(.object(pairs))
+            ])]
+            c.add(bounds)
         }
         // Where nothing masks the layer the matte lets all of it through: an opaque cover read
         // by alpha, a white one read by luminance, none read by inverted alpha.
@@ -260,7 +247,11 @@ extension LottieBuilder {
     mutating func addComp(_ comp: LottieComp) -> String {
         compCount += 1
         let id = "comp_\(compCount)"
-        assets.append(.object([("id", .string(id)), ("nm", .string(id)), ("layers", .array(comp.json))]))
+        var asset = LottieAsset()
+        asset.id = id
+        asset.name = id
+        asset.layers = comp.layers
+        assets.append(asset)
         return id
     }
 
@@ -269,26 +260,22 @@ extension LottieBuilder {
 
     /// A canvas-sized precomposition layer.
     func precompLayer(_ id: String, index: Int, name: String, opacity: [Double], matte: MatteRole?,
-                      masks: [JSONValue]? = nil, effects: [JSONValue]? = nil, blend: Int = 0) -> JSONValue {
+                      masks: [LottieMask]? = nil, effects: [LottieEffect]? = nil, blend: Int = 0) -> LottieLayer {
         let c = document.canvas
-        var pairs: [(String, JSONValue)] = [
-            ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(0)), ("nm", .string(name)),
-            ("refId", .string(id)),
-        ]
+        var l = plainLayer(.precomp, index: index, name: name)
+        l.referenceID = id
         switch matte {
-        case .source?: pairs.append(("td", .number(1)))
-        case .matted(let mode)?: pairs.append(("tt", .number(Double(mode.lottieNumber))))
+        case .source?: l.isMatte = true
+        case .matted(let mode)?: l.matteMode = mode.lottieNumber
         case nil: break
         }
-        if let masks { pairs += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
-        if let effects { pairs.append(("ef", .array(effects))) }
-        pairs += [
-            ("sr", .number(1)),
-            ("ks", LottieShapes.identityTransform(layer: true, opacity: LottieProperty.scalar(opacity.map { $0 * 100 }))),
-            ("ao", .number(0)), ("w", .number(c.size.width.rounded())), ("h", .number(c.size.height.rounded())),
-            ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(Double(blend))),
-        ]
-        return .object(pairs)
+        l.masks = masks ?? []
+        l.effects = effects ?? []
+        l.transform = LottieShapes.identityTransform(layer: true, opacity: LottieSampling.scalar(opacity.map { $0 * 100 }))
+        l.width = c.size.width.rounded()
+        l.height = c.size.height.rounded()
+        l.blendMode = blend
+        return l
     }
 }
 

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LayerLabCore
+import LayerLabLottie
 import LayerLabRaster
 
 /// Image contents as Lottie image assets.
@@ -66,19 +67,14 @@ extension LottieBuilder {
                 if let s, s.0 == p { held = s.1; opacity.append(t.opacity[f]) } else { opacity.append(0) }
                 rects.append(held)
             }
-            let ks: JSONValue = .object([
-                ("a", LottieProperty.vector([[0, 0, 0]])),
-                ("p", LottieProperty.vector(rects.map { [$0.minX, $0.minY, 0] })),
-                ("s", LottieProperty.vector(rects.map { [$0.width / Double(p.width) * 100, $0.height / Double(p.height) * 100, 100] })),
-                ("r", LottieProperty.scalar([0])),
-                ("o", LottieProperty.scalar(opacity.map { max(0, min(1, $0)) * 100 })),
-            ])
-            comp.add(.object([
-                ("ddd", .number(0)), ("ind", .number(Double(comp.nextIndex()))), ("ty", .number(2)),
-                ("nm", .string("\(t.name): \(p.file)")), ("refId", .string(id)), ("parent", .number(Double(parent))),
-                ("sr", .number(1)), ("ks", ks), ("ao", .number(0)),
-                ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0)),
-            ]))
+            var image = plainLayer(.image, index: comp.nextIndex(), name: "\(t.name): \(p.file)", parent: parent)
+            image.referenceID = id
+            image.transform.anchor = LottieSampling.vector([[0, 0, 0]])
+            image.transform.position = LottieSampling.vector(rects.map { [$0.minX, $0.minY, 0] })
+            image.transform.scale = LottieSampling.vector(rects.map { [$0.width / Double(p.width) * 100, $0.height / Double(p.height) * 100, 100] })
+            image.transform.rotation = LottieSampling.scalar([0])
+            image.transform.opacity = LottieSampling.scalar(opacity.map { max(0, min(1, $0)) * 100 })
+            comp.add(image)
         }
     }
 
@@ -102,16 +98,21 @@ extension LottieBuilder {
     /// An image asset of PNG bytes (embedded, or a file beside the JSON); returns its id.
     mutating func addImageAsset(_ png: Data, width: Int, height: Int, name: String) -> String {
         let id = name
-        var pairs: [(String, JSONValue)] = [("id", .string(id)), ("w", .number(Double(width))), ("h", .number(Double(height)))]
+        var asset = LottieAsset()
+        asset.id = id
+        asset.width = Double(width)
+        asset.height = Double(height)
         switch options.assets {
         case .embedded:
-            pairs += [("u", .string("")), ("p", .string("data:image/png;base64," + png.base64EncodedString())), ("e", .number(1))]
+            asset.path = "data:image/png;base64," + png.base64EncodedString()
+            asset.embedded = true
         case .files(let folder):
             let dir = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
             files.append((dir + id + ".png", png))
-            pairs += [("u", .string(dir)), ("p", .string(id + ".png")), ("e", .number(0))]
+            asset.directory = dir
+            asset.path = id + ".png"
         }
-        assets.append(.object(pairs))
+        assets.append(asset)
         return id
     }
 }

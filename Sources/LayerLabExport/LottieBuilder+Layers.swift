@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LayerLabCore
+import LayerLabLottie
 import LayerLabRaster
 
 /// One LayerLab layer (or mask) sampled at every frame, with the opacity it is drawn with.
@@ -21,15 +22,13 @@ extension LottieBuilder {
     /// for an image layer, one image layer per picture it shows, above it.
     mutating func add(_ t: LottieTrack, index: Int, parent: Int?, to comp: inout LottieComp) {
         let ps = t.samples
-        var shapes: [JSONValue] = []
+        var shapes: [LottieShape] = []
         let warped = LottieWarp.bakes(t.kind) ? warpSamples(t.name) : nil
         if let warped {
             // Seen in perspective (`bake`): its outlines keyed at every frame.
             shapes = bakedShapes(t, warped)
             if t.kind == .text, let g = bakedTextGroup(t.name, ps, warped) {
-                shapes.insert(g, at: shapes.firstIndex {
-                    if case .string("backgroundColor")? = $0["nm"] { return true } else { return false }
-                } ?? shapes.count)
+                shapes.insert(g, at: shapes.firstIndex { $0.name == "backgroundColor" } ?? shapes.count)
             }
             if !shapes.isEmpty { baked.append("\(t.name) in perspective as paths keyed at every frame") }
         } else {
@@ -48,60 +47,68 @@ extension LottieBuilder {
             }
             if let bg = backgroundGroup(ps) { shapes.append(bg) }
         }
-        var pairs: [(String, JSONValue)] = [
-            ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(shapes.isEmpty ? 3 : 4)),
-            ("nm", .string(t.name)),
-        ]
-        if let parent { pairs.append(("parent", .number(Double(parent)))) }
+        var layer = plainLayer(shapes.isEmpty ? .null : .shape, index: index, name: t.name, parent: parent)
         let spatial = spatialPosition(t)
         let orient = spatial?.autoOrient
-        pairs += [("sr", .number(1)), ("ks", transform(ps, opacity: t.opacity, position: spatial?.property, orient: orient)),
-                  ("ao", .number(orient == nil ? 0 : 1))]
-        if !shapes.isEmpty { pairs.append(("shapes", .array(shapes))) }
-        if !tintedGroups.contains(t.name), let tint = tintEffect(ps) { pairs.append(("ef", .array([tint]))) }
-        pairs += [("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0))]
-        comp.add(.object(pairs))
+        layer.transform = transform(ps, opacity: t.opacity, position: spatial?.property, orient: orient)
+        layer.autoOrient = orient != nil
+        layer.shapes = shapes
+        if !tintedGroups.contains(t.name), let tint = tintEffect(ps) { layer.effects = [tint] }
+        comp.add(layer)
         if t.kind == .image { addImages(t, parent: index, to: &comp) }
         if t.kind == .emitter && options.bake { addParticles(t, parent: index, to: &comp) }
     }
 
     /// LayerLab's tint as After Effects' Tint effect (`ty` 20: map black to, map white to,
     /// amount in percent), sampled per frame like the rest; nil when the layer is never tinted.
-    func tintEffect(_ ps: [PresentedLayer]) -> JSONValue? {
+    func tintEffect(_ ps: [PresentedLayer]) -> LottieEffect? {
         guard ps.contains(where: { $0.extras.tintAmount > 0 }) else { return nil }
         func rgb(_ c: Color) -> [Double] { [c.r, c.g, c.b, 1] }
-        func control(_ type: Int, _ name: String, _ index: Int, _ value: JSONValue) -> JSONValue {
-            .object([("ty", .number(Double(type))), ("nm", .string(name)), ("mn", .string("ADBE Tint-000\(index)")),
-                     ("ix", .number(Double(index))), ("v", value)])
+        func control(_ type: Int, _ name: String, _ index: Int, _ value: LottieProperty) -> LottieEffectControl {
+            LottieEffectControl(type: type, name: name, matchName: "ADBE Tint-000\(index)", index: index, value: value)
         }
-        return .object([
-            ("ty", .number(20)), ("nm", .string("Tint")), ("mn", .string("ADBE Tint")), ("en", .number(1)),
-            ("ef", .array([
-                control(2, "Map Black To", 1, LottieProperty.vector(ps.map { rgb($0.extras.tintBlack) })),
-                control(2, "Map White To", 2, LottieProperty.vector(ps.map { rgb($0.extras.tintWhite) })),
-                control(0, "Amount to Tint", 3, LottieProperty.scalar(ps.map { $0.extras.tintAmount * 100 })),
-            ])),
-        ])
+        var tint = LottieEffect()
+        tint.type = 20
+        tint.name = "Tint"
+        tint.matchName = "ADBE Tint"
+        tint.controls = [
+            control(2, "Map Black To", 1, LottieSampling.vector(ps.map { rgb($0.extras.tintBlack) })),
+            control(2, "Map White To", 2, LottieSampling.vector(ps.map { rgb($0.extras.tintWhite) })),
+            control(0, "Amount to Tint", 3, LottieSampling.scalar(ps.map { $0.extras.tintAmount * 100 })),
+        ]
+        return tint
+    }
+
+    /// A layer of the whole scene's length, unstretched, normal blending: what every layer of
+    /// the export starts from.
+    func plainLayer(_ type: LottieLayerType, index: Int, name: String, parent: Int? = nil) -> LottieLayer {
+        var l = LottieLayer()
+        l.type = type
+        l.index = index
+        l.name = name
+        l.parent = parent
+        l.outPoint = Double(lastFrame)
+        return l
     }
 
     /// `ks`: Core Animation's bounds, anchorPoint, transform and position as Lottie's anchor,
     /// position, scale (percent), rotation (degrees) and opacity (0–100). A motion path's
     /// spatial keyframes replace the sampled position; with auto-orient the player adds the
     /// path's direction (`orient`, per frame) to the rotation, so it is taken off here.
-    func transform(_ ps: [PresentedLayer], opacity: [Double], position: JSONValue? = nil,
-                   orient: [Double]? = nil) -> JSONValue {
-        .object([
-            ("a", LottieProperty.vector(ps.map { l in
-                [l.bounds.minX + l.anchorPoint.x * l.bounds.width, l.bounds.minY + l.anchorPoint.y * l.bounds.height, 0]
-            })),
-            ("p", position ?? LottieProperty.vector(ps.map { [$0.position.x + $0.translationX, $0.position.y + $0.translationY, 0] })),
-            ("s", LottieProperty.vector(ps.map { [$0.scaleX * 100, $0.scaleY * 100, 100] })),
-            // Under auto-orient the rest of the turn wobbles by hundredths of a degree (the
-            // player measures its curves its own way); 0.05° keeps that out of the keyframes.
-            ("r", LottieProperty.scalar(rotations(ps, orient: orient).map { $0 * 180 / Double.pi },
-                                        tolerance: orient == nil ? 0.001 : 0.05)),
-            ("o", LottieProperty.scalar(opacity.map { max(0, min(1, $0)) * 100 })),
-        ])
+    func transform(_ ps: [PresentedLayer], opacity: [Double], position: LottieProperty? = nil,
+                   orient: [Double]? = nil) -> LottieTransform {
+        var t = LottieTransform()
+        t.anchor = LottieSampling.vector(ps.map { l in
+            [l.bounds.minX + l.anchorPoint.x * l.bounds.width, l.bounds.minY + l.anchorPoint.y * l.bounds.height, 0]
+        })
+        t.position = position ?? LottieSampling.vector(ps.map { [$0.position.x + $0.translationX, $0.position.y + $0.translationY, 0] })
+        t.scale = LottieSampling.vector(ps.map { [$0.scaleX * 100, $0.scaleY * 100, 100] })
+        // Under auto-orient the rest of the turn wobbles by hundredths of a degree (the
+        // player measures its curves its own way); 0.05° keeps that out of the keyframes.
+        t.rotation = LottieSampling.scalar(rotations(ps, orient: orient).map { $0 * 180 / Double.pi },
+                                           tolerance: orient == nil ? 0.001 : 0.05)
+        t.opacity = LottieSampling.scalar(opacity.map { max(0, min(1, $0)) * 100 })
+        return t
     }
 
     /// The rotation per frame less what auto-orient adds, kept continuous (whole turns are
@@ -121,7 +128,7 @@ extension LottieBuilder {
     }
 
     /// The background colour filling the (rounded) bounds, when it is ever visible.
-    func backgroundGroup(_ ps: [PresentedLayer]) -> JSONValue? {
+    func backgroundGroup(_ ps: [PresentedLayer]) -> LottieShape? {
         guard ps.contains(where: { $0.backgroundColor.a > 0 && $0.bounds.width > 0 && $0.bounds.height > 0 }) else { return nil }
         return LottieShapes.group("backgroundColor", [
             LottieShapes.rect(ps.map(\.bounds), radii: ps.map(\.cornerRadius), name: "bounds"),
@@ -130,7 +137,7 @@ extension LottieBuilder {
     }
 
     /// The border: a stroke centred half its width inside the bounds, as Core Animation draws it.
-    func borderGroup(_ ps: [PresentedLayer]) -> JSONValue? {
+    func borderGroup(_ ps: [PresentedLayer]) -> LottieShape? {
         guard ps.contains(where: { $0.extras.borderWidth > 0 && $0.extras.borderColor.a > 0 }) else { return nil }
         return LottieShapes.group("border", [
             LottieShapes.rect(ps.map { $0.bounds.insetBy($0.extras.borderWidth / 2) },
@@ -141,7 +148,7 @@ extension LottieBuilder {
     }
 
     /// A shape layer's stroke (trimmed by strokeStart/strokeEnd) above its fill.
-    func shapeGroups(_ ps: [PresentedLayer]) -> [JSONValue] {
+    func shapeGroups(_ ps: [PresentedLayer]) -> [LottieShape] {
         guard ps.contains(where: { !$0.path.isEmpty }) else { return [] }
         let paths = LottieShapes.paths(ps.map { LottieContour.contours(of: $0.path) }) { k, m in
             ps.map { LottieContour.resampled($0.path, contours: k, points: m) }
@@ -151,9 +158,9 @@ extension LottieBuilder {
 
     /// The stroke (trimmed by strokeStart/strokeEnd) above the fill of `paths`, the frames'
     /// shapes in Lottie form (also the warped outlines of a baked layer in perspective).
-    func strokeAndFill(_ paths: [JSONValue], _ ps: [PresentedLayer]) -> [JSONValue] {
+    func strokeAndFill(_ paths: [LottieShape], _ ps: [PresentedLayer]) -> [LottieShape] {
         guard !paths.isEmpty, let p0 = ps.first else { return [] }
-        var out: [JSONValue] = []
+        var out: [LottieShape] = []
         if ps.contains(where: { $0.strokeColor.a > 0 && $0.lineWidth > 0 }) {
             var items = paths
             if ps.contains(where: { $0.strokeStart != 0 || $0.strokeEnd != 1 }) {
@@ -172,7 +179,7 @@ extension LottieBuilder {
 
     /// Text as the strokes of LayerLab's vector font, so it looks the same with no fonts; the
     /// glyphs wholly outside the bounds are left out, but those crossing them are not cut.
-    mutating func textGroup(_ name: String, _ ps: [PresentedLayer]) -> JSONValue? {
+    mutating func textGroup(_ name: String, _ ps: [PresentedLayer]) -> LottieShape? {
         // Frames that show the same text share one layout (the arrays are shared, not copied),
         // so a still text costs its glyphs once however long the scene; the glyphs laid out
         // are bounded (`LottieLimits`).

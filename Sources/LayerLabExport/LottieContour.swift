@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabLottie
 
 /// One Lottie path (`sh`): vertices with in and out tangents relative to them, open or closed.
 struct LottieContour: Hashable, Sendable {
@@ -27,10 +28,10 @@ struct LottieContour: Hashable, Sendable {
 
     init() {}
 
-    /// Lottie's shape value: `{"i":…,"o":…,"v":…,"c":…}`.
-    var json: JSONValue {
-        func list(_ ps: [Point]) -> JSONValue { .array(ps.map { .numbers([$0.x, $0.y]) }) }
-        return .object([("i", list(inTangents)), ("o", list(outTangents)), ("v", list(vertices)), ("c", .bool(closed))])
+    /// The contour as the model's Bézier outline (a shape value).
+    var bezier: LottieBezier {
+        func list(_ ps: [Point]) -> [[Double]] { ps.map { [$0.x, $0.y] } }
+        return LottieBezier(vertices: list(vertices), inTangents: list(inTangents), outTangents: list(outTangents), closed: closed)
     }
 
     /// The subpaths of a path, curves as cubic tangents (quadratics raised to cubics), as

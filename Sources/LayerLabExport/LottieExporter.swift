@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LayerLabCore
+import LayerLabLottie
 import LayerLabRaster
 
 /// A Lottie (bodymovin 5.x) JSON that standard players render like LayerLab.
@@ -33,7 +34,7 @@ package enum LottieExporter {
         if options.bake, let why = LottieLimits.bakeRefusal(bytes: builder.bakedBytes) {
             return LottieExport(data: Data(), files: [], notes: builder.notes, refusal: why)
         }
-        let text = json.text
+        let text = LottieWriter.file(json).text
         if options.bake, let why = LottieLimits.bakeRefusal(bytes: text.utf8.count + builder.files.reduce(0) { $0 + $1.data.count }) {
             return LottieExport(data: Data(), files: [], notes: builder.notes, refusal: why)
         }
@@ -112,7 +113,7 @@ struct LottieBuilder {
     /// layer's (a Lottie effect acts on one layer; LayerLab's on the layer and its sublayers).
     var tintedGroups: Set<String> = []
     var notes: [String] = []
-    var assets: [JSONValue] = []
+    var assets: [LottieAsset] = []
     var files: [(path: String, data: Data)] = []
     /// Image assets already made, by picture and pixel size.
     var imageIDs: [String: String] = [:]
@@ -190,9 +191,9 @@ struct LottieBuilder {
         }
     }
 
-    mutating func build() -> JSONValue {
+    mutating func build() -> LottieFile {
         let copies = sample()
-        if refusal != nil { return .null }
+        if refusal != nil { return LottieFile() }
         let layers = treeWithTransitions(withoutCells(document.layers))
         let tree = copies.isEmpty ? layers : treeWithCopies(layers, counts: copies)
         if !copies.isEmpty || !transitioning.isEmpty {
@@ -213,19 +214,16 @@ struct LottieBuilder {
         notes = uniqued(notes)
         // A fade draws its live picture twice more, as the mattes of the old one.
         baked = uniqued(baked)
-        return .object([
-            ("v", .string("5.7.4")),
-            ("fr", .number(fps)),
-            ("ip", .number(0)),
-            ("op", .number(Double(lastFrame))),
-            ("w", .number(c.size.width.rounded())),
-            ("h", .number(c.size.height.rounded())),
-            ("nm", .string("LayerLab")),
-            ("ddd", .number(0)),
-            ("assets", .array(assets)),
-            ("layers", .array(comp.json)),
-            ("markers", .array([])),
-        ])
+        var file = LottieFile()
+        file.version = "5.7.4"
+        file.frameRate = fps
+        file.outPoint = Double(lastFrame)
+        file.width = c.size.width.rounded()
+        file.height = c.size.height.rounded()
+        file.name = "LayerLab"
+        file.assets = assets
+        file.layers = comp.layers
+        return file
     }
 
     /// Whether the Lottie export draws a stored property, as its table line says
@@ -417,36 +415,28 @@ struct LottieBuilder {
     }
 
     /// The canvas background: a rectangle under everything.
-    func backgroundLayer(index: Int) -> JSONValue {
+    func backgroundLayer(index: Int) -> LottieLayer {
         let c = document.canvas
         return coverLayer(index: index, name: "canvas background", color: c.background, opacity: [1])
     }
 
     /// A canvas-sized rectangle of one colour, its opacity sampled per frame.
-    func coverLayer(index: Int, name: String, color: Color, opacity: [Double]) -> JSONValue {
+    func coverLayer(index: Int, name: String, color: Color, opacity: [Double]) -> LottieLayer {
         let c = document.canvas
-        let rect: JSONValue = .object([
-            ("ty", .string("rc")), ("nm", .string("canvas")), ("d", .number(1)),
-            ("p", LottieProperty.vector([[c.size.width / 2, c.size.height / 2]])),
-            ("s", LottieProperty.vector([[c.size.width, c.size.height]])),
-            ("r", LottieProperty.scalar([0])),
-        ])
+        let rect = LottieShapes.rect([Rect(0, 0, c.size.width, c.size.height)], radii: [0], name: "canvas")
         let fill = LottieShapes.fill(colors: [color], evenOdd: false)
-        let ks = LottieShapes.identityTransform(layer: true, opacity: LottieProperty.scalar(opacity.map { $0 * 100 }))
-        return .object([
-            ("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(4)), ("nm", .string(name)),
-            ("sr", .number(1)), ("ks", ks), ("ao", .number(0)),
-            ("shapes", .array([LottieShapes.group(name, [rect, fill])])),
-            ("ip", .number(0)), ("op", .number(Double(lastFrame))), ("st", .number(0)), ("bm", .number(0)),
-        ])
+        var l = plainLayer(.shape, index: index, name: name)
+        l.transform = LottieShapes.identityTransform(layer: true, opacity: LottieSampling.scalar(opacity.map { $0 * 100 }))
+        l.shapes = [LottieShapes.group(name, [rect, fill])]
+        return l
     }
 }
 
 /// The layers of one composition (the main one or a precomposition) as they are emitted.
 struct LottieComp {
     /// Drawn layers back to front, then nulls that only carry transforms.
-    var drawn: [JSONValue] = []
-    var nulls: [JSONValue] = []
+    var drawn: [LottieLayer] = []
+    var nulls: [LottieLayer] = []
     /// The `ind` of each LayerLab layer present in this composition (drawn or as a null).
     var index: [String: Int] = [:]
     var count = 0
@@ -454,10 +444,10 @@ struct LottieComp {
     mutating func nextIndex() -> Int { count += 1; return count }
 
     /// Adds a layer above those so far (`above: false` puts it under everything).
-    mutating func add(_ layer: JSONValue, above: Bool = true) {
+    mutating func add(_ layer: LottieLayer, above: Bool = true) {
         if above { drawn.append(layer) } else { drawn.insert(layer, at: 0) }
     }
 
     /// Lottie lists layers front to back.
-    var json: [JSONValue] { drawn.reversed() + nulls }
+    var layers: [LottieLayer] { drawn.reversed() + nulls }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LayerLabCore
+import LayerLabLottie
 
 /// A gradient layer as a Lottie gradient fill (`gf`) over its (rounded) bounds.
 extension LottieBuilder {
@@ -12,7 +13,7 @@ extension LottieBuilder {
     /// count, or colours fading out) the gradient is resampled at 33 evenly spaced stops each
     /// frame. Close stops also keep players that blend premultiplied colours (rlottie) within a
     /// hair of Core Graphics, which blends straight colours.
-    mutating func gradientGroup(_ layer: String, _ ps: [PresentedLayer]) -> JSONValue? {
+    mutating func gradientGroup(_ layer: String, _ ps: [PresentedLayer]) -> LottieShape? {
         guard ps.contains(where: { !$0.extras.gradientColors.colors.isEmpty && $0.bounds.width > 0 && $0.bounds.height > 0 }) else {
             return nil
         }
@@ -53,18 +54,18 @@ extension LottieBuilder {
             }
             ends = zip(starts, ends).map { Point($0.x + abs($1.x - $0.x), $0.y) }
         }
-        let fill: JSONValue = .object([
-            ("ty", .string("gf")), ("nm", .string("gradient")),
-            ("o", LottieProperty.scalar([100])), ("r", .number(1)),
-            ("s", LottieProperty.vector(starts.map { [$0.x, $0.y] })),
-            ("e", LottieProperty.vector(ends.map { [$0.x, $0.y] })),
-            ("t", .number(type == .radial ? 2 : 1)),
-            ("g", .object([("p", .number(Double(n))), ("k", LottieProperty.vector(values))])),
-            // The focal point as Lottie's highlight: its length (percent of the radius) and its
-            // angle (degrees) from the start→end line, which points right here.
-            ("h", LottieProperty.scalar(ps.map { type == .radial ? min(99, 100 * ($0.extras.focalOffset.x * $0.extras.focalOffset.x + $0.extras.focalOffset.y * $0.extras.focalOffset.y).squareRoot()) : 0 })),
-            ("a", LottieProperty.scalar(ps.map { type == .radial && $0.extras.focalOffset != .zero ? atan2($0.extras.focalOffset.y, $0.extras.focalOffset.x) * 180 / .pi : 0 })),
-        ])
+        var g = LottieGradient()
+        g.opacity = LottieSampling.scalar([100])
+        g.start = LottieSampling.vector(starts.map { [$0.x, $0.y] })
+        g.end = LottieSampling.vector(ends.map { [$0.x, $0.y] })
+        g.radial = type == .radial
+        g.colorCount = n
+        g.stops = LottieSampling.vector(values)
+        // The focal point as Lottie's highlight: its length (percent of the radius) and its
+        // angle (degrees) from the start→end line, which points right here.
+        g.highlight = LottieSampling.scalar(ps.map { type == .radial ? min(99, 100 * ($0.extras.focalOffset.x * $0.extras.focalOffset.x + $0.extras.focalOffset.y * $0.extras.focalOffset.y).squareRoot()) : 0 })
+        g.highlightAngle = LottieSampling.scalar(ps.map { type == .radial && $0.extras.focalOffset != .zero ? atan2($0.extras.focalOffset.y, $0.extras.focalOffset.x) * 180 / .pi : 0 })
+        let fill = LottieShape(.gradientFill(g), name: "gradient")
         return LottieShapes.group("gradient", [
             LottieShapes.rect(ps.map(\.bounds), radii: ps.map(\.cornerRadius), name: "bounds"), fill,
         ])

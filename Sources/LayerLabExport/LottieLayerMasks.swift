@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabLottie
 
 /// Masks and clips as Lottie layer masks (`masksProperties`) wherever the area they let through
 /// is a few closed outlines: a clip's rounded bounds, a mask layer's background, border, fill, or
@@ -18,7 +19,7 @@ extension LottieBuilder {
 
     /// `masksProperties` reading a layer's precomposition through its mask or bounds, or nil
     /// when that area is not a fixed set of outlines at every frame.
-    func layerMasks(_ layer: Layer, _ matte: Matte) -> [JSONValue]? {
+    func layerMasks(_ layer: Layer, _ matte: Matte) -> [LottieMask]? {
         let toCanvas = canvasMaps(layer.name, includingSelf: true)
         let own = samples(layer.name)
         // Seen in perspective (`bake`): the clip is its bounds flattened and sent to the canvas
@@ -54,14 +55,13 @@ extension LottieBuilder {
         }
         guard let tracks = unified(areas) else { return nil }
         return tracks.enumerated().map { i, t in
-            .object([
-                ("inv", .bool(false)), ("mode", .string(t.subtract ? "s" : "a")),
-                ("nm", .string("\(matte == .mask ? "mask" : "bounds") of \(layer.name) \(i + 1)")),
-                ("pt", LottieProperty.make(t.frames.map(\.vector), tolerance: 0.001,
-                                           still: { LottieContour(vector: $0).json },
-                                           key: { .array([LottieContour(vector: $0).json]) })),
-                ("o", LottieProperty.scalar([100])), ("x", LottieProperty.scalar([0])),
-            ])
+            var mask = LottieMask()
+            mask.mode = t.subtract ? "s" : "a"
+            mask.name = "\(matte == .mask ? "mask" : "bounds") of \(layer.name) \(i + 1)"
+            mask.path = LottieSampling.make(t.frames.map(\.vector), tolerance: 0.001) { .shape(LottieContour(vector: $0).bezier) }
+            mask.opacity = LottieSampling.scalar([100])
+            mask.expansion = LottieSampling.scalar([0])
+            return mask
         }
     }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LayerLabCore
+import LayerLabLottie
 
 /// A position that follows a motion path, as Lottie spatial keyframes.
 ///
@@ -17,7 +18,7 @@ import LayerLabCore
 /// the layer turned on those two frames in other players.
 extension LottieBuilder {
     struct SpatialPosition {
-        var property: JSONValue
+        var property: LottieProperty
         /// The direction (radians) the player adds at each frame with auto-orient; nil when
         /// no rotationMode turns the layer.
         var autoOrient: [Double]?
@@ -39,22 +40,20 @@ extension LottieBuilder {
         guard places.contains(where: { $0 != nil }) else { return nil }
         let (keys, pieces) = spatialKeys(points, places)
         let turns = places.contains { $0?.turns == true }
-        var json: [JSONValue] = []
+        var keyframes: [LottieKeyframe] = []
         for (n, k) in keys.enumerated() {
-            var pairs: [(String, JSONValue)] = [("t", .number(Double(k))), ("s", vec(points[k]))]
+            var key = LottieKeyframe(time: Double(k), start: .numbers(vec(points[k])))
             if n < pieces.count {
                 switch pieces[n] {
-                case .hold: pairs.append(("h", .number(1)))
-                case .straight, .curve:
-                    pairs.append(("i", .object([("x", .numbers([1])), ("y", .numbers([1]))])))
-                    pairs.append(("o", .object([("x", .numbers([0])), ("y", .numbers([0]))])))
+                case .hold: key.hold = true
+                case .straight, .curve: (key.inEase, key.outEase) = (LottieSampling.linearIn, LottieSampling.linearOut)
                 }
                 if case .curve(let c1, let c2) = pieces[n] {
-                    pairs.append(("to", vec(c1 - points[k])))
-                    pairs.append(("ti", vec(c2 - points[keys[n + 1]])))
+                    key.outTangent = vec(c1 - points[k])
+                    key.inTangent = vec(c2 - points[keys[n + 1]])
                 }
             }
-            json.append(.object(pairs))
+            keyframes.append(key)
         }
         var angles: [Double]?
         if turns {
@@ -72,7 +71,7 @@ extension LottieBuilder {
             }
             angles = out
         }
-        return SpatialPosition(property: .object([("a", .number(1)), ("k", .array(json))]), autoOrient: angles)
+        return SpatialPosition(property: LottieProperty(keyframes: keyframes), autoOrient: angles)
     }
 
     /// Whether an animation of the layer's position follows a path.
@@ -145,7 +144,7 @@ extension LottieBuilder {
             keys.append(j)
             k = j
         }
-        let holds = LottieProperty.holds(points.map { [$0.x, $0.y] }, frames: keys, tolerance: tolerance)
+        let holds = LottieSampling.holds(points.map { [$0.x, $0.y] }, frames: keys, tolerance: tolerance)
         for (n, piece) in pieces.enumerated() {
             guard case .straight = piece else { continue }
             let a = keys[n], b = keys[n + 1]
@@ -163,5 +162,5 @@ extension LottieBuilder {
         return (keys, pieces)
     }
 
-    private func vec(_ p: Point) -> JSONValue { .numbers([p.x, p.y, 0]) }
+    private func vec(_ p: Point) -> [Double] { [p.x, p.y, 0] }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LayerLabCore
+import LayerLabLottie
 
 /// Layer shadows as Lottie drop-shadow effects (`ef`, type 25) on the layer's precomposition.
 ///
@@ -23,7 +24,7 @@ extension LottieBuilder {
     }
 
     /// The drop-shadow effect of a layer's shadow, sampled at every frame.
-    mutating func shadowEffect(_ name: String) -> JSONValue {
+    mutating func shadowEffect(_ name: String) -> LottieEffect {
         let superlayers = canvasMaps(name, includingSelf: false)
         let own = samples(name)
         var colours: [Color] = [], opacity: [Double] = [], direction: [Double] = [], distance: [Double] = []
@@ -43,23 +44,25 @@ extension LottieBuilder {
             distance.append(d)
             softness.append(2 * max(0, l.extras.shadowRadius) * superlayer.meanScale)
         }
-        func slider(_ index: Int, _ label: String, _ v: JSONValue, type: Double = 0) -> JSONValue {
-            .object([("ty", .number(type)), ("nm", .string(label)), ("mn", .string("ADBE Drop Shadow-000\(index)")),
-                     ("ix", .number(Double(index))), ("v", v)])
+        func slider(_ index: Int, _ label: String, _ v: LottieProperty, type: Int = 0) -> LottieEffectControl {
+            LottieEffectControl(type: type, name: label, matchName: "ADBE Drop Shadow-000\(index)", index: index, value: v)
         }
         notes.append("\(name): its shadow is a Lottie drop-shadow effect, drawn by lottie-web and lottie-ios "
                      + "(which blurs it less) but not by rlottie; export with bake (--bake) to draw it as images")
-        return .object([
-            ("ty", .number(25)), ("nm", .string("shadow")), ("np", .number(8)), ("mn", .string("ADBE Drop Shadow")),
-            ("ix", .number(1)), ("en", .number(1)),
-            ("ef", .array([
-                slider(1, "Shadow Color", LottieShapes.rgb(colours), type: 2),
-                slider(2, "Opacity", LottieProperty.scalar(opacity)),
-                slider(3, "Direction", LottieProperty.scalar(direction)),
-                slider(4, "Distance", LottieProperty.scalar(distance)),
-                slider(5, "Softness", LottieProperty.scalar(softness)),
-                slider(6, "Shadow Only", LottieProperty.scalar([0]), type: 7),
-            ])),
-        ])
+        var shadow = LottieEffect()
+        shadow.type = 25
+        shadow.name = "shadow"
+        shadow.propertyCount = 8
+        shadow.matchName = "ADBE Drop Shadow"
+        shadow.index = 1
+        shadow.controls = [
+            slider(1, "Shadow Color", LottieShapes.rgb(colours), type: 2),
+            slider(2, "Opacity", LottieSampling.scalar(opacity)),
+            slider(3, "Direction", LottieSampling.scalar(direction)),
+            slider(4, "Distance", LottieSampling.scalar(distance)),
+            slider(5, "Softness", LottieSampling.scalar(softness)),
+            slider(6, "Shadow Only", LottieSampling.scalar([0]), type: 7),
+        ]
+        return shadow
     }
 }

@@ -14,6 +14,8 @@ package struct LottieFile: Sendable {
     package var height: Double = 0
     /// `nm`
     package var name: String = ""
+    /// `ddd`: the animation has 3D layers.
+    package var is3D = false
     /// `assets`: precompositions (with layers) and images.
     package var assets: [LottieAsset] = []
     /// `layers`, top first (as After Effects lists them).
@@ -79,7 +81,7 @@ package struct LottieGlyph: Sendable {
 /// The layer types (`ty`).
 package enum LottieLayerType: Hashable, Sendable {
     case precomp, solid, image, null, shape, text, audio, camera, other(Int)
-    init(_ ty: Int) {
+    package init(_ ty: Int) {
         switch ty {
         case 0: self = .precomp
         case 1: self = .solid
@@ -90,6 +92,20 @@ package enum LottieLayerType: Hashable, Sendable {
         case 6: self = .audio
         case 13: self = .camera
         default: self = .other(ty)
+        }
+    }
+    /// The `ty` number written for this type.
+    package var number: Int {
+        switch self {
+        case .precomp: return 0
+        case .solid: return 1
+        case .image: return 2
+        case .null: return 3
+        case .shape: return 4
+        case .text: return 5
+        case .audio: return 6
+        case .camera: return 13
+        case .other(let n): return n
         }
     }
     package var noun: String {
@@ -200,15 +216,35 @@ package struct LottieMask: Sendable {
     package init() {}
 }
 
-/// `ef[]`: an effect, kept by type and its numeric controls by name.
+/// `ef[]`: an effect, kept by type and its controls in order.
 package struct LottieEffect: Sendable {
     /// `ty`: 25 drop shadow, 21 fill, 20 tint, 5 a custom slider group, …
     package var type: Int = 0
     package var name: String = ""
+    /// `mn`: After Effects' match name ("ADBE Tint"), which players key effects by.
+    package var matchName: String?
+    /// `ix`, `np`: the effect's index and its property count, as After Effects writes them.
+    package var index: Int?
+    package var propertyCount: Int?
     package var enabled = true
-    /// `ef[]` controls in order: their values (`v`).
-    package var values: [LottieProperty] = []
+    /// `ef[]`: the controls in order.
+    package var controls: [LottieEffectControl] = []
     package init() {}
+
+    /// The controls' values in order (what drawing an effect reads).
+    package var values: [LottieProperty] { controls.map(\.value) }
+}
+
+/// `ef[].ef[]`: one control of an effect: `ty` 0 slider, 2 colour, …; `v` its value.
+package struct LottieEffectControl: Sendable {
+    package var type: Int = 0
+    package var name: String = ""
+    package var matchName: String?
+    package var index: Int?
+    package var value = LottieProperty()
+    package init(type: Int = 0, name: String = "", matchName: String? = nil, index: Int? = nil, value: LottieProperty = LottieProperty()) {
+        self.type = type; self.name = name; self.matchName = matchName; self.index = index; self.value = value
+    }
 }
 
 /// `t` of a text layer: its text documents (`d.k`, each from its keyframe's time until the

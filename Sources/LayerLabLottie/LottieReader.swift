@@ -6,6 +6,7 @@ import LayerLabProject
 /// (absurd sizes, frame rates, counts). Unknown layer and shape types and unknown fields are
 /// skipped with a warning.
 struct LottieReader {
+    private typealias K = LottieKey
     var warnings = LottieWarnings()
     /// Keyframes read so far, against `Limits.keyframes`.
     private var keyframeCount = 0
@@ -32,58 +33,58 @@ struct LottieReader {
         }
         let o = try object(root, "the file")
         var f = LottieFile()
-        f.version = string(o["v"]) ?? ""
-        f.name = string(o["nm"]) ?? ""
-        f.frameRate = number(o["fr"]) ?? 30
+        f.version = string(o[K.File.version]) ?? ""
+        f.name = string(o[K.File.name]) ?? ""
+        f.is3D = (number(o[K.File.is3D]) ?? 0) == 1
+        f.frameRate = number(o[K.File.frameRate]) ?? 30
         guard Limits.frameRates.contains(f.frameRate) else {
             throw LottieImportError("the frame rate \(formatFoundNumber(f.frameRate)) is out of range (0.01…1000 frames a second)")
         }
-        f.inPoint = number(o["ip"]) ?? 0
-        f.outPoint = number(o["op"]) ?? f.inPoint
+        f.inPoint = number(o[K.File.inPoint]) ?? 0
+        f.outPoint = number(o[K.File.outPoint]) ?? f.inPoint
         guard f.inPoint.magnitude <= Limits.frames, f.outPoint.magnitude <= Limits.frames, f.outPoint >= f.inPoint else {
             throw LottieImportError("the frames \(formatFoundNumber(f.inPoint))…\(formatFoundNumber(f.outPoint)) are out of range"
                                     + " (op must not be before ip, both within ±\(Int(Limits.frames)))")
         }
-        f.width = number(o["w"]) ?? 0
-        f.height = number(o["h"]) ?? 0
+        f.width = number(o[K.File.width]) ?? 0
+        f.height = number(o[K.File.height]) ?? 0
         guard (0...Limits.canvasSide).contains(f.width), (0...Limits.canvasSide).contains(f.height) else {
             throw LottieImportError("the canvas \(formatFoundNumber(f.width))x\(formatFoundNumber(f.height)) is out of range"
                                     + " (0…\(Int(Limits.canvasSide)) points a side)")
         }
-        guard o["layers"] != nil || o["assets"] != nil else {
+        guard o[K.File.layers] != nil || o[K.File.assets] != nil else {
             throw LottieImportError("not a Lottie animation: there is no \"layers\" list")
         }
-        f.layers = try layers(o["layers"], "layers")
-        for (i, a) in array(o["assets"]).enumerated() { f.assets.append(try asset(a, "assets[\(i)]")) }
-        for m in array(o["markers"]) {
+        f.layers = try layers(o[K.File.layers], K.File.layers.key)
+        for (i, a) in array(o[K.File.assets]).enumerated() { f.assets.append(try asset(a, "\(K.File.assets)[\(i)]")) }
+        for m in array(o[K.File.markers]) {
             guard let mo = m.objectMembers else { continue }
-            f.markers.append(LottieMarker(name: string(mo["cm"]) ?? "", time: number(mo["tm"]) ?? 0,
-                                          duration: max(0, number(mo["dr"]) ?? 0)))
+            f.markers.append(LottieMarker(name: string(mo[K.Marker.comment]) ?? "", time: number(mo[K.Marker.time]) ?? 0,
+                                          duration: max(0, number(mo[K.Marker.duration]) ?? 0)))
         }
-        if let fonts = o["fonts"]?.objectMembers {
-            for fo in array(fonts["list"]) {
+        if let fonts = o[K.File.fonts]?.objectMembers {
+            for fo in array(fonts[K.Font.list]) {
                 guard let m = fo.objectMembers else { continue }
                 var font = LottieFont()
-                font.name = string(m["fName"]) ?? ""
-                font.family = string(m["fFamily"]) ?? ""
-                font.style = string(m["fStyle"]) ?? ""
-                font.ascent = number(m["ascent"]) ?? 0
+                font.name = string(m[K.Font.name]) ?? ""
+                font.family = string(m[K.Font.family]) ?? ""
+                font.style = string(m[K.Font.style]) ?? ""
+                font.ascent = number(m[K.Font.ascent]) ?? 0
                 f.fonts.append(font)
             }
         }
-        for (i, c) in array(o["chars"]).enumerated() {
+        for (i, c) in array(o[K.File.chars]).enumerated() {
             guard let m = c.objectMembers else { continue }
             var g = LottieGlyph()
-            g.character = string(m["ch"]) ?? ""
-            g.family = string(m["fFamily"]) ?? ""
-            g.style = string(m["style"]) ?? ""
-            g.size = number(m["size"]) ?? 100
-            g.width = number(m["w"]) ?? 0
-            if let data = m["data"]?.objectMembers { g.shapes = try shapes(data["shapes"], "chars[\(i)]", depth: 1) }
+            g.character = string(m[K.Glyph.character]) ?? ""
+            g.family = string(m[K.Glyph.family]) ?? ""
+            g.style = string(m[K.Glyph.style]) ?? ""
+            g.size = number(m[K.Glyph.size]) ?? 100
+            g.width = number(m[K.Glyph.width]) ?? 0
+            if let data = m[K.Glyph.data]?.objectMembers { g.shapes = try shapes(data[K.Glyph.shapes], "\(K.File.chars)[\(i)]", depth: 1) }
             f.chars.append(g)
         }
-        unknownKeys(o, allowed: ["v", "fr", "ip", "op", "w", "h", "nm", "ddd", "assets", "layers", "markers", "chars",
-                                 "fonts", "meta", "metadata", "props", "mn", "tgs", "slots", "comps"], in: "the animation")
+        unknownKeys(o, allowed: Self.fileKeys, in: "the animation")
         return f
     }
 
@@ -92,15 +93,15 @@ struct LottieReader {
     private mutating func asset(_ node: JSONNode, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieAsset {
         let o = try object(node, at())
         var a = LottieAsset()
-        a.id = string(o["id"]) ?? number(o["id"]).map(formatNumber) ?? ""
-        a.name = string(o["nm"]) ?? ""
-        a.width = max(0, number(o["w"]) ?? 0)
-        a.height = max(0, number(o["h"]) ?? 0)
-        a.frameRate = number(o["fr"]).flatMap { Limits.frameRates.contains($0) ? $0 : nil }
-        a.directory = string(o["u"]) ?? ""
-        a.path = string(o["p"]) ?? ""
-        a.embedded = (number(o["e"]) ?? 0) == 1 || a.path.hasPrefix("data:")
-        if o["layers"] != nil { a.layers = try layers(o["layers"], at() + ".layers") }
+        a.id = string(o[K.Asset.id]) ?? number(o[K.Asset.id]).map(formatNumber) ?? ""
+        a.name = string(o[K.Asset.name]) ?? ""
+        a.width = max(0, number(o[K.Asset.width]) ?? 0)
+        a.height = max(0, number(o[K.Asset.height]) ?? 0)
+        a.frameRate = number(o[K.Asset.frameRate]).flatMap { Limits.frameRates.contains($0) ? $0 : nil }
+        a.directory = string(o[K.Asset.directory]) ?? ""
+        a.path = string(o[K.Asset.path]) ?? ""
+        a.embedded = (number(o[K.Asset.embedded]) ?? 0) == 1 || a.path.hasPrefix("data:")
+        if o[K.Asset.layers] != nil { a.layers = try layers(o[K.Asset.layers], at() + ".\(K.Asset.layers)") }
         return a
     }
 
@@ -117,60 +118,67 @@ struct LottieReader {
     private mutating func layer(_ node: JSONNode, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieLayer? {
         let o = try object(node, at())
         var l = LottieLayer()
-        l.name = string(o["nm"]) ?? ""
-        let ty = int(o["ty"]) ?? -1
+        l.name = string(o[K.Layer.name]) ?? ""
+        let ty = int(o[K.Layer.type]) ?? -1
         l.type = LottieLayerType(ty)
-        l.index = int(o["ind"])
-        l.parent = int(o["parent"])
-        l.inPoint = finite(o["ip"]) ?? 0
-        l.outPoint = finite(o["op"]) ?? l.inPoint
-        l.startTime = finite(o["st"]) ?? 0
-        let sr = finite(o["sr"]) ?? 1
+        l.index = int(o[K.Layer.index])
+        l.parent = int(o[K.Layer.parent])
+        l.inPoint = finite(o[K.Layer.inPoint]) ?? 0
+        l.outPoint = finite(o[K.Layer.outPoint]) ?? l.inPoint
+        l.startTime = finite(o[K.Layer.startTime]) ?? 0
+        let sr = finite(o[K.Layer.stretch]) ?? 1
         l.stretch = sr == 0 ? 1 : sr
-        l.autoOrient = (number(o["ao"]) ?? 0) == 1
-        l.is3D = (number(o["ddd"]) ?? 0) == 1
-        l.hidden = bool(o["hd"])
-        l.blendMode = int(o["bm"]) ?? 0
-        l.matteMode = int(o["tt"]) ?? 0
-        l.isMatte = (number(o["td"]) ?? 0) == 1
-        l.matteParent = int(o["tp"])
-        l.referenceID = string(o["refId"]) ?? ""
-        l.width = max(0, number(o["w"]) ?? 0)
-        l.height = max(0, number(o["h"]) ?? 0)
-        if let ks = o["ks"] { l.transform = try transform(ks, at() + ".ks") }
-        if let tm = o["tm"] { l.timeRemap = try property(tm, at() + ".tm") }
-        l.solidColor = string(o["sc"]) ?? ""
-        l.solidWidth = max(0, number(o["sw"]) ?? 0)
-        l.solidHeight = max(0, number(o["sh"]) ?? 0)
-        for (i, m) in array(o["masksProperties"]).enumerated() {
+        l.autoOrient = (number(o[K.Layer.autoOrient]) ?? 0) == 1
+        l.is3D = (number(o[K.Layer.is3D]) ?? 0) == 1
+        l.hidden = bool(o[K.Layer.hidden])
+        l.blendMode = int(o[K.Layer.blendMode]) ?? 0
+        l.matteMode = int(o[K.Layer.matteMode]) ?? 0
+        l.isMatte = (number(o[K.Layer.isMatte]) ?? 0) == 1
+        l.matteParent = int(o[K.Layer.matteParent])
+        l.referenceID = string(o[K.Layer.referenceID]) ?? ""
+        l.width = max(0, number(o[K.Layer.width]) ?? 0)
+        l.height = max(0, number(o[K.Layer.height]) ?? 0)
+        if let ks = o[K.Layer.transform] { l.transform = try transform(ks, at() + ".\(K.Layer.transform)") }
+        if let tm = o[K.Layer.timeRemap] { l.timeRemap = try property(tm, at() + ".\(K.Layer.timeRemap)") }
+        l.solidColor = string(o[K.Layer.solidColor]) ?? ""
+        l.solidWidth = max(0, number(o[K.Layer.solidWidth]) ?? 0)
+        l.solidHeight = max(0, number(o[K.Layer.solidHeight]) ?? 0)
+        for (i, m) in array(o[K.Layer.masks]).enumerated() {
             guard let mo = m.objectMembers else { continue }
             var mask = LottieMask()
-            mask.mode = string(mo["mode"]) ?? "a"
-            mask.inverted = bool(mo["inv"])
-            mask.name = string(mo["nm"]) ?? ""
-            if let p = mo["pt"] { mask.path = try property(p, "\(at()).masksProperties[\(i)].pt") }
-            if let p = mo["o"] { mask.opacity = try property(p, "\(at()).masksProperties[\(i)].o") }
-            if let p = mo["x"] { mask.expansion = try property(p, "\(at()).masksProperties[\(i)].x") }
+            mask.mode = string(mo[K.Mask.mode]) ?? "a"
+            mask.inverted = bool(mo[K.Mask.inverted])
+            mask.name = string(mo[K.Mask.name]) ?? ""
+            if let p = mo[K.Mask.path] { mask.path = try property(p, "\(at()).\(K.Layer.masks)[\(i)].\(K.Mask.path)") }
+            if let p = mo[K.Mask.opacity] { mask.opacity = try property(p, "\(at()).\(K.Layer.masks)[\(i)].\(K.Mask.opacity)") }
+            if let p = mo[K.Mask.expansion] { mask.expansion = try property(p, "\(at()).\(K.Layer.masks)[\(i)].\(K.Mask.expansion)") }
             l.masks.append(mask)
         }
-        for (i, e) in array(o["ef"]).enumerated() {
+        for (i, e) in array(o[K.Layer.effects]).enumerated() {
             guard let eo = e.objectMembers else { continue }
             var effect = LottieEffect()
-            effect.type = int(eo["ty"]) ?? 0
-            effect.name = string(eo["nm"]) ?? ""
-            effect.enabled = (number(eo["en"]) ?? 1) != 0
-            for (j, c) in array(eo["ef"]).enumerated() {
-                if let v = c.objectMembers?["v"], let p = try? property(v, "\(at()).ef[\(i)].ef[\(j)].v") {
-                    effect.values.append(p)
-                } else {
-                    effect.values.append(LottieProperty())
+            effect.type = int(eo[K.Effect.type]) ?? 0
+            effect.name = string(eo[K.Effect.name]) ?? ""
+            effect.matchName = string(eo[K.Effect.matchName])
+            effect.index = int(eo[K.Effect.index])
+            effect.propertyCount = int(eo[K.Effect.propertyCount])
+            effect.enabled = (number(eo[K.Effect.enabled]) ?? 1) != 0
+            for (j, c) in array(eo[K.Effect.controls]).enumerated() {
+                var control = LottieEffectControl()
+                if let co = c.objectMembers {
+                    control.type = int(co[K.Effect.type]) ?? 0
+                    control.name = string(co[K.Effect.name]) ?? ""
+                    control.matchName = string(co[K.Effect.matchName])
+                    control.index = int(co[K.Effect.index])
+                    if let v = co[K.Effect.value], let p = try? property(v, "\(at()).\(K.Layer.effects)[\(i)].\(K.Effect.controls)[\(j)].\(K.Effect.value)") { control.value = p }
                 }
+                effect.controls.append(control)
             }
             l.effects.append(effect)
         }
-        if l.type == .shape { l.shapes = try shapes(o["shapes"], at() + ".shapes", depth: 1) }
-        if l.type == .text, let t = o["t"]?.objectMembers { l.text = try textDocument(t, at() + ".t") }
-        unknownKeys(o, allowed: Self.layerKeys, in: "layers")
+        if l.type == .shape { l.shapes = try shapes(o[K.Layer.shapes], at() + ".\(K.Layer.shapes)", depth: 1) }
+        if l.type == .text, let t = o[K.Layer.text]?.objectMembers { l.text = try textDocument(t, at() + ".\(K.Layer.text)") }
+        unknownKeys(o, allowed: Self.layerKeys, in: K.File.layers.key)
         if case .other(let n) = l.type {
             warnings.add("layers of unknown types skipped", "\(display(l.name)) (ty \(n))")
             return nil
@@ -178,74 +186,82 @@ struct LottieReader {
         return l
     }
 
-    private static let layerKeys: Set<String> = [
-        "ty", "nm", "ind", "parent", "ip", "op", "st", "sr", "ao", "ddd", "hd", "bm", "tt", "td", "tp", "refId", "w", "h",
-        "ks", "tm", "sc", "sw", "sh", "masksProperties", "hasMask", "ef", "shapes", "t", "mn", "cl", "ln", "cp", "ct",
-        "sy", "ip", "bounds", "tg", "au", "pe", "xt", "props",
-    ]
+    /// Members read, and members known but not used (warned about as nothing else).
+    private static let fileKeys: Set<String> = Set([
+        K.File.version, K.File.frameRate, K.File.inPoint, K.File.outPoint, K.File.width, K.File.height, K.File.name,
+        K.File.is3D, K.File.assets, K.File.layers, K.File.markers, K.File.chars, K.File.fonts,
+    ].map(\.key)).union(["meta", "metadata", "props", "mn", "tgs", "slots", "comps"])
+    private static let layerKeys: Set<String> = Set([
+        K.Layer.type, K.Layer.name, K.Layer.index, K.Layer.parent, K.Layer.inPoint, K.Layer.outPoint, K.Layer.startTime,
+        K.Layer.stretch, K.Layer.autoOrient, K.Layer.is3D, K.Layer.hidden, K.Layer.blendMode, K.Layer.matteMode,
+        K.Layer.isMatte, K.Layer.matteParent, K.Layer.referenceID, K.Layer.width, K.Layer.height, K.Layer.transform,
+        K.Layer.timeRemap, K.Layer.solidColor, K.Layer.solidWidth, K.Layer.solidHeight, K.Layer.masks, K.Layer.hasMask,
+        K.Layer.effects, K.Layer.shapes, K.Layer.text,
+    ].map(\.key)).union(["mn", "cl", "ln", "cp", "ct", "sy", "bounds", "tg", "au", "pe", "xt", "props"])
 
     private mutating func textDocument(_ t: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieText {
         var text = LottieText()
-        let docs = t["d"]?.objectMembers.map { array($0["k"]) } ?? []
+        let docs = t[K.Text.documents]?.objectMembers.map { array($0[K.Text.keyframes]) } ?? []
         for (i, k) in docs.enumerated() {
-            guard let km = k.objectMembers, let s = km["s"]?.objectMembers else { continue }
+            guard let km = k.objectMembers, let s = km[K.Text.document]?.objectMembers else { continue }
             var d = LottieTextDocument()
-            d.string = string(s["t"]) ?? ""
-            d.font = string(s["f"]) ?? ""
-            d.size = number(s["s"]) ?? 12
-            d.justify = int(s["j"]) ?? 0
-            d.fillColor = numbers(s["fc"]) ?? [0, 0, 0]
-            d.strokeColor = numbers(s["sc"])
-            d.strokeWidth = number(s["sw"]) ?? 0
-            d.strokeOverFill = (number(s["of"]) ?? 0) != 0
-            d.lineHeight = number(s["lh"]) ?? d.size * 1.2
-            d.tracking = number(s["tr"]) ?? 0
-            d.baselineShift = number(s["ls"]) ?? 0
-            if let sz = numbers(s["sz"]), sz.count >= 2, sz.allSatisfy({ $0.isFinite && $0 >= 0 }) { d.boxSize = sz }
-            if let ps = numbers(s["ps"]), ps.count >= 2 { d.boxPosition = ps }
-            let time = number(km["t"]) ?? 0
+            d.string = string(s[K.TextDocument.string]) ?? ""
+            d.font = string(s[K.TextDocument.font]) ?? ""
+            d.size = number(s[K.TextDocument.size]) ?? 12
+            d.justify = int(s[K.TextDocument.justify]) ?? 0
+            d.fillColor = numbers(s[K.TextDocument.fillColor]) ?? [0, 0, 0]
+            d.strokeColor = numbers(s[K.TextDocument.strokeColor])
+            d.strokeWidth = number(s[K.TextDocument.strokeWidth]) ?? 0
+            d.strokeOverFill = (number(s[K.TextDocument.strokeOverFill]) ?? 0) != 0
+            d.lineHeight = number(s[K.TextDocument.lineHeight]) ?? d.size * 1.2
+            d.tracking = number(s[K.TextDocument.tracking]) ?? 0
+            d.baselineShift = number(s[K.TextDocument.baselineShift]) ?? 0
+            if let sz = numbers(s[K.TextDocument.boxSize]), sz.count >= 2, sz.allSatisfy({ $0.isFinite && $0 >= 0 }) { d.boxSize = sz }
+            if let ps = numbers(s[K.TextDocument.boxPosition]), ps.count >= 2 { d.boxPosition = ps }
+            let time = number(km[K.Text.time]) ?? 0
             // Keyframes in time order; a later one at the same time replaces the earlier.
             if let last = text.documents.last, last.time >= time, i > 0 { text.documents.removeLast() }
             text.documents.append(LottieTextKeyframe(time: time, document: d))
         }
-        if let m = t["m"]?.objectMembers {
-            text.anchorGrouping = int(m["g"]) ?? 1
-            if let a = m["a"] { text.groupingAlignment = try property(a, at() + ".m.a") }
+        if let m = t[K.Text.grouping]?.objectMembers {
+            text.anchorGrouping = int(m[K.Text.anchorGrouping]) ?? 1
+            if let a = m[K.Text.groupingAlignment] { text.groupingAlignment = try property(a, at() + ".\(K.Text.grouping).\(K.Text.groupingAlignment)") }
         }
-        if let p = t["p"]?.objectMembers, p["m"] != nil { text.followsPath = true }
-        for (i, a) in array(t["a"]).enumerated() {
+        if let p = t[K.Text.path]?.objectMembers, p[K.Text.pathMask] != nil { text.followsPath = true }
+        for (i, a) in array(t[K.Text.animators]).enumerated() {
             guard let am = a.objectMembers else { continue }
             var anim = LottieTextAnimator()
-            anim.name = string(am["nm"]) ?? ""
-            func where_() -> String { "\(at()).a[\(i)]" }
-            if let s = am["s"]?.objectMembers {
-                anim.selectorType = int(s["t"]) ?? 0
-                if let n = s["s"] { anim.start = try property(n, where_() + ".s.s") }
-                if let n = s["e"] { anim.end = try property(n, where_() + ".s.e") }
-                if let n = s["o"] { anim.offset = try property(n, where_() + ".s.o") }
-                if let n = s["a"] { anim.amount = try property(n, where_() + ".s.a") }
-                if let n = s["ne"] { anim.easeLow = try property(n, where_() + ".s.ne") }
-                if let n = s["xe"] { anim.easeHigh = try property(n, where_() + ".s.xe") }
-                if let n = s["sm"] { anim.smoothness = try property(n, where_() + ".s.sm") }
-                anim.indexUnits = (int(s["r"]) ?? 1) == 2
-                anim.basedOn = int(s["b"]) ?? 1
-                anim.shape = int(s["sh"]) ?? 1
-                anim.randomize = (int(s["rn"]) ?? 0) != 0
+            anim.name = string(am[K.TextAnimator.name]) ?? ""
+            func where_() -> String { "\(at()).\(K.Text.animators)[\(i)]" }
+            if let s = am[K.TextAnimator.selector]?.objectMembers {
+                anim.selectorType = int(s[K.TextSelector.type]) ?? 0
+                if let n = s[K.TextSelector.start] { anim.start = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.start)") }
+                if let n = s[K.TextSelector.end] { anim.end = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.end)") }
+                if let n = s[K.TextSelector.offset] { anim.offset = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.offset)") }
+                if let n = s[K.TextSelector.amount] { anim.amount = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.amount)") }
+                if let n = s[K.TextSelector.easeLow] { anim.easeLow = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.easeLow)") }
+                if let n = s[K.TextSelector.easeHigh] { anim.easeHigh = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.easeHigh)") }
+                if let n = s[K.TextSelector.smoothness] { anim.smoothness = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.smoothness)") }
+                anim.indexUnits = (int(s[K.TextSelector.units]) ?? 1) == 2
+                anim.basedOn = int(s[K.TextSelector.basedOn]) ?? 1
+                anim.shape = int(s[K.TextSelector.shape]) ?? 1
+                anim.randomize = (int(s[K.TextSelector.randomize]) ?? 0) != 0
             }
-            if let props = am["a"]?.objectMembers {
+            if let props = am[K.TextAnimator.properties]?.objectMembers {
                 for member in props.members {
                     let key = member.key, node = member.value
-                    let p = try property(node, where_() + ".a." + key)
+                    let p = try property(node, where_() + ".\(K.TextAnimator.properties)." + key)
+                    typealias S = K.TextStyle
                     switch key {
-                    case "p": anim.position = p
-                    case "a": anim.anchor = p
-                    case "s": anim.scale = p
-                    case "r", "rz": anim.rotation = p
-                    case "o": anim.opacity = p
-                    case "fc": anim.fillColor = p
-                    case "sc": anim.strokeColor = p
-                    case "sw": anim.strokeWidth = p
-                    case "t": anim.tracking = p
+                    case S.position.key: anim.position = p
+                    case S.anchor.key: anim.anchor = p
+                    case S.scale.key: anim.scale = p
+                    case S.rotation.key, S.rotationZ.key: anim.rotation = p
+                    case S.opacity.key: anim.opacity = p
+                    case S.fillColor.key: anim.fillColor = p
+                    case S.strokeColor.key: anim.strokeColor = p
+                    case S.strokeWidth.key: anim.strokeWidth = p
+                    case S.tracking.key: anim.tracking = p
                     default: anim.undrawn.append(key)
                     }
                 }
@@ -262,24 +278,24 @@ struct LottieReader {
             guard let n = o[key] else { return nil }
             return try property(n, at() + ".\(key)")
         }
-        t.anchor = try p("a")
-        if let pn = o["p"], let po = pn.objectMembers, bool(po["s"]) {
-            if let x = po["x"] { t.positionX = try property(x, at() + ".p.x") }
-            if let y = po["y"] { t.positionY = try property(y, at() + ".p.y") }
+        t.anchor = try p(K.Transform.anchor)
+        if let pn = o[K.Transform.position], let po = pn.objectMembers, bool(po[K.Transform.split]) {
+            if let x = po[K.Transform.x] { t.positionX = try property(x, at() + ".\(K.Transform.position).\(K.Transform.x)") }
+            if let y = po[K.Transform.y] { t.positionY = try property(y, at() + ".\(K.Transform.position).\(K.Transform.y)") }
         } else {
-            t.position = try p("p")
+            t.position = try p(K.Transform.position)
         }
-        if let px = o["px"] { t.positionX = try property(px, at() + ".px") }
-        if let py = o["py"] { t.positionY = try property(py, at() + ".py") }
-        t.scale = try p("s")
-        if let r = try p("r") { t.rotation = r } else { t.rotation = try p("rz") }
-        t.rotationX = try p("rx")
-        t.rotationY = try p("ry")
-        t.opacity = try p("o")
-        t.skew = try p("sk")
-        t.skewAxis = try p("sa")
-        t.startOpacity = try p("so")
-        t.endOpacity = try p("eo")
+        if let px = o[K.Transform.positionX] { t.positionX = try property(px, at() + ".\(K.Transform.positionX)") }
+        if let py = o[K.Transform.positionY] { t.positionY = try property(py, at() + ".\(K.Transform.positionY)") }
+        t.scale = try p(K.Transform.scale)
+        if let r = try p(K.Transform.rotation) { t.rotation = r } else { t.rotation = try p(K.Transform.rotationZ) }
+        t.rotationX = try p(K.Transform.rotationX)
+        t.rotationY = try p(K.Transform.rotationY)
+        t.opacity = try p(K.Transform.opacity)
+        t.skew = try p(K.Transform.skew)
+        t.skewAxis = try p(K.Transform.skewAxis)
+        t.startOpacity = try p(K.Transform.startOpacity)
+        t.endOpacity = try p(K.Transform.endOpacity)
         return t
     }
 
@@ -292,9 +308,9 @@ struct LottieReader {
             return LottieProperty(value: value(node))
         }
         var p = LottieProperty()
-        p.expression = string(o["x"]).flatMap { $0.isEmpty ? nil : $0 }
-        guard let k = o["k"] else { return p }
-        if case .array(let items) = k.kind, let first = items.first, let fo = first.objectMembers, fo["t"] != nil {
+        p.expression = string(o[K.Property.expression]).flatMap { $0.isEmpty ? nil : $0 }
+        guard let k = o[K.Property.value] else { return p }
+        if case .array(let items) = k.kind, let first = items.first, let fo = first.objectMembers, fo[K.Keyframe.time] != nil {
             guard items.count <= Limits.keyframesPerProperty else {
                 throw LottieImportError("\(at()) has \(items.count) keyframes; a property holds at most \(Limits.keyframesPerProperty)")
             }
@@ -303,13 +319,13 @@ struct LottieReader {
                 throw LottieImportError("the file has more than \(Limits.keyframes) keyframes")
             }
             for item in items {
-                guard let m = item.objectMembers, let t = number(m["t"]), t.isFinite else { continue }
-                var kf = LottieKeyframe(time: t, start: m["s"].flatMap(value), end: m["e"].flatMap(value))
-                kf.hold = (number(m["h"]) ?? 0) == 1
-                kf.inEase = ease(m["i"])
-                kf.outEase = ease(m["o"])
-                kf.inTangent = numbers(m["ti"])
-                kf.outTangent = numbers(m["to"])
+                guard let m = item.objectMembers, let t = number(m[K.Keyframe.time]), t.isFinite else { continue }
+                var kf = LottieKeyframe(time: t, start: m[K.Keyframe.start].flatMap(value), end: m[K.Keyframe.end].flatMap(value))
+                kf.hold = (number(m[K.Keyframe.hold]) ?? 0) == 1
+                kf.inEase = ease(m[K.Keyframe.inEase])
+                kf.outEase = ease(m[K.Keyframe.outEase])
+                kf.inTangent = numbers(m[K.Keyframe.inTangent])
+                kf.outTangent = numbers(m[K.Keyframe.outTangent])
                 p.keyframes.append(kf)
             }
             // Keyframes out of order would make time run backwards: keep the file's order for equal times.
@@ -330,7 +346,7 @@ struct LottieReader {
 
     private func ease(_ node: JSONNode?) -> LottieEase? {
         guard let o = node?.objectMembers else { return nil }
-        guard let x = numbers(o["x"]), let y = numbers(o["y"]), !x.isEmpty, !y.isEmpty else { return nil }
+        guard let x = numbers(o[K.Keyframe.x]), let y = numbers(o[K.Keyframe.y]), !x.isEmpty, !y.isEmpty else { return nil }
         return LottieEase(x: x, y: y)
     }
 
@@ -349,14 +365,14 @@ struct LottieReader {
     private func bezier(_ node: JSONNode) -> LottieBezier? {
         guard let o = node.objectMembers else { return nil }
         func points(_ key: StaticString) -> [[Double]] { array(o[key]).compactMap { numbers($0) }.filter { $0.count >= 2 } }
-        let v = points("v")
+        let v = points(K.Bezier.vertices)
         guard v.count <= Limits.vertices else { return nil }
-        var i = points("i"), out = points("o")
+        var i = points(K.Bezier.inTangents), out = points(K.Bezier.outTangents)
         // Missing tangents are zero (straight segments).
         while i.count < v.count { i.append([0, 0]) }
         while out.count < v.count { out.append([0, 0]) }
         return LottieBezier(vertices: v, inTangents: Array(i.prefix(v.count)), outTangents: Array(out.prefix(v.count)),
-                            closed: bool(o["c"]))
+                            closed: bool(o[K.Bezier.closed]))
     }
 
     // MARK: - Shape items
@@ -378,70 +394,70 @@ struct LottieReader {
 
     private mutating func shape(_ node: JSONNode, _ at: @autoclosure () -> String, depth: Int) throws(LottieImportError) -> LottieShape? {
         guard let o = node.objectMembers else { return nil }
-        let ty = string(o["ty"]) ?? ""
+        let ty = string(o[K.Shape.type]) ?? ""
         func p(_ key: StaticString) throws(LottieImportError) -> LottieProperty? {
             guard let n = o[key] else { return nil }
             return try property(n, at() + ".\(key)")
         }
-        let reversed = (number(o["d"]) ?? 1) == 3
+        let reversed = (number(o[K.Shape.direction]) ?? 1) == 3
         let item: LottieShape.Item
-        switch ty {
-        case "gr": item = .group(try shapes(o["it"], at() + ".it", depth: depth + 1))
-        case "rc": item = .rectangle(position: try p("p"), size: try p("s"), roundness: try p("r"), reversed: reversed)
-        case "el": item = .ellipse(position: try p("p"), size: try p("s"), reversed: reversed)
-        case "sr":
+        switch LottieShapeType(rawValue: ty) {
+        case .group?: item = .group(try shapes(o[K.Shape.items], at() + ".\(K.Shape.items)", depth: depth + 1))
+        case .rectangle?: item = .rectangle(position: try p(K.Shape.position), size: try p(K.Shape.size), roundness: try p(K.Shape.roundness), reversed: reversed)
+        case .ellipse?: item = .ellipse(position: try p(K.Shape.position), size: try p(K.Shape.size), reversed: reversed)
+        case .polystar?:
             var s = LottiePolystar()
-            s.isStar = (number(o["sy"]) ?? 1) != 2
-            s.position = try p("p"); s.points = try p("pt"); s.rotation = try p("r")
-            s.innerRadius = try p("ir"); s.outerRadius = try p("or")
-            s.innerRoundness = try p("is"); s.outerRoundness = try p("os")
+            s.isStar = (number(o[K.Shape.starType]) ?? 1) != 2
+            s.position = try p(K.Shape.position); s.points = try p(K.Shape.points); s.rotation = try p(K.Shape.rotation)
+            s.innerRadius = try p(K.Shape.innerRadius); s.outerRadius = try p(K.Shape.outerRadius)
+            s.innerRoundness = try p(K.Shape.innerRoundness); s.outerRoundness = try p(K.Shape.outerRoundness)
             s.reversed = reversed
             item = .polystar(s)
-        case "sh": item = .path(try p("ks"), reversed: reversed)
-        case "fl": item = .fill(color: try p("c"), opacity: try p("o"), evenOdd: (number(o["r"]) ?? 1) == 2)
-        case "st": item = .stroke(try stroke(o, at()))
-        case "gf": item = .gradientFill(try gradient(o, at()))
-        case "gs": item = .gradientStroke(try gradient(o, at()), try stroke(o, at()))
-        case "tr": item = .transform(try transform(node, at()))
-        case "tm": item = .trim(start: try p("s"), end: try p("e"), offset: try p("o"), individually: (number(o["m"]) ?? 1) == 2)
-        case "rp":
-            let tr = try o["tr"].map { n throws(LottieImportError) in try transform(n, at() + ".tr") } ?? LottieTransform()
-            item = .repeater(copies: try p("c"), offset: try p("o"), below: (number(o["m"]) ?? 1) == 2, transform: tr)
-        case "rd": item = .roundedCorners(try p("r"))
-        case "mm": item = .merge(mode: int(o["mm"]) ?? 1)
+        case .path?: item = .path(try p(K.Shape.outline), reversed: reversed)
+        case .fill?: item = .fill(color: try p(K.Shape.color), opacity: try p(K.Shape.opacity), evenOdd: (number(o[K.Shape.fillRule]) ?? 1) == 2)
+        case .stroke?: item = .stroke(try stroke(o, at()))
+        case .gradientFill?: item = .gradientFill(try gradient(o, at()))
+        case .gradientStroke?: item = .gradientStroke(try gradient(o, at()), try stroke(o, at()))
+        case .transform?: item = .transform(try transform(node, at()))
+        case .trim?: item = .trim(start: try p(K.Shape.start), end: try p(K.Shape.end), offset: try p(K.Shape.offset), individually: (number(o[K.Shape.trimMode]) ?? 1) == 2)
+        case .repeater?:
+            let tr = try o[K.Shape.transform].map { n throws(LottieImportError) in try transform(n, at() + ".\(K.Shape.transform)") } ?? LottieTransform()
+            item = .repeater(copies: try p(K.Shape.copies), offset: try p(K.Shape.offset), below: (number(o[K.Shape.composite]) ?? 1) == 2, transform: tr)
+        case .roundedCorners?: item = .roundedCorners(try p(K.Shape.radius))
+        case .merge?: item = .merge(mode: int(o[K.Shape.mergeMode]) ?? 1)
         default:
             item = .unknown
         }
-        return LottieShape(type: ty, name: string(o["nm"]) ?? "", hidden: bool(o["hd"]), item: item)
+        return LottieShape(type: ty, name: string(o[K.Shape.name]) ?? "", hidden: bool(o[K.Shape.hidden]), item: item)
     }
 
     private mutating func stroke(_ o: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieStroke {
         var s = LottieStroke()
-        if let n = o["c"] { s.color = try property(n, at() + ".c") }
-        if let n = o["o"] { s.opacity = try property(n, at() + ".o") }
-        if let n = o["w"] { s.width = try property(n, at() + ".w") }
-        s.cap = int(o["lc"]) ?? 2
-        s.join = int(o["lj"]) ?? 2
-        s.miterLimit = number(o["ml"]) ?? number(o["ml2"]?.objectMembers?["k"]) ?? 4
-        for (i, d) in array(o["d"]).enumerated() {
-            guard let dm = d.objectMembers, let v = dm["v"] else { continue }
-            s.dashes.append((string(dm["n"]) ?? "d", try property(v, "\(at()).d[\(i)].v")))
+        if let n = o[K.Shape.color] { s.color = try property(n, at() + ".\(K.Shape.color)") }
+        if let n = o[K.Shape.opacity] { s.opacity = try property(n, at() + ".\(K.Shape.opacity)") }
+        if let n = o[K.Shape.width] { s.width = try property(n, at() + ".\(K.Shape.width)") }
+        s.cap = int(o[K.Shape.lineCap]) ?? 2
+        s.join = int(o[K.Shape.lineJoin]) ?? 2
+        s.miterLimit = number(o[K.Shape.miterLimit]) ?? number(o[K.Shape.animatedMiterLimit]?.objectMembers?[K.Property.value]) ?? 4
+        for (i, d) in array(o[K.Shape.dashes]).enumerated() {
+            guard let dm = d.objectMembers, let v = dm[K.Dash.value] else { continue }
+            s.dashes.append((string(dm[K.Dash.kind]) ?? LottieStroke.dash, try property(v, "\(at()).\(K.Shape.dashes)[\(i)].\(K.Dash.value)")))
         }
         return s
     }
 
     private mutating func gradient(_ o: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieGradient {
         var g = LottieGradient()
-        g.radial = (number(o["t"]) ?? 1) == 2
-        if let n = o["s"] { g.start = try property(n, at() + ".s") }
-        if let n = o["e"] { g.end = try property(n, at() + ".e") }
-        if let n = o["h"] { g.highlight = try property(n, at() + ".h") }
-        if let n = o["a"] { g.highlightAngle = try property(n, at() + ".a") }
-        if let n = o["o"] { g.opacity = try property(n, at() + ".o") }
-        g.evenOdd = (number(o["r"]) ?? 1) == 2
-        if let gm = o["g"]?.objectMembers {
-            g.colorCount = max(0, min(1000, int(gm["p"]) ?? 0))
-            if let k = gm["k"] { g.stops = try property(k, at() + ".g.k") }
+        g.radial = (number(o[K.Shape.gradientType]) ?? 1) == 2
+        if let n = o[K.Shape.start] { g.start = try property(n, at() + ".\(K.Shape.start)") }
+        if let n = o[K.Shape.end] { g.end = try property(n, at() + ".\(K.Shape.end)") }
+        if let n = o[K.Shape.highlight] { g.highlight = try property(n, at() + ".\(K.Shape.highlight)") }
+        if let n = o[K.Shape.highlightAngle] { g.highlightAngle = try property(n, at() + ".\(K.Shape.highlightAngle)") }
+        if let n = o[K.Shape.opacity] { g.opacity = try property(n, at() + ".\(K.Shape.opacity)") }
+        g.evenOdd = (number(o[K.Shape.fillRule]) ?? 1) == 2
+        if let gm = o[K.Shape.gradient]?.objectMembers {
+            g.colorCount = max(0, min(1000, int(gm[K.GradientStops.count]) ?? 0))
+            if let k = gm[K.GradientStops.stops] { g.stops = try property(k, at() + ".\(K.Shape.gradient).\(K.GradientStops.stops)") }
         }
         return g
     }

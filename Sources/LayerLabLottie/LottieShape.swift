@@ -12,6 +12,11 @@ package struct LottieShape: Sendable {
         self.type = type; self.name = name; self.hidden = hidden; self.item = item
     }
 
+    /// An item whose `ty` follows from its kind (what a writer builds).
+    package init(_ item: Item, name: String = "", hidden: Bool = false) {
+        self.init(type: item.type?.rawValue ?? "", name: name, hidden: hidden, item: item)
+    }
+
     package indirect enum Item: Sendable {
         /// `gr`: items `it`, drawn with the group's `tr` (the last item).
         case group([LottieShape])
@@ -47,6 +52,27 @@ package struct LottieShape: Sendable {
         case merged([LottieShape], mode: Int)
         /// Any other `ty` (offset paths, pucker, twist, zig-zag, …): skipped with a warning.
         case unknown
+
+        /// The `ty` of the item's kind; nil for what files do not hold as one item.
+        package var type: LottieShapeType? {
+            switch self {
+            case .group: return .group
+            case .rectangle: return .rectangle
+            case .ellipse: return .ellipse
+            case .polystar: return .polystar
+            case .path: return .path
+            case .fill: return .fill
+            case .stroke: return .stroke
+            case .gradientFill: return .gradientFill
+            case .gradientStroke: return .gradientStroke
+            case .transform: return .transform
+            case .trim: return .trim
+            case .repeater: return .repeater
+            case .roundedCorners: return .roundedCorners
+            case .merge: return .merge
+            case .merged, .unknown: return nil
+            }
+        }
     }
 }
 
@@ -74,9 +100,12 @@ package struct LottieStroke: Sendable {
     package var cap = 2
     package var join = 2
     package var miterLimit: Double = 4
-    /// `d`: dash (`n` "d"), gap ("g") and offset ("o") entries in order.
+    /// `d`: dash, gap and offset entries in order, by their `n` (`dash`, `gap`, `offset`).
     package var dashes: [(kind: String, value: LottieProperty)] = []
     package init() {}
+
+    /// The `n` of a dash entry.
+    package static let dash = "d", gap = "g", offset = "o"
 }
 
 /// The gradient fields of `gf` and `gs`.

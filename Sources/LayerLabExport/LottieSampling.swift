@@ -1,4 +1,5 @@
 import LayerLabCore
+import LayerLabLottie
 
 /// Lottie animatable properties from values sampled at every frame.
 ///
@@ -7,43 +8,39 @@ import LayerLabCore
 /// then reduced to the fewest linear keyframes that stay within `tolerance` of every sample,
 /// and a one-frame change much steeper than the motion around it becomes a hold keyframe, so
 /// discrete changes (`hidden`, events, discrete keyframes) jump instead of blending.
-enum LottieProperty {
-    /// `{"a":0,"k":…}` when every sample is equal, else `{"a":1,"k":[keyframes]}`.
+enum LottieSampling {
+    /// A still property when every sample is equal, else linear (or hold) keyframes.
     /// - Parameters:
     ///   - samples: one vector a frame, all of the same length.
-    ///   - still: the JSON of a value for an unanimated property.
-    ///   - key: the JSON of a value inside a keyframe's `s`.
+    ///   - value: the model value of a sample (numbers, or an outline).
     static func make(_ samples: [[Double]], tolerance: Double = 0.001,
-                     still: ([Double]) -> JSONValue, key: ([Double]) -> JSONValue) -> JSONValue {
-        guard let first = samples.first else { return .object([("a", .number(0)), ("k", .number(0))]) }
-        if samples.allSatisfy({ close($0, first, tolerance) }) {
-            return .object([("a", .number(0)), ("k", still(first))])
-        }
+                     value: ([Double]) -> LottieValue = { .numbers($0) }) -> LottieProperty {
+        guard let first = samples.first else { return LottieProperty(value: .numbers([0])) }
+        if samples.allSatisfy({ close($0, first, tolerance) }) { return LottieProperty(value: value(first)) }
         let keys = keyframes(samples, tolerance: tolerance)
-        var out: [JSONValue] = []
+        var out: [LottieKeyframe] = []
         for (n, k) in keys.enumerated() {
-            var pairs: [(String, JSONValue)] = [("t", .number(Double(k.frame))), ("s", key(samples[k.frame]))]
+            var key = LottieKeyframe(time: Double(k.frame), start: value(samples[k.frame]))
             if n + 1 < keys.count {
-                if k.hold {
-                    pairs.append(("h", .number(1)))
-                } else {
-                    pairs.append(("i", .object([("x", .numbers([1])), ("y", .numbers([1]))])))
-                    pairs.append(("o", .object([("x", .numbers([0])), ("y", .numbers([0]))])))
-                }
+                if k.hold { key.hold = true } else { (key.inEase, key.outEase) = (linearIn, linearOut) }
             }
-            out.append(.object(pairs))
+            out.append(key)
         }
-        return .object([("a", .number(1)), ("k", .array(out))])
+        return LottieProperty(keyframes: out)
     }
 
+    /// The easing handles of a linear segment.
+    static let linearIn = LottieEase(x: [1], y: [1])
+    static let linearOut = LottieEase(x: [0], y: [0])
+
     /// A scalar property (rotation, opacity, width).
-    static func scalar(_ samples: [Double], tolerance: Double = 0.001) -> JSONValue {
-        make(samples.map { [$0] }, tolerance: tolerance, still: { .number($0[0]) }, key: { .numbers($0) })
+    static func scalar(_ samples: [Double], tolerance: Double = 0.001) -> LottieProperty {
+        make(samples.map { [$0] }, tolerance: tolerance)
     }
 
     /// A vector property (position, scale, colour).
-    static func vector(_ samples: [[Double]], tolerance: Double = 0.001) -> JSONValue {
-        make(samples, tolerance: tolerance, still: { .numbers($0) }, key: { .numbers($0) })
+    static func vector(_ samples: [[Double]], tolerance: Double = 0.001) -> LottieProperty {
+        make(samples, tolerance: tolerance)
     }
 
     /// Which frames become keyframes, and whether each holds its value until the next.
