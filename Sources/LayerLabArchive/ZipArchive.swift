@@ -22,9 +22,11 @@ package struct ZipArchive: Sendable {
 
     /// Whether `head` (the first bytes of a file) starts like a zip archive: a local file
     /// header, or the end record of an empty archive.
-    package static func looksLikeZip(_ head: some Collection<UInt8>) -> Bool {
-        let h = Array(head.prefix(4))
-        return h == [0x50, 0x4B, 0x03, 0x04] || h == [0x50, 0x4B, 0x05, 0x06]
+    /// (Bytes, not any collection: a generic call here cost a runtime look-up of the
+    /// collection's types on every file opened.)
+    package static func looksLikeZip(_ head: [UInt8]) -> Bool {
+        head.count >= 4 && head[0] == 0x50 && head[1] == 0x4B
+            && (head[2] == 0x03 && head[3] == 0x04 || head[2] == 0x05 && head[3] == 0x06)
     }
 
     /// Reads the central directory; entries' bytes are checked only when read.

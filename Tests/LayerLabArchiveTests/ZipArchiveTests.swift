@@ -41,6 +41,8 @@ import Testing
         #expect(ZipArchive.looksLikeZip(try F.corpus("zen-v2.lottie")))
         #expect(!ZipArchive.looksLikeZip(Array("{\"v\":\"5.7\"}".utf8)))
         #expect(!ZipArchive.looksLikeZip([0x50, 0x4B]))
+        #expect(ZipArchive.looksLikeZip([0x50, 0x4B, 0x05, 0x06]))  // an empty archive's end record
+        #expect(!ZipArchive.looksLikeZip([0x50, 0x4B, 0x03, 0x06]))
     }
 
     @Test func refusesWhatIsNotAnArchive() {
