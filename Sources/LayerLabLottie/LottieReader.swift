@@ -139,7 +139,7 @@ struct LottieReader {
         l.width = max(0, number(o[K.Layer.width]) ?? 0)
         l.height = max(0, number(o[K.Layer.height]) ?? 0)
         if let ks = o[K.Layer.transform] { l.transform = try transform(ks, at() + ".\(K.Layer.transform)") }
-        if let tm = o[K.Layer.timeRemap] { l.timeRemap = try property(tm, at() + ".\(K.Layer.timeRemap)") }
+        l.timeRemap = try property(o, K.Layer.timeRemap, at())
         l.solidColor = string(o[K.Layer.solidColor]) ?? ""
         l.solidWidth = max(0, number(o[K.Layer.solidWidth]) ?? 0)
         l.solidHeight = max(0, number(o[K.Layer.solidHeight]) ?? 0)
@@ -149,9 +149,9 @@ struct LottieReader {
             mask.mode = string(mo[K.Mask.mode]) ?? "a"
             mask.inverted = bool(mo[K.Mask.inverted])
             mask.name = string(mo[K.Mask.name]) ?? ""
-            if let p = mo[K.Mask.path] { mask.path = try property(p, "\(at()).\(K.Layer.masks)[\(i)].\(K.Mask.path)") }
-            if let p = mo[K.Mask.opacity] { mask.opacity = try property(p, "\(at()).\(K.Layer.masks)[\(i)].\(K.Mask.opacity)") }
-            if let p = mo[K.Mask.expansion] { mask.expansion = try property(p, "\(at()).\(K.Layer.masks)[\(i)].\(K.Mask.expansion)") }
+            mask.path = try property(mo, K.Mask.path, "\(at()).\(K.Layer.masks)[\(i)]")
+            mask.opacity = try property(mo, K.Mask.opacity, "\(at()).\(K.Layer.masks)[\(i)]")
+            mask.expansion = try property(mo, K.Mask.expansion, "\(at()).\(K.Layer.masks)[\(i)]")
             l.masks.append(mask)
         }
         for (i, e) in array(o[K.Layer.effects]).enumerated() {
@@ -225,7 +225,7 @@ struct LottieReader {
         }
         if let m = t[K.Text.grouping]?.objectMembers {
             text.anchorGrouping = int(m[K.Text.anchorGrouping]) ?? 1
-            if let a = m[K.Text.groupingAlignment] { text.groupingAlignment = try property(a, at() + ".\(K.Text.grouping).\(K.Text.groupingAlignment)") }
+            text.groupingAlignment = try property(m, K.Text.groupingAlignment, at() + ".\(K.Text.grouping)")
         }
         if let p = t[K.Text.path]?.objectMembers, p[K.Text.pathMask] != nil { text.followsPath = true }
         for (i, a) in array(t[K.Text.animators]).enumerated() {
@@ -235,13 +235,13 @@ struct LottieReader {
             func where_() -> String { "\(at()).\(K.Text.animators)[\(i)]" }
             if let s = am[K.TextAnimator.selector]?.objectMembers {
                 anim.selectorType = int(s[K.TextSelector.type]) ?? 0
-                if let n = s[K.TextSelector.start] { anim.start = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.start)") }
-                if let n = s[K.TextSelector.end] { anim.end = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.end)") }
-                if let n = s[K.TextSelector.offset] { anim.offset = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.offset)") }
-                if let n = s[K.TextSelector.amount] { anim.amount = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.amount)") }
-                if let n = s[K.TextSelector.easeLow] { anim.easeLow = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.easeLow)") }
-                if let n = s[K.TextSelector.easeHigh] { anim.easeHigh = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.easeHigh)") }
-                if let n = s[K.TextSelector.smoothness] { anim.smoothness = try property(n, where_() + ".\(K.TextAnimator.selector).\(K.TextSelector.smoothness)") }
+                anim.start = try property(s, K.TextSelector.start, where_() + ".\(K.TextAnimator.selector)")
+                anim.end = try property(s, K.TextSelector.end, where_() + ".\(K.TextAnimator.selector)")
+                anim.offset = try property(s, K.TextSelector.offset, where_() + ".\(K.TextAnimator.selector)")
+                anim.amount = try property(s, K.TextSelector.amount, where_() + ".\(K.TextAnimator.selector)")
+                anim.easeLow = try property(s, K.TextSelector.easeLow, where_() + ".\(K.TextAnimator.selector)")
+                anim.easeHigh = try property(s, K.TextSelector.easeHigh, where_() + ".\(K.TextAnimator.selector)")
+                anim.smoothness = try property(s, K.TextSelector.smoothness, where_() + ".\(K.TextAnimator.selector)")
                 anim.indexUnits = (int(s[K.TextSelector.units]) ?? 1) == 2
                 anim.basedOn = int(s[K.TextSelector.basedOn]) ?? 1
                 anim.shape = int(s[K.TextSelector.shape]) ?? 1
@@ -274,19 +274,16 @@ struct LottieReader {
     mutating func transform(_ node: JSONNode, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieTransform {
         let o = try object(node, at())
         var t = LottieTransform()
-        func p(_ key: StaticString) throws(LottieImportError) -> LottieProperty? {
-            guard let n = o[key] else { return nil }
-            return try property(n, at() + ".\(key)")
-        }
+        func p(_ key: StaticString) throws(LottieImportError) -> LottieProperty? { try property(o, key, at()) }
         t.anchor = try p(K.Transform.anchor)
         if let pn = o[K.Transform.position], let po = pn.objectMembers, bool(po[K.Transform.split]) {
-            if let x = po[K.Transform.x] { t.positionX = try property(x, at() + ".\(K.Transform.position).\(K.Transform.x)") }
-            if let y = po[K.Transform.y] { t.positionY = try property(y, at() + ".\(K.Transform.position).\(K.Transform.y)") }
+            t.positionX = try property(po, K.Transform.x, at() + ".\(K.Transform.position)")
+            t.positionY = try property(po, K.Transform.y, at() + ".\(K.Transform.position)")
         } else {
             t.position = try p(K.Transform.position)
         }
-        if let px = o[K.Transform.positionX] { t.positionX = try property(px, at() + ".\(K.Transform.positionX)") }
-        if let py = o[K.Transform.positionY] { t.positionY = try property(py, at() + ".\(K.Transform.positionY)") }
+        if let px = try p(K.Transform.positionX) { t.positionX = px }
+        if let py = try p(K.Transform.positionY) { t.positionY = py }
         t.scale = try p(K.Transform.scale)
         if let r = try p(K.Transform.rotation) { t.rotation = r } else { t.rotation = try p(K.Transform.rotationZ) }
         t.rotationX = try p(K.Transform.rotationX)
@@ -300,6 +297,13 @@ struct LottieReader {
     }
 
     // MARK: - Animatable properties
+
+    /// The property under `key` of `o`, or nil when absent; `at` names `o` in messages.
+    mutating func property(_ o: LottieObject, _ key: StaticString, _ at: @autoclosure () -> String)
+        throws(LottieImportError) -> LottieProperty? {
+        guard let n = o[key] else { return nil }
+        return try property(n, at() + ".\(key)")
+    }
 
     /// `{a, k, x}`: a fixed value or keyframes.
     mutating func property(_ node: JSONNode, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieProperty {
@@ -395,10 +399,7 @@ struct LottieReader {
     private mutating func shape(_ node: JSONNode, _ at: @autoclosure () -> String, depth: Int) throws(LottieImportError) -> LottieShape? {
         guard let o = node.objectMembers else { return nil }
         let ty = string(o[K.Shape.type]) ?? ""
-        func p(_ key: StaticString) throws(LottieImportError) -> LottieProperty? {
-            guard let n = o[key] else { return nil }
-            return try property(n, at() + ".\(key)")
-        }
+        func p(_ key: StaticString) throws(LottieImportError) -> LottieProperty? { try property(o, key, at()) }
         let reversed = (number(o[K.Shape.direction]) ?? 1) == 3
         let item: LottieShape.Item
         switch LottieShapeType(rawValue: ty) {
@@ -433,9 +434,9 @@ struct LottieReader {
 
     private mutating func stroke(_ o: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieStroke {
         var s = LottieStroke()
-        if let n = o[K.Shape.color] { s.color = try property(n, at() + ".\(K.Shape.color)") }
-        if let n = o[K.Shape.opacity] { s.opacity = try property(n, at() + ".\(K.Shape.opacity)") }
-        if let n = o[K.Shape.width] { s.width = try property(n, at() + ".\(K.Shape.width)") }
+        s.color = try property(o, K.Shape.color, at())
+        s.opacity = try property(o, K.Shape.opacity, at())
+        s.width = try property(o, K.Shape.width, at())
         s.cap = int(o[K.Shape.lineCap]) ?? 2
         s.join = int(o[K.Shape.lineJoin]) ?? 2
         s.miterLimit = number(o[K.Shape.miterLimit]) ?? number(o[K.Shape.animatedMiterLimit]?.objectMembers?[K.Property.value]) ?? 4
@@ -449,15 +450,15 @@ struct LottieReader {
     private mutating func gradient(_ o: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieGradient {
         var g = LottieGradient()
         g.radial = (number(o[K.Shape.gradientType]) ?? 1) == 2
-        if let n = o[K.Shape.start] { g.start = try property(n, at() + ".\(K.Shape.start)") }
-        if let n = o[K.Shape.end] { g.end = try property(n, at() + ".\(K.Shape.end)") }
-        if let n = o[K.Shape.highlight] { g.highlight = try property(n, at() + ".\(K.Shape.highlight)") }
-        if let n = o[K.Shape.highlightAngle] { g.highlightAngle = try property(n, at() + ".\(K.Shape.highlightAngle)") }
-        if let n = o[K.Shape.opacity] { g.opacity = try property(n, at() + ".\(K.Shape.opacity)") }
+        g.start = try property(o, K.Shape.start, at())
+        g.end = try property(o, K.Shape.end, at())
+        g.highlight = try property(o, K.Shape.highlight, at())
+        g.highlightAngle = try property(o, K.Shape.highlightAngle, at())
+        g.opacity = try property(o, K.Shape.opacity, at())
         g.evenOdd = (number(o[K.Shape.fillRule]) ?? 1) == 2
         if let gm = o[K.Shape.gradient]?.objectMembers {
             g.colorCount = max(0, min(1000, int(gm[K.GradientStops.count]) ?? 0))
-            if let k = gm[K.GradientStops.stops] { g.stops = try property(k, at() + ".\(K.Shape.gradient).\(K.GradientStops.stops)") }
+            g.stops = try property(gm, K.GradientStops.stops, at() + ".\(K.Shape.gradient)")
         }
         return g
     }

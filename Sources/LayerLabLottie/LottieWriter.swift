@@ -15,6 +15,12 @@ package enum LottieWriter {
     private static func number(_ v: Int) -> JSONValue { .number(Double(v)) }
     private static func flag(_ b: Bool) -> JSONValue { .number(b ? 1 : 0) }
 
+    /// Appends `key: property` when the property is there.
+    private static func add(_ pairs: inout [(StaticString, JSONValue)], _ key: StaticString, _ p: LottieProperty?,
+                            precise: Bool = false) {
+        if let p { pairs.append((key, property(p, precise: precise))) }
+    }
+
     // MARK: - The animation, assets, markers, fonts
 
     package static func file(_ f: LottieFile) -> JSONValue {
@@ -85,7 +91,7 @@ package enum LottieWriter {
         default: break
         }
         if let t = l.text { pairs.append((K.Layer.text, text(t))) }
-        if let tm = l.timeRemap { pairs.append((K.Layer.timeRemap, property(tm))) }
+        add(&pairs, K.Layer.timeRemap, l.timeRemap)
         if !l.effects.isEmpty { pairs.append((K.Layer.effects, .array(l.effects.map(effect)))) }
         pairs += [(K.Layer.inPoint, number(l.inPoint)), (K.Layer.outPoint, number(l.outPoint)),
                   (K.Layer.startTime, number(l.startTime)), (K.Layer.blendMode, number(l.blendMode))]
@@ -96,9 +102,9 @@ package enum LottieWriter {
     package static func mask(_ m: LottieMask) -> JSONValue {
         var pairs: [(StaticString, JSONValue)] = [(K.Mask.inverted, .bool(m.inverted)), (K.Mask.mode, .string(m.mode)),
                                                   (K.Mask.name, .string(m.name))]
-        if let p = m.path { pairs.append((K.Mask.path, property(p))) }
-        if let p = m.opacity { pairs.append((K.Mask.opacity, property(p))) }
-        if let p = m.expansion { pairs.append((K.Mask.expansion, property(p))) }
+        add(&pairs, K.Mask.path, m.path)
+        add(&pairs, K.Mask.opacity, m.opacity)
+        add(&pairs, K.Mask.expansion, m.expansion)
         return object(pairs)
     }
 
@@ -125,7 +131,7 @@ package enum LottieWriter {
 
     private static func transformMembers(_ t: LottieTransform) -> [(StaticString, JSONValue)] {
         var pairs: [(StaticString, JSONValue)] = []
-        func add(_ key: StaticString, _ p: LottieProperty?) { if let p { pairs.append((key, property(p))) } }
+        func add(_ key: StaticString, _ p: LottieProperty?) { Self.add(&pairs, key, p) }
         add(K.Transform.anchor, t.anchor)
         if let p = t.position {
             pairs.append((K.Transform.position, property(p)))
@@ -164,9 +170,7 @@ package enum LottieWriter {
         pairs.append((K.Shape.type, .string(type)))
         if !s.name.isEmpty { pairs.append((K.Shape.name, .string(s.name))) }
         if s.hidden { pairs.append((K.Shape.hidden, .bool(true))) }
-        func add(_ key: StaticString, _ p: LottieProperty?, precise: Bool = false) {
-            if let p { pairs.append((key, property(p, precise: precise))) }
-        }
+        func add(_ key: StaticString, _ p: LottieProperty?, precise: Bool = false) { Self.add(&pairs, key, p, precise: precise) }
         func direction(_ reversed: Bool) -> JSONValue { number(reversed ? 3 : 1) }
         switch s.item {
         case .group(let items): pairs.append((K.Shape.items, .array(items.map(shape))))
@@ -212,7 +216,7 @@ package enum LottieWriter {
     /// Width, caps, joins, miter limit and dashes of `st` and `gs` (their colour is their own).
     private static func strokeMembers(_ s: LottieStroke) -> [(StaticString, JSONValue)] {
         var pairs: [(StaticString, JSONValue)] = []
-        if let w = s.width { pairs.append((K.Shape.width, property(w))) }
+        add(&pairs, K.Shape.width, s.width)
         pairs += [(K.Shape.lineCap, number(s.cap)), (K.Shape.lineJoin, number(s.join)), (K.Shape.miterLimit, number(s.miterLimit))]
         if !s.dashes.isEmpty {
             pairs.append((K.Shape.dashes, .array(s.dashes.map { d in
@@ -225,16 +229,16 @@ package enum LottieWriter {
 
     private static func gradientMembers(_ g: LottieGradient) -> [(StaticString, JSONValue)] {
         var pairs: [(StaticString, JSONValue)] = []
-        if let o = g.opacity { pairs.append((K.Shape.opacity, property(o))) }
+        add(&pairs, K.Shape.opacity, g.opacity)
         pairs.append((K.Shape.fillRule, number(g.evenOdd ? 2 : 1)))
-        if let s = g.start { pairs.append((K.Shape.start, property(s))) }
-        if let e = g.end { pairs.append((K.Shape.end, property(e))) }
+        add(&pairs, K.Shape.start, g.start)
+        add(&pairs, K.Shape.end, g.end)
         pairs.append((K.Shape.gradientType, number(g.radial ? 2 : 1)))
         var stops: [(StaticString, JSONValue)] = [(K.GradientStops.count, number(g.colorCount))]
-        if let k = g.stops { stops.append((K.GradientStops.stops, property(k))) }
+        add(&stops, K.GradientStops.stops, g.stops)
         pairs.append((K.Shape.gradient, object(stops)))
-        if let h = g.highlight { pairs.append((K.Shape.highlight, property(h))) }
-        if let a = g.highlightAngle { pairs.append((K.Shape.highlightAngle, property(a))) }
+        add(&pairs, K.Shape.highlight, g.highlight)
+        add(&pairs, K.Shape.highlightAngle, g.highlightAngle)
         return pairs
     }
 
@@ -245,7 +249,7 @@ package enum LottieWriter {
             object([(K.Text.document, document(k.document)), (K.Text.time, number(k.time))])
         }
         var grouping: [(StaticString, JSONValue)] = [(K.Text.anchorGrouping, number(t.anchorGrouping))]
-        if let a = t.groupingAlignment { grouping.append((K.Text.groupingAlignment, property(a))) }
+        add(&grouping, K.Text.groupingAlignment, t.groupingAlignment)
         return object([
             (K.Text.documents, object([(K.Text.keyframes, .array(docs))])),
             (K.Text.path, object(t.followsPath ? [(K.Text.pathMask, number(0))] : [])),
@@ -273,9 +277,6 @@ package enum LottieWriter {
 
     static func animator(_ a: LottieTextAnimator) -> JSONValue {
         var selector: [(StaticString, JSONValue)] = [(K.TextSelector.type, number(a.selectorType))]
-        func add(_ list: inout [(StaticString, JSONValue)], _ key: StaticString, _ p: LottieProperty?) {
-            if let p { list.append((key, property(p))) }
-        }
         add(&selector, K.TextSelector.start, a.start)
         add(&selector, K.TextSelector.end, a.end)
         add(&selector, K.TextSelector.offset, a.offset)
