@@ -71,13 +71,18 @@ func lottieBenchmarks() {
         let theirCPU = cpuTime(runs: runs, warmup: 0) { i += 1; animation.render(frame: i % 2) }
         if theirCPU > 0 { cpuRatios.append(ourCPU / theirCPU) }
         // LAYERLAB_BENCH_FILES=1 lists every file's figures, to find the ones that cost most.
-        if listFiles { report("  " + file, "\(fixed(ours, 3)) ms / \(fixed(theirs, 3)) ms = \(fixed(ours / theirs, 2))x") }
-        // The whole process: open the file, draw its first frame, write a PNG.
+        var line = "frame \(fixed(ours, 3)) ms / \(fixed(theirs, 3)) ms = \(fixed(ours / theirs, 2))x"
+        // The whole process: open the file, draw its first frame (rlottie's frame 0; a still
+        // named by no time would show the end), write a PNG.
         if processes {
-            let a = bestProcessTime(layerlab, ["export", path, "--png", out + "-ours.png", "--size", "\(w)x\(h)"], runs: 3)
+            let a = bestProcessTime(layerlab, ["export", path, "--png", out + "-ours.png", "--size", "\(w)x\(h)", "--at", "\(t0)"], runs: 3)
             let b = bestProcessTime(peer, [path, "\(w)", "\(h)", out + "-rlottie.png"], runs: 3)
-            if let a, let b { processRatios.append(a / b) } else if a == nil { skipped.append(file + " (layerlab export failed)") }
+            if let a, let b {
+                processRatios.append(a / b)
+                line += "; process \(fixed(a, 2)) ms / \(fixed(b, 2)) ms = \(fixed(a / b, 2))x"
+            } else if a == nil { skipped.append(file + " (layerlab export failed)") }
         }
+        if listFiles { report("  " + file, line) }
     }
     report("files compared (frame)", "\(frameRatios.count) of \(files.count)")
     if !frameRatios.isEmpty {

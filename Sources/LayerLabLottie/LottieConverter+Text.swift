@@ -304,29 +304,26 @@ extension LottieConverter {
             }
             let shifts = Self.trackingShifts(placed, shares: shares, animators: animators, justify: d.justify, at: f)
             let alignment = t.groupingAlignment?.numbers(at: f, [0, 0]) ?? [0, 0]
+            let values = animators.map { TextAnimatorValues($0, at: f) }
             for (i, p) in placed.enumerated() where !p.isNewline && p.glyph != nil {
-                states[i].append(TextLetterState(p, shares: shares[i], shift: shifts[i], animators: animators, alignment: alignment,
-                                                 yOff: yOff, frame: f, fill: fill, stroke: strokeColor, strokeWidth: d.strokeWidth))
+                states[i].append(TextLetterState(p, shares: shares[i], shift: shifts[i], animators: values, alignment: alignment,
+                                                 yOff: yOff, fill: fill, stroke: strokeColor, strokeWidth: d.strokeWidth))
             }
         }
         for (i, p) in placed.enumerated() where !p.isNewline {
             guard let g = p.glyph else { continue }
-            var samples: [String: [Value]] = [:]
-            var fills: [Value] = [], strokeColors: [Value] = [], widths: [Value] = []
-            for s in states[i] {
-                samples["bounds", default: []].append(.rect(Rect(s.pivot.x, s.pivot.y, 0, 0)))
-                samples["position", default: []].append(.point(s.position))
-                samples["transform.scale.x", default: []].append(.number(s.scale.x))
-                samples["transform.scale.y", default: []].append(.number(s.scale.y))
-                samples["transform.rotation.z", default: []].append(.number(s.rotation))
-                samples["opacity", default: []].append(.number(s.opacity))
-                fills.append(.color(s.fill)); strokeColors.append(.color(s.stroke)); widths.append(.number(s.strokeWidth))
-            }
+            let letterStates = states[i]
             var letter = Layer(name: uniqueName("\(owner)_\(Self.letterName(p.character))"), kind: .layer)
             letter.properties["anchorPoint"] = .point(.zero)
-            for key in ["bounds", "position", "transform.scale.x", "transform.scale.y", "transform.rotation.z", "opacity"] {
-                setSamples(&letter, key, samples[key] ?? [], frames: frames, source)
-            }
+            setSamples(&letter, "bounds", letterStates.map { .rect(Rect($0.pivot.x, $0.pivot.y, 0, 0)) }, frames: frames, source)
+            setSamples(&letter, "position", letterStates.map { .point($0.position) }, frames: frames, source)
+            setSamples(&letter, "transform.scale.x", letterStates.map { .number($0.scale.x) }, frames: frames, source)
+            setSamples(&letter, "transform.scale.y", letterStates.map { .number($0.scale.y) }, frames: frames, source)
+            setSamples(&letter, "transform.rotation.z", letterStates.map { .number($0.rotation) }, frames: frames, source)
+            setSamples(&letter, "opacity", letterStates.map { .number($0.opacity) }, frames: frames, source)
+            let fills = letterStates.map { Value.color($0.fill) }
+            let strokeColors = letterStates.map { Value.color($0.stroke) }
+            let widths = letterStates.map { Value.number($0.strokeWidth) }
             let scale = d.size / 100
             let outline = glyphOutline(g.shapes).applying(.scale(scale, scale))
             var parts = paint(outline, fill: fill, stroke: stroke ?? (strokes ? .clear : nil), width: d.strokeWidth,
@@ -509,6 +506,25 @@ struct TextSelectorFrame {
     }
 }
 
+/// What one animator sets at one frame, read once per frame for all the characters it
+/// shares out to (reading it per character copied the animator and its properties each time).
+struct TextAnimatorValues {
+    var anchor: Point?, scale: Point?, position: Point?
+    var rotation: Double?, opacity: Double?, strokeWidth: Double?
+    var fill: Color?, stroke: Color?
+
+    init(_ a: LottieTextAnimator, at f: Double) {
+        if let an = a.anchor?.numbers(at: f, [0, 0]), an.count >= 2 { anchor = Point(an[0], an[1]) }
+        if let s = a.scale?.numbers(at: f, [100, 100]), let sx = s.first { scale = Point(sx / 100, (s.count > 1 ? s[1] : sx) / 100) }
+        if let r = a.rotation { rotation = r.number(at: f, 0) }
+        if let o = a.opacity { opacity = o.number(at: f, 100) }
+        if let c = a.fillColor { fill = LottieConverter.textColor(c.numbers(at: f, [0, 0, 0])) }
+        if let c = a.strokeColor { stroke = LottieConverter.textColor(c.numbers(at: f, [0, 0, 0])) }
+        if let w = a.strokeWidth { strokeWidth = w.number(at: f, 0) }
+        if let pos = a.position?.numbers(at: f, [0, 0]), pos.count >= 2 { position = Point(pos[0], pos[1]) }
+    }
+}
+
 /// One character's transform, opacity and colours at one frame, its animators applied in
 /// lottie-web's order: anchors, then scales, then rotation, opacity and colours animator by
 /// animator, then positions.
@@ -522,39 +538,36 @@ struct TextLetterState {
     var stroke: Color
     var strokeWidth: Double
 
-    init(_ p: LottieConverter.PlacedGlyph, shares: [Double], shift: Double, animators: [LottieTextAnimator], alignment: [Double],
-         yOff: Double, frame f: Double, fill: Color, stroke: Color, strokeWidth: Double) {
+    init(_ p: LottieConverter.PlacedGlyph, shares: [Double], shift: Double, animators: [TextAnimatorValues], alignment: [Double],
+         yOff: Double, fill: Color, stroke: Color, strokeWidth: Double) {
         self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth
         let ax = alignment.count > 0 ? alignment[0] : 0, ay = alignment.count > 1 ? alignment[1] : 0
         // The point the character turns about: its group's centre, moved by the grouping alignment.
         var pivot = Point(p.groupWidth / 2 - p.groupOffset + ax * p.groupWidth * 0.005, ay * yOff * 0.01)
         var move = Point.zero
-        for (j, a) in animators.enumerated() {
-            if let an = a.anchor?.numbers(at: f, [0, 0]), an.count >= 2 { pivot = pivot + Point(an[0] * shares[j], an[1] * shares[j]) }
+        for j in animators.indices {
+            if let an = animators[j].anchor { pivot = pivot + Point(an.x * shares[j], an.y * shares[j]) }
         }
-        for (j, a) in animators.enumerated() {
-            if let s = a.scale?.numbers(at: f, [100, 100]) {
-                let sx = s[0] / 100, sy = (s.count > 1 ? s[1] : s[0]) / 100
-                scale = Point(scale.x * (1 + (sx - 1) * shares[j]), scale.y * (1 + (sy - 1) * shares[j]))
+        for j in animators.indices {
+            if let s = animators[j].scale {
+                scale = Point(scale.x * (1 + (s.x - 1) * shares[j]), scale.y * (1 + (s.y - 1) * shares[j]))
             }
         }
-        for (j, a) in animators.enumerated() {
-            let m = shares[j]
-            if let r = a.rotation { rotation += r.number(at: f, 0) * m * Double.pi / 180 }
-            if let o = a.opacity { opacity += (o.number(at: f, 100) / 100 * m - opacity) * m }
-            if let c = a.fillColor {
-                let v = LottieConverter.textColor(c.numbers(at: f, [0, 0, 0]))
+        for j in animators.indices {
+            let m = shares[j], a = animators[j]
+            if let r = a.rotation { rotation += r * m * Double.pi / 180 }
+            if let o = a.opacity { opacity += (o / 100 * m - opacity) * m }
+            if let v = a.fill {
                 self.fill = Color(self.fill.r + (v.r - self.fill.r) * m, self.fill.g + (v.g - self.fill.g) * m, self.fill.b + (v.b - self.fill.b) * m, self.fill.a)
             }
-            if let c = a.strokeColor {
-                let v = LottieConverter.textColor(c.numbers(at: f, [0, 0, 0]))
+            if let v = a.stroke {
                 self.stroke = Color(self.stroke.r + (v.r - self.stroke.r) * m, self.stroke.g + (v.g - self.stroke.g) * m,
                                     self.stroke.b + (v.b - self.stroke.b) * m, 1)
             }
-            if let w = a.strokeWidth { self.strokeWidth += w.number(at: f, 0) * m }
+            if let w = a.strokeWidth { self.strokeWidth += w * m }
         }
-        for (j, a) in animators.enumerated() {
-            if let pos = a.position?.numbers(at: f, [0, 0]), pos.count >= 2 { move = move + Point(pos[0] * shares[j], pos[1] * shares[j]) }
+        for j in animators.indices {
+            if let pos = animators[j].position { move = move + Point(pos.x * shares[j], pos.y * shares[j]) }
         }
         self.strokeWidth = max(0, self.strokeWidth)
         self.opacity = min(1, max(0, opacity))

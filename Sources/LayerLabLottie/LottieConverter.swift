@@ -26,6 +26,10 @@ struct LottieConverter {
     /// Where each animation came from (animation name → Lottie layer, property and frames).
     var provenance: [String: LottieOrigin] = [:]
     private var usedNames: Set<String> = []
+    /// The suffix to try next for a name already taken (names are never given back, so the
+    /// ones below it are all taken): a precomposition used a hundred times numbers its copies
+    /// without counting up from 2 for each.
+    private var nextSuffix: [String: Int] = [:]
     var assets: [String: LottieAsset] = [:]
     /// Precompositions being expanded, outermost first (to refuse one that includes itself).
     private var compStack: [String] = []
@@ -351,25 +355,39 @@ struct LottieConverter {
         var b = dots ? base : sanitized(base, fallback: "layer")
         if Document.reservedNames.contains(b) { b += "_" }
         var name = b
-        var n = 2
         let sep = dots ? "." : "_"
+        let key = b + sep
+        var n = nextSuffix[key] ?? 2
         while usedNames.contains(name) || (dots && (name.hasSuffix(".begin") || name.hasSuffix(".end"))) {
             name = "\(b)\(sep)\(n)"; n += 1
         }
+        if name != b { nextSuffix[key] = n }
         usedNames.insert(name)
         return name
     }
 
+    /// The name's first 60 characters with every run of others than letters, digits and `_`
+    /// made one `_` (none leading or trailing); a leading digit gets a `_` before it.
+    /// Worked on the UTF-8 bytes: a file with thousands of layers names each several times.
     func sanitized(_ s: String, fallback: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars.prefix(60) {
-            let ok = ("a"..."z").contains(ch) || ("A"..."Z").contains(ch) || ("0"..."9").contains(ch) || ch == "_"
-            if ok { out.unicodeScalars.append(ch) } else if !out.isEmpty, out.last != "_" { out += "_" }
+        var out: [UInt8] = []
+        out.reserveCapacity(min(s.utf8.count, 60))
+        var scalars = 0
+        for b in s.utf8 {
+            // A byte that continues a multi-byte character belongs to one already counted (and
+            // already turned into `_`).
+            let continuation = b & 0xC0 == 0x80
+            if !continuation {
+                scalars += 1
+                if scalars > 60 { break }
+            }
+            let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+            if ok { out.append(b) } else if let last = out.last, last != 0x5F { out.append(0x5F) }
         }
-        while out.hasSuffix("_") && out.count > 1 { out.removeLast() }
-        if out.isEmpty || out == "_" { out = String(fallback.map { $0 == " " ? "_" : $0 }) }
-        if let f = out.unicodeScalars.first, ("0"..."9").contains(f) { out = "_" + out }
-        return out
+        while out.count > 1, out.last == 0x5F { out.removeLast() }
+        if out.isEmpty || out == [0x5F] { return String(fallback.map { $0 == " " ? "_" : $0 }) }
+        if out[0] >= 0x30 && out[0] <= 0x39 { out.insert(0x5F, at: 0) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     func display(_ name: String) -> String { name.isEmpty ? "(unnamed)" : name }

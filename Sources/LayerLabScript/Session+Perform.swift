@@ -112,8 +112,13 @@ extension Session {
     func sceneTime(_ e: Expr, in doc: Document? = nil) throws(ScriptError) -> Double {
         let doc = doc ?? document
         let t = try ValueReader(document: doc).timeExpr(e)
-        let ev = Evaluator(document: doc)
-        guard let v = t.evaluate({ ev.interval(of: $0) }) else {
+        // Set up only when the time names an animation or marker: `--at 2` needs none.
+        var ev: Evaluator?
+        let v = t.evaluate { name in
+            if ev == nil { ev = Evaluator(document: doc) }
+            return ev?.interval(of: name)
+        }
+        guard let v else {
             throw .invalid("this time cannot be worked out", e.range)
         }
         guard v.isFinite else { throw .invalid("this time is infinite", e.range) }

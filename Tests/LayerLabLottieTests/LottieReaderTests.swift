@@ -47,6 +47,25 @@ struct LottieReaderTests {
         #expect(d.layers.map(\.name).sorted() == ["_3D", "my_layer", "my_layer_2", "none_", "null"])
     }
 
+    /// Repeated names count on from the last suffix handed out, skipping a name the file
+    /// itself spells with a suffix ("a_3"), so hundreds of copies number in one pass.
+    @Test func repeatedNamesNumberOnSkippingNamesTheFileTakes() throws {
+        let names = ["a", "a", "a_3", "a", "a", "b", "a"]
+        let layers = names.enumerated().map { nullLayer($0.element, ind: $0.offset + 1) }.joined(separator: ",")
+        let d = try imported(lottie(layers)).document
+        #expect(Set(d.layers.map(\.name)) == ["a", "a_2", "a_3", "a_4", "a_5", "b", "a_6"])
+        #expect(d.layers.count == names.count)
+    }
+
+    /// Characters beyond ASCII letters and digits become one `_` each run; names keep their first 60
+    /// characters (counted as characters, not bytes).
+    @Test func namesKeepLettersDigitsAndTheirFirstSixtyCharacters() throws {
+        let long = String(repeating: "é", count: 30) + String(repeating: "x", count: 40)
+        let layers = [nullLayer("été—x 2", ind: 1), nullLayer(long, ind: 2), nullLayer("__a", ind: 3)].joined(separator: ",")
+        let names = Set(try imported(lottie(layers)).document.layers.map(\.name))
+        #expect(names == ["t_x_2", String(repeating: "x", count: 30), "__a"])
+    }
+
     @Test func unknownTypesAreSkippedWithAWarningAndStrictRefuses() throws {
         let odd = #"{"ty":42,"nm":"Mystery","ind":2,"ip":0,"op":20,"st":0,"ks":{}}"#
         let zig = shapeLayer("Z", ind: 3, shapes: #"{"ty":"zz","nm":"Zig"}"#)
