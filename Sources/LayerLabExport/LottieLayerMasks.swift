@@ -56,7 +56,7 @@ extension LottieBuilder {
         guard let tracks = unified(areas) else { return nil }
         return tracks.enumerated().map { i, t in
             var mask = LottieMask()
-            mask.mode = t.subtract ? "s" : "a"
+            mask.mode = t.subtract ? .subtract : .add
             mask.name = "\(matte == .mask ? "mask" : "bounds") of \(layer.name) \(i + 1)"
             mask.path = LottieSampling.make(t.frames.map(\.vector), tolerance: 0.001) { .shape(LottieContour(vector: $0).bezier) }
             mask.opacity = LottieSampling.scalar([100])

@@ -102,7 +102,7 @@ extension LottieConverter {
     /// darken the lower: at full opacity they are add and intersect, and are drawn so; of
     /// partial opacity, all the layer's masks are drawn as coverage (LottieConverter+CoverageMasks).
     mutating func maskLayer(_ l: LottieLayer, owner: String) -> Layer? {
-        var masks = l.masks.filter { $0.mode != "n" }
+        var masks = l.masks.filter { $0.mode != .none }
         guard !masks.isEmpty else { return nil }
         let who = display(l.name)
         if Self.drawsCoverage(masks) {
@@ -111,20 +111,19 @@ extension LottieConverter {
         }
         for i in masks.indices {
             let m = masks[i]
-            if ["l", "d"].contains(m.mode) {
-                masks[i].mode = m.mode == "l" ? "a" : "i"
-            }
+            if m.mode == .lighten { masks[i].mode = .add }
+            if m.mode == .darken { masks[i].mode = .intersect }
             if let p = m.path { noteExpression(p, Source(layer: who, property: "mask \(m.name)")) }
         }
         let expands = masks.map(Self.expands)
         let simple = masks.allSatisfy { m in
-            m.mode == "a" && !m.inverted && m.opacity?.isAnimated != true && (m.opacity?.number(at: 0, 100) ?? 100) == 100
+            m.mode == .add && !m.inverted && m.opacity?.isAnimated != true && (m.opacity?.number(at: 0, 100) ?? 100) == 100
         }
         if (simple || masks.count == 1) && !expands.contains(true) {
             var mask = Layer(name: uniqueName(owner + "_mask"), kind: .shape)
             var list = masks
             // One subtracted mask is the same outline inverted.
-            if list.count == 1, list[0].mode == "s" { list[0].inverted.toggle() }
+            if list.count == 1, list[0].mode == .subtract { list[0].inverted.toggle() }
             maskShape(list, into: &mask, who: who)
             if masks.count == 1, let o = masks[0].opacity {
                 apply(o, to: &mask, "fillColor", Source(layer: who, property: "mask o")) { n in
@@ -134,14 +133,18 @@ extension LottieConverter {
             return mask
         }
         var group = Layer(name: uniqueName(owner + "_masks"), kind: .layer)
-        if masks[0].mode == "s" || masks[0].mode == "i" {
+        if masks[0].mode == .subtract || masks[0].mode == .intersect {
             var all = Layer(name: uniqueName(owner + "_mask_all"), kind: .shape)
             all.properties["path"] = .path(Self.bigRect(sign: 1))
             group.sublayers.append(all)
         }
         for (i, m) in masks.enumerated() {
-            let blend: BlendMode = i == 0 && !["s", "i"].contains(m.mode) ? .normal
-                : ["s": .destinationOut, "i": .destinationIn, "f": .xor][m.mode] ?? .normal
+            let blend: BlendMode = switch m.mode {
+            case .subtract: .destinationOut
+            case .intersect: .destinationIn
+            case .difference: i == 0 ? .normal : .xor
+            case .add, .lighten, .darken, .none: .normal
+            }
             let name = uniqueName(owner + "_mask_" + sanitized(m.name, fallback: "\(i + 1)"))
             if expands[i] {
                 group.sublayers.append(expandedMask(m, name: name, blend: blend, who: who))

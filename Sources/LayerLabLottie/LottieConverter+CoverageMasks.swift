@@ -12,7 +12,7 @@ extension LottieConverter {
     /// other than 100 % at some time (at full opacity they are exactly add and intersect).
     static func drawsCoverage(_ masks: [LottieMask]) -> Bool {
         masks.contains { m in
-            ["l", "d"].contains(m.mode) && (m.opacity?.isAnimated == true || (m.opacity?.number(at: 0, 100) ?? 100) != 100)
+            (m.mode == .lighten || m.mode == .darken) && (m.opacity?.isAnimated == true || (m.opacity?.number(at: 0, 100) ?? 100) != 100)
         }
     }
 
@@ -24,7 +24,7 @@ extension LottieConverter {
         var group = Layer(name: uniqueName(owner + "_masks"), kind: .layer)
         var base = Layer(name: uniqueName(owner + "_mask_all"), kind: .shape)
         base.properties["path"] = .path(Self.bigRect(sign: 1))
-        base.properties["fillColor"] = .color(["s", "i", "d"].contains(masks.first?.mode ?? "a") ? .white : .black)
+        base.properties["fillColor"] = .color([.subtract, .intersect, .darken].contains(masks.first?.mode ?? .add) ? .white : .black)
         group.sublayers.append(base)
         if masks.contains(where: Self.expands) {
             warnings.add("mask expansions beside lighten or darken masks of partial opacity not drawn", who)
@@ -33,9 +33,15 @@ extension LottieConverter {
             let name = uniqueName(owner + "_mask_" + sanitized(m.name, fallback: "\(i + 1)"))
             var shape = Layer(name: name, kind: .shape)
             maskShape([m], into: &shape, who: who)
-            let blend: BlendMode = ["s": .multiply, "i": .multiply, "l": .lighten, "d": .darken, "f": .exclusion][m.mode] ?? .screen
+            let blend: BlendMode = switch m.mode {
+            case .subtract, .intersect: .multiply
+            case .lighten: .lighten
+            case .darken: .darken
+            case .difference: .exclusion
+            case .add, .none: .screen
+            }
             shape.properties["blendMode"] = .string(blend.rawValue)
-            let subtracts = m.mode == "s"
+            let subtracts = m.mode == .subtract
             shape.properties["fillColor"] = .color(subtracts ? .black : .white)
             apply(m.opacity, to: &shape, "fillColor", Source(layer: who, property: "mask \(m.name) o")) { n in
                 n.first.map { v in
@@ -44,7 +50,7 @@ extension LottieConverter {
                 }
             }
             group.sublayers.append(shape)
-            if m.mode == "i" || m.mode == "d" {
+            if m.mode == .intersect || m.mode == .darken {
                 var outside = Layer(name: uniqueName(name + "_outside"), kind: .shape)
                 var other = m
                 other.inverted.toggle()

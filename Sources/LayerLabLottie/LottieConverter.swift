@@ -226,7 +226,7 @@ struct LottieConverter {
         node.sublayers += overContent
         if let mask = maskLayer(l, owner: name) {
             node.properties["mask"] = .string(mask.name)
-            if Self.drawsCoverage(l.masks.filter { $0.mode != "n" }) { node.properties["maskMode"] = .string(MaskMode.luminance.rawValue) }
+            if Self.drawsCoverage(l.masks.filter { $0.mode != .none }) { node.properties["maskMode"] = .string(MaskMode.luminance.rawValue) }
             node.sublayers.append(mask)
         }
         return node

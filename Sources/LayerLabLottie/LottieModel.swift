@@ -203,10 +203,14 @@ package struct LottieTransform: Sendable {
     package init() {}
 }
 
+/// A mask's `mode`: how its outline combines with the masks before it.
+package enum LottieMaskMode: String, Sendable {
+    case add = "a", subtract = "s", intersect = "i", lighten = "l", darken = "d", difference = "f", none = "n"
+}
+
 /// `masksProperties[]`
 package struct LottieMask: Sendable {
-    /// `mode`: a add, s subtract, i intersect, l lighten, d darken, f difference, n none.
-    package var mode: String = "a"
+    package var mode = LottieMaskMode.add
     package var inverted = false
     package var name: String = ""
     /// `pt`: the outline; `o` opacity percent; `x` expansion.

@@ -146,7 +146,11 @@ struct LottieReader {
         for (i, m) in array(o[K.Layer.masks]).enumerated() {
             guard let mo = m.objectMembers else { continue }
             var mask = LottieMask()
-            mask.mode = string(mo[K.Mask.mode]) ?? "a"
+            if let s = string(mo[K.Mask.mode]) {
+                if let mode = LottieMaskMode(rawValue: s) { mask.mode = mode } else {
+                    warnings.add("unknown mask modes read as add", "\(display(l.name)) (mode \(s))")
+                }
+            }
             mask.inverted = bool(mo[K.Mask.inverted])
             mask.name = string(mo[K.Mask.name]) ?? ""
             mask.path = try property(mo, K.Mask.path, "\(at()).\(K.Layer.masks)[\(i)]")

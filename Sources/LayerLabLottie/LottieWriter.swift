@@ -100,7 +100,7 @@ package enum LottieWriter {
     }
 
     package static func mask(_ m: LottieMask) -> JSONValue {
-        var pairs: [(StaticString, JSONValue)] = [(K.Mask.inverted, .bool(m.inverted)), (K.Mask.mode, .string(m.mode)),
+        var pairs: [(StaticString, JSONValue)] = [(K.Mask.inverted, .bool(m.inverted)), (K.Mask.mode, .string(m.mode.rawValue)),
                                                   (K.Mask.name, .string(m.name))]
         add(&pairs, K.Mask.path, m.path)
         add(&pairs, K.Mask.opacity, m.opacity)

@@ -103,6 +103,21 @@ struct LottieCompositingTests {
         #expect(group.sublayers[1].properties["fillColor"] == .color(Color(0, 0, 0, 0.5)))
     }
 
+    /// A mask mode the format does not have is named in a warning and read as add; the
+    /// difference mode combines by xor after the first mask.
+    @Test func unknownMaskModesAreWarnedAndReadAsAdd() throws {
+        func square(_ x: Double) -> String {
+            #"{"a":0,"k":{"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"v":[[\#(x),0],[\#(x + 10),0],[\#(x + 10),10],[\#(x),10]],"c":true}}"#
+        }
+        let masks = #""masksProperties":[{"mode":"q","pt":\#(square(0)),"o":{"a":0,"k":100}},{"mode":"f","pt":\#(square(5)),"o":{"a":0,"k":50}}]"#
+        let r = try imported(lottie(shapeLayer("M", shapes: rect, extra: masks)))
+        #expect(r.warnings.contains("1 unknown mask modes read as add: M (mode q)"), "\(r.warnings)")
+        let m = try #require(r.document.layer(named: "M"))
+        let group = try #require(m.sublayers.first { $0.name == m.properties["mask"]?.string })
+        #expect(group.sublayers.map { $0.properties["blendMode"]?.string ?? "normal" } == ["normal", "xor"])
+        #expect(throws: LottieImportError.self) { try imported(lottie(shapeLayer("M", shapes: rect, extra: masks)), strict: true) }
+    }
+
     /// A lighten or darken mask of partial opacity turns the layer's masks into a coverage
     /// picture read as luminance: grey fills combined by blend functions, black outside a
     /// darken mask; at full opacity lighten stays a plain added mask.

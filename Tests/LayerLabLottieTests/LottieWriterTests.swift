@@ -175,7 +175,7 @@ struct LottieWriterTests {
         precomp.matteParent = 4; precomp.referenceID = "comp_1"; precomp.width = 100; precomp.height = 80
         precomp.timeRemap = keyed([0], [1])
         var mask = LottieMask()
-        mask.mode = "s"; mask.inverted = true; mask.name = "hole"; mask.path = outline(); mask.opacity = still(50)
+        mask.mode = .subtract; mask.inverted = true; mask.name = "hole"; mask.path = outline(); mask.opacity = still(50)
         mask.expansion = still(-2)
         precomp.masks = [mask, LottieMask()]
         var tint = LottieEffect()
