@@ -442,13 +442,10 @@ extension LottieConverter {
         return Path(e)
     }
 
-    /// Whether a file of this Bodymovin version (`v`, "4.6.3") wrote glyph tangents as absolute
-    /// points: before 4.7.99, the version lottie-web checks. A missing or unreadable version is
-    /// taken as recent, as lottie-web takes it.
+    /// Whether a file of this Bodymovin version wrote glyph tangents as absolute points: before
+    /// 4.7.99, the version lottie-web checks.
     static func writesAbsoluteGlyphTangents(_ version: String) -> Bool {
-        let parts = version.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count >= 3, parts.allSatisfy({ $0 != nil }) else { return false }
-        return [parts[0]!, parts[1]!, parts[2]!].lexicographicallyPrecedes([4, 7, 99])
+        bodymovinVersion(version, isBefore: [4, 7, 99])
     }
 
     /// An outline whose tangents are absolute points, with them made relative to their vertices.
