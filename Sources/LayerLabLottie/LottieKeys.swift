@@ -102,6 +102,8 @@ package enum LottieKey {
         package static var path: StaticString { "pt" }
         package static var opacity: StaticString { "o" }
         package static var expansion: StaticString { "x" }
+        /// `cl`: whether the outline is closed, in files before Bodymovin 4.4.18.
+        package static var closed: StaticString { "cl" }
     }
 
     /// `ef[]` (an effect) and its `ef[]` (its controls).
@@ -179,6 +181,8 @@ package enum LottieKey {
         package static var size: StaticString { "s" }
         package static var roundness: StaticString { "r" }
         package static var outline: StaticString { "ks" }
+        /// `closed`: whether a path item's outline is closed, in files before Bodymovin 4.4.18.
+        package static var closed: StaticString { "closed" }
         package static var starType: StaticString { "sy" }
         package static var points: StaticString { "pt" }
         package static var rotation: StaticString { "r" }

@@ -11,6 +11,8 @@ struct LottieReader {
     /// Keyframes read so far, against `Limits.keyframes`.
     private var keyframeCount = 0
     private var itemCount = 0
+    /// Bodymovin before 4.4.18 wrote whether an outline is closed on its shape item or mask.
+    private var closedOutsideOutlines = false
 
     enum Limits {
         static let canvasSide = 100_000.0
@@ -34,6 +36,7 @@ struct LottieReader {
         let o = try object(root, "the file")
         var f = LottieFile()
         f.version = string(o[K.File.version]) ?? ""
+        closedOutsideOutlines = bodymovinVersion(f.version, isBefore: [4, 4, 18])
         f.name = string(o[K.File.name]) ?? ""
         f.is3D = (number(o[K.File.is3D]) ?? 0) == 1
         f.frameRate = number(o[K.File.frameRate]) ?? 30
@@ -154,6 +157,7 @@ struct LottieReader {
             mask.inverted = bool(mo[K.Mask.inverted])
             mask.name = string(mo[K.Mask.name]) ?? ""
             mask.path = try property(mo, K.Mask.path, "\(at()).\(K.Layer.masks)[\(i)]")
+            if closedOutsideOutlines, let cl = mo[K.Mask.closed] { mask.path = mask.path?.closingOutlines(bool(cl)) }
             mask.opacity = try property(mo, K.Mask.opacity, "\(at()).\(K.Layer.masks)[\(i)]")
             mask.expansion = try property(mo, K.Mask.expansion, "\(at()).\(K.Layer.masks)[\(i)]")
             l.masks.append(mask)
@@ -418,7 +422,10 @@ struct LottieReader {
             s.innerRoundness = try p(K.Shape.innerRoundness); s.outerRoundness = try p(K.Shape.outerRoundness)
             s.reversed = reversed
             item = .polystar(s)
-        case .path?: item = .path(try p(K.Shape.outline), reversed: reversed)
+        case .path?:
+            var outline = try p(K.Shape.outline)
+            if closedOutsideOutlines, let c = o[K.Shape.closed] { outline = outline?.closingOutlines(bool(c)) }
+            item = .path(outline, reversed: reversed)
         case .fill?: item = .fill(color: try p(K.Shape.color), opacity: try p(K.Shape.opacity), evenOdd: (number(o[K.Shape.fillRule]) ?? 1) == 2)
         case .stroke?: item = .stroke(try stroke(o, at()))
         case .gradientFill?: item = .gradientFill(try gradient(o, at()))

@@ -210,6 +210,36 @@ struct LottiePaintTextTests {
         #expect(try #require(under.layer(named: "T")?.sublayers).map { $0.properties["strokeColor"] != nil } == [true, false])
     }
 
+    /// Bodymovin before 4.7.99 wrote a glyph twice: first with absolute tangents, then with
+    /// relative ones shifted right by its width. Only the first is drawn, its tangents made
+    /// relative; a newer file's glyph keeps every group and its tangents as written.
+    @Test func oldBodymovinGlyphsDrawTheirFirstOutlineWithAbsoluteTangents() throws {
+        // A 40×40 square whose handles sit on its corners, written absolute (= the vertices) and
+        // again relative (zeros) 50 to the right, as 4.x exporters did.
+        let v = "[[0,0],[40,0],[40,-40],[0,-40]]", moved = "[[50,0],[90,0],[90,-40],[50,-40]]", zeros = "[[0,0],[0,0],[0,0],[0,0]]"
+        func group(_ i: String, _ o: String, _ v: String) -> String {
+            #"{"ty":"gr","it":[{"ty":"sh","ks":{"a":0,"k":{"i":\#(i),"o":\#(o),"v":\#(v),"c":true}}}]}"#
+        }
+        let glyph = #"{"ch":"A","size":100,"style":"Regular","w":50,"fFamily":"Sans","data":{"shapes":["#
+            + group(v, v, v) + "," + group(zeros, zeros, moved) + "]}}"
+        func outline(version: String) throws -> Rect {
+            let file = String(decoding: textFile("[" + doc("A", at: 0) + "]"), as: UTF8.self)
+                .replacingOccurrences(of: #""v":"5.7.4""#, with: #""v":"\#(version)""#)
+                .replacingOccurrences(of: Self.chars, with: "[" + glyph + "]")
+            let d = try imported(Data(file.utf8)).document
+            return try #require(d.layer(named: "T")?.sublayers.first?.properties["path"]?.pathValue?.controlBounds)
+        }
+        // At size 10: the first square only, 0…4 wide and tall, its handles on its corners.
+        let old = try outline(version: "4.6.3")
+        #expect(near(old.minX, 0) && near(old.maxX, 4) && near(old.minY, -4) && near(old.maxY, 0), "\(old)")
+        // From 4.7.99 on, tangents are relative: both groups, the first one's handles far out.
+        let new = try outline(version: "4.7.99")
+        #expect(near(new.maxX, 9) && near(new.minY, -8), "\(new)")
+        #expect(LottieConverter.writesAbsoluteGlyphTangents("4.6.3") && LottieConverter.writesAbsoluteGlyphTangents("4.7.9"))
+        #expect(!LottieConverter.writesAbsoluteGlyphTangents("4.10.1") && !LottieConverter.writesAbsoluteGlyphTangents("5.1.1")
+                && !LottieConverter.writesAbsoluteGlyphTangents("") && !LottieConverter.writesAbsoluteGlyphTangents("x"))
+    }
+
     /// lottie-web's range selector: how much of each character an animator takes.
     @Test func rangeSelectorsShareAsLottieWebDoes() {
         var a = LottieTextAnimator()

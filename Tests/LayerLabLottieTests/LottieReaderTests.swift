@@ -6,6 +6,32 @@ import LayerLabProject
 
 /// Bad files, limits, names, warnings and markers.
 struct LottieReaderTests {
+    /// Bodymovin before 4.4.18 wrote whether an outline is closed on its path item (`closed`)
+    /// and mask (`cl`), not in the outline; lottie-web moves it into the outline, and so does
+    /// the reader. From 4.4.18 on the outline's own `c` counts.
+    @Test func oldFilesCloseOutlinesAsTheirItemsAndMasksSay() throws {
+        let square = #"{"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[0,0],[10,0],[10,10]]}"#
+        let still = #"{"ty":"sh","closed":true,"ks":{"a":0,"k":\#(square)}}"#
+        let keyed = #"{"ty":"sh","closed":true,"ks":{"a":1,"k":[{"t":0,"s":[\#(square)],"e":[\#(square)]},{"t":10}]}}"#
+        let mask = #""hasMask":true,"masksProperties":[{"mode":"a","cl":true,"pt":{"a":0,"k":\#(square)}}]"#
+        func closed(_ version: String) throws -> [Bool?] {
+            let file = String(decoding: lottie(shapeLayer("S", shapes: still + "," + keyed, extra: mask)), as: UTF8.self)
+                .replacingOccurrences(of: #""v":"5.7.4""#, with: #""v":"\#(version)""#)
+            var reader = LottieReader()
+            let layer = try #require(try reader.read(Array(file.utf8)).layers.first)
+            func outline(_ i: Int) -> LottieProperty? {
+                if case .path(let p, _) = layer.shapes[i].item { return p }
+                return nil
+            }
+            return [outline(0)?.value?.shape?.closed, outline(1)?.keyframes.first?.start?.shape?.closed,
+                    outline(1)?.keyframes.first?.end?.shape?.closed, layer.masks.first?.path?.value?.shape?.closed]
+        }
+        #expect(try closed("4.0.0") == [true, true, true, true])
+        #expect(try closed("4.4.18") == [false, false, false, false])
+        #expect(bodymovinVersion("4.4.17", isBefore: [4, 4, 18]) && !bodymovinVersion("4.10.0", isBefore: [4, 4, 18])
+                && !bodymovinVersion("", isBefore: [4, 4, 18]) && !bodymovinVersion("4.x.1", isBefore: [4, 4, 18]))
+    }
+
     @Test func aTruncatedFileSaysWhereAndWhatWasExpected() {
         let text = "{\"v\":\"5.7.4\",\"fr\":30,\n\"layers\":[{\"ty\":4,"
         do {
