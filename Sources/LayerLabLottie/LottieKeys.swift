@@ -20,6 +20,9 @@ package enum LottieKey {
         package static var markers: StaticString { "markers" }
         package static var chars: StaticString { "chars" }
         package static var fonts: StaticString { "fonts" }
+        /// Members known but not used, read past without a warning: metadata (`meta`,
+        /// `metadata`, `props`), the match name, Telegram's sticker flag (`tgs`), `slots`, `comps`.
+        package static let unused: [StaticString] = ["meta", "metadata", "props", "mn", "tgs", "slots", "comps"]
     }
 
     /// `assets[]`: precompositions and images.
@@ -92,6 +95,12 @@ package enum LottieKey {
         package static var effects: StaticString { "ef" }
         package static var shapes: StaticString { "shapes" }
         package static var text: StaticString { "t" }
+        /// Members known but not used, read past without a warning: match and class names
+        /// (`mn`, `cl`), the HTML id (`ln`), `cp`, `ct`, `bounds`, tags (`tg`),
+        /// audio (`au`), `pe`, `xt`, `props`.
+        package static let unused: [StaticString] = ["mn", "cl", "ln", "cp", "ct", "bounds", "tg", "au", "pe", "xt", "props"]
+        /// `sy`: After Effects' layer styles (stroke, drop shadow, …), named in a warning, not drawn.
+        package static var styles: StaticString { "sy" }
     }
 
     /// `masksProperties[]`

@@ -162,6 +162,10 @@ struct LottieReader {
             mask.expansion = try property(mo, K.Mask.expansion, "\(at()).\(K.Layer.masks)[\(i)]")
             l.masks.append(mask)
         }
+        let styles = array(o[K.Layer.styles]).compactMap { $0.objectMembers.map { string($0[K.Layer.name]) ?? "unnamed" } }
+        if !styles.isEmpty {
+            warnings.add("layer styles not drawn", "\(display(l.name)) (\(styles.joined(separator: ", ")))")
+        }
         for (i, e) in array(o[K.Layer.effects]).enumerated() {
             guard let eo = e.objectMembers else { continue }
             var effect = LottieEffect()
@@ -195,17 +199,17 @@ struct LottieReader {
     }
 
     /// Members read, and members known but not used (warned about as nothing else).
-    private static let fileKeys: Set<String> = Set([
+    private static let fileKeys: Set<String> = Set(([
         K.File.version, K.File.frameRate, K.File.inPoint, K.File.outPoint, K.File.width, K.File.height, K.File.name,
         K.File.is3D, K.File.assets, K.File.layers, K.File.markers, K.File.chars, K.File.fonts,
-    ].map(\.key)).union(["meta", "metadata", "props", "mn", "tgs", "slots", "comps"])
-    private static let layerKeys: Set<String> = Set([
+    ] + K.File.unused).map(\.key))
+    private static let layerKeys: Set<String> = Set(([
         K.Layer.type, K.Layer.name, K.Layer.index, K.Layer.parent, K.Layer.inPoint, K.Layer.outPoint, K.Layer.startTime,
         K.Layer.stretch, K.Layer.autoOrient, K.Layer.is3D, K.Layer.hidden, K.Layer.blendMode, K.Layer.matteMode,
         K.Layer.isMatte, K.Layer.matteParent, K.Layer.referenceID, K.Layer.width, K.Layer.height, K.Layer.transform,
         K.Layer.timeRemap, K.Layer.solidColor, K.Layer.solidWidth, K.Layer.solidHeight, K.Layer.masks, K.Layer.hasMask,
-        K.Layer.effects, K.Layer.shapes, K.Layer.text,
-    ].map(\.key)).union(["mn", "cl", "ln", "cp", "ct", "sy", "bounds", "tg", "au", "pe", "xt", "props"])
+        K.Layer.effects, K.Layer.shapes, K.Layer.text, K.Layer.styles,
+    ] + K.Layer.unused).map(\.key))
 
     private mutating func textDocument(_ t: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieText {
         var text = LottieText()

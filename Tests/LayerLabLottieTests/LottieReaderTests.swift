@@ -92,6 +92,16 @@ struct LottieReaderTests {
         #expect(names == ["t_x_2", String(repeating: "x", count: 30), "__a"])
     }
 
+    /// After Effects' layer styles are not drawn: each layer with some is named, with its styles.
+    @Test func layerStylesAreNamedInAWarningAndStrictRefuses() throws {
+        let data = lottie(nullLayer("Pole", extra: #""sy":[{"ty":0,"nm":"Stroke","s":{"a":0,"k":4}},{"ty":1,"nm":"Drop Shadow"}]"#))
+        let r = try imported(data)
+        #expect(r.warnings.contains("1 layer styles not drawn: Pole (Stroke, Drop Shadow)"), "\(r.warnings)")
+        #expect(!r.warnings.contains { $0.contains("unknown fields") }, "\(r.warnings)")
+        #expect(throws: LottieImportError.self) { try imported(data, strict: true) }
+        #expect(try imported(lottie(nullLayer("Plain", extra: #""sy":[]"#))).warnings.isEmpty)
+    }
+
     @Test func unknownTypesAreSkippedWithAWarningAndStrictRefuses() throws {
         let odd = #"{"ty":42,"nm":"Mystery","ind":2,"ip":0,"op":20,"st":0,"ks":{}}"#
         let zig = shapeLayer("Z", ind: 3, shapes: #"{"ty":"zz","nm":"Zig"}"#)
