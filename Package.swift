@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "LayerLabScriptTests", dependencies: ["LayerLabScript", "TestSupport"]),
         .testTarget(name: "LayerLabProjectTests", dependencies: ["LayerLabProject", "LayerLabScript", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal", "CGIF", "TestSupport"]),
+        .testTarget(name: "LayerLabTerminalTests", dependencies: ["LayerLabTerminal", "CGIF", "CPNG", "CZlib", "TestSupport"]),
         .testTarget(name: "LayerLabArchiveTests", dependencies: ["LayerLabArchive"]),
         .testTarget(name: "LayerLabExportTests", dependencies: ["LayerLabExport", "LayerLabScript", "LayerLabLottie", "TestSupport"]),
         .testTarget(name: "LayerLabLottieTests",

@@ -1,4 +1,5 @@
 import CPNG
+import CZlib
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,51 +7,71 @@ import Foundation
 #endif
 import LayerLabRaster
 
-/// PNG encoding and decoding through libpng's simplified API: 8-bit straight RGBA.
+/// PNG encoding and decoding: 8-bit straight RGBA, read through libpng's simplified API and
+/// written here with zlib.
 ///
 /// Output carries no timestamps, so the same bitmap always gives the same bytes.
 package enum PNGCodec {
     /// PNG_FORMAT_RGBA: colour and alpha flags (a macro Swift cannot import).
     private static let rgba = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
-    /// The bitmap as PNG bytes.
+    /// The bitmap as PNG bytes: IHDR, sRGB, one IDAT, IEND.
+    ///
+    /// Written here rather than through libpng's writer, which spends most of an export's time
+    /// choosing row filters a byte at a time (docs/performance.md): the rows get the same
+    /// filters (`PNGRowFilter`) and zlib the same settings, so the files are as small.
     package static func encode(_ bitmap: Bitmap) throws -> Data {
         guard bitmap.width > 0, bitmap.height > 0 else { throw ImagingError("cannot write an empty PNG") }
-        // One pass into a buffer that always suffices: asking libpng for the size first
-        // compresses the image twice. Rows of filter byte + RGBA, as stored deflate blocks at
-        // worst (5 bytes a 16 KB block), in IDAT chunks (12 bytes a chunk of at least 8 KB),
-        // and the fixed chunks.
-        // (Should it not, libpng says how much it needs and the second try fits.)
-        let raw = bitmap.height * (1 + 4 * bitmap.width)
-        let first = try write(bitmap, capacity: raw + raw / 1024 + 4096)
-        if let data = first.data { return data }
-        if let data = try write(bitmap, capacity: first.needed).data { return data }
-        throw ImagingError("PNG encoding failed: the image did not fit the buffer")
+        let rows = bitmap.pixels.withUnsafeBufferPointer {
+            PNGRowFilter.filter($0, width: bitmap.width, height: bitmap.height)
+        }
+        guard let compressed = deflated(rows) else { throw ImagingError("PNG encoding failed: zlib refused the rows") }
+        var out = Data(capacity: compressed.count + 64)
+        out.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var header = bigEndian(UInt32(bitmap.width)) + bigEndian(UInt32(bitmap.height))
+        header += [8, 6, 0, 0, 0]  // 8 bits a sample, RGBA, deflate, adaptive filters, not interlaced
+        appendChunk("IHDR", header, to: &out)
+        appendChunk("sRGB", [0], to: &out)  // sRGB, perceptual intent: what the pixels are
+        appendChunk("IDAT", compressed, to: &out)
+        appendChunk("IEND", [], to: &out)
+        return out
     }
 
-    /// The bitmap as PNG bytes written into `capacity` bytes, or nil and the bytes it needs.
-    private static func write(_ bitmap: Bitmap, capacity: Int) throws -> (data: Data?, needed: Int) {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(bitmap.width)
-        image.height = UInt32(bitmap.height)
-        image.format = rgba
-        var size = png_alloc_size_t(capacity)
-        var out = Data(count: capacity)
-        let ok = out.withUnsafeMutableBytes { buf in
-            bitmap.pixels.withUnsafeBytes { px in
-                png_image_write_to_memory(&image, buf.baseAddress, &size, 0, px.baseAddress, 0, nil)
+    /// The rows as a zlib stream at zlib's default level with the strategy meant for filtered
+    /// data, the settings libpng uses.
+    private static func deflated(_ bytes: [UInt8]) -> [UInt8]? {
+        var stream = z_stream()
+        guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, MAX_WBITS, 8, Z_FILTERED,
+                            zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
+        let status = bytes.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+                stream.avail_in = uInt(src.count)
+                stream.next_out = dst.baseAddress
+                stream.avail_out = uInt(dst.count)
+                return deflate(&stream, Z_FINISH)
             }
         }
-        // A buffer too small fails with no error and the size it needs.
-        if ok == 0 {
-            if image.warning_or_error & 3 >= 2 || Int(size) <= capacity {
-                throw ImagingError("PNG encoding failed: \(message(&image))")
-            }
-            return (nil, Int(size))
-        }
-        out.count = Int(size)
-        return (out, Int(size))
+        guard status == Z_STREAM_END else { return nil }
+        out.removeSubrange(Int(stream.total_out)...)
+        return out
+    }
+
+    /// A chunk: length, type, data and the CRC-32 of type and data.
+    private static func appendChunk(_ type: String, _ data: [UInt8], to out: inout Data) {
+        let typeBytes = Array(type.utf8)
+        out.append(contentsOf: bigEndian(UInt32(data.count)))
+        out.append(contentsOf: typeBytes)
+        out.append(contentsOf: data)
+        var crc = crc32(0, typeBytes, uInt(typeBytes.count))
+        crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+        out.append(contentsOf: bigEndian(UInt32(truncatingIfNeeded: crc)))
+    }
+
+    private static func bigEndian(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]
     }
 
     /// Decodes PNG bytes of any colour type into straight RGBA.
