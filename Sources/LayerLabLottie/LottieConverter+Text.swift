@@ -137,7 +137,7 @@ extension LottieConverter {
     private func glyphPath(_ p: PlacedGlyph, size: Double) -> Path {
         guard let g = p.glyph else { return .empty }
         let scale = size / 100
-        return glyphOutline(g).applying(AffineTransform.scale(scale, scale).concatenating(.translation(p.x, p.y)))
+        return glyphOutline(g.shapes).applying(AffineTransform.scale(scale, scale).concatenating(.translation(p.x, p.y)))
     }
 
     /// Lays the text out as lottie-web does: advance widths from the glyphs at the document's
@@ -325,7 +325,7 @@ extension LottieConverter {
             let strokeColors = letterStates.map { Value.color($0.stroke) }
             let widths = letterStates.map { Value.number($0.strokeWidth) }
             let scale = d.size / 100
-            let outline = glyphOutline(g).applying(.scale(scale, scale))
+            let outline = glyphOutline(g.shapes).applying(.scale(scale, scale))
             var parts = paint(outline, fill: fill, stroke: stroke ?? (strokes ? .clear : nil), width: d.strokeWidth,
                               overFill: d.strokeOverFill, name: letter.name + "_glyph")
             for k in parts.indices {
@@ -416,46 +416,19 @@ extension LottieConverter {
         return Color(ch(0), ch(1), ch(2))
     }
 
-    /// A glyph's outline. Bodymovin before 4.7.99 wrote each glyph twice: first with tangents
-    /// as absolute points, then with relative ones, shifted right by the glyph's width.
-    /// lottie-web draws only the first, its tangents taken as absolute, and so does LayerLab.
-    func glyphOutline(_ g: LottieGlyph) -> Path {
-        Self.writesAbsoluteGlyphTangents(file.version) ? glyphOutline(Array(g.shapes.prefix(1)), absolute: true) : glyphOutline(g.shapes)
-    }
-
     /// Every outline in a glyph's shapes, combined.
-    func glyphOutline(_ shapes: [LottieShape], absolute: Bool = false) -> Path {
+    func glyphOutline(_ shapes: [LottieShape]) -> Path {
         var e: [PathElement] = []
         for s in shapes {
             switch s.item {
-            case .group(let sub): e += glyphOutline(sub, absolute: absolute).elements
+            case .group(let sub): e += glyphOutline(sub).elements
             case .path(let ks, _):
-                guard var b = ks?.value(at: 0)?.shape else { break }
-                if absolute { b = Self.relativeTangents(b) }
+                guard let b = ks?.value(at: 0)?.shape else { break }
                 e += bezierPath(b).elements
             default: break
             }
         }
         return Path(e)
-    }
-
-    /// Whether a file of this Bodymovin version wrote glyph tangents as absolute points: before
-    /// 4.7.99, the version lottie-web checks.
-    static func writesAbsoluteGlyphTangents(_ version: String) -> Bool {
-        bodymovinVersion(version, isBefore: [4, 7, 99])
-    }
-
-    /// An outline whose tangents are absolute points, with them made relative to their vertices.
-    static func relativeTangents(_ b: LottieBezier) -> LottieBezier {
-        func minus(_ t: [Double], _ v: [Double]) -> [Double] {
-            [(t.count > 0 ? t[0] : 0) - (v.count > 0 ? v[0] : 0), (t.count > 1 ? t[1] : 0) - (v.count > 1 ? v[1] : 0)]
-        }
-        var r = b
-        for i in b.vertices.indices {
-            if i < b.inTangents.count { r.inTangents[i] = minus(b.inTangents[i], b.vertices[i]) }
-            if i < b.outTangents.count { r.outTangents[i] = minus(b.outTangents[i], b.vertices[i]) }
-        }
-        return r
     }
 }
 

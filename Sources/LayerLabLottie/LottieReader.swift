@@ -85,6 +85,7 @@ struct LottieReader {
             g.size = number(m[K.Glyph.size]) ?? 100
             g.width = number(m[K.Glyph.width]) ?? 0
             if let data = m[K.Glyph.data]?.objectMembers { g.shapes = try shapes(data[K.Glyph.shapes], "\(K.File.chars)[\(i)]", depth: 1) }
+            if LottieGlyph.writesAbsoluteTangents(f.version) { g.shapes = LottieGlyph.upgradedOldShapes(g.shapes) }
             f.chars.append(g)
         }
         unknownKeys(o, allowed: Self.fileKeys, in: "the animation")
@@ -162,7 +163,7 @@ struct LottieReader {
             mask.expansion = try property(mo, K.Mask.expansion, "\(at()).\(K.Layer.masks)[\(i)]")
             l.masks.append(mask)
         }
-        let styles = array(o[K.Layer.styles]).compactMap { $0.objectMembers.map { string($0[K.Layer.name]) ?? "unnamed" } }
+        let styles = array(o[K.Layer.styles]).compactMap { $0.objectMembers.map { display(string($0[K.Layer.name]) ?? "") } }
         if !styles.isEmpty {
             warnings.add("layer styles not drawn", "\(display(l.name)) (\(styles.joined(separator: ", ")))")
         }

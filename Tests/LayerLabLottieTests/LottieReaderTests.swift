@@ -94,9 +94,9 @@ struct LottieReaderTests {
 
     /// After Effects' layer styles are not drawn: each layer with some is named, with its styles.
     @Test func layerStylesAreNamedInAWarningAndStrictRefuses() throws {
-        let data = lottie(nullLayer("Pole", extra: #""sy":[{"ty":0,"nm":"Stroke","s":{"a":0,"k":4}},{"ty":1,"nm":"Drop Shadow"}]"#))
+        let data = lottie(nullLayer("Pole", extra: #""sy":[{"ty":0,"nm":"Stroke","s":{"a":0,"k":4}},{"ty":1,"nm":"Drop Shadow"},{"ty":2}]"#))
         let r = try imported(data)
-        #expect(r.warnings.contains("1 layer styles not drawn: Pole (Stroke, Drop Shadow)"), "\(r.warnings)")
+        #expect(r.warnings.contains("1 layer styles not drawn: Pole (Stroke, Drop Shadow, (unnamed))"), "\(r.warnings)")
         #expect(!r.warnings.contains { $0.contains("unknown fields") }, "\(r.warnings)")
         #expect(throws: LottieImportError.self) { try imported(data, strict: true) }
         #expect(try imported(lottie(nullLayer("Plain", extra: #""sy":[]"#))).warnings.isEmpty)
