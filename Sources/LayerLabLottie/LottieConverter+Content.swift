@@ -283,16 +283,7 @@ extension LottieConverter {
         case 20 where e.values.count >= 3:
             tintEffect(e, &node, who: who)
         case 25 where e.values.count >= 5:
-            let c = e.values[0].numbers(at: 0, [0, 0, 0, 1])
-            let opacity = e.values[1].number(at: 0, 255) / 255
-            let direction = e.values[2].number(at: 0, 135) * .pi / 180
-            let distance = e.values[3].number(at: 0, 5)
-            let softness = e.values[4].number(at: 0, 0)
-            node.properties["shadowColor"] = .color(Self.effectColor(c))
-            node.properties["shadowOpacity"] = .number(min(1, max(0, opacity)))
-            node.properties["shadowOffset"] = .size(Size(distance * sin(direction), -distance * cos(direction)))
-            node.properties["shadowRadius"] = .number(max(0, softness / 2))
-            if e.values.prefix(5).contains(where: \.isAnimated) { warnings.add("animated drop shadows drawn fixed", who) }
+            dropShadow(e, &node, who: who)
         default:
             let kind = [20: "tint", 21: "fill", 22: "stroke", 23: "tritone", 24: "pro levels", 25: "drop shadow",
                         26: "radial wipe", 27: "displacement map", 28: "matte3", 29: "gaussian blur", 5: "custom"][e.type] ?? "type \(e.type)"
@@ -304,6 +295,32 @@ extension LottieConverter {
     /// An effect control's colour (0…1 channels; a missing channel is 0, a fourth ignored).
     static func effectColor(_ c: [Double], alpha: Double = 1) -> Color {
         Color(c.count > 0 ? c[0] : 0, c.count > 1 ? c[1] : 0, c.count > 2 ? c[2] : 0, alpha)
+    }
+
+    /// The Drop Shadow effect (`ty` 25: colour, opacity 0…255, direction in degrees clockwise
+    /// from up, distance, softness) as the layer's shadow: After Effects' softness is twice
+    /// the blur radius LayerLab's shadowRadius names. Animated controls are sampled per frame.
+    private mutating func dropShadow(_ e: LottieEffect, _ node: inout Layer, who: String) {
+        let source = Source(layer: who, property: "drop shadow effect")
+        let color = e.values[0], opacity = e.values[1], direction = e.values[2], distance = e.values[3], softness = e.values[4]
+        let controls: [(String, [LottieProperty], (Double) -> Value)] = [
+            ("shadowColor", [color], { f in .color(Self.effectColor(color.numbers(at: f, [0, 0, 0, 1]))) }),
+            ("shadowOpacity", [opacity], { f in .number(min(1, max(0, opacity.number(at: f, 255) / 255))) }),
+            ("shadowOffset", [direction, distance], { f in
+                let d = distance.number(at: f, 5), angle = direction.number(at: f, 135) * .pi / 180
+                return .size(Size(d * sin(angle), -d * cos(angle)))
+            }),
+            ("shadowRadius", [softness], { f in .number(max(0, softness.number(at: f, 0) / 2)) }),
+        ]
+        for (key, props, value) in controls {
+            for p in props { noteExpression(p, source) }
+            if let span = animatedSpan(props) {
+                node.properties[key] = value(span.lowerBound)
+                addSampled(layer: node.name, key, frames: span, source, value)
+            } else {
+                node.properties[key] = value(0)
+            }
+        }
     }
 
     /// The Tint effect (`ty` 20: map black to, map white to, amount to tint in percent) as the

@@ -24,6 +24,31 @@ struct LottieCompositingTests {
         #expect(near(mid.r, 0.5, 0.01) && near(mid.b, 0.5, 0.01), "\(mid)")
     }
 
+    /// The Drop Shadow effect (`ty` 25): colour, opacity 0…255, direction clockwise from up,
+    /// distance, softness. It becomes the layer's shadow; animated distance and softness are
+    /// sampled into animations of `shadowOffset` and `shadowRadius`, with no warning.
+    @Test func dropShadowsAreTheLayersShadowAnimatedToo() throws {
+        let shadow = #""ef":[{"ty":25,"nm":"Drop Shadow","en":1,"ef":[{"ty":2,"nm":"Shadow Color","v":{"a":0,"k":[0,0,1,1]}},{"ty":0,"nm":"Opacity","v":{"a":0,"k":127.5}},{"ty":0,"nm":"Direction","v":{"a":0,"k":90}},{"ty":0,"nm":"Distance","v":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[10]}]}},{"ty":0,"nm":"Softness","v":{"a":1,"k":[{"t":0,"s":[4],\#(linear)},{"t":10,"s":[12]}]}}]}]"#
+        let r = try imported(lottie(shapeLayer("Card", shapes: rect, extra: shadow)))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let card = try #require(r.document.layer(named: "Card"))
+        #expect(card.properties["shadowColor"] == .color(Color(0, 0, 1)))
+        #expect(card.properties["shadowOpacity"] == .number(0.5))
+        // 90°: to the right. Distance 0 → 10 and softness 4 → 12 over frames 0…10 (10 fps).
+        func offset(_ t: Double) throws -> Size { try #require(value(r.document, "Card", "shadowOffset", t)?.size) }
+        let start = try offset(0), middle = try offset(0.5), end = try offset(1)
+        #expect(near(start.width, 0) && near(middle.width, 5, 0.01) && near(end.width, 10), "\(start) \(middle) \(end)")
+        #expect(near(end.height, 0))
+        #expect(value(r.document, "Card", "shadowRadius", 0) == .number(2))
+        #expect(value(r.document, "Card", "shadowRadius", 1) == .number(6))
+        // Still: one value, no animation.
+        let still = shadow.replacingOccurrences(of: #"{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[10]}]}"#, with: #"{"a":0,"k":10}"#)
+            .replacingOccurrences(of: #"{"a":1,"k":[{"t":0,"s":[4],\#(linear)},{"t":10,"s":[12]}]}"#, with: #"{"a":0,"k":4}"#)
+        let fixed = try imported(lottie(shapeLayer("Card", shapes: rect, extra: still))).document
+        #expect(fixed.animations.isEmpty, "\(fixed.animations.map(\.keyPath))")
+        #expect(fixed.layer(named: "Card")?.properties["shadowRadius"] == .number(2))
+    }
+
     /// A tint written to Lottie is the Tint effect again: on the layer itself, or on the
     /// precomposition of a layer with sublayers (a Lottie effect acts on one layer only).
     @Test func tintsRoundTripThroughLottie() throws {
