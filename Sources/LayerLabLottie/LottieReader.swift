@@ -13,6 +13,8 @@ struct LottieReader {
     private var itemCount = 0
     /// Bodymovin before 4.4.18 wrote whether an outline is closed on its shape item or mask.
     private var closedOutsideOutlines = false
+    /// Bodymovin before 4.4.14 wrote a text layer's document as `t.d` itself, not as keyframes.
+    private var unkeyedTextDocuments = false
 
     enum Limits {
         static let canvasSide = 100_000.0
@@ -37,6 +39,7 @@ struct LottieReader {
         var f = LottieFile()
         f.version = string(o[K.File.version]) ?? ""
         closedOutsideOutlines = bodymovinVersion(f.version, isBefore: [4, 4, 18])
+        unkeyedTextDocuments = bodymovinVersion(f.version, isBefore: [4, 4, 14])
         f.name = string(o[K.File.name]) ?? ""
         f.is3D = (number(o[K.File.is3D]) ?? 0) == 1
         f.frameRate = number(o[K.File.frameRate]) ?? 30
@@ -214,9 +217,18 @@ struct LottieReader {
 
     private mutating func textDocument(_ t: LottieObject, _ at: @autoclosure () -> String) throws(LottieImportError) -> LottieText {
         var text = LottieText()
-        let docs = t[K.Text.documents]?.objectMembers.map { array($0[K.Text.keyframes]) } ?? []
-        for (i, k) in docs.enumerated() {
-            guard let km = k.objectMembers, let s = km[K.Text.document]?.objectMembers else { continue }
+        let d = t[K.Text.documents]?.objectMembers
+        let keyframes: [(time: Double, document: LottieObject?)]
+        if unkeyedTextDocuments, let d, d[K.Text.keyframes] == nil {
+            // An old file's one document, read as the keyframe at 0 a current file writes.
+            keyframes = [(0, d)]
+        } else {
+            keyframes = array(d?[K.Text.keyframes]).map { k in
+                (number(k.objectMembers?[K.Text.time]) ?? 0, k.objectMembers?[K.Text.document]?.objectMembers)
+            }
+        }
+        for (i, (time, document)) in keyframes.enumerated() {
+            guard let s = document else { continue }
             var d = LottieTextDocument()
             d.string = string(s[K.TextDocument.string]) ?? ""
             d.font = string(s[K.TextDocument.font]) ?? ""
@@ -231,7 +243,6 @@ struct LottieReader {
             d.baselineShift = number(s[K.TextDocument.baselineShift]) ?? 0
             if let sz = numbers(s[K.TextDocument.boxSize]), sz.count >= 2, sz.allSatisfy({ $0.isFinite && $0 >= 0 }) { d.boxSize = sz }
             if let ps = numbers(s[K.TextDocument.boxPosition]), ps.count >= 2 { d.boxPosition = ps }
-            let time = number(km[K.Text.time]) ?? 0
             // Keyframes in time order; a later one at the same time replaces the earlier.
             if let last = text.documents.last, last.time >= time, i > 0 { text.documents.removeLast() }
             text.documents.append(LottieTextKeyframe(time: time, document: d))

@@ -181,6 +181,27 @@ struct LottiePaintTextTests {
         #expect(!r.warnings.contains { $0.contains("first text") }, "\(r.warnings)")
     }
 
+    /// Bodymovin before 4.4.14 wrote the document itself as `t.d`; it reads as one document
+    /// from 0, as lottie-web upgrades it. A current file written that way has no documents.
+    @Test func oldFilesUnkeyedTextDocumentIsTheDocumentFromZero() throws {
+        func file(version: String) -> Data {
+            let keyed = String(decoding: textFile("[" + doc("AB", at: 0) + "]"), as: UTF8.self)
+            let plain = doc("AB", at: 0).dropFirst(#"{"t":0.0,"s":"#.count).dropLast()
+            let text = keyed.replacingOccurrences(of: #""d":{"k":["# + doc("AB", at: 0) + "]}", with: #""d":"# + plain)
+                .replacingOccurrences(of: #""v":"5.7.4""#, with: #""v":"\#(version)""#)
+            return Data(text.utf8)
+        }
+        let old = try imported(file(version: "4.4.9")).document
+        let glyphs = try #require(old.layer(named: "T")?.sublayers.first?.properties["path"]?.pathValue)
+        #expect(glyphs.controlBounds.map { near($0.minX, 0) && near($0.maxX, 9) } == true, "\(String(describing: glyphs.controlBounds))")
+        var reader = LottieReader()
+        let model = try reader.read(Array(file(version: "4.4.9")))
+        #expect(model.layers.first?.text?.documents.map(\.document.string) == ["AB"])
+        #expect(model.layers.first?.text?.documents.first?.time == 0)
+        let current = try reader.read(Array(file(version: "4.4.14")))
+        #expect(current.layers.first?.text?.documents.isEmpty == true)
+    }
+
     /// A paragraph (`sz`, `ps`) wraps at its box's width, breaking at a space, centres each
     /// line in the box and hangs from the box's corner, the first baseline an ascent below it.
     @Test func paragraphTextWrapsInItsBox() throws {
