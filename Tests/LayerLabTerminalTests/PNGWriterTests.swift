@@ -11,7 +11,8 @@ import Testing
 /// reads them back and writes the same images its own way for comparison.
 @Suite struct PNGWriterTests {
     /// Bitmaps that exercise every filter: flat fills, gradients, noise, translucent edges,
-    /// widths that are not a multiple of the sixteen-byte step, and one pixel.
+    /// widths that are not a multiple of the sixteen-byte step, one pixel, and an image whose
+    /// compressed data spans several of zlib's output buffers.
     static func samples() -> [Bitmap] {
         var random = SplitMix64(seed: 0x504E47)
         func bitmap(_ w: Int, _ h: Int, _ pixel: (Int, Int, Int) -> UInt8) -> Bitmap {
@@ -20,6 +21,8 @@ import Testing
             return Bitmap(width: w, height: h, pixels: px)
         }
         let noise = bitmap(37, 23) { _, _, _ in UInt8.random(in: 0...255, using: &random) }
+        // Compressed larger than the 64 KB zlib writes at a time.
+        let bigNoise = bitmap(190, 120) { _, _, _ in UInt8.random(in: 0...255, using: &random) }
         let gradient = bitmap(200, 150) { x, y, k in k == 3 ? 255 : UInt8((x * (k + 1) + y * 3) % 256) }
         let edges = bitmap(61, 40) { x, y, k in
             let inside = (x - 30) * (x - 30) + (y - 20) * (y - 20) < 300
@@ -27,7 +30,7 @@ import Testing
         }
         let flat = Bitmap(width: 40, height: 9, fill: Color(0.2, 0.4, 0.6, 0.5))
         let speckled = bitmap(100, 30) { x, y, k in (x + y) % 7 == 0 ? UInt8.random(in: 0...255, using: &random) : UInt8(k * 60) }
-        return [noise, gradient, edges, flat, speckled, Bitmap(width: 1, height: 1, fill: .white), Bitmap(width: 3, height: 1)]
+        return [noise, gradient, edges, flat, speckled, bigNoise, Bitmap(width: 1, height: 1, fill: .white), Bitmap(width: 3, height: 1)]
     }
 
     @Test func writtenFilesDecodeToTheSameBitmap() throws {

@@ -22,10 +22,7 @@ package enum PNGCodec {
     /// filters (`PNGRowFilter`) and zlib the same settings, so the files are as small.
     package static func encode(_ bitmap: Bitmap) throws -> Data {
         guard bitmap.width > 0, bitmap.height > 0 else { throw ImagingError("cannot write an empty PNG") }
-        let rows = bitmap.pixels.withUnsafeBufferPointer {
-            PNGRowFilter.filter($0, width: bitmap.width, height: bitmap.height)
-        }
-        guard let compressed = deflated(rows) else { throw ImagingError("PNG encoding failed: zlib refused the rows") }
+        guard let compressed = imageData(bitmap) else { throw ImagingError("PNG encoding failed: zlib refused the rows") }
         var out = Data(capacity: compressed.count + 64)
         out.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = bigEndian(UInt32(bitmap.width)) + bigEndian(UInt32(bitmap.height))
@@ -37,26 +34,39 @@ package enum PNGCodec {
         return out
     }
 
-    /// The rows as a zlib stream at zlib's default level with the strategy meant for filtered
-    /// data, the settings libpng uses.
-    private static func deflated(_ bytes: [UInt8]) -> [UInt8]? {
+    /// The filtered rows as one zlib stream at zlib's default level with the strategy meant for
+    /// filtered data, the settings libpng uses; each row deflated as it is filtered, so
+    /// only the compressed image is held beside the bitmap.
+    private static func imageData(_ bitmap: Bitmap) -> [UInt8]? {
         var stream = z_stream()
         guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, MAX_WBITS, 8, Z_FILTERED,
                             zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
-        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        let status = bytes.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
-                stream.avail_in = uInt(src.count)
-                stream.next_out = dst.baseAddress
-                stream.avail_out = uInt(dst.count)
-                return deflate(&stream, Z_FINISH)
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let finished = bitmap.pixels.withUnsafeBufferPointer { pixels in
+            PNGRowFilter.forEachFilteredRow(pixels, width: bitmap.width, height: bitmap.height) { row, isLast in
+                stream.next_in = UnsafeMutablePointer(mutating: row.baseAddress)
+                stream.avail_in = uInt(row.count)
+                // Until zlib has taken the row (and, after the last, written everything).
+                while true {
+                    let status = chunk.withUnsafeMutableBufferPointer { dst in
+                        stream.next_out = dst.baseAddress
+                        stream.avail_out = uInt(dst.count)
+                        return deflate(&stream, isLast ? Z_FINISH : Z_NO_FLUSH)
+                    }
+                    out.append(contentsOf: chunk[..<(chunk.count - Int(stream.avail_out))])
+                    if status == Z_STREAM_END { return true }
+                    guard status == Z_OK || status == Z_BUF_ERROR else { return false }
+                    // Room left over: zlib took all it could.
+                    if stream.avail_out > 0 {
+                        if !isLast { return stream.avail_in == 0 }
+                        if status == Z_BUF_ERROR { return false }
+                    }
+                }
             }
         }
-        guard status == Z_STREAM_END else { return nil }
-        out.removeSubrange(Int(stream.total_out)...)
-        return out
+        return finished ? out : nil
     }
 
     /// A chunk: length, type, data and the CRC-32 of type and data.

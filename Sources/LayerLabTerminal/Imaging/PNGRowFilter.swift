@@ -11,26 +11,27 @@ enum PNGRowFilter: UInt8, CaseIterable {
     /// Bytes per pixel: RGBA, 8 bits a sample.
     static let pixelBytes = 4
 
-    /// The filtered image: each row of `width` RGBA pixels led by its filter type byte.
-    static func filter(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [UInt8] {
+    /// Each row of `width` RGBA pixels filtered, led by its filter type byte, handed to `body`
+    /// in turn in one reused buffer (so an image is never held filtered whole); stops when
+    /// `body` returns false, and returns whether every row was taken.
+    static func forEachFilteredRow(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+                                   _ body: (_ row: UnsafeBufferPointer<UInt8>, _ isLast: Bool) -> Bool) -> Bool {
         let n = width * pixelBytes
         precondition(pixels.count >= n * height, "PNG rows shorter than the image")
-        var out = [UInt8](repeating: 0, count: height * (n + 1))
-        guard n > 0, height > 0, let base = pixels.baseAddress else { return out }
+        guard n > 0, height > 0, let base = pixels.baseAddress else { return true }
         // The row above the first is zeros; a pixel left of the first is zeros.
         let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
         zeros.initialize(repeating: 0, count: n)
-        defer { zeros.deallocate() }
-        out.withUnsafeMutableBufferPointer { o in
-            for y in 0..<height {
-                let row = base + y * n, prior = y == 0 ? UnsafePointer(zeros) : base + (y - 1) * n
-                let filter = best(row: row, prior: prior, count: n)
-                let dst = o.baseAddress! + y * (n + 1)
-                dst[0] = filter.rawValue
-                write(filter, row: row, prior: prior, count: n, into: dst + 1)
-            }
+        let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: n + 1)
+        defer { zeros.deallocate(); out.deallocate() }
+        for y in 0..<height {
+            let row = base + y * n, prior = y == 0 ? UnsafePointer(zeros) : base + (y - 1) * n
+            let filter = best(row: row, prior: prior, count: n)
+            out[0] = filter.rawValue
+            write(filter, row: row, prior: prior, count: n, into: out.baseAddress! + 1)
+            guard body(UnsafeBufferPointer(out), y == height - 1) else { return false }
         }
-        return out
+        return true
     }
 
     /// The filter whose residuals have the smallest sum of magnitudes (the first on a tie).
