@@ -394,4 +394,14 @@ package struct LottieProperty: Hashable, Sendable {
         self.value = value; self.keyframes = keyframes; self.expression = expression
     }
     package var isAnimated: Bool { keyframes.count > 1 }
+
+    /// Whether the keyframes change the value: After Effects often leaves keyframes that all
+    /// hold one value (an effect control keyed and never moved), which animate nothing.
+    package var changes: Bool {
+        guard isAnimated, let first = keyframes[0].start else { return isAnimated }
+        return keyframes.contains { k in
+            (k.start.map { $0 != first } ?? false) || (k.end.map { $0 != first } ?? false)
+                || (k.outTangent ?? []).contains { $0 != 0 } || (k.inTangent ?? []).contains { $0 != 0 }
+        }
+    }
 }

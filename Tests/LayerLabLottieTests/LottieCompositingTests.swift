@@ -26,14 +26,17 @@ struct LottieCompositingTests {
 
     /// The Drop Shadow effect (`ty` 25): colour, opacity 0…255, direction clockwise from up,
     /// distance, softness. It becomes the layer's shadow; animated distance and softness are
-    /// sampled into animations of `shadowOffset` and `shadowRadius`, with no warning.
+    /// sampled into animations of `shadowOffset` and `shadowRadius`, with no warning; an
+    /// opacity keyed to one value stays a plain value.
     @Test func dropShadowsAreTheLayersShadowAnimatedToo() throws {
-        let shadow = #""ef":[{"ty":25,"nm":"Drop Shadow","en":1,"ef":[{"ty":2,"nm":"Shadow Color","v":{"a":0,"k":[0,0,1,1]}},{"ty":0,"nm":"Opacity","v":{"a":0,"k":127.5}},{"ty":0,"nm":"Direction","v":{"a":0,"k":90}},{"ty":0,"nm":"Distance","v":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[10]}]}},{"ty":0,"nm":"Softness","v":{"a":1,"k":[{"t":0,"s":[4],\#(linear)},{"t":10,"s":[12]}]}}]}]"#
+        let shadow = #""ef":[{"ty":25,"nm":"Drop Shadow","en":1,"ef":[{"ty":2,"nm":"Shadow Color","v":{"a":0,"k":[0,0,1,1]}},{"ty":0,"nm":"Opacity","v":{"a":1,"k":[{"t":0,"s":[127.5],\#(linear)},{"t":10,"s":[127.5]}]}},{"ty":0,"nm":"Direction","v":{"a":0,"k":90}},{"ty":0,"nm":"Distance","v":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[10]}]}},{"ty":0,"nm":"Softness","v":{"a":1,"k":[{"t":0,"s":[4],\#(linear)},{"t":10,"s":[12]}]}}]}]"#
         let r = try imported(lottie(shapeLayer("Card", shapes: rect, extra: shadow)))
         #expect(r.warnings.isEmpty, "\(r.warnings)")
         let card = try #require(r.document.layer(named: "Card"))
         #expect(card.properties["shadowColor"] == .color(Color(0, 0, 1)))
         #expect(card.properties["shadowOpacity"] == .number(0.5))
+        // Keyframes that all hold one value (the opacity here) animate nothing, so none is made.
+        #expect(Set(r.document.animations.compactMap(\.keyPath)) == ["shadowOffset", "shadowRadius"], "\(r.document.animations.map(\.keyPath))")
         // 90°: to the right. Distance 0 → 10 and softness 4 → 12 over frames 0…10 (10 fps).
         func offset(_ t: Double) throws -> Size { try #require(value(r.document, "Card", "shadowOffset", t)?.size) }
         let start = try offset(0), middle = try offset(0.5), end = try offset(1)
