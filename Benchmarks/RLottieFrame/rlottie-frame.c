@@ -1,6 +1,7 @@
 /* rlottie's whole-process equivalent of `layerlab export FILE --png OUT --size WxH`: opens a
- * Lottie file, draws frame 0 at W x H and writes it as a PNG through libpng's simplified API,
- * the encoder LayerLab uses. scripts/bench builds it when rlottie's headers are installed; the
+ * Lottie file, draws frame 0 at W x H and writes it as a PNG through libpng's simplified API
+ * (LayerLab's own writer gives the same filtered rows at the same zlib settings, so both pay
+ * for the same compression). scripts/bench builds it when rlottie's headers are installed; the
  * benchmark times both processes the same way (Benchmarks/LayerLabBench/LottieBench.swift).
  *
  *   rlottie-frame FILE W H OUT.png
