@@ -62,7 +62,10 @@ struct KittyScreenshotTests {
         let binary = try #require(PTYREPLTests.binary, "the layerlab executable is built next to the tests")
         let server = try XtermSixelTests.XServer()
         let file = XtermSixelTests.examples + "/" + XtermSixelTests.script
-        try Self.kitty(server, "\(binary) show \(file) --at 0.5 --mode kitty")
+        // Shown once kitty has settled: under a loaded machine (the whole suite in parallel) kitty
+        // under software OpenGL can still be sizing its window, or slow to answer the size
+        // queries, in its first moments, and the picture is then laid out for another area.
+        try Self.kitty(server, "sleep 3; \(binary) show \(file) --at 0.5 --mode kitty")
         let box = try #require(try Self.imageBox(server), "kitty showed no image within 90 s")
         let out = NSTemporaryDirectory() + "layerlab-kitty-\(getpid()).png"
         defer { unlink(out) }
