@@ -60,13 +60,13 @@ import Testing
     static let sixelReply = "\u{1B}[?1;0;1024S\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;2;4;6;9;15;22c"
     static let plainReply = "\u{1B}[?62;22c"
 
-    func probe(_ reply: String?, after delay: Int = 0, typed: String = "")
+    func probe(_ reply: String?, after delay: Int = 0, typed: String = "", silence: Int = GraphicsProbe.silence)
         throws -> (GraphicsReplies, ms: Double, left: [UInt8]) {
         let pair = try Pair()
         let thread = reply.map { pair.answer($0, after: delay, then: typed) }
         let clock = MonotonicClock()
         let start = clock.now
-        let replies = GraphicsProbe.ask(input: pair.slave, output: pair.slave)
+        let replies = GraphicsProbe.ask(input: pair.slave, output: pair.slave, silence: silence)
         let ms = (clock.now - start) * 1000
         thread?.join()
         // What is still waiting to be read by whoever reads next (the line editor).
@@ -111,6 +111,15 @@ import Testing
         let (r, ms, _) = try probe(nil)
         #expect(!r.complete && GraphicsProbe.Support(replies: r).best == nil)
         #expect(ms < 100, "a silent terminal cost \(ms) ms")
+    }
+
+    /// A mode named for a terminal (`--mode kitty`) gives it `patience` to begin answering: a
+    /// busy terminal that starts after the usual silence is still read whole, not left to be
+    /// echoed under the picture once a one-shot command has ended.
+    @Test func aTerminalNamedForItsImagesIsWaitedForLonger() throws {
+        let (r, ms, left) = try probe(Self.kittyReply, after: 250, silence: GraphicsProbe.patience)
+        #expect(r.kitty && r.complete, "\(ms) ms")
+        #expect(left.isEmpty, "answers left in the input: \(left)")
     }
 
     /// An answer that starts late but within the silence, and then trickles: still read whole.

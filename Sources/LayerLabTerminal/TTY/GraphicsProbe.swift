@@ -102,12 +102,14 @@ package struct GraphicsProbe: Sendable {
         return program == "iTerm.app" || program == "WezTerm" || env["ITERM_SESSION_ID"] != nil
     }
 
-    /// The answers of the terminal on standard input/output, asked the first time only.
+    /// The answers of the terminal on standard input/output, asked the first time only;
+    /// `silence` is how long a terminal may take to begin answering.
     package static func support(environment env: [String: String], input: Int32 = STDIN_FILENO,
-                               output: Int32 = STDOUT_FILENO, alreadyRaw: Bool = false) -> Support {
+                               output: Int32 = STDOUT_FILENO, alreadyRaw: Bool = false,
+                               silence: Int = GraphicsProbe.silence) -> Support {
         cache.withLock { (cached: inout Support?) -> Support in
             if let cached { return cached }
-            let replies = ask(input: input, output: output, alreadyRaw: alreadyRaw)
+            let replies = ask(input: input, output: output, alreadyRaw: alreadyRaw, silence: silence)
             let s = Support(replies: replies, iterm: replies.complete && namesITerm(env))
             cached = s
             return s

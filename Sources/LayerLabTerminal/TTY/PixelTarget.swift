@@ -71,8 +71,8 @@ struct PixelTarget: Sendable {
         if let asked, !asked.isPixels { return (asked, nil, nil) }
         let terminal = isatty(input) == 1 && isatty(output) == 1
         let multiplexed = GraphicsProbe.isMultiplexed(env)
-        func probe() -> GraphicsProbe.Support {
-            GraphicsProbe.support(environment: env, input: input, output: output, alreadyRaw: alreadyRaw)
+        func probe(silence: Int = GraphicsProbe.silence) -> GraphicsProbe.Support {
+            GraphicsProbe.support(environment: env, input: input, output: output, alreadyRaw: alreadyRaw, silence: silence)
         }
         switch asked {
         case nil:
@@ -91,7 +91,10 @@ struct PixelTarget: Sendable {
             }
             return (best, target(best, support, output: output, tmux: false), nil)
         case let named?:
-            let support = terminal && !multiplexed ? probe() : GraphicsProbe.Support()
+            // A terminal named for its images is expected to answer, so a busy one gets as long
+            // to begin as to finish: an answer that came after a one-shot command (`show`)
+            // ended would be echoed onto the screen under its picture.
+            let support = terminal && !multiplexed ? probe(silence: GraphicsProbe.patience) : GraphicsProbe.Support()
             return (named, target(named, support, output: terminal ? output : -1,
                                   tmux: multiplexed && env["TMUX"] != nil), nil)
         }
