@@ -146,10 +146,11 @@ extension LottieConverter {
     }
 }
 
-/// The frames over which any of `props` changes, or nil when none is animated.
+/// The frames over which any of `props` changes, or nil when none does (keyframes that all
+/// hold one value change nothing: such a property is the same at every frame).
 func animatedSpan(_ props: [LottieProperty?]) -> ClosedRange<Double>? {
     var lo = Double.infinity, hi = -Double.infinity
-    for p in props.compactMap({ $0 }) where p.isAnimated {
+    for p in props.compactMap({ $0 }) where p.changes {
         lo = min(lo, p.keyframes[0].time); hi = max(hi, p.keyframes[p.keyframes.count - 1].time)
     }
     return lo <= hi ? lo...hi : nil

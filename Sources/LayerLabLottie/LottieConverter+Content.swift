@@ -314,7 +314,7 @@ extension LottieConverter {
         ]
         for (key, props, value) in controls {
             for p in props { noteExpression(p, source) }
-            if let span = animatedSpan(props.filter(\.changes)) {
+            if let span = animatedSpan(props) {
                 node.properties[key] = value(span.lowerBound)
                 addSampled(layer: node.name, key, frames: span, source, value)
             } else {
@@ -337,7 +337,7 @@ extension LottieConverter {
         ]
         for (key, prop, value) in controls {
             noteExpression(prop, source)
-            if prop.changes, let span = animatedSpan([prop]) {
+            if let span = animatedSpan([prop]) {
                 node.properties[key] = value(span.lowerBound)
                 addSampled(layer: node.name, key, frames: span, source, value)
             } else {
@@ -366,7 +366,7 @@ extension LottieConverter {
         fill.properties["blendMode"] = .string(BlendMode.sourceIn.rawValue)
         let source = Source(layer: who, property: "fill effect")
         noteExpression(color, source); noteExpression(opacity, source)
-        if let span = animatedSpan([color, opacity].filter(\.changes)) {
+        if let span = animatedSpan([color, opacity]) {
             fill.properties["fillColor"] = paint(span.lowerBound)
             addSampled(layer: fill.name, "fillColor", frames: span, source, paint)
         } else {
