@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayerLabCore
 
 /// Lottie (Bodymovin) JSON in: bytes → typed model (`LottieFile`) → an ordinary `Document`.
@@ -43,51 +48,82 @@ package enum LottieImport {
     /// LayerLab `"format"` tag. Looks at the text only (a head of a few
     /// kilobytes is enough; the file may be truncated).
     package static func looksLikeLottie(_ head: Data) -> Bool {
-        // On bytes, not characters: JSON's whitespace is four ASCII bytes, and segmenting 64 KB
-        // into characters cost more than the rest of opening a small file.
-        // Copied out of `Data` first: stepping through `Data` byte by byte costs far more.
-        let head = [UInt8](head.prefix(65536))
-        var compact: [UInt8] = []
-        compact.reserveCapacity(head.count)
-        for b in head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
-        where !(b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
-            compact.append(b)
-        }
-        guard compact.first == UInt8(ascii: "{") else { return false }
-        // Every sign is a quoted key: one pass looks for all of them at each quote.
-        let signs = ["\"format\":\"layerlab-project\"", "\"v\":\"", "\"fr\":", "\"ip\":", "\"op\":", "\"layers\":",
-                     "\"assets\":", "\"p\":\"data:", "\"ks\":{"].map { Array($0.utf8) }
-        let found = compact.quotedTexts(signs)
-        if found[0] { return false }
-        let hasVersion = found[1] || compact.starts(with: Array("{\"v\":".utf8))
-        let frameKeys = found[2...6].filter { $0 }.count
-        // Some exporters write the assets first: an embedded image can push every other key
-        // past the head, leaving an asset list of data URLs as the only sign.
-        // Precompositions first do the same with long shape data: their layers' `ks`
-        // transforms (a key only Lottie uses) are then the sign.
-        let assetsFirst = compact.starts(with: Array("{\"assets\":[{".utf8))
-        let embeddedAssetsFirst = assetsFirst && found[7]
-        let precompsFirst = assetsFirst && found[5] && found[8]
-        return embeddedAssetsFirst || precompsFirst || (hasVersion ? frameKeys >= 1 : frameKeys >= 3)
+        // On bytes, not characters: segmenting 64 KB into characters cost more than the rest
+        // of opening a small file. Copied out of `Data` first: stepping through `Data` byte by
+        // byte costs far more.
+        let bytes = [UInt8](head.prefix(65536))
+        return bytes.withUnsafeBufferPointer { LottieSniff(bytes: $0).verdict() }
     }
 }
 
-extension [UInt8] {
-    /// Which of `needles` (each starting with a double quote) occur in the bytes.
-    func quotedTexts(_ needles: [[UInt8]]) -> [Bool] {
-        var found = [Bool](repeating: false, count: needles.count)
-        withUnsafeBufferPointer { hay in
-            for i in hay.indices where hay[i] == UInt8(ascii: "\"") {
-                for k in needles.indices where !found[k] && needles[k].count <= hay.count - i {
-                    found[k] = needles[k].withUnsafeBufferPointer { n in
-                        var j = 1
-                        while j < n.count && hay[i + j] == n[j] { j += 1 }
-                        return j == n.count
-                    }
-                }
+/// One pass over a file's head for the keys that tell Lottie from a LayerLab project, with
+/// JSON's whitespace allowed between a key, its colon and the value (`"fr" : 30`).
+private struct LottieSniff {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    func verdict() -> Bool {
+        var i = skipSpace(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return false }
+        i = skipSpace(i + 1)
+        // Some exporters write the assets first: an embedded image can push every other key
+        // past the head, leaving an asset list of data URLs as the only sign. Precompositions
+        // first do the same with long shape data: their layers' `ks` transforms (a key only
+        // Lottie uses) are then the sign.
+        let assetsFirst = matches("assets", "[", at: i).map { skipSpace($0) < bytes.count && bytes[skipSpace($0)] == UInt8(ascii: "{") } ?? false
+        var hasVersion = matches("v", "", at: i) != nil
+        var fr = false, ip = false, op = false, layers = false, assets = false, dataURL = false, ks = false
+        // NB: memchr finds the quotes (vector compares); looking at every byte here cost more
+        // than the rest of the sniff.
+        let base = bytes.baseAddress!
+        var q = i - 1
+        while q + 2 < bytes.count, let hit = memchr(base + q + 1, Int32(UInt8(ascii: "\"")), bytes.count - q - 2) {
+            q = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            // The key's first letter picks the one or two signs it could begin.
+            switch bytes[q + 1] {
+            case UInt8(ascii: "f"):
+                if matches("format", "\"layerlab-project\"", at: q) != nil { return false }
+                if !fr { fr = matches("fr", "", at: q) != nil }
+            case UInt8(ascii: "v"): if !hasVersion { hasVersion = matches("v", "\"", at: q) != nil }
+            case UInt8(ascii: "i"): if !ip { ip = matches("ip", "", at: q) != nil }
+            case UInt8(ascii: "o"): if !op { op = matches("op", "", at: q) != nil }
+            case UInt8(ascii: "l"): if !layers { layers = matches("layers", "", at: q) != nil }
+            case UInt8(ascii: "a"): if !assets { assets = matches("assets", "", at: q) != nil }
+            case UInt8(ascii: "p"): if assetsFirst && !dataURL { dataURL = matches("p", "\"data:", at: q) != nil }
+            case UInt8(ascii: "k"): if assetsFirst && !ks { ks = matches("ks", "{", at: q) != nil }
+            default: break
             }
         }
-        return found
+        let frameKeys = [fr, ip, op, layers, assets].filter { $0 }.count
+        return (assetsFirst && dataURL) || (assetsFirst && layers && ks) || (hasVersion ? frameKeys >= 1 : frameKeys >= 3)
+    }
+
+    /// Where the value's first bytes `value` end when the quote at `q` begins `"key":` followed
+    /// by them (whitespace allowed around the colon), else nil.
+    func matches(_ key: StaticString, _ value: StaticString, at q: Int) -> Int? {
+        let n = bytes.count
+        var j = q + 1
+        for b in UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount) {
+            guard j < n, bytes[j] == b else { return nil }
+            j += 1
+        }
+        guard j < n, bytes[j] == UInt8(ascii: "\"") else { return nil }
+        j = skipSpace(j + 1)
+        guard j < n, bytes[j] == UInt8(ascii: ":") else { return nil }
+        j += 1
+        guard value.utf8CodeUnitCount > 0 else { return j }
+        j = skipSpace(j)
+        for b in UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount) {
+            guard j < n, bytes[j] == b else { return nil }
+            j += 1
+        }
+        return j
+    }
+
+    /// The first index at or after `i` that is not JSON whitespace.
+    func skipSpace(_ i: Int) -> Int {
+        var i = i
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        return i
     }
 }
 

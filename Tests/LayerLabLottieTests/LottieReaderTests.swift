@@ -148,5 +148,12 @@ struct LottieReaderTests {
         let precompsFirst = #"{"assets":[{"id":"comp_0","layers":[{"ddd":0,"ind":0,"ty":4,"nm":"a","ks":{"o":{"k":100}},"shapes":[{"ty":"sh","ks":{"k":{"i":[\#(points)]}}}],"ip":0,"op":10}]}],"v":"4.5.3","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#
         #expect(LottieImport.looksLikeLottie(Data(precompsFirst.utf8).prefix(4096)))
         #expect(!LottieImport.looksLikeLottie(Data(#"{"assets":[{"id":"a","layers":[{"name":"x"}]}],"format":"other"}"#.utf8)))
+        // Whitespace between a key, its colon and the value, as pretty printers write.
+        #expect(LottieImport.looksLikeLottie(Data("\u{FEFF}{ \"v\" :\t\"5.5.2\" ,\r\n \"fr\" : 60 }".utf8)))
+        #expect(LottieImport.looksLikeLottie(Data("{\n  \"assets\" : [ {\"p\" :\n \"data:image/png;base64,AAAA\"}]}".utf8)))
+        #expect(!LottieImport.looksLikeLottie(Data("{\n  \"v\": \"5.0\", \"fr\": 30,\n  \"format\" :  \"layerlab-project\"\n}".utf8)))
+        // A key cut off by the end of the head, or a key only beginning like a sign, is no sign.
+        #expect(!LottieImport.looksLikeLottie(Data(#"{"vv":"1","frame":2,"ipx":3,"layers":[]}"#.utf8)))
+        #expect(!LottieImport.looksLikeLottie(Data(#"{"fr":30,"ip":0,"o"#.utf8)))
     }
 }
