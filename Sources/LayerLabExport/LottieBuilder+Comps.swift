@@ -28,10 +28,10 @@ extension LottieBuilder {
     /// The layer as plain layers or, where Lottie's flat layers cannot say it, a precomposition.
     mutating func emitLayer(_ layer: Layer, in comp: inout LottieComp, foldRoot: String?) {
         let mattes = self.mattes(layer)
-        if !layer.sublayers.isEmpty && samples(layer.name).contains(where: { $0.extras.tintAmount > 0 }) {
-            tintedGroups.insert(layer.name)
+        if !layer.sublayers.isEmpty && samples(layer.name).contains(where: { $0.extras.tintAmount > 0 || $0.extras.blurRadius > 0 }) {
+            effectGroups.insert(layer.name)
         }
-        if !mattes.isEmpty || needsFlattening(layer) || tintedGroups.contains(layer.name) || castsShadow(layer.name) || lottieBlend(layer) != 0
+        if !mattes.isEmpty || needsFlattening(layer) || effectGroups.contains(layer.name) || castsShadow(layer.name) || lottieBlend(layer) != 0
             || layer.sublayers.contains(where: { lottieBlend($0) != 0 }) {
             emitPrecomp(layer, mattes: mattes, in: &comp, foldRoot: foldRoot)
         } else {
@@ -190,9 +190,14 @@ extension LottieBuilder {
             id = addComp(wrap)
             name = "\(layer.name) (with its shadow)"
         }
-        // The tint first: the shadow is cast by the tinted drawing.
+        // The tint and blur first: the shadow is cast by the tinted, blurred drawing. The
+        // precomposition is in canvas pixels, so the blur grows with the layer's map there.
         var effects: [LottieEffect] = []
-        if tintedGroups.contains(layer.name), let tint = tintEffect(samples(layer.name)) { effects.append(tint) }
+        if effectGroups.contains(layer.name) {
+            let ps = samples(layer.name)
+            if let tint = tintEffect(ps) { effects.append(tint) }
+            if let blur = blurEffect(ps, scales: canvasMaps(layer.name, includingSelf: true).map(\.meanScale)) { effects.append(blur) }
+        }
         if castsShadow(layer.name) && !options.bake { effects.append(shadowEffect(layer.name)) }
         comp.add(precompLayer(id, index: comp.nextIndex(), name: name, opacity: foldedOpacity(layer.name, root: foldRoot),
                               matte: nil, masks: masks, effects: effects.isEmpty ? nil : effects, blend: lottieBlend(layer)))

@@ -53,7 +53,10 @@ extension LottieBuilder {
         layer.transform = transform(ps, opacity: t.opacity, position: spatial?.property, orient: orient)
         layer.autoOrient = orient != nil
         layer.shapes = shapes
-        if !tintedGroups.contains(t.name), let tint = tintEffect(ps) { layer.effects = [tint] }
+        if !effectGroups.contains(t.name) {
+            let effects = [tintEffect(ps), blurEffect(ps, scales: nil)].compactMap { $0 }
+            if !effects.isEmpty { layer.effects = effects }
+        }
         comp.add(layer)
         if t.kind == .image { addImages(t, parent: index, to: &comp) }
         if t.kind == .emitter && options.bake { addParticles(t, parent: index, to: &comp) }
@@ -77,6 +80,28 @@ extension LottieBuilder {
             control(0, "Amount to Tint", 3, LottieSampling.scalar(ps.map { $0.extras.tintAmount * 100 })),
         ]
         return tint
+    }
+
+    /// LayerLab's blur as After Effects' Gaussian Blur (`ty` 29: blurriness, dimensions 1 for
+    /// both, repeat edge pixels off), sampled per frame; blurriness is the radius / 0.6 (the
+    /// players blur with a standard deviation of 0.3 × blurriness), times `scales` per frame
+    /// when the effect sits on a canvas-sized precomposition. Nil when the layer is never blurred.
+    func blurEffect(_ ps: [PresentedLayer], scales: [Double]?) -> LottieEffect? {
+        guard ps.contains(where: { $0.extras.blurRadius > 0 }) else { return nil }
+        func control(_ type: Int, _ name: String, _ index: Int, _ value: LottieProperty) -> LottieEffectControl {
+            LottieEffectControl(type: type, name: name, matchName: "ADBE Gaussian Blur 2-000\(index)", index: index, value: value)
+        }
+        let blurriness = ps.indices.map { f in max(0, ps[f].extras.blurRadius) / 0.6 * (scales.map { $0[min(f, $0.count - 1)] } ?? 1) }
+        var blur = LottieEffect()
+        blur.type = 29
+        blur.name = "Gaussian Blur"
+        blur.matchName = "ADBE Gaussian Blur 2"
+        blur.controls = [
+            control(0, "Blurriness", 1, LottieSampling.scalar(blurriness)),
+            control(7, "Blur Dimensions", 2, LottieSampling.scalar([1])),
+            control(7, "Repeat Edge Pixels", 3, LottieSampling.scalar([0])),
+        ]
+        return blur
     }
 
     /// A layer of the whole scene's length, unstretched, normal blending: what every layer of

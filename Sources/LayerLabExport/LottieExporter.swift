@@ -109,9 +109,10 @@ struct LottieBuilder {
     var maskFrames: [[String: PresentedLayer]] = []
     /// Each layer's superlayer in the document tree.
     var parents: [String: String] = [:]
-    /// Tinted layers with sublayers: the tint is the precomposition's effect, not their own
-    /// layer's (a Lottie effect acts on one layer; LayerLab's on the layer and its sublayers).
-    var tintedGroups: Set<String> = []
+    /// Tinted or blurred layers with sublayers: the tint and blur are the precomposition's
+    /// effects, not their own layer's (a Lottie effect acts on one layer; LayerLab's on the layer
+    /// and its sublayers).
+    var effectGroups: Set<String> = []
     var notes: [String] = []
     var assets: [LottieAsset] = []
     var files: [(path: String, data: Data)] = []

@@ -20,7 +20,7 @@ extension SwiftGenerator {
         }
     }
 
-    /// The lines setting `blendMode`, `maskMode`, `timeRemap`, `focalOffset` or the tint on `t`, noting each loss once.
+    /// The lines setting `blendMode`, `maskMode`, `timeRemap`, `focalOffset`, the tint or the blur on `t`, noting each loss once.
     mutating func compositingExtension(_ step: SwiftStep, _ t: String, _ v: Value, layer: Layer) -> [String] {
         func lost(_ comment: String, _ note: String) -> [String] {
             let line = "\(layer.name): \(note)"
@@ -56,6 +56,10 @@ extension SwiftGenerator {
             guard let amount = v.number, amount > 0 else { return [] }
             return lost("tintAmount \(SwiftLiteral.number(amount)): Core Animation has no tint (on macOS, CIFalseColor in `filters` maps luminance to two colours at full strength); the layer keeps its colours",
                         "tint is drawn by LayerLab only: Core Animation has no tint effect")
+        case .blur:
+            guard let r = v.number, r > 0 else { return [] }
+            return lost("blurRadius \(SwiftLiteral.number(r)): iOS does not draw a CALayer's `filters` (on macOS, CIGaussianBlur with inputRadius \(SwiftLiteral.number(r / 2)) in `filters` blurs it); the layer stays sharp",
+                        "blur is drawn by LayerLab only: iOS does not draw a CALayer's filters")
         case .transformSteps, .mask, .flipbook, .flipbookFrame, .layerBeginTime, .particleImage: return []
         }
     }

@@ -371,7 +371,7 @@ struct SwiftGenerator {
         case .layerBeginTime:
             let n = v.number.map(SwiftLiteral.number) ?? "0"
             return ["\(t).beginTime = (\(t).superlayer?.convertTime(start, from: nil) ?? start) + \(n)"]
-        case .compositingFilter, .alphaMask, .timeRemap, .gradientFocus:
+        case .compositingFilter, .alphaMask, .timeRemap, .gradientFocus, .blur:
             return compositingExtension(step, t, v, layer: layer)
         case .tint:
             // The colours alone change nothing: the amount's line says it all.

@@ -284,6 +284,8 @@ extension LottieConverter {
             tintEffect(e, &node, who: who)
         case 25 where e.values.count >= 5:
             dropShadow(e, &node, who: who)
+        case 29 where e.values.count >= 1:
+            gaussianBlur(e, &node, who: who)
         default:
             let kind = [20: "tint", 21: "fill", 22: "stroke", 23: "tritone", 24: "pro levels", 25: "drop shadow",
                         26: "radial wipe", 27: "displacement map", 28: "matte3", 29: "gaussian blur", 5: "custom"][e.type] ?? "type \(e.type)"
@@ -343,6 +345,31 @@ extension LottieConverter {
             } else {
                 node.properties[key] = value(0)
             }
+        }
+    }
+
+    /// The Gaussian Blur effect (`ty` 29: blurriness, blur dimensions, repeat edge pixels) as
+    /// the layer's `blurRadius`, sampled per frame when animated. lottie-web and Skia blur with
+    /// a standard deviation of 0.3 × blurriness in the layer's pixels; LayerLab's radius names
+    /// twice the standard deviation (as `shadowRadius` does), so it is 0.6 × blurriness. A blur
+    /// in one direction only and repeated edge pixels are warned: LayerLab blurs both ways and
+    /// reads outside the layer as clear.
+    private mutating func gaussianBlur(_ e: LottieEffect, _ node: inout Layer, who: String) {
+        let blurriness = e.values[0]
+        let source = Source(layer: who, property: "gaussian blur effect")
+        noteExpression(blurriness, source)
+        if e.values.count > 1, [2, 3].contains(e.values[1].number(at: 0, 1)) {
+            warnings.add("gaussian blurs in one direction drawn in both", who)
+        }
+        if e.values.count > 2, e.values[2].number(at: 0, 0) != 0 {
+            warnings.add("gaussian blurs' repeated edge pixels ignored", who)
+        }
+        let radius: (Double) -> Value = { f in .number(max(0, blurriness.number(at: f, 0) * 0.6)) }
+        if let span = animatedSpan([blurriness]) {
+            node.properties["blurRadius"] = radius(span.lowerBound)
+            addSampled(layer: node.name, "blurRadius", frames: span, source, radius)
+        } else if blurriness.number(at: 0, 0) > 0 {
+            node.properties["blurRadius"] = radius(0)
         }
     }
 

@@ -82,14 +82,14 @@ extension RenderContext {
     }
 
     /// A layer whose plane maps affinely through `m`: drawn directly unless group opacity, a
-    /// mask, a blend mode, a tint or a shadow of its drawing needs it composited from an offscreen.
+    /// mask, a blend mode, a tint, a blur or a shadow of its drawing needs it composited from an offscreen.
     private func drawAffine(_ ref: LayerRef, _ m: AffineTransform, children: Transform3D, parent: Transform3D,
                             maskLayers: [PresentedLayer], m3: Transform3D? = nil, into target: Surface,
                             clip: [Float]?, alpha: Float) {
         let opacity = Float(min(1, ref.pointee.opacity))
         let masksOrBlends = RenderContext.inPlace(ref) {
             !$0.boxedFieldsAreDefault && (!$0.extras.mask.isEmpty || $0.extras.blendMode != .normal || $0.extras.isolatesBlending
-                || $0.extras.tintAmount > 0)
+                || $0.extras.tintAmount > 0 || $0.extras.blurRadius > 0)
         }
         let shadow = RenderContext.castsShadow(ref)
         let group = masksOrBlends || (shadow && RenderContext.inPlace(ref) { $0.extras.shadowPath.isEmpty })
@@ -109,9 +109,9 @@ extension RenderContext {
                   maskLayers: maskLayers, into: target, clip: clip, alpha: alpha)
     }
 
-    /// A layer drawn offscreen, tinted, then composited with its opacity, mask (read as
-    /// `maskMode` says), blend mode and shadow (of the tinted drawing, as After Effects applies
-    /// effects before the layer style).
+    /// A layer drawn offscreen, tinted and blurred, then composited with its opacity, mask (read
+    /// as `maskMode` says), blend mode and shadow (of the tinted, blurred drawing, as After
+    /// Effects applies effects before the layer style).
     private func drawGroup(_ layer: PresentedLayer, m3: Transform3D, affine: AffineTransform?, children: Transform3D,
                            parent: Transform3D, maskLayers: [PresentedLayer], into target: Surface,
                            clip: [Float]?, alpha: Float) {
@@ -128,6 +128,10 @@ extension RenderContext {
             drawInPerspective(layer, plane, into: offscreen)
         }
         offscreen.tint(black: layer.extras.tintBlack, white: layer.extras.tintWhite, amount: layer.extras.tintAmount)
+        // The blur is in the layer's own points, as the shadow's radius is in its superlayer's.
+        if layer.extras.blurRadius > 0 {
+            offscreen.blur(sigma: layer.extras.blurRadius / 2 * (affine ?? plane.affine ?? .identity).meanScale)
+        }
         if shadow {
             let parentMap = parent.planar.affine ?? affine ?? .identity
             drawShadow(layer, transform: m, parent: parentMap, content: offscreen, into: target, clip: clip,

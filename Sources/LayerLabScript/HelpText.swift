@@ -111,6 +111,10 @@ package enum HelpText {
                   picks a colour from tintBlack (dark) to tintWhite (light); the pixel moves
       tintBlack   that far towards it. Animatable; the layer and its sublayers are drawn
       tintWhite   offscreen first. Defaults: 0, black, white.
+      blurRadius  points, >= 0: After Effects' Gaussian Blur (Lottie effect ty 29) of the
+                  layer and its sublayers, drawn offscreen; named as shadowRadius is (a
+                  Gaussian of standard deviation blurRadius / 2, in the layer's own points).
+                  Animatable. Default 0.
 
     Lottie's mask lists are mask layers whose sublayers combine by blendMode: add normal,
     subtract destinationOut, intersect destinationIn, difference xor; opacity is the

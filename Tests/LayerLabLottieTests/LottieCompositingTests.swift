@@ -52,6 +52,61 @@ struct LottieCompositingTests {
         #expect(fixed.layer(named: "Card")?.properties["shadowRadius"] == .number(2))
     }
 
+    /// The Gaussian Blur effect (`ty` 29: blurriness, dimensions, repeat edge pixels) is the
+    /// layer's `blurRadius`: 0.6 × blurriness (the players' standard deviation is 0.3 ×
+    /// blurriness; LayerLab's radius names twice it), animated where the blurriness moves, with
+    /// no warning. A blur in one direction, or repeating edge pixels, is warned.
+    @Test func gaussianBlursAreTheLayersBlurRadius() throws {
+        let blur = #""ef":[{"ty":29,"nm":"Gaussian Blur","en":1,"ef":[{"ty":0,"nm":"Blurriness","v":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[20]}]}},{"ty":7,"nm":"Blur Dimensions","v":{"a":0,"k":1}},{"ty":7,"nm":"Repeat Edge Pixels","v":{"a":0,"k":0}}]}]"#
+        let r = try imported(lottie(shapeLayer("Card", shapes: rect, extra: blur)))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        #expect(r.document.animations.compactMap(\.keyPath) == ["blurRadius"])
+        #expect(value(r.document, "Card", "blurRadius", 0) == .number(0))
+        #expect(near(number(r.document, "Card", "blurRadius", 0.5), 6, 1e-9))
+        #expect(near(number(r.document, "Card", "blurRadius", 1), 12, 1e-9))
+        // Still: one value, no animation; one direction and repeated edges are said.
+        let still = blur.replacingOccurrences(of: #"{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":10,"s":[20]}]}"#, with: #"{"a":0,"k":5}"#)
+            .replacingOccurrences(of: #""Blur Dimensions","v":{"a":0,"k":1}"#, with: #""Blur Dimensions","v":{"a":0,"k":2}"#)
+            .replacingOccurrences(of: #""Repeat Edge Pixels","v":{"a":0,"k":0}"#, with: #""Repeat Edge Pixels","v":{"a":0,"k":1}"#)
+        let fixed = try imported(lottie(shapeLayer("Card", shapes: rect, extra: still)))
+        #expect(fixed.document.animations.isEmpty)
+        #expect(fixed.document.layer(named: "Card")?.properties["blurRadius"] == .number(3))
+        #expect(fixed.warnings.contains { $0.contains("gaussian blurs in one direction drawn in both") && $0.contains("Card") }, "\(fixed.warnings)")
+        #expect(fixed.warnings.contains { $0.contains("repeated edge pixels ignored") }, "\(fixed.warnings)")
+        #expect(!fixed.warnings.contains { $0.contains("effects not drawn") }, "\(fixed.warnings)")
+    }
+
+    /// A blur written to Lottie is the Gaussian Blur effect again (blurriness = radius / 0.6):
+    /// on the layer itself in its own points, or on the canvas-sized precomposition of a layer
+    /// with sublayers, grown by the layer's scale there. The Swift export says iOS draws none.
+    @Test func blursRoundTripThroughLottie() throws {
+        var session = Session()
+        let script = """
+            canvas size=100x100 duration=1
+            layer card position=(50, 50) bounds=rect(0, 0, 40, 40) backgroundColor=gray blurRadius=3
+            layer group position=(20, 20) bounds=rect(0, 0, 10, 10) blurRadius=2 transform.scale=2
+            layer dot in group position=(5, 5) bounds=rect(0, 0, 4, 4) backgroundColor=white
+            animate card blurRadius to=6 duration=1 fillMode=forwards removedOnCompletion=false
+            """
+        #expect(session.runScript(script, name: "b.lab").diagnostic == nil)
+        let export = LottieExporter.export(session.document, options: LottieOptions(fps: 10))
+        let text = String(decoding: export.data, as: UTF8.self)
+        #expect(text.components(separatedBy: #""ty":29"#).count - 1 == 2, "one Gaussian Blur effect per blurred layer")
+        let back = try imported(export.data).document
+        func all(_ ls: [Layer]) -> [Layer] { ls.flatMap { [$0] + all($0.sublayers) } }
+        let blurred = all(back.layers).filter { $0.properties["blurRadius"] != nil }
+        #expect(blurred.count == 2, "\(blurred.map(\.name))")
+        let card = try #require(blurred.first { $0.sublayers.isEmpty || $0.name.contains("card") })
+        #expect(near(number(back, card.name, "blurRadius", 0), 3, 1e-3))
+        #expect(near(number(back, card.name, "blurRadius", 1), 6, 1e-3))
+        let group = try #require(blurred.first { $0.name != card.name })
+        // The precomposition is in canvas pixels: the group's scale of 2 doubles its blur there.
+        #expect(near(number(back, group.name, "blurRadius", 0), 4, 1e-3))
+        let swift = SwiftExporter.export(session.document, options: SwiftOptions())
+        #expect(swift.source.contains("// blurRadius 3: iOS does not draw a CALayer's `filters`"), "\(swift.source)")
+        #expect(swift.notes.contains("card: blur is drawn by LayerLab only: iOS does not draw a CALayer's filters"), "\(swift.notes)")
+    }
+
     /// A tint written to Lottie is the Tint effect again: on the layer itself, or on the
     /// precomposition of a layer with sublayers (a Lottie effect acts on one layer only).
     @Test func tintsRoundTripThroughLottie() throws {

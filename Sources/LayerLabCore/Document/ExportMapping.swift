@@ -78,6 +78,8 @@ package enum SwiftStep: Sendable, Equatable {
     case gradientFocus
     /// `tintAmount`, `tintBlack`, `tintWhite`: Core Animation has no tint (noted once, with the amount).
     case tint
+    /// `blurRadius`: a CALayer's `filters` are not drawn on iOS (noted once).
+    case blur
     /// A cell's `path` and `contents`: the particle image its `contents` becomes.
     case particleImage
 }

@@ -156,6 +156,9 @@ package enum PropertyTable {
               ca: .step(.tint), caAnim: false, lottie: .drawn, "the colour the tint maps black (and dark pixels) to"),
             drawn("tintWhite", Color.white, { if $0.extras.tintWhite != $1 { $0.extras.tintWhite = $1 } },
               ca: .step(.tint), caAnim: false, lottie: .drawn, "the colour the tint maps white (and light pixels) to"),
+            drawn("blurRadius", 0.0, { if $0.extras.blurRadius != $1 { $0.extras.blurRadius = $1 } }, range: .nonNegative,
+              ca: .step(.blur), caAnim: false, lottie: .drawn,
+              "After Effects' Gaussian Blur of the layer and its sublayers, in its own points, as shadowRadius blurs"),
             evaluated("beginTime", .number, .number(0), quantity: .time, in: clocked, anim: false,
               ca: .step(.layerBeginTime), caAnim: false, lottie: .drawn,
               "layer time: when the layer's clock starts (a cell's: when it starts emitting)")

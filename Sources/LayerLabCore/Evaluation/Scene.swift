@@ -120,6 +120,9 @@ package struct Scene: Hashable, Sendable {
         package var tintBlack = Color.black
         package var tintWhite = Color.white
         package var tintAmount = 0.0
+        /// A Gaussian blur of the layer and its sublayers, in the layer's own points, named as
+        /// `shadowRadius` is (standard deviation `blurRadius / 2`). Drawn offscreen.
+        package var blurRadius = 0.0
         /// Whether a sublayer has a blend mode other than `normal`: the layer is then drawn
         /// offscreen, so its sublayers blend with (and Porter–Duff operators clear) only what the
         /// layer itself draws, as After Effects composites a precomposition and CSS an isolated
