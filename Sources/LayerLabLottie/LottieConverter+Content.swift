@@ -274,9 +274,26 @@ extension LottieConverter {
 
     // MARK: - Effects
 
-    /// Drop shadows become the layer's shadow; other effects are named in a warning.
+    /// Drop shadows become the layer's shadow; other effects are named in a warning, except
+    /// those that draw nothing (`drawsNothing`).
     mutating func effect(_ e: LottieEffect, _ l: LottieLayer, _ node: inout Layer) -> Layer? {
         let who = display(l.name)
+        if Self.drawsNothing(e) { return nil }
+        // Blurs exported as custom effects (`ty` 5), known by their match names.
+        switch e.matchName {
+        case "ADBE Fast Blur" where e.values.count >= 1:
+            blur(e, &node, who: who, kind: "fast blur", dimensions: 1, edges: 2) { $0 * 0.6 }
+            return nil
+        case "ADBE Box Blur2" where e.values.count >= 2:
+            // n passes of a box of 2r + 1 pixels: variance n · r(r + 1) / 3; the radius is 2σ.
+            let iterations = e.values[1]
+            blur(e, &node, who: who, kind: "box blur", dimensions: 2, edges: 3, also: [iterations]) { r, f in
+                let n = max(1, iterations.number(at: f, 1).rounded()), r = max(0, r)
+                return 2 * (n * r * (r + 1) / 3).squareRoot()
+            }
+            return nil
+        default: break
+        }
         switch e.type {
         case 21 where e.values.count >= 7:
             return fillEffect(e, owner: node.name, who: who)
@@ -285,13 +302,36 @@ extension LottieConverter {
         case 25 where e.values.count >= 5:
             dropShadow(e, &node, who: who)
         case 29 where e.values.count >= 1:
-            gaussianBlur(e, &node, who: who)
+            blur(e, &node, who: who, kind: "gaussian blur", dimensions: 1, edges: 2) { $0 * 0.6 }
         default:
+            // A custom effect goes by its name in After Effects ("custom: Wiggle - position").
+            let custom = e.name.isEmpty ? "custom" : "custom: " + e.name
             let kind = [20: "tint", 21: "fill", 22: "stroke", 23: "tritone", 24: "pro levels", 25: "drop shadow",
-                        26: "radial wipe", 27: "displacement map", 28: "matte3", 29: "gaussian blur", 5: "custom"][e.type] ?? "type \(e.type)"
+                        26: "radial wipe", 27: "displacement map", 28: "matte3", 29: "gaussian blur", 5: custom][e.type] ?? "type \(e.type)"
             warnings.add("effects not drawn", "\(who) (\(kind))")
         }
         return nil
+    }
+
+    /// Whether an effect leaves the layer's pixels as they are: an expression control (After
+    /// Effects' Slider, Angle, Color, Point, Checkbox, Dropdown and Layer Controls, which only
+    /// give expressions a value to read), a pseudo effect (`Pseudo/…`: a preset's or rig's panel
+    /// of such controls), or a Transform effect (`ADBE Geometry2`) that moves nothing. Players
+    /// draw none of them; the expressions reading them are warned on their own.
+    static func drawsNothing(_ e: LottieEffect) -> Bool {
+        guard let mn = e.matchName else { return false }
+        if mn.hasPrefix("Pseudo/") || (mn.hasPrefix("ADBE ") && mn.hasSuffix(" Control")) { return true }
+        guard mn == "ADBE Geometry2", e.values.count >= 9 else { return false }
+        // Anchor point, position, uniform scale, scale height, scale width, skew, skew axis,
+        // rotation, opacity: unmoved when the anchor is the position, scales 100, no skew or
+        // rotation and full opacity, at every keyframe.
+        let v = e.values
+        func still(_ p: LottieProperty, _ value: Double) -> Bool {
+            p.keyframes.isEmpty ? p.number(at: 0, value) == value : false
+        }
+        let anchor = v[0].numbers(at: 0, [0, 0]), position = v[1].numbers(at: 0, [0, 0])
+        return v[0].keyframes.isEmpty && v[1].keyframes.isEmpty && anchor.prefix(2) == position.prefix(2)
+            && still(v[3], 100) && still(v[4], 100) && still(v[5], 0) && still(v[7], 0) && still(v[8], 100)
     }
 
     /// An effect control's colour (0…1 channels; a missing channel is 0, a fourth ignored).
@@ -348,29 +388,37 @@ extension LottieConverter {
         }
     }
 
-    /// The Gaussian Blur effect (`ty` 29: blurriness, blur dimensions, repeat edge pixels) as
-    /// the layer's `blurRadius`, sampled per frame when animated. lottie-web and Skia blur with
-    /// a standard deviation of 0.3 × blurriness in the layer's pixels; LayerLab's radius names
-    /// twice the standard deviation (as `shadowRadius` does), so it is 0.6 × blurriness. A blur
-    /// in one direction only and repeated edge pixels are warned: LayerLab blurs both ways and
-    /// reads outside the layer as clear.
-    private mutating func gaussianBlur(_ e: LottieEffect, _ node: inout Layer, who: String) {
-        let blurriness = e.values[0]
-        let source = Source(layer: who, property: "gaussian blur effect")
-        noteExpression(blurriness, source)
-        if e.values.count > 1, [2, 3].contains(e.values[1].number(at: 0, 1)) {
-            warnings.add("gaussian blurs in one direction drawn in both", who)
+    /// A blur effect as the layer's `blurRadius`, sampled per frame when animated: `radius`
+    /// maps the first control (and the frame, for controls in `also`) to LayerLab's radius.
+    /// The Gaussian Blur (`ty` 29) and Fast Blur (whose results After Effects made the same)
+    /// take blurriness: lottie-web and Skia blur with a standard deviation of 0.3 × blurriness
+    /// in the layer's pixels, and LayerLab's radius names twice the standard deviation (as
+    /// `shadowRadius` does), so it is 0.6 × blurriness. A blur in one direction only (control
+    /// `dimensions` 2 or 3) and repeated edge pixels (control `edges`) are warned: LayerLab
+    /// blurs both ways and reads outside the layer as clear.
+    private mutating func blur(_ e: LottieEffect, _ node: inout Layer, who: String, kind: String, dimensions: Int, edges: Int,
+                               also: [LottieProperty] = [], radius: @escaping (Double, Double) -> Double) {
+        let amount = e.values[0]
+        let source = Source(layer: who, property: kind + " effect")
+        for p in [amount] + also { noteExpression(p, source) }
+        if e.values.count > dimensions, [2, 3].contains(e.values[dimensions].number(at: 0, 1)) {
+            warnings.add("blurs in one direction drawn in both", "\(who) (\(kind))")
         }
-        if e.values.count > 2, e.values[2].number(at: 0, 0) != 0 {
-            warnings.add("gaussian blurs' repeated edge pixels ignored", who)
+        if e.values.count > edges, e.values[edges].number(at: 0, 0) != 0 {
+            warnings.add("blurs' repeated edge pixels ignored", "\(who) (\(kind))")
         }
-        let radius: (Double) -> Value = { f in .number(max(0, blurriness.number(at: f, 0) * 0.6)) }
-        if let span = animatedSpan([blurriness]) {
-            node.properties["blurRadius"] = radius(span.lowerBound)
-            addSampled(layer: node.name, "blurRadius", frames: span, source, radius)
-        } else if blurriness.number(at: 0, 0) > 0 {
-            node.properties["blurRadius"] = radius(0)
+        let value: (Double) -> Value = { f in .number(max(0, radius(amount.number(at: f, 0), f))) }
+        if let span = animatedSpan([amount] + also) {
+            node.properties["blurRadius"] = value(span.lowerBound)
+            addSampled(layer: node.name, "blurRadius", frames: span, source, value)
+        } else if value(0).number ?? 0 > 0 {
+            node.properties["blurRadius"] = value(0)
         }
+    }
+
+    private mutating func blur(_ e: LottieEffect, _ node: inout Layer, who: String, kind: String, dimensions: Int, edges: Int,
+                               radius: @escaping (Double) -> Double) {
+        blur(e, &node, who: who, kind: kind, dimensions: dimensions, edges: edges) { r, _ in radius(r) }
     }
 
     /// The Fill effect (`ty` 21: fill mask, all masks, colour, invert, horizontal and vertical

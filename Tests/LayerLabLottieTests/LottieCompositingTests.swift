@@ -71,9 +71,38 @@ struct LottieCompositingTests {
         let fixed = try imported(lottie(shapeLayer("Card", shapes: rect, extra: still)))
         #expect(fixed.document.animations.isEmpty)
         #expect(fixed.document.layer(named: "Card")?.properties["blurRadius"] == .number(3))
-        #expect(fixed.warnings.contains { $0.contains("gaussian blurs in one direction drawn in both") && $0.contains("Card") }, "\(fixed.warnings)")
+        #expect(fixed.warnings.contains { $0.contains("blurs in one direction drawn in both") && $0.contains("Card (gaussian blur)") }, "\(fixed.warnings)")
         #expect(fixed.warnings.contains { $0.contains("repeated edge pixels ignored") }, "\(fixed.warnings)")
         #expect(!fixed.warnings.contains { $0.contains("effects not drawn") }, "\(fixed.warnings)")
+        // Fast Blur (the same blurriness) and Box Blur (radius r, n passes: variance n·r(r + 1)/3,
+        // here 3 · 4 · 5 / 3 = 20, so the radius is 2√20), exported as custom effects.
+        let fast = #""ef":[{"ty":5,"nm":"Fast Blur (Legacy)","mn":"ADBE Fast Blur","en":1,"ef":[{"ty":0,"nm":"Blurriness","v":{"a":0,"k":10}},{"ty":7,"nm":"Blur Dimensions","v":{"a":0,"k":1}},{"ty":7,"nm":"Repeat Edge Pixels","v":{"a":0,"k":0}}]}]"#
+        let box = #""ef":[{"ty":5,"nm":"Fast Box Blur","mn":"ADBE Box Blur2","en":1,"ef":[{"ty":0,"nm":"Blur Radius","v":{"a":0,"k":4}},{"ty":0,"nm":"Iterations","v":{"a":0,"k":3}},{"ty":7,"nm":"Blur Dimensions","v":{"a":0,"k":1}},{"ty":7,"nm":"Repeat Edge Pixels","v":{"a":0,"k":0}}]}]"#
+        for (extra, radius) in [(fast, 6.0), (box, 2 * 20.0.squareRoot())] {
+            let r = try imported(lottie(shapeLayer("Card", shapes: rect, extra: extra)))
+            #expect(r.warnings.isEmpty, "\(r.warnings)")
+            #expect(near(number(r.document, "Card", "blurRadius", 0), radius, 1e-9))
+        }
+    }
+
+    /// Effects that leave the pixels as they are draw nothing and are not warned: expression
+    /// controls, pseudo effects (a rig's panel of controls) and a Transform effect that moves
+    /// nothing. A Transform that does move, and other custom effects, are warned by name.
+    @Test func effectsThatDrawNothingAreNotWarned() throws {
+        func effect(_ mn: String, _ nm: String, _ controls: [(Int, String)]) -> String {
+            let cs = controls.map { #"{"ty":\#($0.0),"nm":"c","v":{"a":0,"k":\#($0.1)}}"# }.joined(separator: ",")
+            return #"{"ty":5,"nm":"\#(nm)","mn":"\#(mn)","en":1,"ef":[\#(cs)]}"#
+        }
+        let transform = { (scale: String) in
+            effect("ADBE Geometry2", "Transform", [(3, "[10,10]"), (3, "[10,10]"), (7, "1"), (0, scale), (0, "100"), (0, "0"), (0, "0"), (0, "0"), (0, "100")])
+        }
+        let quiet = [effect("ADBE Slider Control", "Bounce", [(0, "0.5")]), effect("ADBE Point Control", "Target", [(3, "[1,2]")]),
+                     effect("Pseudo/DUIK controller", "Controller", [(0, "1")]), transform("100")]
+        let r = try imported(lottie(shapeLayer("Card", shapes: rect, extra: #""ef":[\#(quiet.joined(separator: ","))]"#)))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let loud = [transform("50"), effect("CC Particle Systems II", "Sparks", [(0, "4")])]
+        let w = try imported(lottie(shapeLayer("Card", shapes: rect, extra: #""ef":[\#(loud.joined(separator: ","))]"#))).warnings
+        #expect(w.contains { $0.contains("2 effects not drawn") && $0.contains("Card (custom: Transform)") && $0.contains("Card (custom: Sparks)") }, "\(w)")
     }
 
     /// A blur written to Lottie is the Gaussian Blur effect again (blurriness = radius / 0.6):
