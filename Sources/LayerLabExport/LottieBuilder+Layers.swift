@@ -63,10 +63,33 @@ extension LottieBuilder {
     }
 
     /// LayerLab's tint as After Effects' Tint effect (`ty` 20: map black to, map white to,
-    /// amount in percent), sampled per frame like the rest; nil when the layer is never tinted.
+    /// amount in percent), or its Tritone (`ty` 23) when a midtone is set at some frame, sampled
+    /// per frame like the rest; nil when the layer is never tinted.
     func tintEffect(_ ps: [PresentedLayer]) -> LottieEffect? {
         guard ps.contains(where: { $0.extras.tintAmount > 0 }) else { return nil }
         func rgb(_ c: Color) -> [Double] { [c.r, c.g, c.b, 1] }
+        if ps.contains(where: { $0.extras.tintMidtone.a > 0 }) {
+            // Through a midtone: After Effects' Tritone (`ty` 23), blend with original in percent.
+            // A frame without a midtone takes the colour halfway, which runs the tint straight.
+            func mid(_ l: PresentedLayer) -> Color {
+                let m = l.extras.tintMidtone, b = l.extras.tintBlack, w = l.extras.tintWhite
+                return m.a > 0 ? m : Color((b.r + w.r) / 2, (b.g + w.g) / 2, (b.b + w.b) / 2)
+            }
+            func control(_ type: Int, _ name: String, _ index: Int, _ value: LottieProperty) -> LottieEffectControl {
+                LottieEffectControl(type: type, name: name, matchName: "ADBE Tritone-000\(index)", index: index, value: value)
+            }
+            var tritone = LottieEffect()
+            tritone.type = 23
+            tritone.name = "Tritone"
+            tritone.matchName = "ADBE Tritone"
+            tritone.controls = [
+                control(2, "Highlights", 1, LottieSampling.vector(ps.map { rgb($0.extras.tintWhite) })),
+                control(2, "Midtones", 2, LottieSampling.vector(ps.map { rgb(mid($0)) })),
+                control(2, "Shadows", 3, LottieSampling.vector(ps.map { rgb($0.extras.tintBlack) })),
+                control(0, "Blend With Original", 4, LottieSampling.scalar(ps.map { (1 - min(1, $0.extras.tintAmount)) * 100 })),
+            ]
+            return tritone
+        }
         func control(_ type: Int, _ name: String, _ index: Int, _ value: LottieProperty) -> LottieEffectControl {
             LottieEffectControl(type: type, name: name, matchName: "ADBE Tint-000\(index)", index: index, value: value)
         }

@@ -299,6 +299,8 @@ extension LottieConverter {
             return fillEffect(e, owner: node.name, who: who)
         case 20 where e.values.count >= 3:
             tintEffect(e, &node, who: who)
+        case 23 where e.values.count >= 3:
+            tritoneEffect(e, &node, who: who)
         case 25 where e.values.count >= 5:
             dropShadow(e, &node, who: who)
         case 29 where e.values.count >= 1:
@@ -419,6 +421,33 @@ extension LottieConverter {
     private mutating func blur(_ e: LottieEffect, _ node: inout Layer, who: String, kind: String, dimensions: Int, edges: Int,
                                radius: @escaping (Double) -> Double) {
         blur(e, &node, who: who, kind: kind, dimensions: dimensions, edges: edges) { r, _ in radius(r) }
+    }
+
+    /// The Tritone effect (`ty` 23: highlights, midtones, shadows, blend with original in
+    /// percent) as the layer's tint through a midtone: shadows are `tintBlack`, midtones
+    /// `tintMidtone`, highlights `tintWhite` (lottie-web's table from shadows through midtones
+    /// to highlights), and `tintAmount` is what is not blended with the original.
+    private mutating func tritoneEffect(_ e: LottieEffect, _ node: inout Layer, who: String) {
+        let source = Source(layer: who, property: "tritone effect")
+        func color(_ p: LottieProperty, _ fallback: [Double]) -> (Double) -> Value {
+            { f in .color(Self.effectColor(p.numbers(at: f, fallback))) }
+        }
+        let blend = e.values.count > 3 ? e.values[3] : LottieProperty()
+        let controls: [(String, LottieProperty, (Double) -> Value)] = [
+            ("tintWhite", e.values[0], color(e.values[0], [1, 1, 1, 1])),
+            ("tintMidtone", e.values[1], color(e.values[1], [0.5, 0.5, 0.5, 1])),
+            ("tintBlack", e.values[2], color(e.values[2], [0, 0, 0, 1])),
+            ("tintAmount", blend, { f in .number(min(1, max(0, 1 - blend.number(at: f, 0) / 100))) }),
+        ]
+        for (key, prop, value) in controls {
+            noteExpression(prop, source)
+            if let span = animatedSpan([prop]) {
+                node.properties[key] = value(span.lowerBound)
+                addSampled(layer: node.name, key, frames: span, source, value)
+            } else {
+                node.properties[key] = value(0)
+            }
+        }
     }
 
     /// The Fill effect (`ty` 21: fill mask, all masks, colour, invert, horizontal and vertical

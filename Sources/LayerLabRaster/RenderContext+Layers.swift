@@ -127,7 +127,8 @@ extension RenderContext {
         } else {
             drawInPerspective(layer, plane, into: offscreen)
         }
-        offscreen.tint(black: layer.extras.tintBlack, white: layer.extras.tintWhite, amount: layer.extras.tintAmount)
+        offscreen.tint(black: layer.extras.tintBlack, white: layer.extras.tintWhite, mid: layer.extras.tintMidtone,
+                       amount: layer.extras.tintAmount)
         // The blur is in the layer's own points, as the shadow's radius is in its superlayer's.
         if layer.extras.blurRadius > 0 {
             offscreen.blur(sigma: layer.extras.blurRadius / 2 * (affine ?? plane.affine ?? .identity).meanScale)

@@ -111,6 +111,9 @@ package enum HelpText {
                   picks a colour from tintBlack (dark) to tintWhite (light); the pixel moves
       tintBlack   that far towards it. Animatable; the layer and its sublayers are drawn
       tintWhite   offscreen first. Defaults: 0, black, white.
+      tintMidtone After Effects' Tritone (Lottie effect ty 23): the colour mid grey maps to,
+                  the tint running from tintBlack through it to tintWhite. Default clear:
+                  straight from tintBlack to tintWhite.
       blurRadius  points, >= 0: After Effects' Gaussian Blur (Lottie effect ty 29) of the
                   layer and its sublayers, drawn offscreen; named as shadowRadius is (a
                   Gaussian of standard deviation blurRadius / 2, in the layer's own points).

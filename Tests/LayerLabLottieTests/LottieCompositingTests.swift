@@ -24,6 +24,25 @@ struct LottieCompositingTests {
         #expect(near(mid.r, 0.5, 0.01) && near(mid.b, 0.5, 0.01), "\(mid)")
     }
 
+    /// The Tritone effect (`ty` 23: highlights, midtones, shadows, blend with original) is the
+    /// tint through a midtone, and is written back as a Tritone.
+    @Test func tritoneEffectsAreTheTintThroughAMidtone() throws {
+        let tritone = #""ef":[{"ty":23,"nm":"Tritone","mn":"ADBE Tritone","en":1,"ef":[{"ty":2,"nm":"Highlights","v":{"a":0,"k":[1,1,0,1]}},{"ty":2,"nm":"Midtones","v":{"a":0,"k":[1,0,0,1]}},{"ty":2,"nm":"Shadows","v":{"a":0,"k":[0,0,1,1]}},{"ty":0,"nm":"Blend With Original","v":{"a":0,"k":25}}]}]"#
+        let r = try imported(lottie(shapeLayer("Card", shapes: rect, extra: tritone)))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let card = try #require(r.document.layer(named: "Card"))
+        #expect(card.properties["tintWhite"] == .color(Color(1, 1, 0)))
+        #expect(card.properties["tintMidtone"] == .color(Color(1, 0, 0)))
+        #expect(card.properties["tintBlack"] == .color(Color(0, 0, 1)))
+        #expect(card.properties["tintAmount"] == .number(0.75))
+        let export = LottieExporter.export(r.document, options: LottieOptions(fps: 10))
+        let back = try imported(export.data)
+        func all(_ ls: [Layer]) -> [Layer] { ls.flatMap { [$0] + all($0.sublayers) } }
+        let again = try #require(all(back.document.layers).first { $0.properties["tintMidtone"] != nil })
+        #expect(again.properties["tintMidtone"] == .color(Color(1, 0, 0)))
+        #expect(near(again.properties["tintAmount"]?.number ?? 0, 0.75, 1e-3))
+    }
+
     /// The Drop Shadow effect (`ty` 25): colour, opacity 0…255, direction clockwise from up,
     /// distance, softness. It becomes the layer's shadow; animated distance and softness are
     /// sampled into animations of `shadowOffset` and `shadowRadius`, with no warning; an

@@ -19,7 +19,10 @@ import Glibc
     /// How many layers a presentation tree draws, replicated copies and masks included.
     static func count(_ ls: [PresentedLayer]) -> Int {
         ls.reduce(0) { n, l in
-            n + 1 + count(l.sublayers) + count(l.extras.mask) + (l.extras.replicator?.copies.reduce(0) { $0 + count($1) } ?? 0)
+            // NB: the boxed fields copied out first, so no read of them is open while the
+            // count recurses into a mask or copy that may share their box.
+            let extras = l.extras
+            return n + 1 + count(l.sublayers) + count(extras.mask) + (extras.replicator?.copies.reduce(0) { $0 + count($1) } ?? 0)
         }
     }
 

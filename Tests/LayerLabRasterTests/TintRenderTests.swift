@@ -8,7 +8,8 @@ import Testing
 @Suite struct TintRenderTests {
     /// A red box (with a translucent green sublayer on its right half when `sublayer`) tinted
     /// from blue to yellow by `amount`, over white; the pixels at the left and right halves.
-    static func render(amount: Double, opacity: Double = 1, alpha: Double = 1, sublayer: Bool = false) -> (left: Color, right: Color) {
+    static func render(amount: Double, opacity: Double = 1, alpha: Double = 1, sublayer: Bool = false,
+                       midtone: Color? = nil) -> (left: Color, right: Color) {
         var doc = Document()
         doc.canvas.size = Size(40, 40)
         doc.canvas.background = .white
@@ -17,6 +18,7 @@ import Testing
             "backgroundColor": .color(Color(1, 0, 0, alpha)), "opacity": .number(opacity),
             "tintAmount": .number(amount), "tintBlack": .color(Color(0, 0, 1)), "tintWhite": .color(Color(1, 1, 0)),
         ])
+        if let midtone { box.properties["tintMidtone"] = .color(midtone) }
         if sublayer {
             box.sublayers = [Layer(name: "half", kind: .layer, properties: [
                 "bounds": .rect(Rect(0, 0, 20, 40)), "position": .point(Point(30, 20)), "backgroundColor": .color(Color(0, 1, 0)),
@@ -44,6 +46,18 @@ import Testing
         // Halfway from red (1, 0, 0) to (0.2126, 0.2126, 0.7874).
         let px = Self.render(amount: 0.5).left
         #expect(Self.close(px, 0.6063, 0.1063, 0.3937), "\(px)")
+    }
+
+    /// With a midtone (After Effects' Tritone), luminance 0…0.5 runs from tintBlack to it:
+    /// red's 0.2126 is 0.4252 of the way from blue (0, 0, 1) to white, (0.4252, 0.4252, 1).
+    @Test func aMidtoneBendsTheTintThroughIt() {
+        let px = Self.render(amount: 1, midtone: .white).left
+        #expect(Self.close(px, 0.4252, 0.4252, 1), "\(px)")
+        // Green's 0.7152 is past the middle: 0.4304 of the way from white to yellow (1, 1, 0).
+        let green = Self.render(amount: 1, sublayer: true, midtone: .white).right
+        #expect(Self.close(green, 1, 1, 0.5696), "\(green)")
+        // A clear midtone is none: the straight tint.
+        #expect(Self.close(Self.render(amount: 1, midtone: .clear).left, 0.2126, 0.2126, 0.7874))
     }
 
     @Test func noAmountDrawsTheLayerAsItIs() {

@@ -120,6 +120,9 @@ package struct Scene: Hashable, Sendable {
         package var tintBlack = Color.black
         package var tintWhite = Color.white
         package var tintAmount = 0.0
+        /// After Effects' Tritone: the colour luminance 0.5 maps to, the tint then running from
+        /// `tintBlack` through it to `tintWhite`. Clear (the default): straight from one to the other.
+        package var tintMidtone = Color.clear
         /// A Gaussian blur of the layer and its sublayers, in the layer's own points, named as
         /// `shadowRadius` is (standard deviation `blurRadius / 2`). Drawn offscreen.
         package var blurRadius = 0.0
