@@ -67,42 +67,28 @@ extension LottieBuilder {
     /// per frame like the rest; nil when the layer is never tinted.
     func tintEffect(_ ps: [PresentedLayer]) -> LottieEffect? {
         guard ps.contains(where: { $0.extras.tintAmount > 0 }) else { return nil }
-        func rgb(_ c: Color) -> [Double] { [c.r, c.g, c.b, 1] }
-        if ps.contains(where: { $0.extras.tintMidtone.a > 0 }) {
-            // Through a midtone: After Effects' Tritone (`ty` 23), blend with original in percent.
-            // A frame without a midtone takes the colour halfway, which runs the tint straight.
-            func mid(_ l: PresentedLayer) -> Color {
-                let m = l.extras.tintMidtone, b = l.extras.tintBlack, w = l.extras.tintWhite
-                return m.a > 0 ? m : Color((b.r + w.r) / 2, (b.g + w.g) / 2, (b.b + w.b) / 2)
-            }
-            func control(_ type: Int, _ name: String, _ index: Int, _ value: LottieProperty) -> LottieEffectControl {
-                LottieEffectControl(type: type, name: name, matchName: "ADBE Tritone-000\(index)", index: index, value: value)
-            }
-            var tritone = LottieEffect()
-            tritone.type = 23
-            tritone.name = "Tritone"
-            tritone.matchName = "ADBE Tritone"
-            tritone.controls = [
-                control(2, "Highlights", 1, LottieSampling.vector(ps.map { rgb($0.extras.tintWhite) })),
-                control(2, "Midtones", 2, LottieSampling.vector(ps.map { rgb(mid($0)) })),
-                control(2, "Shadows", 3, LottieSampling.vector(ps.map { rgb($0.extras.tintBlack) })),
-                control(0, "Blend With Original", 4, LottieSampling.scalar(ps.map { (1 - min(1, $0.extras.tintAmount)) * 100 })),
-            ]
-            return tritone
+        func rgb(_ ps: [PresentedLayer], _ c: (PresentedLayer) -> Color) -> LottieProperty {
+            LottieSampling.vector(ps.map { l in let c = c(l); return [c.r, c.g, c.b, 1] })
         }
-        func control(_ type: Int, _ name: String, _ index: Int, _ value: LottieProperty) -> LottieEffectControl {
-            LottieEffectControl(type: type, name: name, matchName: "ADBE Tint-000\(index)", index: index, value: value)
+        guard ps.contains(where: { $0.extras.tintMidtone.a > 0 }) else {
+            return Self.effect(20, "Tint", matchName: "ADBE Tint", [
+                (2, "Map Black To", rgb(ps) { $0.extras.tintBlack }),
+                (2, "Map White To", rgb(ps) { $0.extras.tintWhite }),
+                (0, "Amount to Tint", LottieSampling.scalar(ps.map { $0.extras.tintAmount * 100 })),
+            ])
         }
-        var tint = LottieEffect()
-        tint.type = 20
-        tint.name = "Tint"
-        tint.matchName = "ADBE Tint"
-        tint.controls = [
-            control(2, "Map Black To", 1, LottieSampling.vector(ps.map { rgb($0.extras.tintBlack) })),
-            control(2, "Map White To", 2, LottieSampling.vector(ps.map { rgb($0.extras.tintWhite) })),
-            control(0, "Amount to Tint", 3, LottieSampling.scalar(ps.map { $0.extras.tintAmount * 100 })),
-        ]
-        return tint
+        // Through a midtone: After Effects' Tritone, blend with original in percent. A frame
+        // without a midtone takes the colour halfway, which runs the tint straight.
+        func mid(_ l: PresentedLayer) -> Color {
+            let m = l.extras.tintMidtone, b = l.extras.tintBlack, w = l.extras.tintWhite
+            return m.a > 0 ? m : Color((b.r + w.r) / 2, (b.g + w.g) / 2, (b.b + w.b) / 2)
+        }
+        return Self.effect(23, "Tritone", matchName: "ADBE Tritone", [
+            (2, "Highlights", rgb(ps) { $0.extras.tintWhite }),
+            (2, "Midtones", rgb(ps, mid)),
+            (2, "Shadows", rgb(ps) { $0.extras.tintBlack }),
+            (0, "Blend With Original", LottieSampling.scalar(ps.map { (1 - min(1, $0.extras.tintAmount)) * 100 })),
+        ])
     }
 
     /// LayerLab's blur as After Effects' Gaussian Blur (`ty` 29: blurriness, dimensions 1 for
@@ -111,20 +97,25 @@ extension LottieBuilder {
     /// when the effect sits on a canvas-sized precomposition. Nil when the layer is never blurred.
     func blurEffect(_ ps: [PresentedLayer], scales: [Double]?) -> LottieEffect? {
         guard ps.contains(where: { $0.extras.blurRadius > 0 }) else { return nil }
-        func control(_ type: Int, _ name: String, _ index: Int, _ value: LottieProperty) -> LottieEffectControl {
-            LottieEffectControl(type: type, name: name, matchName: "ADBE Gaussian Blur 2-000\(index)", index: index, value: value)
-        }
         let blurriness = ps.indices.map { f in max(0, ps[f].extras.blurRadius) / 0.6 * (scales.map { $0[min(f, $0.count - 1)] } ?? 1) }
-        var blur = LottieEffect()
-        blur.type = 29
-        blur.name = "Gaussian Blur"
-        blur.matchName = "ADBE Gaussian Blur 2"
-        blur.controls = [
-            control(0, "Blurriness", 1, LottieSampling.scalar(blurriness)),
-            control(7, "Blur Dimensions", 2, LottieSampling.scalar([1])),
-            control(7, "Repeat Edge Pixels", 3, LottieSampling.scalar([0])),
-        ]
-        return blur
+        return Self.effect(29, "Gaussian Blur", matchName: "ADBE Gaussian Blur 2", [
+            (0, "Blurriness", LottieSampling.scalar(blurriness)),
+            (7, "Blur Dimensions", LottieSampling.scalar([1])),
+            (7, "Repeat Edge Pixels", LottieSampling.scalar([0])),
+        ])
+    }
+
+    /// An After Effects effect of `type` with its controls (type, name, value) in order, each
+    /// control's match name the effect's and its index, as Bodymovin writes them.
+    static func effect(_ type: Int, _ name: String, matchName: String, _ controls: [(Int, String, LottieProperty)]) -> LottieEffect {
+        var e = LottieEffect()
+        e.type = type
+        e.name = name
+        e.matchName = matchName
+        e.controls = controls.enumerated().map { i, c in
+            LottieEffectControl(type: c.0, name: c.1, matchName: "\(matchName)-000\(i + 1)", index: i + 1, value: c.2)
+        }
+        return e
     }
 
     /// A layer of the whole scene's length, unstretched, normal blending: what every layer of

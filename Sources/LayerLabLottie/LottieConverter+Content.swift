@@ -348,7 +348,7 @@ extension LottieConverter {
         let source = Source(layer: who, property: "drop shadow effect")
         let color = e.values[0], opacity = e.values[1], direction = e.values[2], distance = e.values[3], softness = e.values[4]
         let controls: [(String, [LottieProperty], (Double) -> Value)] = [
-            ("shadowColor", [color], { f in .color(Self.effectColor(color.numbers(at: f, [0, 0, 0, 1]))) }),
+            ("shadowColor", [color], Self.colorControl(color, [0, 0, 0, 1])),
             ("shadowOpacity", [opacity], { f in .number(min(1, max(0, opacity.number(at: f, 255) / 255))) }),
             ("shadowOffset", [direction, distance], { f in
                 let d = distance.number(at: f, 5), angle = direction.number(at: f, 135) * .pi / 180
@@ -356,6 +356,25 @@ extension LottieConverter {
             }),
             ("shadowRadius", [softness], { f in .number(max(0, softness.number(at: f, 0) / 2)) }),
         ]
+        setControls(controls, on: &node, source)
+    }
+
+    /// The Tint effect (`ty` 20: map black to, map white to, amount to tint in percent) as the
+    /// layer's `tintBlack`, `tintWhite` and `tintAmount`; animated controls sampled per frame.
+    private mutating func tintEffect(_ e: LottieEffect, _ node: inout Layer, who: String) {
+        let amount = e.values[2]
+        setControls([
+            ("tintBlack", [e.values[0]], Self.colorControl(e.values[0], [0, 0, 0, 1])),
+            ("tintWhite", [e.values[1]], Self.colorControl(e.values[1], [1, 1, 1, 1])),
+            ("tintAmount", [amount], { f in .number(min(1, max(0, amount.number(at: f, 100) / 100))) }),
+        ], on: &node, Source(layer: who, property: "tint effect"))
+    }
+
+    /// Each of an effect's `controls` (a property, the controls it reads, its value at a
+    /// frame) set on the layer: sampled into an animation over the frames where they change,
+    /// else the value at frame 0.
+    private mutating func setControls(_ controls: [(String, [LottieProperty], (Double) -> Value)], on node: inout Layer,
+                                      _ source: Source) {
         for (key, props, value) in controls {
             for p in props { noteExpression(p, source) }
             if let span = animatedSpan(props) {
@@ -367,27 +386,9 @@ extension LottieConverter {
         }
     }
 
-    /// The Tint effect (`ty` 20: map black to, map white to, amount to tint in percent) as the
-    /// layer's `tintBlack`, `tintWhite` and `tintAmount`; animated controls sampled per frame.
-    private mutating func tintEffect(_ e: LottieEffect, _ node: inout Layer, who: String) {
-        let source = Source(layer: who, property: "tint effect")
-        func color(_ p: LottieProperty, _ fallback: [Double]) -> (Double) -> Value {
-            { f in .color(Self.effectColor(p.numbers(at: f, fallback))) }
-        }
-        let controls: [(String, LottieProperty, (Double) -> Value)] = [
-            ("tintBlack", e.values[0], color(e.values[0], [0, 0, 0, 1])),
-            ("tintWhite", e.values[1], color(e.values[1], [1, 1, 1, 1])),
-            ("tintAmount", e.values[2], { f in .number(min(1, max(0, e.values[2].number(at: f, 100) / 100))) }),
-        ]
-        for (key, prop, value) in controls {
-            noteExpression(prop, source)
-            if let span = animatedSpan([prop]) {
-                node.properties[key] = value(span.lowerBound)
-                addSampled(layer: node.name, key, frames: span, source, value)
-            } else {
-                node.properties[key] = value(0)
-            }
-        }
+    /// A colour control's value at a frame (`fallback` where it has none).
+    static func colorControl(_ p: LottieProperty, _ fallback: [Double]) -> (Double) -> Value {
+        { f in .color(effectColor(p.numbers(at: f, fallback))) }
     }
 
     /// A blur effect as the layer's `blurRadius`, sampled per frame when animated: `radius`
@@ -428,26 +429,13 @@ extension LottieConverter {
     /// `tintMidtone`, highlights `tintWhite` (lottie-web's table from shadows through midtones
     /// to highlights), and `tintAmount` is what is not blended with the original.
     private mutating func tritoneEffect(_ e: LottieEffect, _ node: inout Layer, who: String) {
-        let source = Source(layer: who, property: "tritone effect")
-        func color(_ p: LottieProperty, _ fallback: [Double]) -> (Double) -> Value {
-            { f in .color(Self.effectColor(p.numbers(at: f, fallback))) }
-        }
         let blend = e.values.count > 3 ? e.values[3] : LottieProperty()
-        let controls: [(String, LottieProperty, (Double) -> Value)] = [
-            ("tintWhite", e.values[0], color(e.values[0], [1, 1, 1, 1])),
-            ("tintMidtone", e.values[1], color(e.values[1], [0.5, 0.5, 0.5, 1])),
-            ("tintBlack", e.values[2], color(e.values[2], [0, 0, 0, 1])),
-            ("tintAmount", blend, { f in .number(min(1, max(0, 1 - blend.number(at: f, 0) / 100))) }),
-        ]
-        for (key, prop, value) in controls {
-            noteExpression(prop, source)
-            if let span = animatedSpan([prop]) {
-                node.properties[key] = value(span.lowerBound)
-                addSampled(layer: node.name, key, frames: span, source, value)
-            } else {
-                node.properties[key] = value(0)
-            }
-        }
+        setControls([
+            ("tintWhite", [e.values[0]], Self.colorControl(e.values[0], [1, 1, 1, 1])),
+            ("tintMidtone", [e.values[1]], Self.colorControl(e.values[1], [0.5, 0.5, 0.5, 1])),
+            ("tintBlack", [e.values[2]], Self.colorControl(e.values[2], [0, 0, 0, 1])),
+            ("tintAmount", [blend], { f in .number(min(1, max(0, 1 - blend.number(at: f, 0) / 100))) }),
+        ], on: &node, Source(layer: who, property: "tritone effect"))
     }
 
     /// The Fill effect (`ty` 21: fill mask, all masks, colour, invert, horizontal and vertical
