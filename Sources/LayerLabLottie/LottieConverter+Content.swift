@@ -326,7 +326,7 @@ extension LottieConverter {
         guard mn == "ADBE Geometry2", e.values.count >= 9 else { return false }
         // Anchor point, position, uniform scale, scale height, scale width, skew, skew axis,
         // rotation, opacity: unmoved when the anchor is the position, scales 100, no skew or
-        // rotation and full opacity, at every keyframe.
+        // rotation and full opacity, none of them keyframed.
         let v = e.values
         func still(_ p: LottieProperty, _ value: Double) -> Bool {
             p.keyframes.isEmpty ? p.number(at: 0, value) == value : false
