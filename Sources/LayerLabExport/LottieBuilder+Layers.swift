@@ -67,13 +67,13 @@ extension LottieBuilder {
     /// per frame like the rest; nil when the layer is never tinted.
     func tintEffect(_ ps: [PresentedLayer]) -> LottieEffect? {
         guard ps.contains(where: { $0.extras.tintAmount > 0 }) else { return nil }
-        func rgb(_ ps: [PresentedLayer], _ c: (PresentedLayer) -> Color) -> LottieProperty {
+        func rgb(_ c: (PresentedLayer) -> Color) -> LottieProperty {
             LottieSampling.vector(ps.map { l in let c = c(l); return [c.r, c.g, c.b, 1] })
         }
         guard ps.contains(where: { $0.extras.tintMidtone.a > 0 }) else {
             return Self.effect(20, "Tint", matchName: "ADBE Tint", [
-                (2, "Map Black To", rgb(ps) { $0.extras.tintBlack }),
-                (2, "Map White To", rgb(ps) { $0.extras.tintWhite }),
+                (2, "Map Black To", rgb { $0.extras.tintBlack }),
+                (2, "Map White To", rgb { $0.extras.tintWhite }),
                 (0, "Amount to Tint", LottieSampling.scalar(ps.map { $0.extras.tintAmount * 100 })),
             ])
         }
@@ -84,9 +84,9 @@ extension LottieBuilder {
             return m.a > 0 ? m : Color((b.r + w.r) / 2, (b.g + w.g) / 2, (b.b + w.b) / 2)
         }
         return Self.effect(23, "Tritone", matchName: "ADBE Tritone", [
-            (2, "Highlights", rgb(ps) { $0.extras.tintWhite }),
-            (2, "Midtones", rgb(ps, mid)),
-            (2, "Shadows", rgb(ps) { $0.extras.tintBlack }),
+            (2, "Highlights", rgb { $0.extras.tintWhite }),
+            (2, "Midtones", rgb(mid)),
+            (2, "Shadows", rgb { $0.extras.tintBlack }),
             (0, "Blend With Original", LottieSampling.scalar(ps.map { (1 - min(1, $0.extras.tintAmount)) * 100 })),
         ])
     }

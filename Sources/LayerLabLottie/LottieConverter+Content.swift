@@ -282,7 +282,7 @@ extension LottieConverter {
         // Blurs exported as custom effects (`ty` 5), known by their match names.
         switch e.matchName {
         case "ADBE Fast Blur" where e.values.count >= 1:
-            blur(e, &node, who: who, kind: "fast blur", dimensions: 1, edges: 2) { $0 * 0.6 }
+            blur(e, &node, who: who, kind: "fast blur", dimensions: 1, edges: 2) { b, _ in b * 0.6 }
             return nil
         case "ADBE Box Blur2" where e.values.count >= 2:
             // n passes of a box of 2r + 1 pixels: variance n · r(r + 1) / 3; the radius is 2σ.
@@ -304,7 +304,7 @@ extension LottieConverter {
         case 25 where e.values.count >= 5:
             dropShadow(e, &node, who: who)
         case 29 where e.values.count >= 1:
-            blur(e, &node, who: who, kind: "gaussian blur", dimensions: 1, edges: 2) { $0 * 0.6 }
+            blur(e, &node, who: who, kind: "gaussian blur", dimensions: 1, edges: 2) { b, _ in b * 0.6 }
         default:
             // A custom effect goes by its name in After Effects ("custom: Wiggle - position").
             let custom = e.name.isEmpty ? "custom" : "custom: " + e.name
@@ -328,9 +328,7 @@ extension LottieConverter {
         // rotation, opacity: unmoved when the anchor is the position, scales 100, no skew or
         // rotation and full opacity, none of them keyframed.
         let v = e.values
-        func still(_ p: LottieProperty, _ value: Double) -> Bool {
-            p.keyframes.isEmpty ? p.number(at: 0, value) == value : false
-        }
+        func still(_ p: LottieProperty, _ value: Double) -> Bool { p.keyframes.isEmpty && p.number(at: 0, value) == value }
         let anchor = v[0].numbers(at: 0, [0, 0]), position = v[1].numbers(at: 0, [0, 0])
         return v[0].keyframes.isEmpty && v[1].keyframes.isEmpty && anchor.prefix(2) == position.prefix(2)
             && still(v[3], 100) && still(v[4], 100) && still(v[5], 0) && still(v[7], 0) && still(v[8], 100)
@@ -417,11 +415,6 @@ extension LottieConverter {
         } else if value(0).number ?? 0 > 0 {
             node.properties["blurRadius"] = value(0)
         }
-    }
-
-    private mutating func blur(_ e: LottieEffect, _ node: inout Layer, who: String, kind: String, dimensions: Int, edges: Int,
-                               radius: @escaping (Double) -> Double) {
-        blur(e, &node, who: who, kind: kind, dimensions: dimensions, edges: edges) { r, _ in radius(r) }
     }
 
     /// The Tritone effect (`ty` 23: highlights, midtones, shadows, blend with original in

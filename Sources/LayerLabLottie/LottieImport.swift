@@ -69,7 +69,10 @@ private struct LottieSniff {
         // past the head, leaving an asset list of data URLs as the only sign. Precompositions
         // first do the same with long shape data: their layers' `ks` transforms (a key only
         // Lottie uses) are then the sign.
-        let assetsFirst = matches("assets", "[", at: i).map { skipSpace($0) < bytes.count && bytes[skipSpace($0)] == UInt8(ascii: "{") } ?? false
+        let assetsFirst = matches("assets", "[", at: i).map { j in
+            let k = skipSpace(j)
+            return k < bytes.count && bytes[k] == UInt8(ascii: "{")
+        } ?? false
         var hasVersion = matches("v", "", at: i) != nil
         var fr = false, ip = false, op = false, layers = false, assets = false, dataURL = false, ks = false
         // NB: memchr finds the quotes (vector compares); looking at every byte here cost more

@@ -40,7 +40,8 @@ extension Surface {
                 }
             }
         }
-        for y in y0..<y1 { markDirty(y: y, x0: x0, x1: x1) }
+        markDirty(y: y0, x0: x0, x1: x1)
+        markDirty(y: y1 - 1, x0: x0, x1: x1)
         markTranslucent()
     }
 }

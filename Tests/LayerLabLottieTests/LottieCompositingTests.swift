@@ -37,8 +37,7 @@ struct LottieCompositingTests {
         #expect(card.properties["tintAmount"] == .number(0.75))
         let export = LottieExporter.export(r.document, options: LottieOptions(fps: 10))
         let back = try imported(export.data)
-        func all(_ ls: [Layer]) -> [Layer] { ls.flatMap { [$0] + all($0.sublayers) } }
-        let again = try #require(all(back.document.layers).first { $0.properties["tintMidtone"] != nil })
+        let again = try #require(back.document.allLayers.map(\.layer).first { $0.properties["tintMidtone"] != nil })
         #expect(again.properties["tintMidtone"] == .color(Color(1, 0, 0)))
         #expect(near(again.properties["tintAmount"]?.number ?? 0, 0.75, 1e-3))
     }
@@ -141,8 +140,7 @@ struct LottieCompositingTests {
         let text = String(decoding: export.data, as: UTF8.self)
         #expect(text.components(separatedBy: #""ty":29"#).count - 1 == 2, "one Gaussian Blur effect per blurred layer")
         let back = try imported(export.data).document
-        func all(_ ls: [Layer]) -> [Layer] { ls.flatMap { [$0] + all($0.sublayers) } }
-        let blurred = all(back.layers).filter { $0.properties["blurRadius"] != nil }
+        let blurred = back.allLayers.map(\.layer).filter { $0.properties["blurRadius"] != nil }
         #expect(blurred.count == 2, "\(blurred.map(\.name))")
         let card = try #require(blurred.first { $0.sublayers.isEmpty || $0.name.contains("card") })
         #expect(near(number(back, card.name, "blurRadius", 0), 3, 1e-3))
@@ -172,8 +170,7 @@ struct LottieCompositingTests {
         let text = String(decoding: export.data, as: UTF8.self)
         #expect(text.components(separatedBy: #""ty":20"#).count - 1 == 2, "one Tint effect per tinted layer")
         let back = try imported(export.data).document
-        func all(_ ls: [Layer]) -> [Layer] { ls.flatMap { [$0] + all($0.sublayers) } }
-        let tinted = all(back.layers).filter { $0.properties["tintAmount"] != nil }
+        let tinted = back.allLayers.map(\.layer).filter { $0.properties["tintAmount"] != nil }
         #expect(tinted.count == 2, "\(tinted.map(\.name))")
         let card = try #require(tinted.first { $0.properties["tintBlack"] != .color(.black) })
         #expect(near(number(back, card.name, "tintAmount", 0), 0.75, 1e-3))
