@@ -28,7 +28,8 @@ func lottieBenchmarks() {
         print(files.isEmpty ? "no corpus files" : "rlottie: not installed (apt-get install librlottie-dev)")
         return
     }
-    // LAYERLAB_BENCH_RUNS=N times each file's frame N times (default 16): more for steadier medians.
+    // LAYERLAB_BENCH_RUNS=N takes N samples of each file's frames (default 16; a sample is about a
+    // millisecond of frames): more for steadier medians.
     let runs = getenv("LAYERLAB_BENCH_RUNS").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 16
     var frameRatios: [Double] = [], processRatios: [Double] = [], cpuRatios: [Double] = []
     let listFiles = getenv("LAYERLAB_BENCH_FILES") != nil
@@ -56,27 +57,25 @@ func lottieBenchmarks() {
         let canvas = FrameCanvas(width: w, height: h)
         // Frames 0 and 1 in turn: rlottie skips drawing a frame it has just drawn.
         let step = 1 / frameRate(data)
-        var i = 0
-        let ours = time(runs: runs, warmup: 2) {
+        var i = 0, k = 0
+        let t = pairedMedians(samples: runs) {
             i += 1
             _ = canvas.render(evaluator.drawnScene(at: t0 + Double(i % 2) * step))
-        }.median
-        let theirs = time(runs: runs, warmup: 2) {
-            i += 1
-            animation.render(frame: i % 2)
-        }.median
+        } _: {
+            k += 1
+            animation.render(frame: k % 2)
+        }
+        let ours = t.a, theirs = t.b
         frameRatios.append(ours / theirs)
         // The same frames by CPU time: rlottie rasterizes on worker threads, LayerLab on one.
-        let ourCPU = cpuTime(runs: runs, warmup: 0) { i += 1; _ = canvas.render(evaluator.drawnScene(at: t0 + Double(i % 2) * step)) }
-        let theirCPU = cpuTime(runs: runs, warmup: 0) { i += 1; animation.render(frame: i % 2) }
-        if theirCPU > 0 { cpuRatios.append(ourCPU / theirCPU) }
+        if t.bCPU > 0 { cpuRatios.append(t.aCPU / t.bCPU) }
         // LAYERLAB_BENCH_FILES=1 lists every file's figures, to find the ones that cost most.
         var line = "frame \(fixed(ours, 3)) ms / \(fixed(theirs, 3)) ms = \(fixed(ours / theirs, 2))x"
         // The whole process: open the file, draw its first frame (rlottie's frame 0; a still
         // named by no time would show the end), write a PNG.
         if processes {
-            let a = bestProcessTime(layerlab, ["export", path, "--png", out + "-ours.png", "--size", "\(w)x\(h)", "--at", "\(t0)"], runs: 3)
-            let b = bestProcessTime(peer, [path, "\(w)", "\(h)", out + "-rlottie.png"], runs: 3)
+            let (a, b) = bestProcessTimes((layerlab, ["export", path, "--png", out + "-ours.png", "--size", "\(w)x\(h)", "--at", "\(t0)"]),
+                                          (peer, [path, "\(w)", "\(h)", out + "-rlottie.png"]), runs: 5)
             if let a, let b {
                 processRatios.append(a / b)
                 line += "; process \(fixed(a, 2)) ms / \(fixed(b, 2)) ms = \(fixed(a / b, 2))x"

@@ -98,3 +98,41 @@ extension String {
         return String(s)
     }
 }
+
+/// Times `a` and `b` in alternation and returns each one's median wall time and median
+/// processor time (every thread counted) per call, in ms.
+///
+/// Each sample is a batch of calls about `sampleMs` long, so a timer tick or a preemption is
+/// small beside it (a Lottie frame can take 2 µs); alternating the two puts them under the
+/// same conditions, where timing one after the other charged whichever ran first for the
+/// caches and pages the bench's child processes had just disturbed.
+func pairedMedians(samples: Int, sampleMs: Double = 1, _ a: () -> Void, _ b: () -> Void)
+    -> (a: Double, b: Double, aCPU: Double, bCPU: Double) {
+    let clock = ContinuousClock()
+    func cpuNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) * 1e-6
+    }
+    /// How many calls make a sample: from the best of a few timed calls after a warm-up.
+    func batch(_ body: () -> Void) -> Int {
+        body(); body()
+        var best = Double.infinity
+        for _ in 0..<3 { best = min(best, milliseconds(clock.measure(body))) }
+        return max(1, min(100_000, Int((sampleMs / max(best, 1e-6)).rounded(.up))))
+    }
+    let na = batch(a), nb = batch(b)
+    var wallA: [Double] = [], wallB: [Double] = [], cpuA: [Double] = [], cpuB: [Double] = []
+    func sample(_ body: () -> Void, _ n: Int, _ wall: inout [Double], _ cpu: inout [Double]) {
+        let c0 = cpuNow()
+        let d = clock.measure { for _ in 0..<n { body() } }
+        cpu.append((cpuNow() - c0) / Double(n))
+        wall.append(milliseconds(d) / Double(n))
+    }
+    for _ in 0..<samples {
+        sample(a, na, &wallA, &cpuA)
+        sample(b, nb, &wallB, &cpuB)
+    }
+    func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+    return (median(wallA), median(wallB), median(cpuA), median(cpuB))
+}

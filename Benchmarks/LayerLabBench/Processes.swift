@@ -49,6 +49,24 @@ func bestProcessTime(_ path: String, _ arguments: [String], runs: Int) -> Double
     return best
 }
 
+/// The best wall times of two programs run in alternation, `runs` times each (start-up is
+/// noisy; the best is the floor each can reach, and alternating gives both the same machine).
+func bestProcessTimes(_ a: (path: String, arguments: [String]), _ b: (path: String, arguments: [String]),
+                      runs: Int) -> (a: Double?, b: Double?) {
+    var bestA: Double? = .infinity, bestB: Double? = .infinity
+    for _ in 0..<runs {
+        if let t = bestA {
+            let c = runProcess(a.path, a.arguments)
+            bestA = c.status == 0 ? min(t, c.milliseconds) : nil
+        }
+        if let t = bestB {
+            let c = runProcess(b.path, b.arguments)
+            bestB = c.status == 0 ? min(t, c.milliseconds) : nil
+        }
+    }
+    return (bestA, bestB)
+}
+
 /// The folder holding this executable (where `swift build` put `layerlab` beside it).
 func buildFolder() -> String {
     var buf = [CChar](repeating: 0, count: 4096)

@@ -37,6 +37,56 @@ package enum CommandTable {
     static let named: GrammarPart = .optional([.word("as"), .slot("NAME")])
     static let animationForm: [GrammarPart] = [.slot("LAYER"), .slot("KEYPATH"), .attributes, .timing, named]
 
+    // The commands `layerlab` also runs from the shell (`layerlab export FILE OUT`), each
+    // built on its own: a shell run builds only these six, not the whole table (building all
+    // of it cost a small export about a tenth of its instructions and 80 page faults).
+    package static let show = CommandSpec(Show.name, .viewing, [[.attributes]],
+                attributes: Show.attributes,
+                summary: "Draws one frame in the terminal.",
+                example: "show at=1.5 mode=braille") { p, spec, _ throws(ScriptError) in
+        .show(try p.arguments(spec))
+    }
+    package static let play = CommandSpec(Play.name, .viewing, [[.attributes, .flag(Play.loop)]],
+                attributes: Play.attributes,
+                flags: [Play.loop],
+                summary: "Plays the scene in the terminal, then leaves its last frame on the screen. Keys: space pause, ←/→ step a frame, +/- speed, Home/End start/end, r restart, l loop on/off, ? keys, q quit.",
+                example: "play speed=0.25 loop") { p, spec, _ throws(ScriptError) in
+        .play(try p.arguments(spec))
+    }
+    package static let frames = CommandSpec(Frames.name, .viewing, [[.attributes]],
+                attributes: Frames.attributes,
+                summary: "Prints frames one after another (for pipes), each under a `# t=…` line.",
+                example: "frames to=1 fps=4") { p, spec, _ throws(ScriptError) in
+        .frames(try p.arguments(spec))
+    }
+    package static let inspect = CommandSpec(Inspect.name, .viewing, [[.slot("LAYER[.KEYPATH]"), .attributes]],
+                attributes: Inspect.attributes,
+                summary: "Prints values as `LAYER.KEYPATH = VALUE`. With at=T: the presentation values at T. Without: a `# model` block (stored values plus events) and a `# presentation at T` block at the current time.",
+                example: "shape ring path=circle(100, 100, 20) fillColor=clear strokeColor=red\nanimate ring strokeEnd from=0 to=1 duration=1\ninspect ring.strokeEnd at=0.5") { p, spec, _ throws(ScriptError) in
+        .inspect(try p.name("LAYER or LAYER.KEYPATH"), try p.arguments(spec))
+    }
+    package static let explain = CommandSpec(Explain.name, .viewing, [[.slot("LAYER.KEYPATH"), .attributes]],
+                attributes: Explain.attributes,
+                summary: "Explains a presentation value: the model value, each animation on the key path with its local time and phase, and the winner.",
+                example: "shape oval path=circle(100, 100, 10) fillColor=red\nanimate oval path to=circle(100, 100, 40) duration=0.3 fillMode=forwards removedOnCompletion=false as expand\nexplain oval.path at=0.2") { p, spec, _ throws(ScriptError) in
+        .explain(try p.name("LAYER.KEYPATH"), try p.arguments(spec))
+    }
+    package static let export = CommandSpec(Export.name, .files,
+                [[.slot("FILE"), .attributes, .flag(Export.bake), .flag(Export.strict), .flag(Export.force)],
+                 [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes, .flag(Export.bake),
+                  .flag(Export.strict), .flag(Export.force)]],
+                attributes: Export.attributes,
+                flags: [Export.bake, Export.strict, Export.force],
+                summary: "Exports a frame (png, or sixel as .six), the animation (gif, cast), Lottie JSON, Swift source or the document as a script (.lab, as `save` writes it); the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE. It never replaces the document's own script or project, nor (without `export!` or `force`) a file of another kind.",
+                example: "shape dot path=circle(100, 100, 30) fillColor=red\nanimate dot transform.scale from=0.5 to=1 duration=1\nexport dot.gif fps=10") { p, spec, _ throws(ScriptError) in
+        // `export! …` is `export … force`.
+        var bang: Name?
+        if p.peek.isSymbol("!"), !p.peek.spaceBefore { bang = Name(text: Export.force.word, range: p.next().range) }
+        guard case .export(let format, let file, var args) = try p.export(spec) else { return try p.export(spec) }
+        if let bang, !args.has(Export.force) { args.flags.append(bang) }
+        return .export(format, file, args)
+    }
+
     package static let all: [CommandSpec] = [
         CommandSpec(Canvas.name, .document, [[.attributes]],
                     attributes: Canvas.attributes,
@@ -128,25 +178,9 @@ package enum CommandTable {
             let value = p.skip(symbol: "=") ? try p.expression() : nil
             return .at(time, target, try p.arguments(spec), value: value)
         },
-        CommandSpec(Show.name, .viewing, [[.attributes]],
-                    attributes: Show.attributes,
-                    summary: "Draws one frame in the terminal.",
-                    example: "show at=1.5 mode=braille") { p, spec, _ throws(ScriptError) in
-            .show(try p.arguments(spec))
-        },
-        CommandSpec(Play.name, .viewing, [[.attributes, .flag(Play.loop)]],
-                    attributes: Play.attributes,
-                    flags: [Play.loop],
-                    summary: "Plays the scene in the terminal, then leaves its last frame on the screen. Keys: space pause, ←/→ step a frame, +/- speed, Home/End start/end, r restart, l loop on/off, ? keys, q quit.",
-                    example: "play speed=0.25 loop") { p, spec, _ throws(ScriptError) in
-            .play(try p.arguments(spec))
-        },
-        CommandSpec(Frames.name, .viewing, [[.attributes]],
-                    attributes: Frames.attributes,
-                    summary: "Prints frames one after another (for pipes), each under a `# t=…` line.",
-                    example: "frames to=1 fps=4") { p, spec, _ throws(ScriptError) in
-            .frames(try p.arguments(spec))
-        },
+        show,
+        play,
+        frames,
         CommandSpec(Watch.name, .viewing, [[.slot("FILE"), .attributes, .flag(Watch.play)]],
                     attributes: Watch.attributes,
                     flags: [Watch.play],
@@ -171,18 +205,8 @@ package enum CommandTable {
                     example: "timeline") { _, _, _ throws(ScriptError) in .timeline },
         CommandSpec("tree", .viewing, [[]], summary: "Lists the canvas, paths, layer tree, animations and events.",
                     example: "tree") { _, _, _ throws(ScriptError) in .tree },
-        CommandSpec(Inspect.name, .viewing, [[.slot("LAYER[.KEYPATH]"), .attributes]],
-                    attributes: Inspect.attributes,
-                    summary: "Prints values as `LAYER.KEYPATH = VALUE`. With at=T: the presentation values at T. Without: a `# model` block (stored values plus events) and a `# presentation at T` block at the current time.",
-                    example: "shape ring path=circle(100, 100, 20) fillColor=clear strokeColor=red\nanimate ring strokeEnd from=0 to=1 duration=1\ninspect ring.strokeEnd at=0.5") { p, spec, _ throws(ScriptError) in
-            .inspect(try p.name("LAYER or LAYER.KEYPATH"), try p.arguments(spec))
-        },
-        CommandSpec(Explain.name, .viewing, [[.slot("LAYER.KEYPATH"), .attributes]],
-                    attributes: Explain.attributes,
-                    summary: "Explains a presentation value: the model value, each animation on the key path with its local time and phase, and the winner.",
-                    example: "shape oval path=circle(100, 100, 10) fillColor=red\nanimate oval path to=circle(100, 100, 40) duration=0.3 fillMode=forwards removedOnCompletion=false as expand\nexplain oval.path at=0.2") { p, spec, _ throws(ScriptError) in
-            .explain(try p.name("LAYER.KEYPATH"), try p.arguments(spec))
-        },
+        inspect,
+        explain,
         CommandSpec("undo", .history, [[.optional([.slot("N")])]], summary: "Undoes the last N document changes (default 1).",
                     example: "undo 3") { p, _, _ throws(ScriptError) in
             .undo(p.atCommandEnd ? nil : try p.expression())
@@ -226,21 +250,7 @@ package enum CommandTable {
         CommandSpec("edit", .files, [[]],
                     summary: "Opens the document as a script in $VISUAL or $EDITOR (at a terminal); when the editor exits the script is replayed, and the result replaces the document as one undoable step. On an error the document stays as it was and LayerLab offers to reopen the script at the error's line.",
                     example: "edit") { _, _, _ throws(ScriptError) in .edit },
-        CommandSpec(Export.name, .files,
-                    [[.slot("FILE"), .attributes, .flag(Export.bake), .flag(Export.strict), .flag(Export.force)],
-                     [.choice(ExportRequest.Format.allCases.map(\.rawValue)), .slot("FILE"), .attributes, .flag(Export.bake),
-                      .flag(Export.strict), .flag(Export.force)]],
-                    attributes: Export.attributes,
-                    flags: [Export.bake, Export.strict, Export.force],
-                    summary: "Exports a frame (png, or sixel as .six), the animation (gif, cast), Lottie JSON, Swift source or the document as a script (.lab, as `save` writes it); the format comes from FILE's extension (\(ExportRequest.Format.extensionList)), or is named before FILE. It never replaces the document's own script or project, nor (without `export!` or `force`) a file of another kind.",
-                    example: "shape dot path=circle(100, 100, 30) fillColor=red\nanimate dot transform.scale from=0.5 to=1 duration=1\nexport dot.gif fps=10") { p, spec, _ throws(ScriptError) in
-            // `export! …` is `export … force`.
-            var bang: Name?
-            if p.peek.isSymbol("!"), !p.peek.spaceBefore { bang = Name(text: Export.force.word, range: p.next().range) }
-            guard case .export(let format, let file, var args) = try p.export(spec) else { return try p.export(spec) }
-            if let bang, !args.has(Export.force) { args.flags.append(bang) }
-            return .export(format, file, args)
-        },
+        export,
         CommandSpec("help", .session, [[.optional([.slot("COMMAND")])]],
                     summary: "Lists commands, or explains one command or topic (keypaths, timing, values).",
                     example: "help animate") { p, _, _ throws(ScriptError) in
@@ -261,7 +271,18 @@ package enum CommandTable {
     package static let names: [String] = all.flatMap(\.words)
 
     /// The command a word names (`shape` finds `layer`).
-    package static func spec(_ word: String) -> CommandSpec? { indexByWord[word].map { all[$0] } }
+    package static func spec(_ word: String) -> CommandSpec? {
+        // The shell's six first, without building the table (no other entry claims their words).
+        switch word {
+        case Show.name: show
+        case Play.name: play
+        case Frames.name: frames
+        case Inspect.name: inspect
+        case Explain.name: explain
+        case Export.name: export
+        default: indexByWord[word].map { all[$0] }
+        }
+    }
 
     /// Where each word's command is in `all` (the first command to claim a word keeps it);
     /// every command line looks its verb up here.

@@ -1,4 +1,5 @@
 import Foundation
+import LayerLabScript
 @testable import LayerLabTerminal
 import Testing
 
@@ -170,5 +171,19 @@ import Testing
             }
         }
         for option in CLI.options { for name in option.names { #expect(mentions(name), "\(shell): \(name)") } }
+    }
+
+    /// A run builds only the subcommand it names, and the shell's commands only their own
+    /// table entries: both lookups must find what the full lists hold.
+    @Test func subcommandsAreFoundByNameWithoutTheWholeTable() {
+        for sub in CLI.subcommands { #expect(CLI.subcommand(named: sub.name)?.name == sub.name) }
+        #expect(CLI.subcommand(named: "frobnicate") == nil && CLI.subcommand(named: "") == nil)
+        for word in CommandTable.names {
+            let first = CommandTable.all.first { $0.words.contains(word) }
+            #expect(CommandTable.spec(word)?.name == first?.name, "\(word)")
+        }
+        for spec in [CommandTable.show, CommandTable.play, CommandTable.frames, CommandTable.inspect, CommandTable.explain, CommandTable.export] {
+            #expect(CommandTable.all.contains { $0.name == spec.name })
+        }
     }
 }

@@ -236,6 +236,22 @@ import Testing
         }
     }
 
+    /// A regular file is read straight into an array of its stated size; one that says less
+    /// than it holds (a kernel file says 0) is read to its end all the same.
+    @Test func filesAreReadWhole() throws {
+        let f = Folder()
+        let empty = f.file("empty.lab"), small = f.file("small.lab"), long = f.file("long.json")
+        _ = plainWrite(empty, Data())
+        _ = plainWrite(small, Data("canvas size=10x10\n".utf8))
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        _ = plainWrite(long, Data(bytes))
+        #expect(try LocalFiles().read(empty) == [])
+        #expect(try LocalFiles().read(small) == Array("canvas size=10x10\n".utf8))
+        #expect(try LocalFiles().read(long) == bytes)
+        let status = try LocalFiles().read("/proc/self/status")
+        #expect(status.count > 100 && String(decoding: status, as: UTF8.self).hasSuffix("\n"))
+    }
+
     @Test func textArtErrorsNeverQuoteTheFile() {
         let f = Folder()
         let file = f.file("notes.txt")

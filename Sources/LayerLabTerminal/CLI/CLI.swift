@@ -6,7 +6,8 @@ import LayerLabScript
 ///
 /// Subcommands that run a REPL command on a file (`show`, `frames`, `play`, `inspect`,
 /// `explain`, `export`) are built from the command's `CommandTable` entry by `ShellCommand`; to
-/// add one, write `static let NAME = shell("NAME", summary: …)` and list it in `CLI.subcommands`.
+/// add one, give its `CommandTable` entry a static of its own, write `static let NAME =
+/// shell(CommandTable.NAME, summary: …)` and list it in `CLI.subcommands`.
 /// The shell completions and the manual page are written from the same list.
 package enum CLI {
     package static let version = BuildInfo.version
@@ -15,6 +16,23 @@ package enum CLI {
     package static let subcommands: [Subcommand] = [
         .run, .show, .frames, .play, .inspect, .explain, .export, .completions, .help,
     ]
+
+    /// The subcommand a word names, building only that one: a run that built them all built
+    /// every shell command's table entry (a twentieth of a small export's instructions).
+    static func subcommand(named name: String) -> Subcommand? {
+        switch name {
+        case "run": .run
+        case "show": .show
+        case "frames": .frames
+        case "play": .play
+        case "inspect": .inspect
+        case "explain": .explain
+        case "export": .export
+        case "completions": .completions
+        case "help": .help
+        default: nil
+        }
+    }
 
     /// `layerlab [FILE]`: the REPL, with a script or project loaded.
     package static let operand = CLIOperand("FILE", .files(DocumentFiles.inputExtensions), optional: true)
@@ -45,7 +63,7 @@ package enum CLI {
             guard let text = args.first, args.count == 1 else { return io.usageError("-c takes one argument: layerlab -c 'COMMAND; COMMAND'") }
             return InlineCommands.run(text, io: io)
         default:
-            if let sub = subcommands.first(where: { $0.name == first }) {
+            if let sub = subcommand(named: first) {
                 let rest = Array(args.dropFirst())
                 if rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
                     io.out(sub.help)

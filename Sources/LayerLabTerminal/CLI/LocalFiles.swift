@@ -30,13 +30,32 @@ package struct LocalFiles: FileAccess {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let limit = LocalFiles.maxFileBytes
         var st = stat()
+        var stated = 0
         if fstat(fd, &st) == 0 {
             if st.st_mode & S_IFMT == S_IFDIR { throw FileProblem(text: "it is a folder") }
-            if st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) > limit {
-                throw FileProblem(text: "it is \(Int(st.st_size) >> 20) MB; scripts and projects are at most \(limit >> 20) MB")
+            if st.st_mode & S_IFMT == S_IFREG {
+                if Int(st.st_size) > limit {
+                    throw FileProblem(text: "it is \(Int(st.st_size) >> 20) MB; scripts and projects are at most \(limit >> 20) MB")
+                }
+                stated = Int(st.st_size)
             }
         }
-        var bytes: [UInt8] = []
+        // A regular file straight into an array of its size (and one byte more, to see the
+        // end): no zeroed staging buffer, whose pages cost more than reading a small file.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: stated + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let n = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { failure = errno; return }
+                if n == 0 { return }
+                count += n
+            }
+        }
+        if failure != 0 { throw FileProblem(text: failure == EISDIR ? "it is a folder" : "it cannot be read") }
+        if bytes.count <= stated { return bytes }
+        // Longer than it said (a pipe or device, or a file still being written): the rest in chunks.
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }

@@ -179,16 +179,17 @@ struct FlagError: Error {
 }
 
 extension Subcommand {
-    static func shell(_ verb: String, summary: String, keywordOptions: [String] = []) -> Subcommand {
-        guard let spec = CommandTable.spec(verb) else { preconditionFailure("no command '\(verb)' in CommandTable") }
-        return ShellCommand(spec: spec, summary: summary, keywordOptions: keywordOptions).subcommand
+    /// A subcommand that runs `spec`, the REPL command (a table entry of its own, so a shell
+    /// run does not build the whole command table).
+    static func shell(_ spec: CommandSpec, summary: String, keywordOptions: [String] = []) -> Subcommand {
+        ShellCommand(spec: spec, summary: summary, keywordOptions: keywordOptions).subcommand
     }
 
-    static let show = shell("show", summary: "draw one frame")
-    static let frames = shell("frames", summary: "print frames one after another (for pipes)")
-    static let play = shell("play", summary: "play in real time (space pause, arrows step, ? lists the keys, q quit)")
-    static let inspect = shell("inspect", summary: "print values as LAYER.KEYPATH = VALUE")
-    static let explain = shell("explain", summary: "why a value is what it is at time T")
-    static let export = shell("export", summary: "a frame, the animation or code, the format from OUT's extension",
+    static let show = shell(CommandTable.show, summary: "draw one frame")
+    static let frames = shell(CommandTable.frames, summary: "print frames one after another (for pipes)")
+    static let play = shell(CommandTable.play, summary: "play in real time (space pause, arrows step, ? lists the keys, q quit)")
+    static let inspect = shell(CommandTable.inspect, summary: "print values as LAYER.KEYPATH = VALUE")
+    static let explain = shell(CommandTable.explain, summary: "why a value is what it is at time T")
+    static let export = shell(CommandTable.export, summary: "a frame, the animation or code, the format from OUT's extension",
                               keywordOptions: ExportRequest.Format.allCases.map(\.rawValue))
 }
