@@ -106,7 +106,7 @@ extension LottieConverter {
     func seconds(_ frames: Double) -> Double { frames / file.frameRate }
 
     mutating func noteExpression(_ prop: LottieProperty, _ source: Source) {
-        if prop.expression != nil { warnings.add("expressions not run (keyframed values used)", source.text) }
+        if prop.expression != nil { warnings.add("{expression|expressions} not run ({keyframed value|keyframed values} used)", source.text) }
     }
 
     /// Keyframes from `keyed` (times in frames, values, a timing function a segment) on `keyPath`.

@@ -19,7 +19,7 @@ extension LottieConverter {
     /// layer's clock (its `st`/`sr` are the layer's beginTime/speed).
     mutating func precomp(_ l: LottieLayer, owner: String) throws(LottieImportError) -> [Layer] {
         guard let asset = assets[l.referenceID], let layers = asset.layers else {
-            warnings.add("precompositions naming no asset skipped", "\(display(l.name)) (\(l.referenceID))")
+            warnings.add("{precomposition|precompositions} naming no asset skipped", "\(display(l.name)) (\(l.referenceID))")
             return []
         }
         guard compDepth < Self.maxCompDepth else {
@@ -62,7 +62,7 @@ extension LottieConverter {
     /// dotLottie archive, are named by their path (`u` + `p`) for the front end to read.
     mutating func imageLayer(_ l: LottieLayer, owner: String) -> Layer? {
         guard let asset = assets[l.referenceID], asset.layers == nil else {
-            warnings.add("image layers naming no image skipped", display(l.name))
+            warnings.add("image {layer|layers} naming no image skipped", display(l.name))
             return nil
         }
         var contents: String
@@ -73,7 +73,7 @@ extension LottieConverter {
             if images[contents] == nil {
                 guard let comma = asset.path.firstIndex(of: ","), let data = Data(base64Encoded: String(asset.path[asset.path.index(after: comma)...]),
                                                                                  options: .ignoreUnknownCharacters) else {
-                    warnings.add("embedded images that do not decode skipped", asset.id)
+                    warnings.add("embedded {image that does|images that do} not decode skipped", asset.id)
                     return nil
                 }
                 images[contents] = data
@@ -310,7 +310,7 @@ extension LottieConverter {
             let custom = e.name.isEmpty ? "custom" : "custom: " + e.name
             let kind = [20: "tint", 21: "fill", 22: "stroke", 23: "tritone", 24: "pro levels", 25: "drop shadow",
                         26: "radial wipe", 27: "displacement map", 28: "matte3", 29: "gaussian blur", 5: custom][e.type] ?? "type \(e.type)"
-            warnings.add("effects not drawn", "\(who) (\(kind))")
+            warnings.add("{effect|effects} not drawn", "\(who) (\(kind))")
         }
         return nil
     }
@@ -403,10 +403,10 @@ extension LottieConverter {
         let source = Source(layer: who, property: kind + " effect")
         for p in [amount] + also { noteExpression(p, source) }
         if e.values.count > dimensions, [2, 3].contains(e.values[dimensions].number(at: 0, 1)) {
-            warnings.add("blurs in one direction drawn in both", "\(who) (\(kind))")
+            warnings.add("{blur|blurs} in one direction drawn in both", "\(who) (\(kind))")
         }
         if e.values.count > edges, e.values[edges].number(at: 0, 0) != 0 {
-            warnings.add("blurs' repeated edge pixels ignored", "\(who) (\(kind))")
+            warnings.add("{blur's|blurs'} repeated edge pixels ignored", "\(who) (\(kind))")
         }
         let value: (Double) -> Value = { f in .number(max(0, radius(amount.number(at: f, 0), f))) }
         if let span = animatedSpan([amount] + also) {
@@ -441,7 +441,7 @@ extension LottieConverter {
         let color = e.values[2], opacity = e.values[6]
         if e.values[0].number(at: 0, 0) != 0 || e.values[3].number(at: 0, 0) != 0
             || e.values[4].number(at: 0, 0) != 0 || e.values[5].number(at: 0, 0) != 0 {
-            warnings.add("fill effects' mask, invert and feather ignored", who)
+            warnings.add("{fill effect's|fill effects'} mask, invert and feather ignored", who)
         }
         func paint(_ f: Double) -> Value {
             .color(Self.effectColor(color.numbers(at: f, [1, 0, 0, 1]), alpha: min(1, max(0, opacity.number(at: f, 1)))))

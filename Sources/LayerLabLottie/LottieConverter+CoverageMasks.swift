@@ -27,7 +27,7 @@ extension LottieConverter {
         base.properties["fillColor"] = .color([.subtract, .intersect, .darken].contains(masks.first?.mode ?? .add) ? .white : .black)
         group.sublayers.append(base)
         if masks.contains(where: Self.expands) {
-            warnings.add("mask expansions beside lighten or darken masks of partial opacity not drawn", who)
+            warnings.add("mask {expansion|expansions} beside lighten or darken masks of partial opacity not drawn", who)
         }
         for (i, m) in masks.enumerated() {
             let name = uniqueName(owner + "_mask_" + sanitized(m.name, fallback: "\(i + 1)"))

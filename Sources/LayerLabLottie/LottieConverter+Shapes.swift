@@ -79,7 +79,7 @@ extension LottieConverter {
         }
         for s in items {
             switch s.item {
-            case .unknown: warnings.add("shape items of unknown types skipped", "\(display(layer.name)) (\(s.type))")
+            case .unknown: warnings.add("shape {item|items} of unknown types skipped", "\(display(layer.name)) (\(s.type))")
             default: break
             }
         }
@@ -100,7 +100,7 @@ extension LottieConverter {
                     repeaterCopy(items[r], index: k, &copy, layer: layer)
                     holder.sublayers.append(copy)
                 }
-                if case .repeater(_, _, true, _) = items[r].item { warnings.add("repeaters stacking copies below drawn above", display(layer.name)) }
+                if case .repeater(_, _, true, _) = items[r].item { warnings.add("{repeater|repeaters} stacking copies below drawn above", display(layer.name)) }
                 let rest = groupContents(below, inherited: inherited, trims: outerTrims, rounding: outerRounding, owner: owner, layer: layer)
                 return rest + [holder]
             }
@@ -182,7 +182,7 @@ extension LottieConverter {
         if let s = shapes.first(where: { [Self.intersectionFirst, Self.intersectionOthers].contains(Self.mergeMode($0)) }),
            case .merged(let pieces, let mode) = s.item {
             if style.shape.isStroke, mode == Self.intersectionFirst, Self.outlineCount(pieces) > 2 {
-                warnings.add("strokes of intersections of more than two outlines also drawn where those outlines cross inside",
+                warnings.add("{stroke|strokes} of intersections of more than two outlines also drawn where those outlines cross inside",
                              "\(who) \(display(s.name))")
             }
             var c = Layer(name: uniqueName(l.name + "_clip"), kind: .shape)
@@ -244,7 +244,7 @@ extension LottieConverter {
             if style.trims.count > 1 {
                 nestedTrims(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding, closed: false)
             } else if trim(style.trims, &l, Source(layer: who, property: "tm"), canWrap: false) != nil {
-                warnings.add("trims of gradient strokes that wrap past the end drawn as their longer piece", who)
+                warnings.add("{trim|trims} of gradient strokes that wrap past the end drawn as {its|their} longer piece", who)
             }
             return [clipped(gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape))]
         default:
@@ -758,7 +758,7 @@ extension LottieConverter {
     private mutating func repeater(_ s: LottieShape, _ rep: inout Layer, content: inout [Layer], layer: LottieLayer) {
         guard case .repeater(let copies, let offset, let below, let tr) = s.item else { return }
         let who = display(layer.name)
-        if below { warnings.add("repeaters stacking copies below drawn above", who) }
+        if below { warnings.add("{repeater|repeaters} stacking copies below drawn above", who) }
         let a = tr.anchor?.numbers(at: 0, [0, 0]) ?? [0, 0]
         guard a.count >= 2 else { return }
         rep.properties["bounds"] = .rect(Rect(a[0], a[1], 0, 0))

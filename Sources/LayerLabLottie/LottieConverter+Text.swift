@@ -39,19 +39,19 @@ extension LottieConverter {
     mutating func textLayers(_ l: LottieLayer, owner: String) -> [Layer] {
         guard let t = l.text, !t.documents.isEmpty else { return [] }
         let who = display(l.name)
-        if t.followsPath { warnings.add("text on a path drawn on a straight line", who) }
+        if t.followsPath { warnings.add("{text layer|text layers} on a path drawn on a straight line", who) }
         var animators: [LottieTextAnimator] = []
         for a in t.animators {
-            if a.selectorType != 0 { warnings.add("text animators with expression selectors not drawn", who); continue }
-            if a.randomize { warnings.add("randomized text selectors drawn in a fixed shuffled order, not After Effects' random one", who) }
-            for key in a.undrawn.sorted() { warnings.add("text animator properties not drawn", "\(who) (\(key))") }
+            if a.selectorType != 0 { warnings.add("text {animator|animators} with expression selectors not drawn", who); continue }
+            if a.randomize { warnings.add("randomized text {selector|selectors} drawn in a fixed shuffled order, not After Effects' random one", who) }
+            for key in a.undrawn.sorted() { warnings.add("text animator {property|properties} not drawn", "\(who) (\(key))") }
             for p in a.drawnProperties { noteExpression(p, Source(layer: who, property: "t.a")) }
             animators.append(a)
         }
         var out: [Layer] = []
         var documents = t.documents
         if documents.count > Self.maxTextDocuments {
-            warnings.add("text documents after the \(Self.maxTextDocuments)th left out", who)
+            warnings.add("text {document|documents} after the \(Self.maxTextDocuments)th left out", who)
             documents = Array(documents.prefix(Self.maxTextDocuments))
         }
         for (i, k) in documents.enumerated() {
@@ -100,17 +100,17 @@ extension LottieConverter {
         let glyphs = file.chars.filter { g in font.map { g.family == $0.family && g.style == $0.style } ?? true }
         let fill = Self.textColor(d.fillColor)
         guard !glyphs.isEmpty else {
-            if !animators.isEmpty { warnings.add("text animators drawn only on text with glyph outlines", who) }
+            if !animators.isEmpty { warnings.add("text {animator|animators} drawn only on text with glyph outlines", who) }
             return [plainText(d, fill: fill, owner: owner, who: who)]
         }
         let placed = layout(d, glyphs: glyphs, grouping: t.anchorGrouping, animators: animators, ascent: font?.ascent ?? 0)
         if placed.contains(where: { $0.glyph == nil && !$0.isNewline && $0.character != " " }) {
-            warnings.add("characters without glyphs left out", who)
+            warnings.add("{character|characters} without glyphs left out", who)
         }
         let stroke = d.strokeColor.map { Self.textColor($0) }.flatMap { d.strokeWidth > 0 ? $0 : nil }
         let strokes = animators.contains { $0.strokeWidth != nil || $0.strokeColor != nil } && d.strokeColor != nil
         if animators.isEmpty || placed.count > Self.maxAnimatedCharacters {
-            if !animators.isEmpty { warnings.add("text animators on texts over \(Self.maxAnimatedCharacters) characters not drawn", who) }
+            if !animators.isEmpty { warnings.add("text {animator|animators} on texts over \(Self.maxAnimatedCharacters) characters not drawn", who) }
             var path: [PathElement] = []
             for p in placed { path += glyphPath(p, size: d.size).elements }
             return paint(Path(path), fill: fill, stroke: stroke, width: d.strokeWidth, overFill: d.strokeOverFill, name: owner + "_glyphs")
@@ -387,7 +387,7 @@ extension LottieConverter {
 
     /// Text without glyph outlines: a LayerLab text layer in its own font (warned).
     private mutating func plainText(_ d: LottieTextDocument, fill: Color, owner: String, who: String) -> Layer {
-        warnings.add("text without glyph outlines drawn in LayerLab's font", who)
+        warnings.add("{text layer|text layers} without glyph outlines drawn in LayerLab's font", who)
         let lines = d.string.split(omittingEmptySubsequences: false) { $0.isNewline || $0 == "\u{3}" }
         var text = Layer(name: uniqueName(owner + "_text"), kind: .text)
         let width = Double(lines.map(\.count).max() ?? 0) * d.size + 1  // room for any font: the alignment places the text within it

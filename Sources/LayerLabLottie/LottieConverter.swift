@@ -68,7 +68,7 @@ struct LottieConverter {
         var built: [(lottie: LottieLayer, root: Layer, position: Int)] = []
         for (position, l) in layers.enumerated() {
             if l.type == .audio || l.type == .camera {
-                if l.type == .camera { warnings.add("camera layers ignored", display(l.name)) }
+                if l.type == .camera { warnings.add("camera {layer|layers} ignored", display(l.name)) }
                 continue
             }
             var node = try layerNode(l, span: span, prefix: prefix)
@@ -80,7 +80,7 @@ struct LottieConverter {
                 chain.append(parent); seen.insert(pi); p = parent.parent
             }
             if let pi = p, seen.contains(pi), pi != l.index ?? Int.min || chain.isEmpty, l.parent != nil, byIndex[pi] != nil {
-                warnings.add("parent loops broken", display(l.name))
+                warnings.add("parent {loop|loops} broken", display(l.name))
             }
             for parent in chain {
                 var wrapper = Layer(name: uniqueName("\(prefix)\(sanitized(parent.name, fallback: "parent"))_of_\(node.name)"), kind: .layer)
@@ -125,7 +125,7 @@ struct LottieConverter {
                         container.sublayers = [node, matte]
                         node = container
                     } else {
-                        warnings.add("unknown matte modes ignored", "\(display(b.lottie.name)) (tt \(mode))")
+                        warnings.add("unknown matte {mode|modes} ignored", "\(display(b.lottie.name)) (tt \(mode))")
                     }
                 }
             }
@@ -189,7 +189,7 @@ struct LottieConverter {
             if let mode = BlendMode(lottieNumber: l.blendMode) {
                 node.properties["blendMode"] = .string(mode.rawValue)
             } else {
-                warnings.add("unknown blend modes drawn as normal", "\(display(l.name)) (bm \(l.blendMode))")
+                warnings.add("unknown blend {mode|modes} drawn as normal", "\(display(l.name)) (bm \(l.blendMode))")
             }
         }
         // Effects that draw over the layer's content (fill) come after it, in order.
@@ -209,7 +209,7 @@ struct LottieConverter {
                 node.properties["fillColor"] = .color(c)
             } else {
                 node.properties["fillColor"] = .color(.black)
-                warnings.add("solid layers whose colour does not read painted black", "\(display(l.name)) (sc \"\(l.solidColor)\")")
+                warnings.add("solid {layer|layers} whose colour does not read painted black", "\(display(l.name)) (sc \"\(l.solidColor)\")")
             }
         case .null:
             break
@@ -302,7 +302,7 @@ struct LottieConverter {
         if opacity {
             apply(t.opacity, to: &node, "opacity", Source(layer: who, property: "\(sourcePrefix).o")) { n in n.first.map { .number($0 / 100) } }
         }
-        if Self.skews(t) && !skewed { warnings.add("skews of 3D layers not drawn", who) }
+        if Self.skews(t) && !skewed { warnings.add("{3D layer's skew|3D layers' skews} not drawn", who) }
         // Drop values equal to Core Animation's defaults, so inspect shows what matters.
         for (key, def) in [("transform.scale.x", Value.number(1)), ("transform.scale.y", .number(1)),
                            ("transform.rotation.z", .number(0)), ("opacity", .number(1))] where node.properties[key] == def {

@@ -155,7 +155,7 @@ struct LottieReader {
             var mask = LottieMask()
             if let s = string(mo[K.Mask.mode]) {
                 if let mode = LottieMaskMode(rawValue: s) { mask.mode = mode } else {
-                    warnings.add("unknown mask modes read as add", "\(display(l.name)) (mode \(s))")
+                    warnings.add("unknown mask {mode|modes} read as add", "\(display(l.name)) (mode \(s))")
                 }
             }
             mask.inverted = bool(mo[K.Mask.inverted])
@@ -168,7 +168,7 @@ struct LottieReader {
         }
         let styles = array(o[K.Layer.styles]).compactMap { $0.objectMembers.map { display(string($0[K.Layer.name]) ?? "") } }
         if !styles.isEmpty {
-            warnings.add("layer styles not drawn", "\(display(l.name)) (\(styles.joined(separator: ", ")))")
+            warnings.add("{layer's|layers'} styles not drawn", "\(display(l.name)) (\(styles.joined(separator: ", ")))")
         }
         for (i, e) in array(o[K.Layer.effects]).enumerated() {
             guard let eo = e.objectMembers else { continue }
@@ -196,7 +196,7 @@ struct LottieReader {
         if l.type == .text, let t = o[K.Layer.text]?.objectMembers { l.text = try textDocument(t, at() + ".\(K.Layer.text)") }
         unknownKeys(o, allowed: Self.layerKeys, in: K.File.layers.key)
         if case .other(let n) = l.type {
-            warnings.add("layers of unknown types skipped", "\(display(l.name)) (ty \(n))")
+            warnings.add("{layer|layers} of unknown types skipped", "\(display(l.name)) (ty \(n))")
             return nil
         }
         return l
@@ -502,7 +502,7 @@ struct LottieReader {
 
     private mutating func unknownKeys(_ o: LottieObject, allowed: Set<String>, in what: String) {
         let unknown = o.members.lazy.map(\.key).filter { !allowed.contains($0) }
-        for key in unknown.sorted() { warnings.add("unknown fields skipped", "\"\(key)\" in \(what)") }
+        for key in unknown.sorted() { warnings.add("unknown {field|fields} skipped", "\"\(key)\" in \(what)") }
     }
 
     func display(_ name: String) -> String { name.isEmpty ? "(unnamed)" : name }

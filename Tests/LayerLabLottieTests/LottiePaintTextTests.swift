@@ -336,9 +336,9 @@ struct LottiePaintTextTests {
     @Test func undrawnAnimatorFeaturesAreWarned() throws {
         let animator = #"[{"s":{"t":0,"a":{"a":0,"k":100},"b":1,"rn":1,"sh":1,"r":1},"a":{"sk":{"a":0,"k":10}}},{"s":{"t":1},"a":{"o":{"a":0,"k":0}}}]"#
         let r = try imported(textFile("[" + doc("AB", at: 0) + "]", animators: animator))
-        #expect(r.warnings.contains("1 randomized text selectors drawn in a fixed shuffled order, not After Effects' random one: T"),
+        #expect(r.warnings.contains("1 randomized text selector drawn in a fixed shuffled order, not After Effects' random one: T"),
                 "\(r.warnings)")
-        #expect(r.warnings.contains("1 text animator properties not drawn: T (sk)"), "\(r.warnings)")
-        #expect(r.warnings.contains("1 text animators with expression selectors not drawn: T"), "\(r.warnings)")
+        #expect(r.warnings.contains("1 text animator property not drawn: T (sk)"), "\(r.warnings)")
+        #expect(r.warnings.contains("1 text animator with expression selectors not drawn: T"), "\(r.warnings)")
     }
 }

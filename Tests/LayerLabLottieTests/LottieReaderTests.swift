@@ -96,10 +96,25 @@ struct LottieReaderTests {
     @Test func layerStylesAreNamedInAWarningAndStrictRefuses() throws {
         let data = lottie(nullLayer("Pole", extra: #""sy":[{"ty":0,"nm":"Stroke","s":{"a":0,"k":4}},{"ty":1,"nm":"Drop Shadow"},{"ty":2}]"#))
         let r = try imported(data)
-        #expect(r.warnings.contains("1 layer styles not drawn: Pole (Stroke, Drop Shadow, (unnamed))"), "\(r.warnings)")
+        #expect(r.warnings.contains("1 layer's styles not drawn: Pole (Stroke, Drop Shadow, (unnamed))"), "\(r.warnings)")
         #expect(!r.warnings.contains { $0.contains("unknown fields") }, "\(r.warnings)")
         #expect(throws: LottieImportError.self) { try imported(data, strict: true) }
         #expect(try imported(lottie(nullLayer("Plain", extra: #""sy":[]"#))).warnings.isEmpty)
+    }
+
+    /// A warning's count agrees with its words: one effect, two effects.
+    @Test func warningsSpeakOfOneInTheSingular() {
+        let kind = "{expression|expressions} not run ({keyframed value|keyframed values} used)"
+        #expect(LottieWarnings.phrase(kind, count: 1) == "expression not run (keyframed value used)")
+        #expect(LottieWarnings.phrase(kind, count: 2) == "expressions not run (keyframed values used)")
+        #expect(LottieWarnings.phrase("camera {layer|layers} ignored", count: 0) == "camera layers ignored")
+        #expect(LottieWarnings.phrase("plain words", count: 1) == "plain words")
+        #expect(LottieWarnings.phrase("{unclosed|bar", count: 1) == "{unclosed|bar")
+        var w = LottieWarnings()
+        w.add("{effect|effects} not drawn", "A")
+        w.add("{blur's|blurs'} repeated edge pixels ignored", "A")
+        w.add("{blur's|blurs'} repeated edge pixels ignored", "B")
+        #expect(w.lines == ["1 effect not drawn: A", "2 blurs' repeated edge pixels ignored: A, B"])
     }
 
     @Test func unknownTypesAreSkippedWithAWarningAndStrictRefuses() throws {
@@ -108,8 +123,8 @@ struct LottieReaderTests {
         let expr = nullLayer("E", ind: 4, ks: #""p":{"a":0,"k":[1,2],"x":"wiggle(1,2)"},"r":{"a":0,"k":0,"x":"time*10"}"#)
         let data = lottie([odd, zig, expr].joined(separator: ","))
         let r = try imported(data)
-        #expect(r.warnings.contains("1 layers of unknown types skipped: Mystery (ty 42)"), "\(r.warnings)")
-        #expect(r.warnings.contains("1 shape items of unknown types skipped: Z (zz)"), "\(r.warnings)")
+        #expect(r.warnings.contains("1 layer of unknown types skipped: Mystery (ty 42)"), "\(r.warnings)")
+        #expect(r.warnings.contains("1 shape item of unknown types skipped: Z (zz)"), "\(r.warnings)")
         #expect(r.warnings.contains("2 expressions not run (keyframed values used): E ks.p, E ks.r"), "\(r.warnings)")
         #expect(r.document.layer(named: "Mystery") == nil)
         #expect(throws: LottieImportError.self) { try imported(data, strict: true) }

@@ -80,7 +80,7 @@ struct LottieShapeGeometryTests {
     @Test func skewOnA3DLayerIsWarned() throws {
         let ks = #""rx":{"a":0,"k":30},"sk":{"a":0,"k":20},"sa":{"a":0,"k":0}"#
         let r = try imported(lottie(shapeLayer("S", ks: ks, shapes: square + "," + fill(), extra: #""ddd":1"#)))
-        #expect(r.warnings.contains { $0.contains("skews of 3D layers not drawn") })
+        #expect(r.warnings.contains { $0.hasPrefix("1 3D layer's skew not drawn") })
     }
 
     /// Skews of a millionth of a degree (After Effects' rounding noise) are not skews.

@@ -27,7 +27,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: f) }
         let inspect = try run(["inspect", "anim.json", "Ball.position", "--at", "0.5"], in: f)
         #expect(inspect.status == 0 && inspect.out == "Ball.position = (50, 25)\n", "\(inspect)")
-        #expect(inspect.err.contains("warning: anim.json: 1 expressions not run (keyframed values used): Ball ks.r"), "\(inspect.err)")
+        #expect(inspect.err.contains("warning: anim.json: 1 expression not run (keyframed value used): Ball ks.r"), "\(inspect.err)")
         let explain = try run(["explain", "anim.json", "Ball.position", "--at", "0.5"], in: f)
         #expect(explain.status == 0)
         #expect(explain.out.contains(#"from Lottie layer "Ball" ks.p, at frame 5: keyframe 1 (frame 0) → keyframe 2 (frame 10) of 2"#),
@@ -63,7 +63,7 @@ import Testing
         let f = try folder()
         defer { try? FileManager.default.removeItem(at: f) }
         let strict = try run(["show", "anim.json", "--strict"], in: f)
-        #expect(strict.status == 1 && strict.err.contains("refused (strict): 1 expressions not run"), "\(strict.err)")
+        #expect(strict.status == 1 && strict.err.contains("refused (strict): 1 expression not run"), "\(strict.err)")
         let repl = try run(["-c", "load anim.json strict"], in: f)
         #expect(repl.status == 1 && repl.err.contains("refused (strict)"), "\(repl.err)")
         try String(Self.anim.prefix(150)).write(to: f.appendingPathComponent("cut.json"), atomically: true, encoding: .utf8)
