@@ -371,7 +371,7 @@ extension LottieConverter {
     /// Each of an effect's `controls` (a property, the controls it reads, its value at a
     /// frame) set on the layer: sampled into an animation over the frames where they change,
     /// else the value at frame 0.
-    private mutating func setControls(_ controls: [(String, [LottieProperty], (Double) -> Value)], on node: inout Layer,
+    mutating func setControls(_ controls: [(String, [LottieProperty], (Double) -> Value)], on node: inout Layer,
                                       _ source: Source) {
         for (key, props, value) in controls {
             for p in props { noteExpression(p, source) }

@@ -192,10 +192,16 @@ struct LottieConverter {
                 warnings.add("unknown blend {mode|modes} drawn as normal", "\(display(l.name)) (bm \(l.blendMode))")
             }
         }
-        // Effects that draw over the layer's content (fill) come after it, in order.
+        // Effects that draw over the layer's content (fill, stroke) come after it, in order.
         var overContent: [Layer] = []
+        var stroke: StrokeEffect?
         for e in l.effects where e.enabled {
-            if let over = effect(e, l, &node) { overContent.append(over) }
+            if e.type == 22 {
+                stroke = strokeEffect(e, l, owner: name)
+                if let s = stroke?.layer, stroke?.paint != .revealOriginal { overContent.append(s) }
+            } else if let over = effect(e, l, &node) {
+                overContent.append(over)
+            }
         }
         switch l.type {
         case .shape:
@@ -223,8 +229,27 @@ struct LottieConverter {
         case .audio, .camera, .other:
             break
         }
+        switch stroke?.paint {
+        case .onTransparent?:
+            node.sublayers = []
+        case .revealOriginal?:
+            // The layer shows only through the brush (nothing, when it strokes no mask).
+            var revealed = Layer(name: uniqueName(name + "_revealed"), kind: .layer)
+            revealed.sublayers = node.sublayers
+            if let brush = stroke?.layer {
+                revealed.properties["mask"] = .string(brush.name)
+                revealed.sublayers.append(brush)
+                node.sublayers = [revealed]
+            } else {
+                node.sublayers = []
+            }
+        case .onOriginal?, nil:
+            break
+        }
         node.sublayers += overContent
-        if let mask = maskLayer(l, owner: name) {
+        // A brush painted over the layer or alone takes the masks as its path only.
+        let masksCut = stroke.map { $0.paint == .revealOriginal } ?? true
+        if masksCut, let mask = maskLayer(l, owner: name) {
             node.properties["mask"] = .string(mask.name)
             if Self.drawsCoverage(l.masks.filter { $0.mode != .none }) { node.properties["maskMode"] = .string(MaskMode.luminance.rawValue) }
             node.sublayers.append(mask)
