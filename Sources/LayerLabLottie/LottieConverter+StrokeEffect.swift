@@ -42,8 +42,8 @@ extension LottieConverter {
     mutating func strokeEffect(_ e: LottieEffect, _ l: LottieLayer, owner: String) -> StrokeEffect {
         let who = display(l.name)
         let c = StrokeControls(e)
-        let paint = StrokePaint(rawValue: Int(c.number("paint style", 1))) ?? .onOriginal
-        let index = Int(c.number("path", 1)) - 1
+        let paint = StrokePaint(rawValue: clampedInt(c.number("paint style", 1), 0, 4)) ?? .onOriginal
+        let index = clampedInt(c.number("path", 1), 0, l.masks.count + 1) - 1
         let masks = c.number("all masks", 0) != 0 ? l.masks : l.masks.indices.contains(index) ? [l.masks[index]] : []
         guard !masks.isEmpty else { return StrokeEffect(layer: nil, paint: paint) }
         if masks.count > 1, c.number("stroke sequentially", 0) != 0 {

@@ -101,4 +101,15 @@ struct LottieStrokeEffectTests {
         let layer = #"{"ty":4,"nm":"L","ind":1,"ip":0,"op":20,"st":0,"ks":{},"ef":[\#(byName)],"shapes":[]}"#
         #expect(try LottieImport.document(from: LottieMaskDrawingTests.file(layer: layer)).warnings.isEmpty)
     }
+
+    /// Absurd controls (a mask index or paint style far out of range) read as what is nearest.
+    @Test func absurdControlsDoNotTrap() throws {
+        for v in ["1e300", "-1e300", "3.5", "0"] {
+            let effect = #"{"ty":22,"nm":"Stroke","ef":[{"ty":10,"nm":"Path","v":{"a":0,"k":\#(v)}},{"ty":7,"nm":"Paint Style","v":{"a":0,"k":\#(v)}}]}"#
+            let zero = #"[[0,0],[0,0],[0,0]]"#
+            let mask = #"{"mode":"n","pt":{"a":0,"k":{"i":\#(zero),"o":\#(zero),"v":[[0,0],[9,0],[9,9]],"c":false}}}"#
+            let layer = #"{"ty":4,"nm":"L","ind":1,"ip":0,"op":20,"st":0,"ks":{},"masksProperties":[\#(mask)],"ef":[\#(effect)],"shapes":[]}"#
+            _ = try LottieMaskDrawingTests.draw(LottieMaskDrawingTests.file(layer: layer))
+        }
+    }
 }
