@@ -284,6 +284,8 @@ extension LottieConverter {
         case "ADBE Fast Blur" where e.values.count >= 1:
             blur(e, &node, who: who, kind: "fast blur", dimensions: 1, edges: 2) { b, _ in b * 0.6 }
             return nil
+        case "ADBE Ramp" where e.values.count >= 7:
+            return gradientRamp(e, owner: node.name, who: who, extent: layerExtent(l))
         case "ADBE Box Blur2" where e.values.count >= 2:
             // n passes of a box of 2r + 1 pixels: variance n · r(r + 1) / 3; the radius is 2σ.
             let iterations = e.values[1]
@@ -313,6 +315,19 @@ extension LottieConverter {
             warnings.add("{effect|effects} not drawn", "\(who) (\(kind))")
         }
         return nil
+    }
+
+    /// The size of a layer's own area, what effects that fill it cover: a solid's, an image's
+    /// or a precomposition's size, else the composition's.
+    func layerExtent(_ l: LottieLayer) -> Size {
+        switch l.type {
+        case .solid: return Size(l.solidWidth, l.solidHeight)
+        case .precomp where l.width > 0 && l.height > 0: return Size(l.width, l.height)
+        case .image:
+            if let a = file.assets.first(where: { $0.id == l.referenceID }) { return Size(a.width, a.height) }
+        default: break
+        }
+        return Size(file.width, file.height)
     }
 
     /// Whether an effect leaves the layer's pixels as they are: an expression control (After
