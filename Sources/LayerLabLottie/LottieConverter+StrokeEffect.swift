@@ -87,7 +87,7 @@ extension LottieConverter {
             var brush = Layer(name: uniqueName(stroke.name + "_brush"), kind: .shape)
             brush.properties["fillColor"] = .color(.clear)
             brush.properties["lineCap"] = .string(LineCap.round.rawValue)
-            func outline(_ f: Double) -> Path { path.value(at: f)?.shape.map(bezierPath) ?? Path([]) }
+            func outline(_ f: Double) -> Path { path.value(at: f)?.shape.map(bezierPath) ?? .empty }
             brush.properties["path"] = .path(outline(animatedSpan([path])?.lowerBound ?? 0))
             if let span = animatedSpan([path]) {
                 addSampled(layer: brush.name, "path", frames: span, source) { .path(outline($0)) }
