@@ -123,8 +123,10 @@ extension LottieConverter {
     /// keyframes the value is that value, so nothing drawn changes, and a property that holds
     /// still for most of the span (a gradient's points while its colours move) costs two
     /// keyframes there instead of one a frame (in the document, `save` and `export x.lab`).
+    /// With `unlessConstant`, samples that are all one value (a trim's start held while its
+    /// end moves) add nothing: the caller has set the model to that value.
     mutating func addSampled(layer: String, _ keyPath: String, frames: ClosedRange<Double>, _ source: Source,
-                             _ value: (Double) -> Value) {
+                             unlessConstant: Bool = false, _ value: (Double) -> Value) {
         let count = Int(min(2000, max(1, (frames.upperBound - frames.lowerBound).rounded(.up))))
         let step = (frames.upperBound - frames.lowerBound) / Double(count)
         var times: [Double] = [], values: [Value] = []
@@ -141,6 +143,7 @@ extension LottieConverter {
             pending = nil
             times.append(t); values.append(v)
         }
+        if unlessConstant, values.allSatisfy({ $0 == values[0] }) { return }
         let body = Animation.Keyframes(keyPath: keyPath, values: values, calculationMode: .linear)
         addAnimation(body, times: times, layer: layer, Source(layer: source.layer, property: source.property + " (sampled each frame)"))
     }

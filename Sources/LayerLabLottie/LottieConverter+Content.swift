@@ -384,15 +384,15 @@ extension LottieConverter {
     }
 
     /// Each of an effect's `controls` (a property, the controls it reads, its value at a
-    /// frame) set on the layer: sampled into an animation over the frames where they change,
-    /// else the value at frame 0.
+    /// frame) set on the layer: sampled into an animation over the frames where they change
+    /// (none when every sample is one value), else the value at frame 0.
     mutating func setControls(_ controls: [(String, [LottieProperty], (Double) -> Value)], on node: inout Layer,
                                       _ source: Source) {
         for (key, props, value) in controls {
             for p in props { noteExpression(p, source) }
             if let span = animatedSpan(props) {
                 node.properties[key] = value(span.lowerBound)
-                addSampled(layer: node.name, key, frames: span, source, value)
+                addSampled(layer: node.name, key, frames: span, source, unlessConstant: true, value)
             } else {
                 node.properties[key] = value(0)
             }

@@ -11,14 +11,14 @@ struct LottieStrokeEffectTests {
     /// A 40 x 40 red layer with a square mask from (10, 10) to (30, 30), and a Stroke effect.
     static func file(paintStyle: Int = 1, start: Double = 0, end: Double = 100, spacing: Double = 0,
                      size: String = #"{"a":0,"k":2}"#, mode: String = "a", masks: Bool = true,
-                     squares: [(Int, Int)] = [(10, 30)], allMasks: Int = 0) -> Data {
+                     squares: [(Int, Int)] = [(10, 30)], allMasks: Int = 0, endValue: String? = nil) -> Data {
         func control(_ ty: Int, _ nm: String, _ v: String) -> String { #"{"ty":\#(ty),"nm":"\#(nm)","v":\#(v)}"# }
         let controls = [
             control(10, "Path", #"{"a":0,"k":1}"#), control(7, "All Masks", #"{"a":0,"k":\#(allMasks)}"#),
             control(7, "Stroke Sequentially", #"{"a":0,"k":0}"#), control(2, "Color", #"{"a":0,"k":[0,0,1,1]}"#),
             control(0, "Brush Size", size), control(0, "Brush Hardness", #"{"a":0,"k":100}"#),
             control(0, "Opacity", #"{"a":0,"k":1}"#), control(0, "Start", #"{"a":0,"k":\#(start)}"#),
-            control(0, "End", #"{"a":0,"k":\#(end)}"#), control(0, "Spacing", #"{"a":0,"k":\#(spacing)}"#),
+            control(0, "End", endValue ?? #"{"a":0,"k":\#(end)}"#), control(0, "Spacing", #"{"a":0,"k":\#(spacing)}"#),
             control(7, "Paint Style", #"{"a":0,"k":\#(paintStyle)}"#),
         ]
         let effect = #"{"ty":22,"nm":"Stroke","mn":"ADBE Stroke","en":1,"ef":[\#(controls.joined(separator: ","))]}"#
@@ -76,6 +76,15 @@ struct LottieStrokeEffectTests {
         #expect(b[10, 16].a < 0.01 && b[30, 36].a < 0.01, "not the bottom of either")
         let (first, _) = try LottieMaskDrawingTests.draw(Self.file(paintStyle: 2, squares: [(4, 16), (24, 36)]))
         #expect(Self.isBlue(first[10, 4]) && first[30, 24].a < 0.01)
+    }
+
+    /// A write-on: End grows, Start holds, so only `strokeEnd` is animated.
+    @Test func aWriteOnAnimatesOnlyTheEnd() throws {
+        let grow = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]}"#
+        let r = try LottieImport.document(from: Self.file(endValue: grow))
+        #expect(r.document.animations.map { $0.keyPath } == ["strokeEnd"], "\(r.document.animations.map(\.keyPath))")
+        let (half, _) = try LottieMaskDrawingTests.draw(Self.file(endValue: grow), at: 0.5)
+        #expect(Self.isBlue(half[20, 10]) && Self.isRed(half[10, 20]))
     }
 
     @Test func spacingBreaksTheBrushIntoDotsAndBrushSizeAnimates() throws {
