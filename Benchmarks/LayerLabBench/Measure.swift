@@ -17,18 +17,12 @@ func time(runs: Int = 25, warmup: Int = 3, _ body: () -> Void) -> (median: Doubl
     return (samples[samples.count / 2], samples[0])
 }
 
-/// The process's CPU time per run in milliseconds, every thread's included (a peer that
-/// draws on worker threads is charged for them), as the mean over `runs`.
-func cpuTime(runs: Int = 25, warmup: Int = 3, _ body: () -> Void) -> Double {
-    for _ in 0..<warmup { body() }
-    func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) * 1e-6
-    }
-    let start = now()
-    for _ in 0..<runs { body() }
-    return (now() - start) / Double(runs)
+/// The processor time this process has used so far, every thread counted, in ms (a peer
+/// that draws on worker threads is charged for them).
+func processCPUMilliseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) * 1e-6
 }
 
 func milliseconds(_ d: Duration) -> Double {
@@ -109,11 +103,6 @@ extension String {
 func pairedMedians(samples: Int, sampleMs: Double = 1, _ a: () -> Void, _ b: () -> Void)
     -> (a: Double, b: Double, aCPU: Double, bCPU: Double) {
     let clock = ContinuousClock()
-    func cpuNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) * 1e-6
-    }
     /// How many calls make a sample: from the best of a few timed calls after a warm-up.
     func batch(_ body: () -> Void) -> Int {
         body(); body()
@@ -124,9 +113,9 @@ func pairedMedians(samples: Int, sampleMs: Double = 1, _ a: () -> Void, _ b: () 
     let na = batch(a), nb = batch(b)
     var wallA: [Double] = [], wallB: [Double] = [], cpuA: [Double] = [], cpuB: [Double] = []
     func sample(_ body: () -> Void, _ n: Int, _ wall: inout [Double], _ cpu: inout [Double]) {
-        let c0 = cpuNow()
+        let c0 = processCPUMilliseconds()
         let d = clock.measure { for _ in 0..<n { body() } }
-        cpu.append((cpuNow() - c0) / Double(n))
+        cpu.append((processCPUMilliseconds() - c0) / Double(n))
         wall.append(milliseconds(d) / Double(n))
     }
     for _ in 0..<samples {

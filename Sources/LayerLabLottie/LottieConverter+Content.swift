@@ -317,15 +317,13 @@ extension LottieConverter {
         return nil
     }
 
-    /// The size of a layer's own area, what effects that fill it cover: a solid's, an image's
-    /// or a precomposition's size, else the composition's.
+    /// The size of a layer's own area, what effects that fill it cover: a solid's, a
+    /// precomposition layer's (or its asset's), an image's, else the composition's.
     func layerExtent(_ l: LottieLayer) -> Size {
-        switch l.type {
-        case .solid: return Size(l.solidWidth, l.solidHeight)
-        case .precomp where l.width > 0 && l.height > 0: return Size(l.width, l.height)
-        case .image:
-            if let a = file.assets.first(where: { $0.id == l.referenceID }) { return Size(a.width, a.height) }
-        default: break
+        if l.type == .solid { return Size(l.solidWidth, l.solidHeight) }
+        if l.type == .precomp, l.width > 0, l.height > 0 { return Size(l.width, l.height) }
+        if l.type == .precomp || l.type == .image, let a = assets[l.referenceID], a.width > 0, a.height > 0 {
+            return Size(a.width, a.height)
         }
         return Size(file.width, file.height)
     }
@@ -387,7 +385,7 @@ extension LottieConverter {
     /// frame) set on the layer: sampled into an animation over the frames where they change
     /// (none when every sample is one value), else the value at frame 0.
     mutating func setControls(_ controls: [(String, [LottieProperty], (Double) -> Value)], on node: inout Layer,
-                                      _ source: Source) {
+                              _ source: Source) {
         for (key, props, value) in controls {
             for p in props { noteExpression(p, source) }
             if let span = animatedSpan(props) {
