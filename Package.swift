@@ -16,8 +16,17 @@ import Darwin
 /// Linked with lld (the toolchain's own): the default gold prints glibc's notes on account
 /// look-ups and `dlopen` in static programs for the Swift runtime's and Foundation's archives,
 /// which LayerLab cannot change; lld keeps the release build's output clean.
+///
+/// The functions a typical run calls are laid out side by side at the start of the code
+/// (`Linker/layerlab.order`, written by `scripts/order-code`; every module is compiled with a
+/// section per function, below, so each can be placed alone). A short process then maps the
+/// executable's pages from a few places instead of from all over its 18 MB of code, which is
+/// most of what the kernel spends on it (docs/start-up.md, "Code laid out by use").
+let orderFile = String(#filePath.dropLast("Package.swift".count)) + "Linker/layerlab.order"
 let staticExecutable: [LinkerSetting] = [
-    .unsafeFlags(["-static-executable", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(["-static-executable", "-use-ld=lld",
+                  "-Xlinker", "--symbol-ordering-file=\(orderFile)", "-Xlinker", "--no-warn-symbol-ordering"],
+                 .when(platforms: [.linux], configuration: .release)),
 ] + ["_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "tinfo", "bsd", "md", "z"].map {
     .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
 }
@@ -28,8 +37,12 @@ let staticExecutable: [LinkerSetting] = [
 /// records (docs/start-up.md; `show` 12.97 M -> 11.25 M instructions, the same bytes out).
 /// Release builds only: the flag is a frontend option outside the supported set, so debug
 /// builds (and the test suite, which builds in debug) are kept working without it.
+///
+/// A section per function (release): the linker can then drop the functions nothing calls and
+/// place the ones a run calls together (`orderFile`).
 let swiftSettings: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+                  "-Xfrontend", "-function-sections"],
                  .when(configuration: .release)),
 ]
 
@@ -47,6 +60,8 @@ let package = Package(
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // glibc's malloc.h (mallopt), for the executable's memory settings.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // Numeric kernels for the rasterizer's inner loops: unchecked conversions, a pixel blend.
         // An ordinary C target (not a system library), so an edit to its header rebuilds its callers.
         .target(name: "CNumeric", path: "Sources/CNumeric"),
@@ -78,7 +93,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing
         // (README, Performance).
-        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal"], swiftSettings: swiftSettings,
+        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal", "CMalloc"], swiftSettings: swiftSettings,
                          linkerSettings: staticExecutable),
         // Benchmarks printed by scripts/bench (never timed tests).
         .executableTarget(name: "layerlab-bench",

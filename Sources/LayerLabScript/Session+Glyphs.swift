@@ -58,7 +58,7 @@ extension Session {
     mutating func glyphWarning(in strings: [String]) -> String? {
         var missing: [Character] = []
         for s in strings {
-            for ch in VectorFont.regular.missingCharacters(in: s) where warnedGlyphs.insert(ch).inserted { missing.append(ch) }
+            for ch in VectorFont.missingCharacters(in: s) where warnedGlyphs.insert(ch).inserted { missing.append(ch) }
         }
         guard !missing.isEmpty else { return nil }
         let listed = missing.prefix(12).map { ch in

@@ -44,6 +44,18 @@ struct TextLayoutTests {
         #expect(font.missingCharacters(in: "aア€ア✓") == ["ア", "✓"])
     }
 
+    /// The check that skips building a font for plain ASCII text agrees with both fonts.
+    @Test func printableAsciiNeedsNoFontToCheck() {
+        let ascii = String(String.UnicodeScalarView((0x20...0x7E).map { Unicode.Scalar(UInt8($0)) }))
+        for font in [VectorFont.regular, VectorFont.bold] {
+            #expect(font.missingCharacters(in: ascii + "\t\n\r\n") == [])
+        }
+        for text in ["", ascii, "Hello,\tworld\r\n", "aア€ア✓", "Ünïcödé ┌─┐ … ß\n", "x\u{7F}y", "\u{1}"] {
+            #expect(VectorFont.missingCharacters(in: text) == VectorFont.regular.missingCharacters(in: text), "\(text.debugDescription)")
+            #expect(VectorFont.missingCharacters(in: text) == VectorFont.bold.missingCharacters(in: text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func accentedLettersAreTheBaseLetterPlusAnAccentAbove() {
         let font = VectorFont.regular
         for (accented, base) in [("é", "e"), ("Ä", "A"), ("ñ", "n"), ("Ø", "O")] as [(Character, Character)] {

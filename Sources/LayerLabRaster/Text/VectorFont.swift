@@ -114,6 +114,15 @@ package struct VectorFont: Sendable {
         return out
     }
 
+    /// `missingCharacters(in:)` of either weight (both draw the same characters), without
+    /// building a font for text that is all printable ASCII, tabs and line breaks, every one of
+    /// which the font draws: building one parses every outline (14 M instructions), which a
+    /// shell command checking its script's text for missing glyphs paid at every start.
+    package static func missingCharacters(in text: String) -> [Character] {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return [] }
+        return regular.missingCharacters(in: text)
+    }
+
     func id(_ ch: Character) -> Int32 { ids[ch] ?? VectorFont.missing }
 
     /// The stroke width for text of `fontSize`, in points.
