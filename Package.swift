@@ -60,8 +60,8 @@ let package = Package(
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // glibc's malloc.h (mallopt), for the executable's memory settings.
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // glibc functions the Glibc module leaves out (mallopt, renameat2).
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
         // Numeric kernels for the rasterizer's inner loops: unchecked conversions, a pixel blend.
         // An ordinary C target (not a system library), so an edit to its header rebuilds its callers.
         .target(name: "CNumeric", path: "Sources/CNumeric"),
@@ -89,11 +89,11 @@ let package = Package(
         .target(name: "LayerLabTerminal",
                 dependencies: ["LayerLabCore", "LayerLabRaster", "LayerLabScript", "LayerLabProject",
                                "LayerLabExport", "LayerLabLottie", "LayerLabBuildInfo", "LayerLabArchive",
-                               "CEditLine", "CPNG", "CGIF", "CJPEG", "CZlib"],
+                               "CEditLine", "CPNG", "CGIF", "CJPEG", "CZlib", "CSystem"],
                 swiftSettings: swiftSettings),
         // Release builds are a static executable: start-up maps and relocates nothing
         // (README, Performance).
-        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal", "CMalloc"], swiftSettings: swiftSettings,
+        .executableTarget(name: "layerlab", dependencies: ["LayerLabTerminal", "CSystem"], swiftSettings: swiftSettings,
                          linkerSettings: staticExecutable),
         // Benchmarks printed by scripts/bench (never timed tests).
         .executableTarget(name: "layerlab-bench",

@@ -7,7 +7,7 @@ import Darwin
 import LayerLabTerminal
 
 #if canImport(Glibc)
-import CMalloc
+import CSystem
 
 // Memory a run frees stays with it, up to 32 MB: by default the C library hands the top of the
 // heap back after every large free and gives buffers of 128 KB or more (a 200 px frame's

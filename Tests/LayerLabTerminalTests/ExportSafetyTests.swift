@@ -139,6 +139,36 @@ import Testing
         #expect(folder.entries == ["a.json", "b.json"])
     }
 
+    /// An export over an existing file (names swapped, then the old file removed) leaves the
+    /// new content under the name, the old file's permissions, and nothing else in the folder;
+    /// a first export and a hard-linked file take the other paths and end the same way.
+    @Test func anExportReplacesAFileWholeAndLeavesNothingBehind() throws {
+        let folder = Folder()
+        let target = folder.file("a.json")
+        var doc = Document()
+        for width in [100.0, 200, 300] {
+            doc.canvas.size = Size(width, 50)
+            try ProjectStore.save(ProjectFile.encode(doc), to: target, durable: false)
+            #expect(contents(target) == ProjectFile.encode(doc), "\(width)")
+            #expect(folder.entries == ["a.json"], "\(folder.entries)")
+            if width == 100 { chmod(target, 0o640) }
+        }
+        var st = stat()
+        #expect(stat(target, &st) == 0 && st.st_mode & 0o777 == 0o640, "the replaced file's mode is kept")
+        link(target, folder.file("b.json"))
+        doc.canvas.size = Size(400, 50)
+        try ProjectStore.save(ProjectFile.encode(doc), to: folder.file("b.json"), durable: false)
+        #expect(contents(target) == ProjectFile.encode(doc), "both names see the new content")
+        #expect(folder.entries == ["a.json", "b.json"])
+#if os(Linux)
+        // The swap itself, which the replacing export relies on (no name is ever missing).
+        write("new", folder.file("x")); write("old", folder.file("y"))
+        #expect(ProjectStore.exchange(folder.file("x"), folder.file("y")))
+        #expect(contents(folder.file("y")) == Data("new".utf8) && contents(folder.file("x")) == Data("old".utf8))
+        #expect(!ProjectStore.exchange(folder.file("x"), folder.file("missing")), "no target: a plain rename's case")
+#endif
+    }
+
     @Test func staleTemporariesOfKilledSavesAreRemovedByTheNextSave() throws {
         let folder = Folder()
         // A pid that cannot be running: past the kernel's maximum.

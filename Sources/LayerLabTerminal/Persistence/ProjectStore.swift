@@ -8,6 +8,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if os(Linux)
+import CSystem
+#endif
 import LayerLabProject
 import LayerLabScript
 
@@ -129,8 +132,31 @@ package enum ProjectStore {
             if code != 0 { throw fail(reason(code, folder: folder)) }
             return
         }
+        if !durable && exchange(temp, target) {
+            // The old file now has the temporary name; a signal before this leaves it to the guard.
+            unlink(temp)
+            return
+        }
         if rename(temp, target) != 0 { throw abandon(errno) }
         if durable { syncFolder(folder) }
+    }
+
+    /// Swaps the names of `temp` and an existing `target` in one step (Linux's
+    /// `renameat2(RENAME_EXCHANGE)`); false when there is no target or the file system cannot.
+    ///
+    /// Why exports replace a file this way: renaming over an existing file makes ext4 write the
+    /// new file's blocks out first (its guard for programs that skip `fsync`), and on a file
+    /// system mounted with `discard` freeing the replaced file's just-written blocks then waits
+    /// for the disk. Re-exporting a frame spent 0.2–1.4 ms there, a fifth of a whole export.
+    /// An export is not made durable (`durable: false`: no `fsync` either), so its blocks may
+    /// stay unwritten until the kernel writes them; a save that must survive a crash (projects,
+    /// scripts) flushes and renames.
+    static func exchange(_ temp: String, _ target: String) -> Bool {
+#if os(Linux)
+        return renameat2(LAYERLAB_AT_FDCWD, temp, LAYERLAB_AT_FDCWD, target, UInt32(LAYERLAB_RENAME_EXCHANGE)) == 0
+#else
+        return false
+#endif
     }
 
     /// The number of hard links of a regular file (0 when missing or not a regular file).
