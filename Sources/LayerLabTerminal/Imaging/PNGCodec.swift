@@ -43,7 +43,9 @@ package enum PNGCodec {
                             zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
         var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Left unwritten: only what zlib writes is read, and a zeroed buffer would touch (and
+        // make the kernel map) sixteen pages a small image never fills.
+        var chunk = [UInt8](unsafeUninitializedCapacity: 1 << 16) { _, count in count = 1 << 16 }
         let finished = bitmap.pixels.withUnsafeBufferPointer { pixels in
             PNGRowFilter.forEachFilteredRow(pixels, width: bitmap.width, height: bitmap.height) { row, isLast in
                 stream.next_in = UnsafeMutablePointer(mutating: row.baseAddress)
