@@ -147,7 +147,7 @@ package enum ProjectStore {
     /// Why exports replace a file this way: renaming over an existing file makes ext4 write the
     /// new file's blocks out first (its guard for programs that skip `fsync`), and on a file
     /// system mounted with `discard` freeing the replaced file's just-written blocks then waits
-    /// for the disk. Re-exporting a frame spent 0.2–1.4 ms there, a fifth of a whole export.
+    /// for the disk. Re-exporting a frame spent 0.2–1.4 ms there, up to a quarter of a whole export.
     /// An export is not made durable (`durable: false`: no `fsync` either), so its blocks may
     /// stay unwritten until the kernel writes them; a save that must survive a crash (projects,
     /// scripts) flushes and renames.
