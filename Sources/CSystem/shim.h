@@ -6,5 +6,4 @@
    module is built without) and its flag that swaps two names in one step. */
 int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
 #define LAYERLAB_RENAME_EXCHANGE (1 << 1)
-#define LAYERLAB_AT_FDCWD (-100)
 #endif

@@ -83,16 +83,11 @@ extension LottieConverter {
         // One brush a mask, each trimmed along its own length.
         for m in masks {
             guard let path = m.path else { continue }
-            noteExpression(path, source)
             var brush = Layer(name: uniqueName(stroke.name + "_brush"), kind: .shape)
             brush.properties["fillColor"] = .color(.clear)
             brush.properties["lineCap"] = .string(LineCap.round.rawValue)
-            func outline(_ f: Double) -> Path { path.value(at: f)?.shape.map(bezierPath) ?? .empty }
-            brush.properties["path"] = .path(outline(animatedSpan([path])?.lowerBound ?? 0))
-            if let span = animatedSpan([path]) {
-                addSampled(layer: brush.name, "path", frames: span, source) { .path(outline($0)) }
-            }
-            setControls(controls, on: &brush, source)
+            let outline: (Double) -> Value = { f in .path(path.value(at: f)?.shape.map { bezierPath($0) } ?? .empty) }
+            setControls([("path", [path], outline)] + controls, on: &brush, source)
             stroke.sublayers.append(brush)
         }
         return StrokeEffect(layer: stroke, paint: paint)

@@ -153,7 +153,7 @@ package enum ProjectStore {
     /// scripts) flushes and renames.
     static func exchange(_ temp: String, _ target: String) -> Bool {
 #if os(Linux)
-        return renameat2(LAYERLAB_AT_FDCWD, temp, LAYERLAB_AT_FDCWD, target, UInt32(LAYERLAB_RENAME_EXCHANGE)) == 0
+        return renameat2(AT_FDCWD, temp, AT_FDCWD, target, UInt32(LAYERLAB_RENAME_EXCHANGE)) == 0
 #else
         return false
 #endif
