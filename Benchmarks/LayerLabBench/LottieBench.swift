@@ -31,7 +31,7 @@ func lottieBenchmarks() {
     // LAYERLAB_BENCH_RUNS=N takes N samples of each file's frames (default 16; a sample is about a
     // millisecond of frames): more for steadier medians.
     let runs = getenv("LAYERLAB_BENCH_RUNS").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 16
-    var frameRatios: [Double] = [], processRatios: [Double] = [], cpuRatios: [Double] = []
+    var frameRatios: [Double] = [], processRatios: [Double] = [], cpuRatios: [Double] = [], straightRatios: [Double] = []
     let listFiles = getenv("LAYERLAB_BENCH_FILES") != nil
     var skipped: [String] = []
     let layerlab = buildFolder() + "/layerlab", peer = buildFolder() + "/rlottie-frame"
@@ -57,20 +57,30 @@ func lottieBenchmarks() {
         let canvas = FrameCanvas(width: w, height: h)
         // Frames 0 and 1 in turn: rlottie skips drawing a frame it has just drawn.
         let step = 1 / frameRate(data)
-        var i = 0, k = 0
-        let t = pairedMedians(samples: runs) {
+        // Both draw premultiplied pixels (rlottie's frame is premultiplied ARGB; LayerLab's
+        // surface premultiplied RGBA, which the terminal encoders read as they are). Timed in
+        // turn with the same frames converted to straight-alpha bytes, as the exports take them,
+        // which rlottie's frame is not (its program converts as it writes the PNG, timed with
+        // the whole process).
+        var i = 0, j = 0, k = 0
+        let t = interleavedMedians(samples: runs, [{
             i += 1
-            _ = canvas.render(evaluator.drawnScene(at: t0 + Double(i % 2) * step))
-        } _: {
+            canvas.drawOnly(evaluator.drawnScene(at: t0 + Double(i % 2) * step))
+        }, {
             k += 1
             animation.render(frame: k % 2)
-        }
-        let ours = t.a, theirs = t.b
+        }, {
+            j += 1
+            _ = canvas.render(evaluator.drawnScene(at: t0 + Double(j % 2) * step))
+        }])
+        let ours = t[0].wall, theirs = t[1].wall
         frameRatios.append(ours / theirs)
-        // The same frames by CPU time: rlottie rasterizes on worker threads, LayerLab on one.
-        if t.bCPU > 0 { cpuRatios.append(t.aCPU / t.bCPU) }
+        straightRatios.append(t[2].wall / theirs)
+        // The same frames by CPU time: rlottie rasterizes on worker threads.
+        if t[1].cpu > 0 { cpuRatios.append(t[0].cpu / t[1].cpu) }
         // LAYERLAB_BENCH_FILES=1 lists every file's figures, to find the ones that cost most.
         var line = "frame \(fixed(ours, 3)) ms / \(fixed(theirs, 3)) ms = \(fixed(ours / theirs, 2))x"
+        line += " (straight alpha \(fixed(t[2].wall, 3)) ms)"
         // The whole process: open the file, draw its first frame (rlottie's frame 0; a still
         // named by no time would show the end), write a PNG.
         if processes {
@@ -91,6 +101,10 @@ func lottieBenchmarks() {
     }
     if !cpuRatios.isEmpty {
         report("  by CPU time, every thread counted (median, no target)", "\(fixed(median(cpuRatios), 2))x")
+    }
+    if !straightRatios.isEmpty {
+        report("  with LayerLab's straight-alpha conversion, as exports take a frame (median, no target)",
+               "\(fixed(median(straightRatios), 2))x")
     }
     if !processes {
         print("whole process: build layerlab and rlottie-frame beside the benchmarks (scripts/bench does)")

@@ -102,6 +102,18 @@ extension String {
 /// caches and pages the bench's child processes had just disturbed.
 func pairedMedians(samples: Int, sampleMs: Double = 1, _ a: () -> Void, _ b: () -> Void)
     -> (a: Double, b: Double, aCPU: Double, bCPU: Double) {
+    withoutActuallyEscaping(a) { a in
+        withoutActuallyEscaping(b) { b in
+            let t = interleavedMedians(samples: samples, sampleMs: sampleMs, [a, b])
+            return (t[0].wall, t[1].wall, t[0].cpu, t[1].cpu)
+        }
+    }
+}
+
+/// As `pairedMedians`, for any number of bodies timed in turn: each one's median wall and
+/// processor time per call, in ms. NB: a peer timed once for two of ours is one figure for
+/// both comparisons.
+func interleavedMedians(samples: Int, sampleMs: Double = 1, _ bodies: [() -> Void]) -> [(wall: Double, cpu: Double)] {
     let clock = ContinuousClock()
     /// How many calls make a sample: from the best of a few timed calls after a warm-up.
     func batch(_ body: () -> Void) -> Int {
@@ -110,18 +122,20 @@ func pairedMedians(samples: Int, sampleMs: Double = 1, _ a: () -> Void, _ b: () 
         for _ in 0..<3 { best = min(best, milliseconds(clock.measure(body))) }
         return max(1, min(100_000, Int((sampleMs / max(best, 1e-6)).rounded(.up))))
     }
-    let na = batch(a), nb = batch(b)
-    var wallA: [Double] = [], wallB: [Double] = [], cpuA: [Double] = [], cpuB: [Double] = []
-    func sample(_ body: () -> Void, _ n: Int, _ wall: inout [Double], _ cpu: inout [Double]) {
-        let c0 = processCPUMilliseconds()
-        let d = clock.measure { for _ in 0..<n { body() } }
-        cpu.append((processCPUMilliseconds() - c0) / Double(n))
-        wall.append(milliseconds(d) / Double(n))
-    }
+    let counts = bodies.map(batch)
+    var wall = [[Double]](repeating: [], count: bodies.count), cpu = wall
     for _ in 0..<samples {
-        sample(a, na, &wallA, &cpuA)
-        sample(b, nb, &wallB, &cpuB)
+        for (k, body) in bodies.enumerated() {
+            // One call untimed first: a peer's worker threads are up and spinning again, as
+            // in a run of frames drawn back to back (its fastest; after the others' sample
+            // they would be asleep, and waking them cost the first frames up to twice as much).
+            body()
+            let c0 = processCPUMilliseconds()
+            let d = clock.measure { for _ in 0..<counts[k] { body() } }
+            cpu[k].append((processCPUMilliseconds() - c0) / Double(counts[k]))
+            wall[k].append(milliseconds(d) / Double(counts[k]))
+        }
     }
     func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
-    return (median(wallA), median(wallB), median(cpuA), median(cpuB))
+    return bodies.indices.map { (median(wall[$0]), median(cpu[$0])) }
 }

@@ -66,6 +66,10 @@ package final class FrameCanvas {
         return made
     }
 
+    /// Draws the scene into the next surface, left as premultiplied pixels (what the terminal
+    /// encoders read, and what rlottie hands back as a frame): `render` without the bytes.
+    package func drawOnly(_ scene: Scene) { _ = draw(scene) }
+
     /// Draws the scene into the next surface and returns it.
     func draw(_ scene: Scene) -> Surface {
         let w = Double(width), h = Double(height)
