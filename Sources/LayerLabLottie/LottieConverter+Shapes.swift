@@ -239,12 +239,12 @@ extension LottieConverter {
             l.properties["fillColor"] = .color(.clear)
             l.properties["strokeColor"] = .color(.white)
             strokeAttributes(st, &l, Source(layer: who, property: "\(style.shape.name) gs"))
-            // The stroke is the gradient's mask, which cannot take a second piece here: a
-            // stretch that wraps past the end keeps its longer piece.
+            // The stroke is the gradient's mask: a stretch that wraps past the end puts its
+            // piece from the start of the path inside the mask, so the gradient shows through both.
             if style.trims.count > 1 {
                 nestedTrims(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding, closed: false)
-            } else if trim(style.trims, &l, Source(layer: who, property: "tm"), canWrap: false) != nil {
-                warnings.add("{trim|trims} of gradient strokes that wrap past the end drawn as {its|their} longer piece", who)
+            } else if let piece = trim(style.trims, &l, Source(layer: who, property: "tm")) {
+                l.sublayers.append(piece)
             }
             return [clipped(gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape))]
         default:
@@ -622,9 +622,8 @@ extension LottieConverter {
     }
 
     /// A trim's stretch at frame `f` as (start, end) within 0…1, and the wrapped piece's end
-    /// (0: none). With `canWrap` false, a stretch past the end keeps its longer piece.
-    static func trimEnds(_ s: LottieProperty?, _ e: LottieProperty?, _ o: LottieProperty?, at f: Double,
-                         canWrap: Bool) -> (Double, Double, Double) {
+    /// (0: none).
+    static func trimEnds(_ s: LottieProperty?, _ e: LottieProperty?, _ o: LottieProperty?, at f: Double) -> (Double, Double, Double) {
         let a = (s?.number(at: f, 0) ?? 0) / 100, b = (e?.number(at: f, 100) ?? 100) / 100
         let shift = (o?.number(at: f, 0) ?? 0) / 360
         if max(a, b) - min(a, b) >= 1 - 1e-9 { return (0, 1, 0) }  // the whole length, wherever it starts
@@ -632,10 +631,6 @@ extension LottieConverter {
         let whole = lo.rounded(.down)
         lo -= whole; hi -= whole
         let wrapped = hi > 1 ? min(hi - 1, 1) : 0
-        if !canWrap && hi > 1 {
-            // One stroke cannot wrap past the end: the longer of the two pieces.
-            if hi - 1 > 1 - lo { lo = 0; hi -= 1 } else { hi = 1 }
-        }
         return (min(max(lo, 0), 1), min(max(hi, 0), 1), max(wrapped, 0))
     }
 
@@ -650,7 +645,7 @@ extension LottieConverter {
         let offset = st.dashes.first { $0.kind == "o" }?.value
         let moving = [s, e, o, offset] + lengths + shapes.flatMap(\.geometryProperties) + [rounding]
         func phases(_ f: Double) -> (Double, Double) {
-            let start = Self.trimEnds(s, e, o, at: f, canWrap: true).0
+            let start = Self.trimEnds(s, e, o, at: f).0
             guard start > 0 else { return (offset?.number(at: f, 0) ?? 0, 0) }
             let length = Self.combinedPath(shapes, at: f, rounding: rounding).length
             var period = lengths.reduce(0) { $0 + max(0, $1.number(at: f, 0)) }
@@ -685,12 +680,10 @@ extension LottieConverter {
     /// Returns the layer drawing the piece past the end of the path when the trimmed stretch
     /// wraps there (Core Animation's strokeStart/strokeEnd cannot wrap): a copy of the stroke
     /// from 0 to where the stretch ends.
-    /// With `canWrap` false nothing is added: the stretch keeps its longer piece, and a
-    /// non-nil result (not added to the document) only says that it wraps.
-    private mutating func trim(_ trims: [LottieShape], _ l: inout Layer, _ source: Source, canWrap: Bool = true) -> Layer? {
+    private mutating func trim(_ trims: [LottieShape], _ l: inout Layer, _ source: Source) -> Layer? {
         guard let t = trims.first, case .trim(let s, let e, let o, _) = t.item else { return nil }
         /// The stretch as (start, end) within 0…1, and the wrapped piece's end (0: none).
-        func ends(_ f: Double) -> (Double, Double, Double) { Self.trimEnds(s, e, o, at: f, canWrap: canWrap) }
+        func ends(_ f: Double) -> (Double, Double, Double) { Self.trimEnds(s, e, o, at: f) }
         for p in [s, e, o].compactMap({ $0 }) { noteExpression(p, source) }
         let span = animatedSpan([s, e, o])
         let (a, b, _) = ends(span?.lowerBound ?? 0)
@@ -705,9 +698,7 @@ extension LottieConverter {
             wraps = ends(0).2 > 0
         }
         var piece: Layer?
-        if wraps && !canWrap {
-            piece = l   // says only that it wraps; nothing is added
-        } else if wraps {
+        if wraps {
             var w = l
             w.name = uniqueName(l.name + "_wrap")
             w.properties["strokeStart"] = .number(0)

@@ -178,6 +178,23 @@ struct LottieShapeTests {
         #expect(pieces[1].properties["strokeStart"] == .number(0) && pieces[1].properties["strokeEnd"] == .number(0.25))
     }
 
+    @Test func aGradientStrokeTrimWrappingPastTheEndPutsBothPiecesInItsMask() throws {
+        // The same stretch on a gradient stroke: its stroke is the gradient's mask, and the
+        // piece from the start of the path a sublayer of that mask (nothing warned).
+        let gs = #"{"ty":"gs","nm":"Arc","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":2,"lj":2,"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":270},"m":1}"#
+        let r = try imported(lottie(shapeLayer("Spin", shapes: [ellipse, gs, trim].joined(separator: ","))))
+        #expect(!r.warnings.contains { $0.contains("wrap") }, "\(r.warnings)")
+        func all(_ layers: [Layer]) -> [Layer] { layers.flatMap { [$0] + all($0.sublayers) } }
+        let gradient = try #require(all(r.document.layers).first { $0.kind == .gradient })
+        guard case .string(let maskName)? = gradient.properties["mask"] else { Issue.record("no mask"); return }
+        let mask = try #require(gradient.sublayers.first { $0.name == maskName })
+        #expect(mask.properties["strokeStart"] == .number(0.75) && mask.properties["strokeEnd"] == .number(1))
+        let piece = try #require(mask.sublayers.first)
+        #expect(piece.properties["strokeStart"] == .number(0) && piece.properties["strokeEnd"] == .number(0.25))
+        #expect(piece.properties["path"] == mask.properties["path"])
+    }
+
     @Test func animatedPathsBecomePathKeyframes() throws {
         let a = #"{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,0],[10,0]],"c":false}"#
         let b = #"{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,0],[10,20]],"c":false}"#
