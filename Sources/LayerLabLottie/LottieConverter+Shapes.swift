@@ -243,8 +243,13 @@ extension LottieConverter {
             // piece from the start of the path inside the mask, so the gradient shows through both.
             if style.trims.count > 1 {
                 nestedTrims(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding, closed: false)
-            } else if let piece = trim(style.trims, &l, Source(layer: who, property: "tm")) {
-                l.sublayers.append(piece)
+            } else {
+                var piece = trim(style.trims, &l, Source(layer: who, property: "tm"))
+                if !st.dashes.isEmpty, !style.trims.isEmpty {
+                    alignDashes(st, style.trims, &l, wrap: &piece, shapes: shapes, rounding: rounding,
+                                Source(layer: who, property: "gs"))
+                }
+                if let piece { l.sublayers.append(piece) }
             }
             return [clipped(gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape))]
         default:

@@ -116,6 +116,15 @@ struct LottiePaintTextTests {
         #expect(near(number(m, "S_Line", "lineDashPhase", 0.2), 4))   // 10 % of 60 = 6 in: phase −6 → 4
     }
 
+    /// The same for a gradient stroke, whose stroke is the gradient's mask.
+    @Test func gradientStrokeDashesStartWhereTheTrimStarts() throws {
+        let gs = #"{"ty":"gs","nm":"Line","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1,"ml":4,"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}},"d":[{"n":"d","v":{"a":0,"k":5}},{"n":"g","v":{"a":0,"k":5}},{"n":"o","v":{"a":0,"k":0}}]}"#
+        let tm = #"{"ty":"tm","s":{"a":0,"k":25},"e":{"a":0,"k":100},"o":{"a":0,"k":0},"m":1}"#
+        let d = try imported(lottie(shapeLayer("S", shapes: [rect, gs, tm].joined(separator: ",")))).document
+        #expect(near(number(d, "S_Line", "lineDashPhase", 0), 5))
+        #expect(near(number(d, "S_Line", "strokeStart", 0), 0.25))
+    }
+
     /// LayerLab's focal point and animated dash pattern go out to Lottie as a highlight and
     /// keyframed dashes, and come back as they were.
     @Test func focalOffsetsAndDashAnimationsRoundTripThroughLottie() throws {
