@@ -70,41 +70,73 @@ struct GradientShader {
     private let focus: Point
     private let focusTerm: Double
 
-    /// The gradient position of a point in layer coordinates.
-    func position(_ p: Point) -> Double {
+    /// The gradient position of a point in layer coordinates, by kind.
+    @inline(__always)
+    private func axialPosition(_ p: Point) -> Double { (p.x - start.x) * axis.x + (p.y - start.y) * axis.y }
+
+    @inline(__always)
+    private func radialPosition(_ p: Point) -> Double {
+        let dx = axis.x > 0 ? (p.x - start.x) / axis.x : (p.x == start.x ? 0 : .infinity)
+        let dy = axis.y > 0 ? (p.y - start.y) / axis.y : (p.y == start.y ? 0 : .infinity)
+        if focus == .zero || !dx.isFinite || !dy.isFinite {
+            let r = (dx * dx + dy * dy).squareRoot()
+            return r.isNaN ? 1 : r
+        }
+        // With a focus f inside the unit circle, the point lies on the circle of centre
+        // f·(1 − t) and radius t (t = 0 at the focus, 1 on the rim): solve for t ≥ 0.
+        let qx = dx - focus.x, qy = dy - focus.y
+        let qd = -(qx * focus.x + qy * focus.y), qq = qx * qx + qy * qy
+        let disc = qd * qd - focusTerm * qq
+        let t = (qd - max(0, disc).squareRoot()) / focusTerm
+        return t.isNaN ? 1 : t
+    }
+
+    @inline(__always)
+    private func conicPosition(_ p: Point) -> Double {
+        var a = atan2(p.y - start.y, p.x - start.x) - angle0
+        a = a.truncatingRemainder(dividingBy: 2 * .pi)
+        if a < 0 { a += 2 * .pi }
+        return a / (2 * .pi)
+    }
+
+    /// Shades the pixels of row `y` whose coverage is above zero, `row[x]` for x in `x0..<x1`:
+    /// the premultiplied colour at each pixel's centre. The gradient's kind is chosen once a
+    /// row, not per pixel.
+    func shadeRow(y: Int, x0: Int, x1: Int, cover: UnsafeMutableBufferPointer<Float>,
+                  into row: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        let cy = Double(y) + 0.5
+        // NB: a loop per kind, written out: passed as a closure, the radial one was not inlined.
         switch type {
         case .axial:
-            return (p.x - start.x) * axis.x + (p.y - start.y) * axis.y
-        case .radial:
-            let dx = axis.x > 0 ? (p.x - start.x) / axis.x : (p.x == start.x ? 0 : .infinity)
-            let dy = axis.y > 0 ? (p.y - start.y) / axis.y : (p.y == start.y ? 0 : .infinity)
-            if focus == .zero || !dx.isFinite || !dy.isFinite {
-                let r = (dx * dx + dy * dy).squareRoot()
-                return r.isNaN ? 1 : r
+            for x in x0..<x1 where cover[x] > 0 {
+                row[x] = colour(at: axialPosition(inverse.apply(Point(Double(x) + 0.5, cy))))
             }
-            // With a focus f inside the unit circle, the point lies on the circle of centre
-            // f·(1 − t) and radius t (t = 0 at the focus, 1 on the rim): solve for t ≥ 0.
-            let qx = dx - focus.x, qy = dy - focus.y
-            let qd = -(qx * focus.x + qy * focus.y), qq = qx * qx + qy * qy
-            let disc = qd * qd - focusTerm * qq
-            let t = (qd - max(0, disc).squareRoot()) / focusTerm
-            return t.isNaN ? 1 : t
+        case .radial:
+            for x in x0..<x1 where cover[x] > 0 {
+                row[x] = colour(at: radialPosition(inverse.apply(Point(Double(x) + 0.5, cy))))
+            }
         case .conic:
-            var a = atan2(p.y - start.y, p.x - start.x) - angle0
-            a = a.truncatingRemainder(dividingBy: 2 * .pi)
-            if a < 0 { a += 2 * .pi }
-            return a / (2 * .pi)
+            for x in x0..<x1 where cover[x] > 0 {
+                row[x] = colour(at: conicPosition(inverse.apply(Point(Double(x) + 0.5, cy))))
+            }
         }
     }
 
-    /// The premultiplied colour at the centre of device pixel (x, y).
-    @inline(__always) func shade(_ x: Int, _ y: Int) -> (Float, Float, Float, Float) {
-        let p = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
-        let t = position(p)
+    /// The table's colour nearest position `t` (clamped to 0…1; NaN reads the end). The index
+    /// is `(t · n).rounded()`, half away from zero, worked out without a libm call: for a
+    /// value of 0…n, its whole part and the exact remainder beside ½ give the same integer.
+    @inline(__always)
+    private func colour(at t: Double) -> SIMD4<Float> {
         let n = GradientShader.resolution
-        let i = t.isNaN ? n : Int((max(0, min(1, t)) * Double(n)).rounded())
-        let j = i * 4
-        return (table[j], table[j + 1], table[j + 2], table[j + 3])
+        let i: Int
+        if t.isNaN {
+            i = n
+        } else {
+            let v = max(0, min(1, t)) * Double(n)
+            let whole = truncatedInt(v)
+            i = v - Double(whole) >= 0.5 ? whole + 1 : whole
+        }
+        return table.withUnsafeBufferPointer { SIMD4(UnsafeRawPointer($0.baseAddress! + i * 4).loadUnaligned(as: SIMD4<Float>.self)) }
     }
 }
 

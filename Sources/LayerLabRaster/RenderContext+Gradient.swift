@@ -19,10 +19,7 @@ extension RenderContext {
         var source = [SIMD4<Float>](repeating: .zero, count: width)
         source.withUnsafeMutableBufferPointer { row in
             scan.rasterize(evenOdd: false) { y, x0, x1, cover in
-                for x in x0..<x1 where cover[x] > 0 {
-                    let (r, g, b, a) = shader.shade(x, y)
-                    row[x] = SIMD4(r, g, b, a)
-                }
+                shader.shadeRow(y: y, x0: x0, x1: x1, cover: cover, into: row)
                 target.blend(y: y, x0: x0, x1: x1, cover: cover, alpha: alpha, clip: clip, source: row)
             }
         }
