@@ -102,11 +102,58 @@ extension RenderContext {
             drawContent(ref, transform: m, children: children, into: target, clip: clip, alpha: alpha * opacity)
             return
         }
+        if !shadow, drawMaskedByCoverage(ref, m, children: children, into: target, clip: clip, alpha: alpha * opacity) {
+            return
+        }
         let layer = ref.pointee
         // A leaf's 3D map, as the general path builds it.
         let m3 = m3 ?? Transform3D(layer.transformToSuperlayer).concatenating(parent)
         drawGroup(layer, m3: m3, affine: m, children: children, parent: parent,
                   maskLayers: maskLayers, into: target, clip: clip, alpha: alpha)
+    }
+
+    /// A layer that makes one drawing, masked by one filled shape (a Lottie gradient under
+    /// its outline, a shape under one mask): drawn straight onto the target through the
+    /// mask's coverage, as a clip, instead of offscreen and then composited through the mask's
+    /// pixels. With one drawing there is nothing for a group to composite first, so the picture
+    /// is the same (up to the rounding of the two offscreen pictures to bytes, which this
+    /// skips). False, drawing nothing, when the layer or its mask asks for more.
+    private func drawMaskedByCoverage(_ ref: LayerRef, _ m: AffineTransform, children: Transform3D,
+                                      into target: Surface, clip: [Float]?, alpha: Float) -> Bool {
+        let eligible = RenderContext.inPlace(ref) { l in
+            l.extras.mask.count == 1 && l.extras.maskMode == .alpha && l.extras.blendMode == .normal
+                && !l.extras.isolatesBlending && l.extras.tintAmount <= 0 && l.extras.blurRadius <= 0
+                && RenderContext.plainFilledShape(l.extras.mask[0])
+        }
+        guard eligible, RenderContext.drawingCount(ref, limit: 2) == 1 else { return false }
+        let mask = ref.pointee.extras.mask[0]
+        let weight = Float(mask.fillColor.a) * Float(min(1, mask.opacity))
+        let c = deviceContours(mask.path, transform: mask.transformToSuperlayer.concatenating(m))
+        var pooled = pooledCoverage(c, transform: .identity, evenOdd: mask.fillRule == .evenOdd, within: clip)
+        if weight < 1 {
+            let w = width
+            pooled.buffer.withUnsafeMutableBufferPointer { b in
+                for i in (pooled.rows.lowerBound * w)..<(pooled.rows.upperBound * w) { b[i] *= weight }
+            }
+        }
+        if !pooled.rows.isEmpty {
+            drawContent(ref, transform: m, children: children, into: target, clip: pooled.buffer, alpha: alpha)
+        }
+        giveBack(coverage: pooled.buffer, rows: pooled.rows)
+        return true
+    }
+
+    /// A mask layer whose coverage is its path's fill alone: a flat, visible shape layer with
+    /// a fill and nothing else drawn (no stroke, background, border, sublayers or effects).
+    static func plainFilledShape(_ l: PresentedLayer) -> Bool {
+        guard l.kind == .shape, !l.hidden, l.opacity > 0, l.opacity.isFinite, l.isFlat, l.sublayers.isEmpty,
+              !l.masksToBounds, l.fillColor.a > 0, !l.path.isEmpty, l.backgroundColor.a <= 0,
+              l.strokeColor.a <= 0 || !(l.lineWidth > 0) else { return false }
+        if l.boxedFieldsAreDefault { return true }
+        let e = l.extras
+        return e.mask.isEmpty && e.blendMode == .normal && !e.isolatesBlending && e.tintAmount <= 0 && e.blurRadius <= 0
+            && (e.borderWidth <= 0 || e.borderColor.a <= 0) && !castsShadow(e.shadowOpacity, e.shadowColor)
+            && e.replicator == nil && e.isDoubleSided
     }
 
     /// A layer drawn offscreen, tinted and blurred, then composited with its opacity, mask (read

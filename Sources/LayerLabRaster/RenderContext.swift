@@ -70,7 +70,11 @@ final class RenderContext {
 
     // MARK: - Offscreen surfaces
 
+    /// Offscreen surfaces handed out so far (tests read it).
+    private(set) var offscreensBorrowed = 0
+
     func borrowSurface() -> Surface {
+        offscreensBorrowed &+= 1
         if let s = pool.popLast() { s.clear(); return s }
         return Surface(width: width, height: height)
     }

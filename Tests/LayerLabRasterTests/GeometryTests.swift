@@ -119,6 +119,52 @@ import Testing
         #expect(abs(bmp[100, 100].a - 0.5) < 0.01)
     }
 
+    /// A layer of one drawing under one filled mask is drawn through the mask's coverage
+    /// instead of offscreen: the picture is the offscreen composite's, up to the rounding of
+    /// the two offscreen pictures to bytes (the same layer isolated, which must go offscreen).
+    @Test func aMaskedSingleDrawingMatchesTheOffscreenComposite() {
+        var g = PresentedLayer(name: "g", kind: .gradient)
+        g.bounds = Rect(0, 0, 160, 160); g.position = Point(100, 100); g.opacity = 0.6
+        g.extras.gradientColors = ColorList([Color(1, 0, 0, 0.9), Color(0, 0.4, 1, 0.3)])
+        g.extras.gradientLocations = [0, 1]
+        var mask = Self.shape(.circle(center: Point(70, 90), radius: 60), fill: Color(0, 0, 0, 0.7))
+        mask.opacity = 0.8
+        mask.position = Point(10, -5)
+        g.extras.mask = [mask]
+        var parent = Fixtures.box("p", Rect(30, 20, 150, 170), color: .clear)
+        parent.masksToBounds = true
+        parent.cornerRadius = 30
+        parent.sublayers = [g]
+        func render(_ layer: PresentedLayer) -> Bitmap {
+            var p = parent
+            p.sublayers = [layer]
+            return Rasterizer().render(Scene(time: 0, canvasSize: Size(200, 200), background: Color(0.9, 0.9, 0.2, 1),
+                                             layers: [p]), width: 200, height: 200)
+        }
+        var isolated = g
+        isolated.extras.isolatesBlending = true
+        let direct = render(g), offscreen = render(isolated)
+        var worst = 0, total = 0, drawn = 0
+        for i in direct.pixels.indices {
+            let d = abs(Int(direct.pixels[i]) - Int(offscreen.pixels[i]))
+            worst = max(worst, d); total += d
+            if i % 4 == 0 && direct.pixels[i] != 230 { drawn += 1 }
+        }
+        #expect(drawn > 5000, "the masked gradient shows")
+        #expect(worst <= 2, "largest difference \(worst)")
+        #expect(Double(total) / Double(direct.pixels.count) < 0.2)
+        // And it took no offscreen surface, where the isolated layer took two.
+        func offscreens(_ layer: PresentedLayer) -> Int {
+            var p = parent
+            p.sublayers = [layer]
+            let canvas = FrameCanvas(width: 200, height: 200)
+            _ = canvas.render(Scene(time: 0, canvasSize: Size(200, 200), background: .white, layers: [p]))
+            return canvas.context.offscreensBorrowed
+        }
+        #expect(offscreens(g) == 0)
+        #expect(offscreens(isolated) == 2)   // the layer and its mask
+    }
+
     @Test func maskUsesCoverageOfMaskLayer() {
         var l = Fixtures.box("m", Rect(0, 0, 200, 200), color: .black)
         var mask = Self.shape(.rect(Rect(0, 0, 100, 200)), fill: Color(0, 0, 0, 0.5))
