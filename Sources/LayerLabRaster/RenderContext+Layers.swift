@@ -112,8 +112,8 @@ extension RenderContext {
                   maskLayers: maskLayers, into: target, clip: clip, alpha: alpha)
     }
 
-    /// A layer that makes one drawing, masked by one filled shape (a Lottie gradient under
-    /// its outline, a shape under one mask): drawn straight onto the target through the
+    /// A layer that makes one drawing, masked by one filled or stroked shape (a Lottie gradient
+    /// under its outline, a shape under one mask): drawn straight onto the target through the
     /// mask's coverage, as a clip, instead of offscreen and then composited through the mask's
     /// pixels. With one drawing there is nothing for a group to composite first, so the picture
     /// is the same (up to the rounding of the two offscreen pictures to bytes, which this
@@ -123,13 +123,28 @@ extension RenderContext {
         let eligible = RenderContext.inPlace(ref) { l in
             l.extras.mask.count == 1 && l.extras.maskMode == .alpha && l.extras.blendMode == .normal
                 && !l.extras.isolatesBlending && l.extras.tintAmount <= 0 && l.extras.blurRadius <= 0
-                && RenderContext.plainFilledShape(l.extras.mask[0])
+                && RenderContext.plainShape(l.extras.mask[0])
         }
         guard eligible, RenderContext.drawingCount(ref, limit: 2) == 1 else { return false }
         let mask = ref.pointee.extras.mask[0]
-        let weight = Float(mask.fillColor.a) * Float(min(1, mask.opacity))
-        let c = deviceContours(mask.path, transform: mask.transformToSuperlayer.concatenating(m))
-        var pooled = pooledCoverage(c, transform: .identity, evenOdd: mask.fillRule == .evenOdd, within: clip)
+        let mm = mask.transformToSuperlayer.concatenating(m)
+        let filled = mask.fillColor.a > 0
+        let weight = Float(filled ? mask.fillColor.a : mask.strokeColor.a) * Float(min(1, mask.opacity))
+        var pooled: (buffer: [Float], rows: Range<Int>)
+        if filled {
+            pooled = pooledCoverage(deviceContours(mask.path, transform: mm), transform: .identity,
+                                    evenOdd: mask.fillRule == .evenOdd, within: clip)
+        } else {
+            let scale = RenderContext.maxScale(mm)
+            let style = StrokeStyle(lineWidth: mask.lineWidth, cap: mask.lineCap, join: mask.lineJoin,
+                                    miterLimit: mask.extras.miterLimit)
+            // An empty stroke masks everything out: nothing to draw.
+            guard scale > 1e-12, scale.isFinite,
+                  strokeOutline(mask.path, style: style, start: mask.strokeStart, end: mask.strokeEnd,
+                                dashes: mask.extras.lineDashPattern, phase: mask.lineDashPhase, scale: scale)
+            else { return true }
+            pooled = pooledCoverage(contours, transform: mm, evenOdd: false, within: clip)
+        }
         if weight < 1 {
             let w = width
             pooled.buffer.withUnsafeMutableBufferPointer { b in
@@ -143,12 +158,13 @@ extension RenderContext {
         return true
     }
 
-    /// A mask layer whose coverage is its path's fill alone: a flat, visible shape layer with
-    /// a fill and nothing else drawn (no stroke, background, border, sublayers or effects).
-    static func plainFilledShape(_ l: PresentedLayer) -> Bool {
+    /// A mask layer whose coverage is its path's fill or its stroke alone: a flat, visible
+    /// shape layer that fills or strokes its path and draws nothing else (no background,
+    /// border, sublayers or effects).
+    static func plainShape(_ l: PresentedLayer) -> Bool {
+        let fills = l.fillColor.a > 0, strokes = l.strokeColor.a > 0 && l.lineWidth > 0 && l.lineWidth.isFinite
         guard l.kind == .shape, !l.hidden, l.opacity > 0, l.opacity.isFinite, l.isFlat, l.sublayers.isEmpty,
-              !l.masksToBounds, l.fillColor.a > 0, !l.path.isEmpty, l.backgroundColor.a <= 0,
-              l.strokeColor.a <= 0 || !(l.lineWidth > 0) else { return false }
+              !l.masksToBounds, fills != strokes, !l.path.isEmpty, l.backgroundColor.a <= 0 else { return false }
         if l.boxedFieldsAreDefault { return true }
         let e = l.extras
         return e.mask.isEmpty && e.blendMode == .normal && !e.isolatesBlending && e.tintAmount <= 0 && e.blurRadius <= 0
@@ -298,15 +314,24 @@ extension RenderContext {
                                                           miterLimit: style.miterLimit, start: start, end: end,
                                                           dashes: dashes, phase: phase))
         if paintKept(key, .color(color), into: target, clip: clip, alpha: alpha) { return }
-        let tol = tolerance / scale
-        let lines = path.flattened(tolerance: tol).stroked(start: start, end: end, dashes: dashes, phase: phase)
-        guard !lines.isEmpty else { return }
-        contours.removeAll()
-        Stroker(style: style, tolerance: tol).stroke(lines, into: &contours)
-        guard !contours.isEmpty else { return }
+        guard strokeOutline(path, style: style, start: start, end: end, dashes: dashes, phase: phase, scale: scale)
+        else { return }
         scan.reset()
         scan.add(contours, transform: m, normalize: false)
         paintScan(.color(color), evenOdd: false, into: target, clip: clip, alpha: alpha, key: key)
+    }
+
+    /// A stroke's outline (trimmed, dashed) in the path's own coordinates, into `contours`,
+    /// flattened finely enough for a map that stretches by up to `scale`; false when nothing
+    /// is left to stroke.
+    func strokeOutline(_ path: Path, style: StrokeStyle, start: Double, end: Double, dashes: [Double], phase: Double,
+                       scale: Double) -> Bool {
+        let tol = tolerance / scale
+        let lines = path.flattened(tolerance: tol).stroked(start: start, end: end, dashes: dashes, phase: phase)
+        guard !lines.isEmpty else { return false }
+        contours.removeAll()
+        Stroker(style: style, tolerance: tol).stroke(lines, into: &contours)
+        return !contours.isEmpty
     }
 
     /// The largest stretch the transform applies to any direction.

@@ -119,15 +119,23 @@ import Testing
         #expect(abs(bmp[100, 100].a - 0.5) < 0.01)
     }
 
-    /// A layer of one drawing under one filled mask is drawn through the mask's coverage
-    /// instead of offscreen: the picture is the offscreen composite's, up to the rounding of
-    /// the two offscreen pictures to bytes (the same layer isolated, which must go offscreen).
-    @Test func aMaskedSingleDrawingMatchesTheOffscreenComposite() {
+    /// A layer of one drawing under one filled or stroked mask is drawn through the mask's
+    /// coverage instead of offscreen: the picture is the offscreen composite's, up to the
+    /// rounding of the two offscreen pictures to bytes (the same layer isolated, which must go
+    /// offscreen).
+    @Test(arguments: [false, true])
+    func aMaskedSingleDrawingMatchesTheOffscreenComposite(stroked: Bool) {
         var g = PresentedLayer(name: "g", kind: .gradient)
         g.bounds = Rect(0, 0, 160, 160); g.position = Point(100, 100); g.opacity = 0.6
         g.extras.gradientColors = ColorList([Color(1, 0, 0, 0.9), Color(0, 0.4, 1, 0.3)])
         g.extras.gradientLocations = [0, 1]
-        var mask = Self.shape(.circle(center: Point(70, 90), radius: 60), fill: Color(0, 0, 0, 0.7))
+        var mask = stroked
+            ? Self.shape(.circle(center: Point(70, 90), radius: 50), fill: .clear, stroke: Color(0, 0, 0, 0.7), width: 24)
+            : Self.shape(.circle(center: Point(70, 90), radius: 60), fill: Color(0, 0, 0, 0.7))
+        if stroked {
+            mask.strokeEnd = 0.8; mask.lineCap = .round
+            mask.extras.lineDashPattern = [40, 12]
+        }
         mask.opacity = 0.8
         mask.position = Point(10, -5)
         g.extras.mask = [mask]
