@@ -41,7 +41,7 @@ struct CorpusAgreementTests {
         let outcome = Self.compare(path)
         if ProcessInfo.processInfo.environment["LAYERLAB_LOTTIE_FIGURES"] != nil {
             // Unbuffered, so a long run shows its progress.
-            FileHandle.standardError.write(Data("agreement: \(path) \(outcome.agrees ? "agrees" : "disagrees: \(outcome.summary)")\n".utf8))
+            FileHandle.standardError.write(Data("agreement: \(path) \(outcome.agrees ? "agrees" : "disagrees"): \(outcome.summary)\n".utf8))
         }
         let expected = try #require(Self.manifest[path], "\(path) is not in Tests/LottieCorpus/MANIFEST")
         switch expected {
