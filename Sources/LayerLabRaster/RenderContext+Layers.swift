@@ -131,24 +131,37 @@ extension RenderContext {
         let filled = mask.fillColor.a > 0
         let weight = Float(filled ? mask.fillColor.a : mask.strokeColor.a) * Float(min(1, mask.opacity))
         var pooled: (buffer: [Float], rows: Range<Int>)
+        // Through the coverage cache, as the mask's own drawing would be: a mask that holds
+        // still is scan-converted once.
         if filled {
-            pooled = pooledCoverage(deviceContours(mask.path, transform: mm), transform: .identity,
-                                    evenOdd: mask.fillRule == .evenOdd, within: clip)
+            let evenOdd = mask.fillRule == .evenOdd
+            pooled = keptCoverage(.fill(mask.path, mm, evenOdd: evenOdd), evenOdd: evenOdd, within: clip) {
+                scan.reset()
+                scan.add(mask.path, tolerance: tolerance, transform: mm)
+                return !scan.isEmpty
+            }
         } else {
             let scale = RenderContext.maxScale(mm)
+            // A map that collapses the stroke leaves nothing showing through it.
+            guard scale > 1e-12, scale.isFinite else { return true }
             let style = StrokeStyle(lineWidth: mask.lineWidth, cap: mask.lineCap, join: mask.lineJoin,
                                     miterLimit: mask.extras.miterLimit)
-            // An empty stroke masks everything out: nothing to draw.
-            guard scale > 1e-12, scale.isFinite,
-                  strokeOutline(mask.path, style: style, start: mask.strokeStart, end: mask.strokeEnd,
-                                dashes: mask.extras.lineDashPattern, phase: mask.lineDashPhase, scale: scale)
-            else { return true }
-            pooled = pooledCoverage(contours, transform: mm, evenOdd: false, within: clip)
+            let (start, end, dashes, phase) = (mask.strokeStart, mask.strokeEnd, mask.extras.lineDashPattern, mask.lineDashPhase)
+            let key = CoverageCache.Key.stroke(mask.path, mm, .init(halfWidth: style.halfWidth, cap: style.cap, join: style.join,
+                                                                    miterLimit: style.miterLimit, start: start, end: end,
+                                                                    dashes: dashes, phase: phase))
+            pooled = keptCoverage(key, evenOdd: false, within: clip) {
+                guard strokeOutline(mask.path, style: style, start: start, end: end, dashes: dashes, phase: phase,
+                                    scale: scale) else { return false }
+                scan.reset()
+                scan.add(contours, transform: mm, normalize: false)
+                return true
+            }
         }
         if weight < 1 {
-            let w = width
+            let w = width, rows = pooled.rows
             pooled.buffer.withUnsafeMutableBufferPointer { b in
-                for i in (pooled.rows.lowerBound * w)..<(pooled.rows.upperBound * w) { b[i] *= weight }
+                for i in (rows.lowerBound * w)..<(rows.upperBound * w) { b[i] *= weight }
             }
         }
         if !pooled.rows.isEmpty {

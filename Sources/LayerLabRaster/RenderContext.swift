@@ -147,15 +147,7 @@ final class RenderContext {
     func pooledCoverage(_ c: Contours, transform t: AffineTransform, evenOdd: Bool,
                         within clip: [Float]?) -> (buffer: [Float], rows: Range<Int>) {
         let w = width
-        var buf: [Float]
-        if let rows = coveragePool.last?.rows {
-            // NB: moved out of the pool without a second reference, so it is written in place.
-            buf = coveragePool.removeLast().buffer
-            buf.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: rows.lowerBound * w)
-                .update(repeating: 0, count: rows.count * w) }
-        } else {
-            buf = [Float](repeating: 0, count: width * height)
-        }
+        var buf = zeroedCoverageBuffer()
         scan.reset()
         scan.add(c, transform: t, normalize: false)
         var y0 = Int.max, y1 = 0
@@ -166,12 +158,69 @@ final class RenderContext {
                 for x in x0..<x1 { out[y * w + x] = cover[x] }
             }
         }
-        guard y0 < y1 else { return (buf, 0..<0) }
+        let rows = multiply(&buf, rows: y0..<max(y0, y1), by: clip)
+        return (buf, rows)
+    }
+
+    /// As `pooledCoverage`, for a shape that may hold still between frames: its rows come from
+    /// the coverage cache when kept there (the very values the scan converter handed out), and
+    /// otherwise from `load`, which fills the scan converter (false: nothing to cover), and are
+    /// recorded the second time the shape is seen, as `paintScan` records painted shapes.
+    func keptCoverage(_ key: CoverageCache.Key, evenOdd: Bool, within clip: [Float]?,
+                      load: () -> Bool) -> (buffer: [Float], rows: Range<Int>) {
+        let w = width
+        var buf = zeroedCoverageBuffer()
+        var y0 = Int.max, y1 = 0
+        buf.withUnsafeMutableBufferPointer { out in
+            func put(_ y: Int, _ x0: Int, _ x1: Int, _ cover: UnsafeMutableBufferPointer<Float>,
+                     _ runs: UnsafeBufferPointer<ScanConverter.Run>) {
+                for run in runs { ScanConverter.State.fill(run, cover) }
+                if y < y0 { y0 = y }
+                if y + 1 > y1 { y1 = y + 1 }
+                (out.baseAddress! + y * w + x0).update(from: cover.baseAddress! + x0, count: x1 - x0)
+            }
+            if let shape = coverageCache.shape(key) {
+                coverageCache.withScratch { cover in shape.replay(into: cover, put) }
+            } else if load() {
+                if coverageCache.shouldRecord(key) {
+                    var shape = CoverageCache.Shape()
+                    scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
+                        // NB: recorded before `put` fills the runs in, as `paintScan` records.
+                        shape.add(y: y, x0: x0, x1: x1, cover: cover, runs: runs)
+                        put(y, x0, x1, cover, runs)
+                    }
+                    coverageCache.store(key, shape)
+                } else {
+                    scan.rasterizeRuns(evenOdd: evenOdd, put)
+                }
+            }
+        }
+        let rows = multiply(&buf, rows: y0..<max(y0, y1), by: clip)
+        return (buf, rows)
+    }
+
+    /// A coverage buffer from the pool, zero everywhere (only the rows its last use wrote are
+    /// cleared), or a new one.
+    private func zeroedCoverageBuffer() -> [Float] {
+        let w = width
+        guard let rows = coveragePool.last?.rows else { return [Float](repeating: 0, count: width * height) }
+        // NB: moved out of the pool without a second reference, so it is written in place.
+        var buf = coveragePool.removeLast().buffer
+        buf.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: rows.lowerBound * w)
+            .update(repeating: 0, count: rows.count * w) }
+        return buf
+    }
+
+    /// Multiplies coverage rows by the clip, when there is one; the rows that hold values.
+    /// (In place: the buffer is the caller's only copy.)
+    private func multiply(_ buf: inout [Float], rows: Range<Int>, by clip: [Float]?) -> Range<Int> {
+        let w = width, y0 = rows.lowerBound, y1 = rows.upperBound
+        guard y0 < y1 else { return 0..<0 }
         // NB: rows outside y0..<y1 are zero and stay zero under the (finite) clip.
         if let clip {
             for i in (y0 * w)..<(y1 * w) { buf[i] *= clip[i] }
         }
-        return (buf, y0..<y1)
+        return y0..<y1
     }
 
     /// Takes back a buffer of `pooledCoverage` once nothing reads it (the caller holds no
