@@ -173,6 +173,30 @@ import Testing
         #expect(offscreens(isolated) == 2)   // the layer and its mask
     }
 
+    /// A mask that holds still while other layers move is kept in the coverage cache and
+    /// replayed: the frames are the very bytes of drawing each afresh.
+    @Test(arguments: [false, true])
+    func aStillMaskIsReplayedWithTheSameBytes(stroked: Bool) {
+        var g = PresentedLayer(name: "g", kind: .gradient)
+        g.bounds = Rect(0, 0, 160, 160); g.position = Point(100, 100)
+        g.extras.gradientColors = ColorList([Color(1, 0, 0, 1), Color(0, 0.4, 1, 0.5)])
+        g.extras.gradientLocations = [0, 1]
+        g.extras.mask = [stroked
+            ? Self.shape(.circle(center: Point(80, 80), radius: 50), fill: .clear, stroke: .black, width: 20)
+            : Self.shape(.circle(center: Point(80, 80), radius: 60), fill: Color(0, 0, 0, 0.8))]
+        func scene(_ t: Double) -> Scene {
+            Scene(time: t, canvasSize: Size(200, 200), background: .white,
+                  layers: [g, Fixtures.box("moving", Rect(10 + 20 * t, 170, 20, 20), color: .black)])
+        }
+        let canvas = FrameCanvas(width: 200, height: 200)
+        for t in 0..<4 {
+            let kept = canvas.render(scene(Double(t)))
+            let fresh = Rasterizer().render(scene(Double(t)), width: 200, height: 200)
+            #expect(kept.pixels == fresh.pixels, "frame \(t)")
+        }
+        #expect(canvas.context.coverageCache.hits > 0, "the mask was replayed")
+    }
+
     @Test func maskUsesCoverageOfMaskLayer() {
         var l = Fixtures.box("m", Rect(0, 0, 200, 200), color: .black)
         var mask = Self.shape(.rect(Rect(0, 0, 100, 200)), fill: Color(0, 0, 0, 0.5))
