@@ -93,26 +93,14 @@ extension String {
     }
 }
 
-/// Times `a` and `b` in alternation and returns each one's median wall time and median
-/// processor time (every thread counted) per call, in ms.
+/// Times `bodies` in turn and returns each one's median wall time and median processor time
+/// (every thread counted) per call, in ms.
 ///
 /// Each sample is a batch of calls about `sampleMs` long, so a timer tick or a preemption is
-/// small beside it (a Lottie frame can take 2 µs); alternating the two puts them under the
-/// same conditions, where timing one after the other charged whichever ran first for the
-/// caches and pages the bench's child processes had just disturbed.
-func pairedMedians(samples: Int, sampleMs: Double = 1, _ a: () -> Void, _ b: () -> Void)
-    -> (a: Double, b: Double, aCPU: Double, bCPU: Double) {
-    withoutActuallyEscaping(a) { a in
-        withoutActuallyEscaping(b) { b in
-            let t = interleavedMedians(samples: samples, sampleMs: sampleMs, [a, b])
-            return (t[0].wall, t[1].wall, t[0].cpu, t[1].cpu)
-        }
-    }
-}
-
-/// As `pairedMedians`, for any number of bodies timed in turn: each one's median wall and
-/// processor time per call, in ms. NB: a peer timed once for two of ours is one figure for
-/// both comparisons.
+/// small beside it (a Lottie frame can take 2 µs); taking turns puts them under the same
+/// conditions, where timing one after the other charged whichever ran first for the caches and
+/// pages the bench's child processes had just disturbed. A peer timed once for two of ours is
+/// one figure for both comparisons.
 func interleavedMedians(samples: Int, sampleMs: Double = 1, _ bodies: [() -> Void]) -> [(wall: Double, cpu: Double)] {
     let clock = ContinuousClock()
     /// How many calls make a sample: from the best of a few timed calls after a warm-up.

@@ -225,10 +225,7 @@ extension LottieConverter {
                 attachClip(&l)
                 return [l]
             }
-            var wrapped = trim(style.trims, &l, Source(layer: who, property: "tm"))
-            if !st.dashes.isEmpty, !style.trims.isEmpty {
-                alignDashes(st, style.trims, &l, wrap: &wrapped, shapes: shapes, rounding: rounding, Source(layer: who, property: "st"))
-            }
+            let wrapped = trimDashed(st, style.trims, &l, shapes: shapes, rounding: rounding, who, "st")
             attachClip(&l)
             return [l] + (wrapped.map { [$0] } ?? [])
         case .gradientFill(let g):
@@ -243,13 +240,8 @@ extension LottieConverter {
             // piece from the start of the path inside the mask, so the gradient shows through both.
             if style.trims.count > 1 {
                 nestedTrims(style.trims, shapes: shapes, into: &l, layer: layer, rounding: rounding, closed: false)
-            } else {
-                var piece = trim(style.trims, &l, Source(layer: who, property: "tm"))
-                if !st.dashes.isEmpty, !style.trims.isEmpty {
-                    alignDashes(st, style.trims, &l, wrap: &piece, shapes: shapes, rounding: rounding,
-                                Source(layer: who, property: "gs"))
-                }
-                if let piece { l.sublayers.append(piece) }
+            } else if let piece = trimDashed(st, style.trims, &l, shapes: shapes, rounding: rounding, who, "gs") {
+                l.sublayers.append(piece)
             }
             return [clipped(gradientLayer(g, mask: l, owner: owner, layer: layer, style: style.shape))]
         default:
@@ -624,6 +616,17 @@ extension LottieConverter {
         apply(offset, to: &l, "lineDashPhase", Source(layer: source.layer, property: source.property + ".d.o")) { n in
             n.first.flatMap { $0.isFinite ? .number($0) : nil }
         }
+    }
+
+    /// A stroke's one trim (`trim`) with its dashes moved to start where the stretch starts
+    /// (`alignDashes`); the piece past the end of the path, when the stretch wraps there.
+    private mutating func trimDashed(_ st: LottieStroke, _ trims: [LottieShape], _ l: inout Layer, shapes: [LottieShape],
+                                     rounding: LottieProperty?, _ who: String, _ property: String) -> Layer? {
+        var wrapped = trim(trims, &l, Source(layer: who, property: "tm"))
+        if !st.dashes.isEmpty, !trims.isEmpty {
+            alignDashes(st, trims, &l, wrap: &wrapped, shapes: shapes, rounding: rounding, Source(layer: who, property: property))
+        }
+        return wrapped
     }
 
     /// A trim's stretch at frame `f` as (start, end) within 0…1, and the wrapped piece's end

@@ -28,6 +28,13 @@ final class CoverageCache {
             return Key(shape: .fill(path, t, evenOdd: evenOdd), fingerprint: f.value)
         }
 
+        /// A stroke of `style`, trimmed to `start…end` and dashed.
+        static func stroke(_ path: Path, _ t: AffineTransform, style: StrokeStyle, start: Double, end: Double,
+                           dashes: [Double], phase: Double) -> Key {
+            stroke(path, t, Stroke(halfWidth: style.halfWidth, cap: style.cap, join: style.join, miterLimit: style.miterLimit,
+                                   start: start, end: end, dashes: dashes, phase: phase))
+        }
+
         static func stroke(_ path: Path, _ t: AffineTransform, _ s: Stroke) -> Key {
             var f = Fingerprint(path, t)
             // NB: cap and join are left to the full comparison.

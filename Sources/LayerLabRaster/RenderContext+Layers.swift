@@ -135,7 +135,7 @@ extension RenderContext {
         // still is scan-converted once.
         if filled {
             let evenOdd = mask.fillRule == .evenOdd
-            pooled = keptCoverage(.fill(mask.path, mm, evenOdd: evenOdd), evenOdd: evenOdd, within: clip) {
+            pooled = shapeCoverage(.fill(mask.path, mm, evenOdd: evenOdd), evenOdd: evenOdd, within: clip) {
                 scan.reset()
                 scan.add(mask.path, tolerance: tolerance, transform: mm)
                 return !scan.isEmpty
@@ -144,13 +144,10 @@ extension RenderContext {
             let scale = RenderContext.maxScale(mm)
             // A map that collapses the stroke leaves nothing showing through it.
             guard scale > 1e-12, scale.isFinite else { return true }
-            let style = StrokeStyle(lineWidth: mask.lineWidth, cap: mask.lineCap, join: mask.lineJoin,
-                                    miterLimit: mask.extras.miterLimit)
+            let style = StrokeStyle(of: mask)
             let (start, end, dashes, phase) = (mask.strokeStart, mask.strokeEnd, mask.extras.lineDashPattern, mask.lineDashPhase)
-            let key = CoverageCache.Key.stroke(mask.path, mm, .init(halfWidth: style.halfWidth, cap: style.cap, join: style.join,
-                                                                    miterLimit: style.miterLimit, start: start, end: end,
-                                                                    dashes: dashes, phase: phase))
-            pooled = keptCoverage(key, evenOdd: false, within: clip) {
+            let key = CoverageCache.Key.stroke(mask.path, mm, style: style, start: start, end: end, dashes: dashes, phase: phase)
+            pooled = shapeCoverage(key, evenOdd: false, within: clip) {
                 guard strokeOutline(mask.path, style: style, start: start, end: end, dashes: dashes, phase: phase,
                                     scale: scale) else { return false }
                 scan.reset()
@@ -308,9 +305,7 @@ extension RenderContext {
         }
         if ref.pointee.strokeColor.a > 0 && ref.pointee.lineWidth > 0 && ref.pointee.lineWidth.isFinite {
             let layer = ref.pointee
-            let style = StrokeStyle(lineWidth: layer.lineWidth, cap: layer.lineCap, join: layer.lineJoin,
-                                    miterLimit: layer.extras.miterLimit)
-            strokePolylines(layer.path, style: style, start: layer.strokeStart, end: layer.strokeEnd,
+            strokePolylines(layer.path, style: StrokeStyle(of: layer), start: layer.strokeStart, end: layer.strokeEnd,
                             dashes: layer.extras.lineDashPattern, phase: layer.lineDashPhase, transform: m,
                             color: layer.strokeColor, into: target, clip: clip, alpha: alpha)
         }
@@ -323,9 +318,7 @@ extension RenderContext {
                          clip: [Float]?, alpha: Float) {
         let scale = RenderContext.maxScale(m)
         guard scale > 1e-12, scale.isFinite, color.a > 0, alpha > 0 else { return }
-        let key = CoverageCache.Key.stroke(path, m, .init(halfWidth: style.halfWidth, cap: style.cap, join: style.join,
-                                                          miterLimit: style.miterLimit, start: start, end: end,
-                                                          dashes: dashes, phase: phase))
+        let key = CoverageCache.Key.stroke(path, m, style: style, start: start, end: end, dashes: dashes, phase: phase)
         if paintKept(key, .color(color), into: target, clip: clip, alpha: alpha) { return }
         guard strokeOutline(path, style: style, start: start, end: end, dashes: dashes, phase: phase, scale: scale)
         else { return }

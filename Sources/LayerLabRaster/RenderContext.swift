@@ -146,28 +146,20 @@ final class RenderContext {
     /// buffer are zeroed first: the rest are zero from the last use.
     func pooledCoverage(_ c: Contours, transform t: AffineTransform, evenOdd: Bool,
                         within clip: [Float]?) -> (buffer: [Float], rows: Range<Int>) {
-        let w = width
-        var buf = zeroedCoverageBuffer()
-        scan.reset()
-        scan.add(c, transform: t, normalize: false)
-        var y0 = Int.max, y1 = 0
-        buf.withUnsafeMutableBufferPointer { out in
-            scan.rasterize(evenOdd: evenOdd) { y, x0, x1, cover in
-                if y < y0 { y0 = y }
-                if y + 1 > y1 { y1 = y + 1 }
-                for x in x0..<x1 { out[y * w + x] = cover[x] }
-            }
+        shapeCoverage(nil, evenOdd: evenOdd, within: clip) {
+            scan.reset()
+            scan.add(c, transform: t, normalize: false)
+            return true
         }
-        let rows = multiply(&buf, rows: y0..<max(y0, y1), by: clip)
-        return (buf, rows)
     }
 
-    /// As `pooledCoverage`, for a shape that may hold still between frames: its rows come from
-    /// the coverage cache when kept there (the very values the scan converter handed out), and
-    /// otherwise from `load`, which fills the scan converter (false: nothing to cover), and are
-    /// recorded the second time the shape is seen, as `paintScan` records painted shapes.
-    func keptCoverage(_ key: CoverageCache.Key, evenOdd: Bool, within clip: [Float]?,
-                      load: () -> Bool) -> (buffer: [Float], rows: Range<Int>) {
+    /// As `pooledCoverage`, for the shape `load` puts into the scan converter (false: nothing
+    /// to cover). With a `key`, for a shape that may hold still between frames: its rows come
+    /// from the coverage cache when kept there (the very values the scan converter handed
+    /// out), and are recorded the second time the shape is seen, as `paintScan` records
+    /// painted shapes.
+    func shapeCoverage(_ key: CoverageCache.Key?, evenOdd: Bool, within clip: [Float]?,
+                       load: () -> Bool) -> (buffer: [Float], rows: Range<Int>) {
         let w = width
         var buf = zeroedCoverageBuffer()
         var y0 = Int.max, y1 = 0
@@ -179,10 +171,10 @@ final class RenderContext {
                 if y + 1 > y1 { y1 = y + 1 }
                 (out.baseAddress! + y * w + x0).update(from: cover.baseAddress! + x0, count: x1 - x0)
             }
-            if let shape = coverageCache.shape(key) {
+            if let key, let shape = coverageCache.shape(key) {
                 coverageCache.withScratch { cover in shape.replay(into: cover, put) }
             } else if load() {
-                if coverageCache.shouldRecord(key) {
+                if let key, coverageCache.shouldRecord(key) {
                     var shape = CoverageCache.Shape()
                     scan.rasterizeRuns(evenOdd: evenOdd) { y, x0, x1, cover, runs in
                         // NB: recorded before `put` fills the runs in, as `paintScan` records.

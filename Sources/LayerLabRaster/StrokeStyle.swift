@@ -13,4 +13,9 @@ struct StrokeStyle {
         self.join = join
         self.miterLimit = miterLimit
     }
+
+    /// A shape layer's stroke: its width, cap, join and miter limit.
+    init(of layer: borrowing PresentedLayer) {
+        self.init(lineWidth: layer.lineWidth, cap: layer.lineCap, join: layer.lineJoin, miterLimit: layer.extras.miterLimit)
+    }
 }
